@@ -1,0 +1,14 @@
+// PLACEHOLDER: `agentplat docs` is being written.
+import type { Command } from 'commander';
+import type { App } from '../app.ts';
+import { UsageError } from '../../errors.ts';
+
+export function register(program: Command, _app: App): void {
+  program
+    .command('docs')
+    .description('(not implemented yet)')
+    .allowUnknownOption()
+    .action(() => {
+      throw new UsageError('`agentplat docs` is not implemented yet');
+    });
+}

@@ -1,0 +1,14 @@
+// Every command of the CLI, in the order `--help` lists them.
+import type { Command } from 'commander';
+import type { App } from '../app.ts';
+import { register as render } from './render.ts';
+import { register as lint } from './lint.ts';
+import { register as validate } from './validate.ts';
+import { register as crds } from './crds.ts';
+import { register as values } from './values.ts';
+import { register as schema } from './schema.ts';
+import { register as docs } from './docs.ts';
+import { register as migrate } from './migrate.ts';
+import { register as version } from './version.ts';
+
+export const COMMANDS: ((program: Command, app: App) => void)[] = [render, lint, validate, crds, values, schema, docs, migrate, version];

@@ -1,0 +1,14 @@
+// PLACEHOLDER: `agentplat render` is being written.
+import type { Command } from 'commander';
+import type { App } from '../app.ts';
+import { UsageError } from '../../errors.ts';
+
+export function register(program: Command, _app: App): void {
+  program
+    .command('render')
+    .description('(not implemented yet)')
+    .allowUnknownOption()
+    .action(() => {
+      throw new UsageError('`agentplat render` is not implemented yet');
+    });
+}

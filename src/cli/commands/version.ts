@@ -1,0 +1,14 @@
+// PLACEHOLDER: `agentplat version` is being written.
+import type { Command } from 'commander';
+import type { App } from '../app.ts';
+import { UsageError } from '../../errors.ts';
+
+export function register(program: Command, _app: App): void {
+  program
+    .command('version')
+    .description('(not implemented yet)')
+    .allowUnknownOption()
+    .action(() => {
+      throw new UsageError('`agentplat version` is not implemented yet');
+    });
+}

@@ -1,0 +1,57 @@
+// The only module that touches the real process streams. Everything else writes to an Io,
+// so tests run the CLI in-process with memory streams.
+
+import { Chalk, type ChalkInstance } from 'chalk';
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads all of standard input (for `-f -` and `validate -`). */
+  readStdin(): Promise<string>;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout/stderr are terminals (color default). */
+  isTTY: boolean;
+}
+
+export function createNodeIo(): Io {
+  return {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    cwd: process.cwd(),
+    env: process.env,
+    isTTY: Boolean(process.stderr.isTTY),
+  };
+}
+
+export interface MemoryIo extends Io {
+  out: string;
+  err: string;
+}
+
+export function createMemoryIo(opts: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): MemoryIo {
+  const io: MemoryIo = {
+    out: '',
+    err: '',
+    stdout: (t) => void (io.out += t),
+    stderr: (t) => void (io.err += t),
+    readStdin: async () => opts.stdin ?? '',
+    cwd: opts.cwd ?? process.cwd(),
+    env: opts.env ?? {},
+    isTTY: false,
+  };
+  return io;
+}
+
+/** Color follows --no-color, NO_COLOR, FORCE_COLOR and whether stderr is a terminal. */
+export function chalkFor(io: Io, noColorFlag: boolean): ChalkInstance {
+  let level: 0 | 1 = io.isTTY ? 1 : 0;
+  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') level = 1;
+  if (noColorFlag || (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '')) level = 0;
+  return new Chalk({ level });
+}

@@ -1,0 +1,14 @@
+// Process entry of the bundled CLI.
+import { createNodeIo } from './io.ts';
+import { run } from './program.ts';
+
+const io = createNodeIo();
+run(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`agentplat: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+    process.exitCode = 3;
+  },
+);

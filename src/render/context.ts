@@ -1,0 +1,79 @@
+// The render context: everything a component needs, computed once from the linted values and
+// the command line. Components read names and labels from here instead of recomputing them.
+
+import type { Values } from '../values/merge.ts';
+import { CHART_NAME, REVISIONS, type Revision, type RevisionInfo } from '../spec/revisions.ts';
+import type { RenderedDoc } from './engine.ts';
+
+export interface RenderOptions {
+  revision: Revision;
+  releaseName: string;
+  /** Release namespace (`-n`); `namespaceOverride` may move the chart's own objects elsewhere. */
+  releaseNamespace: string;
+  /** Declared cluster capabilities: `group/version` or `group/version/Kind`. */
+  apiVersions: readonly string[];
+  /** `X.Y` or `X.Y.Z` when given. */
+  kubeVersion?: string;
+}
+
+export interface Capabilities {
+  /** True when `group/version` (or `group/version/Kind`) was declared with --api-versions. */
+  has(apiVersion: string, kind?: string): boolean;
+  kubeVersion?: string;
+}
+
+export interface RenderContext {
+  revision: Revision;
+  rev: RevisionInfo;
+  release: { name: string; namespace: string };
+  chart: { name: string; version: string };
+  values: Values;
+  capabilities: Capabilities;
+  /** Chart fullname (naming.md): fullnameOverride, else release name, else `<release>-<nameOverride>`. */
+  fullname: string;
+  /** Namespace of the chart's own objects: namespaceOverride, else the release namespace. */
+  namespace: string;
+}
+
+/** A part of the chart that decides whether and with what its templates render. */
+export interface Component {
+  /** Short id (`controller`, `ui`, `mcpop`, …). */
+  id: string;
+  render(ctx: RenderContext): RenderedDoc[];
+}
+
+/** Truncates to a DNS label's 63 characters and drops trailing dashes, as Helm charts do. */
+export function dnsTrunc(name: string): string {
+  return name.slice(0, 63).replace(/-+$/, '');
+}
+
+export function chartFullname(release: string, nameOverride: unknown, fullnameOverride: unknown): string {
+  if (typeof fullnameOverride === 'string' && fullnameOverride !== '') return dnsTrunc(fullnameOverride);
+  if (typeof nameOverride !== 'string' || nameOverride === '') return dnsTrunc(release);
+  return dnsTrunc(`${release}-${nameOverride}`);
+}
+
+export function createCapabilities(apiVersions: readonly string[], kubeVersion?: string): Capabilities {
+  const declared = new Set(apiVersions.map((s) => s.trim()).filter(Boolean));
+  return {
+    has(apiVersion, kind) {
+      if (kind && declared.has(`${apiVersion}/${kind}`)) return true;
+      return declared.has(apiVersion);
+    },
+    ...(kubeVersion ? { kubeVersion } : {}),
+  };
+}
+
+export function buildRenderContext(values: Values, opts: RenderOptions): RenderContext {
+  const nsOverride = values.namespaceOverride;
+  return {
+    revision: opts.revision,
+    rev: REVISIONS[opts.revision],
+    release: { name: opts.releaseName, namespace: opts.releaseNamespace },
+    chart: { name: CHART_NAME, version: REVISIONS[opts.revision].chartVersion },
+    values,
+    capabilities: createCapabilities(opts.apiVersions, opts.kubeVersion),
+    fullname: chartFullname(opts.releaseName, values.nameOverride, values.fullnameOverride),
+    namespace: dnsTrunc(typeof nsOverride === 'string' && nsOverride !== '' ? nsOverride : opts.releaseNamespace),
+  };
+}

@@ -1,0 +1,45 @@
+// The two chart revisions and the versions each pins. Revision-specific facts live here as
+// data so shared code asks `REVISIONS[rev]` instead of branching on the revision id.
+
+export type Revision = 'A' | 'B';
+export const REVISION_IDS: readonly Revision[] = ['A', 'B'];
+
+export interface RevisionInfo {
+  id: Revision;
+  /** Chart version; image tags default to it. */
+  chartVersion: string;
+  /** Sub-chart version pins (section 2.1 of the values document; build-time pins chosen by us). */
+  subcharts: Record<string, string>;
+}
+
+export const REVISIONS: Record<Revision, RevisionInfo> = {
+  A: {
+    id: 'A',
+    chartVersion: '0.10.0',
+    subcharts: {
+      authproxy: '10.7.0',
+      'agentplat-tools': '0.2.1',
+      'dashboards-mcp': '0.10.0',
+      mcpop: '0.3.0',
+      substrate: '0.0.9',
+    },
+  },
+  B: {
+    id: 'B',
+    chartVersion: '0.11.0',
+    subcharts: {
+      authproxy: '10.7.0',
+      'agentplat-tools': '0.3.0',
+      'dashboards-mcp': '1.0.0-alpha8',
+      mcpop: '0.3.0',
+      substrate: '0.0.9',
+    },
+  },
+};
+
+export function parseRevision(raw: string): Revision | undefined {
+  const up = raw.trim().toUpperCase();
+  return up === 'A' || up === 'B' ? up : undefined;
+}
+
+export const CHART_NAME = 'agentplat';
