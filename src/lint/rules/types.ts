@@ -1,0 +1,33 @@
+// The shape of a cross-field rule: reads the merged values, reports Problems by values path.
+// Rules never compute file positions; the linter maps each path to where the user wrote it.
+
+import type { Severity } from '../problem.ts';
+import type { Revision } from '../../spec/revisions.ts';
+import type { Values } from '../../values/merge.ts';
+import type { PathSegment } from '../../values/source.ts';
+
+export interface RuleFinding {
+  rule: string;
+  severity: Severity;
+  /** Values path the finding is about; a dotted string or segments. */
+  path: string | readonly PathSegment[];
+  message: string;
+  hint?: string;
+}
+
+export interface RuleContext {
+  revision: Revision;
+  /** Merged values (defaults and every user layer). Only rules run after the schema passed. */
+  values: Values;
+  /** `--kube-version` when given (`1.27`, `1.29.3`). */
+  kubeVersion?: string;
+  /** True when the user (not the defaults) wrote this path or one of its children. */
+  userSet(path: string | readonly PathSegment[]): boolean;
+  report(finding: RuleFinding): void;
+}
+
+export interface ValuesRule {
+  /** Rule ids this module can report (for docs, SARIF rule tables and --rule). */
+  ids: readonly { id: string; description: string }[];
+  check(ctx: RuleContext): void;
+}
