@@ -47,6 +47,12 @@ writeFileSync(
 
 // 2. Standalone schema validators (if the project provides a generator).
 const schemaGen = join(root, 'scripts', 'gen-validators.mjs');
+{
+  // The ajv options live in TypeScript; bundle that module once to hand them to the generator.
+  const r = await build({ entryPoints: [join(root, 'src', 'lint', 'ajv-setup.ts')], bundle: true, platform: 'node', format: 'esm', write: false, external: ['ajv'] });
+  const mod = await import('data:text/javascript;base64,' + Buffer.from(r.outputFiles[0].text).toString('base64'));
+  writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: mod.AJV_OPTIONS, ANNOTATION_KEYWORDS: mod.ANNOTATION_KEYWORDS }));
+}
 const swaps = { 'template-source': join(gen, 'template-source.mjs') };
 if (existsSync(schemaGen)) {
   const { generateValidators } = await import(schemaGen);

@@ -1,14 +1,26 @@
-// PLACEHOLDER (lead is writing it): the values linter — schema, unknown keys, cross-field rules.
+// The values linter: layers the revision defaults under the user's layers, checks the schema
+// (types, enums, formats, unknown keys) and every cross-field rule, and points each finding at the
+// file, line and column (or --set flag) where the offending key was written.
+
 import type { Problem } from './problem.ts';
+import { sortProblems } from './problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import type { ValuesSource } from '../values/source.ts';
-import type { LayeredValues } from '../values/merge.ts';
+import type { PathSegment, ValuesSource } from '../values/source.ts';
+import { hasPath } from '../values/source.ts';
+import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/merge.ts';
+import { defaultsSource } from '../values/defaults.ts';
+import { checkSchema } from './schema.ts';
+import { isSecretKey } from './secrets.ts';
+import { RULES, RULE_OWNED_PATHS } from './rules/index.ts';
+import type { RuleContext, RuleFinding } from './rules/types.ts';
 
 export interface LintRequest {
   revision: Revision;
   /** User layers in order (-f files, then the --set family); the revision defaults go below them. */
   layers: readonly ValuesSource[];
   kubeVersion?: string;
+  /** Release namespace when known (render's -n). */
+  releaseNamespace?: string;
 }
 
 export interface LintResult {
@@ -18,6 +30,52 @@ export interface LintResult {
   layered: LayeredValues;
 }
 
-export function lintValues(_req: LintRequest): LintResult {
-  throw new Error('lintValues is not implemented yet');
+export function lintValues(req: LintRequest): LintResult {
+  const defaults = defaultsSource(req.revision);
+  const layered = layerValues([defaults, ...req.layers]);
+  const findings: RuleFinding[] = checkSchema(req.revision, layered.values, RULE_OWNED_PATHS);
+  const schemaFailed = findings.length > 0;
+
+  const ctx: RuleContext = {
+    revision: req.revision,
+    values: layered.values,
+    ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+    ...(req.releaseNamespace ? { releaseNamespace: req.releaseNamespace } : {}),
+    userSet: (path) => {
+      const segs = typeof path === 'string' ? splitPath(path) : path;
+      return req.layers.some((l) => hasPath(l.data, segs));
+    },
+    report: (f) => void findings.push(f),
+  };
+  for (const rule of RULES) {
+    try {
+      rule.check(ctx);
+    } catch (err) {
+      // Rules read values defensively; a crash on values the schema already rejected is noise.
+      if (!schemaFailed) throw err;
+    }
+  }
+  return { problems: sortProblems(findings.map((f) => toProblem(f, layered))), layered };
+}
+
+function toProblem(f: RuleFinding, layered: LayeredValues): Problem {
+  const segs: PathSegment[] = typeof f.path === 'string' ? splitPath(f.path) : [...f.path];
+  const loc = layered.locate(segs);
+  return {
+    severity: f.severity,
+    rule: f.rule,
+    path: joinPath(segs),
+    message: f.message,
+    ...(f.hint ? { hint: f.hint } : {}),
+    ...(loc?.file ? { file: loc.file } : {}),
+    ...(loc?.line ? { line: loc.line } : {}),
+    ...(loc?.column ? { column: loc.column } : {}),
+    ...(loc?.excerpt !== undefined ? { excerpt: maskExcerpt(loc.excerpt) } : {}),
+  };
+}
+
+/** Source lines of secret keys are shown with the value masked. */
+function maskExcerpt(line: string): string {
+  const key = /^\s*-?\s*["']?([\w.-]+)["']?\s*[:=]/.exec(line)?.[1];
+  return key && isSecretKey(key) ? line.replace(/([:=]\s*).+$/, '$1********') : line;
 }

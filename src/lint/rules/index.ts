@@ -1,4 +1,26 @@
 // Every cross-field values rule, in the order they run.
 import type { ValuesRule } from './types.ts';
+import { authRules } from './auth.ts';
+import { databaseRules } from './database.ts';
+import { deprecationRules } from './deprecations.ts';
+import { metricsRules } from './metrics.ts';
+import { pdbRules } from './pdb.ts';
+import { providerRules } from './providers.ts';
+import { scopeRules } from './scope.ts';
+import { telemetryRules } from './telemetry.ts';
+import { uiRules } from './ui.ts';
 
-export const RULES: readonly ValuesRule[] = [];
+export const RULES: readonly ValuesRule[] = [
+  scopeRules,
+  authRules,
+  pdbRules,
+  metricsRules,
+  uiRules,
+  databaseRules,
+  providerRules,
+  telemetryRules,
+  deprecationRules,
+];
+
+/** Values paths whose schema errors a rule reports better (the schema's finding is dropped). */
+export const RULE_OWNED_PATHS: ReadonlySet<string> = new Set(['controller.auth.mode', 'rbac.clusterScoped']);

@@ -21,6 +21,8 @@ export interface RuleContext {
   values: Values;
   /** `--kube-version` when given (`1.27`, `1.29.3`). */
   kubeVersion?: string;
+  /** Release namespace when the command knows it (render's -n). */
+  releaseNamespace?: string;
   /** True when the user (not the defaults) wrote this path or one of its children. */
   userSet(path: string | readonly PathSegment[]): boolean;
   report(finding: RuleFinding): void;

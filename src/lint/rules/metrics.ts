@@ -1,0 +1,50 @@
+// The controller's metrics endpoint and its ServiceMonitor.
+//   bad (B): controller.metrics.serviceMonitor.enabled: true with controller.metrics.enabled: false
+//   note:    controller.metrics.enabled: true with bindAddress "0" renders no metrics at all
+
+import type { ValuesRule } from './types.ts';
+import { bool, get } from './read.ts';
+
+/** The port a bind address listens on ("" when none): the trailing digits, as the chart derives it. */
+export function metricsPort(bindAddress: unknown): string {
+  if (typeof bindAddress !== 'string' && typeof bindAddress !== 'number') return '';
+  return /(\d+)$/.exec(String(bindAddress))?.[1] ?? '';
+}
+
+/** Metrics render only when enabled AND the bind address names a port other than 0. */
+export function metricsEnabled(values: unknown): boolean {
+  if (bool(values, 'controller.metrics.enabled') !== true) return false;
+  const port = metricsPort(get(values, 'controller.metrics.bindAddress'));
+  return port !== '' && Number(port) !== 0;
+}
+
+export const metricsRules: ValuesRule = {
+  ids: [
+    { id: 'values/metrics-disabled-by-bind-address', description: 'A metrics bindAddress of "0" or "" disables metrics even when enabled is true.' },
+    { id: 'values/service-monitor-requires-metrics', description: 'controller.metrics.serviceMonitor needs controller.metrics.enabled (revision B).' },
+    { id: 'values/service-monitor-needs-api', description: 'The ServiceMonitor renders only when the monitoring.coreos.com/v1 API is declared (revision B).' },
+  ],
+  check(ctx) {
+    const enabled = bool(ctx.values, 'controller.metrics.enabled') === true;
+    const bind = get(ctx.values, 'controller.metrics.bindAddress');
+    if (enabled && !metricsEnabled(ctx.values)) {
+      ctx.report({
+        rule: 'values/metrics-disabled-by-bind-address',
+        severity: 'warning',
+        path: 'controller.metrics.bindAddress',
+        message: `\`controller.metrics.enabled\` is true but \`controller.metrics.bindAddress\` ${JSON.stringify(bind ?? '')} disables metrics: no metrics Service, port or roles are rendered`,
+        hint: 'set a bind address with a port such as ":8443", or set controller.metrics.enabled: false',
+      });
+    }
+    if (ctx.revision !== 'B') return;
+    if (bool(ctx.values, 'controller.metrics.serviceMonitor.enabled') === true && !metricsEnabled(ctx.values)) {
+      ctx.report({
+        rule: 'values/service-monitor-requires-metrics',
+        severity: 'error',
+        path: 'controller.metrics.serviceMonitor.enabled',
+        message: '`controller.metrics.serviceMonitor.enabled` needs the metrics endpoint, which is disabled',
+        hint: 'set controller.metrics.enabled: true (with a bindAddress such as ":8443")',
+      });
+    }
+  },
+};

@@ -1,0 +1,68 @@
+// PodDisruptionBudgets of the controller and the UI (identical shape).
+//   bad:  controller.pdb: {enabled: true, minAvailable: 1, maxUnavailable: 1}
+//   good: controller.pdb: {enabled: true, maxUnavailable: 1}
+
+import semver from 'semver';
+import type { ValuesRule } from './types.ts';
+import { bool, get, num, str } from './read.ts';
+
+const COMPONENTS = ['controller', 'ui'] as const;
+
+/** A threshold counts as set when it is not null and not the empty string; 0 counts. */
+export function thresholdSet(v: unknown): boolean {
+  return v !== null && v !== undefined && v !== '';
+}
+
+export const pdbRules: ValuesRule = {
+  ids: [
+    { id: 'values/pdb-thresholds-exclusive', description: 'pdb.minAvailable and pdb.maxUnavailable are mutually exclusive.' },
+    { id: 'values/pdb-threshold-missing', description: 'An enabled pdb needs minAvailable or maxUnavailable.' },
+    { id: 'values/pdb-blocks-eviction', description: 'minAvailable at or above the replica count blocks every voluntary eviction (node drains hang).' },
+    { id: 'values/pdb-eviction-policy-kube-version', description: 'pdb.unhealthyPodEvictionPolicy needs Kubernetes 1.27 or newer.' },
+  ],
+  check(ctx) {
+    for (const c of COMPONENTS) {
+      if (bool(ctx.values, `${c}.pdb.enabled`) !== true) continue;
+      const min = get(ctx.values, `${c}.pdb.minAvailable`);
+      const max = get(ctx.values, `${c}.pdb.maxUnavailable`);
+      if (thresholdSet(min) && thresholdSet(max)) {
+        ctx.report({
+          rule: 'values/pdb-thresholds-exclusive',
+          severity: 'error',
+          path: ctx.userSet(`${c}.pdb.minAvailable`) ? `${c}.pdb.minAvailable` : `${c}.pdb.maxUnavailable`,
+          message: `\`${c}.pdb.minAvailable\` and \`${c}.pdb.maxUnavailable\` are mutually exclusive, and both are set`,
+          hint: `set \`${c}.pdb.maxUnavailable: null\` to use minAvailable (maxUnavailable defaults to 1)`,
+        });
+      } else if (!thresholdSet(min) && !thresholdSet(max)) {
+        ctx.report({
+          rule: 'values/pdb-threshold-missing',
+          severity: 'error',
+          path: `${c}.pdb`,
+          message: `\`${c}.pdb\` is enabled but neither minAvailable nor maxUnavailable is set`,
+          hint: `set \`${c}.pdb.maxUnavailable: 1\``,
+        });
+      }
+      const replicas = num(ctx.values, `${c}.replicas`) ?? 1;
+      if (thresholdSet(min) && !thresholdSet(max) && typeof min === 'number' && min >= replicas) {
+        ctx.report({
+          rule: 'values/pdb-blocks-eviction',
+          severity: 'warning',
+          path: `${c}.pdb.minAvailable`,
+          message: `\`${c}.pdb.minAvailable\` ${min} with ${replicas} replica${replicas === 1 ? '' : 's'} blocks every voluntary eviction: node drains will hang`,
+          hint: `raise \`${c}.replicas\` to ${min + 1}, or use \`maxUnavailable: 1\` instead`,
+        });
+      }
+      const policy = str(ctx.values, `${c}.pdb.unhealthyPodEvictionPolicy`);
+      const kube = ctx.kubeVersion ? semver.coerce(ctx.kubeVersion) : null;
+      if (policy && kube && semver.lt(kube, '1.27.0')) {
+        ctx.report({
+          rule: 'values/pdb-eviction-policy-kube-version',
+          severity: 'error',
+          path: `${c}.pdb.unhealthyPodEvictionPolicy`,
+          message: `\`${c}.pdb.unhealthyPodEvictionPolicy\` needs Kubernetes 1.27 or newer; the target is ${ctx.kubeVersion}`,
+          hint: 'remove it (an empty value keeps the platform default), or target a newer cluster with --kube-version',
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,79 @@
+// Namespace scope of the install: which namespaces get roles, and that the controller only
+// watches namespaces it has roles in (a watched namespace without a role loops on Forbidden).
+//   bad (B):  global.watchNamespaces: [team-a]   controller.watchNamespaces: [team-a, team-b]
+//   good (B): global.watchNamespaces: [team-a, team-b]   controller.watchNamespaces: [team-b]
+
+import type { RuleContext, ValuesRule } from './types.ts';
+import { map, strings } from './read.ts';
+
+/** Namespaces that get roles, or undefined for cluster scope (the spec's precedence, per revision). */
+export function roleNamespaces(ctx: Pick<RuleContext, 'revision' | 'values'>): { namespaces?: string[]; from: string } {
+  const rbac = map(ctx.values, 'rbac');
+  if (ctx.revision === 'A') {
+    const ns = strings(ctx.values, 'rbac.namespaces');
+    return ns.length > 0 ? { namespaces: ns, from: 'rbac.namespaces' } : { from: 'rbac.namespaces' };
+  }
+  // B: the rbac key, when it carries namespaces, overrides global.watchNamespaces; an explicit
+  // empty list restores cluster scope.
+  if (rbac && Object.prototype.hasOwnProperty.call(rbac, 'namespaces')) {
+    const ns = strings(ctx.values, 'rbac.namespaces');
+    return ns.length > 0 ? { namespaces: ns, from: 'rbac.namespaces' } : { from: 'rbac.namespaces' };
+  }
+  const global = strings(ctx.values, 'global.watchNamespaces');
+  return global.length > 0 ? { namespaces: global, from: 'global.watchNamespaces' } : { from: 'global.watchNamespaces' };
+}
+
+export const scopeRules: ValuesRule = {
+  ids: [
+    { id: 'values/watch-scope', description: 'The controller may only watch namespaces that have its roles (revision B mixes controller.watchNamespaces with global.watchNamespaces/rbac).' },
+    { id: 'values/rbac-overrides-global', description: 'rbac.namespaces, when present, overrides global.watchNamespaces (revision B).' },
+    { id: 'values/rbac-release-namespace', description: 'Namespaced roles must include the release namespace, where the controller itself runs.' },
+    { id: 'values/rbac-cluster-scoped-removed', description: 'rbac.clusterScoped was removed: leave rbac.namespaces empty for cluster scope or set it for namespaced roles.' },
+  ],
+  check(ctx) {
+    const rbac = map(ctx.values, 'rbac');
+    if (rbac && Object.prototype.hasOwnProperty.call(rbac, 'clusterScoped')) {
+      ctx.report({
+        rule: 'values/rbac-cluster-scoped-removed',
+        severity: 'error',
+        path: 'rbac.clusterScoped',
+        message: '`rbac.clusterScoped` is no longer a setting: the scope follows `rbac.namespaces`',
+        hint: 'remove it; leave rbac.namespaces empty for cluster-wide roles, or list the namespaces that get roles',
+      });
+    }
+    const scope = roleNamespaces(ctx);
+    if (ctx.revision === 'B' && strings(ctx.values, 'global.watchNamespaces').length > 0 && scope.from === 'rbac.namespaces') {
+      ctx.report({
+        rule: 'values/rbac-overrides-global',
+        severity: 'info',
+        path: 'rbac.namespaces',
+        message: scope.namespaces
+          ? '`rbac.namespaces` overrides `global.watchNamespaces` for the roles'
+          : 'an explicit empty `rbac.namespaces` restores cluster-wide roles although `global.watchNamespaces` is set',
+      });
+    }
+    const watched = strings(ctx.values, 'controller.watchNamespaces');
+    if (scope.namespaces && watched.length > 0) {
+      const allowed = new Set(scope.namespaces);
+      watched.forEach((ns, i) => {
+        if (allowed.has(ns)) return;
+        ctx.report({
+          rule: 'values/watch-scope',
+          severity: 'error',
+          path: ['controller', 'watchNamespaces', i],
+          message: `the controller would watch namespace "${ns}" but has no role there (roles come from \`${scope.from}\`: ${scope.namespaces!.join(', ')}); it would loop on Forbidden errors`,
+          hint: `add "${ns}" to \`${scope.from}\`, or remove it from controller.watchNamespaces`,
+        });
+      });
+    }
+    if (scope.namespaces && ctx.releaseNamespace && !scope.namespaces.includes(ctx.releaseNamespace)) {
+      ctx.report({
+        rule: 'values/rbac-release-namespace',
+        severity: 'error',
+        path: scope.from,
+        message: `\`${scope.from}\` does not include the release namespace "${ctx.releaseNamespace}", where the controller runs`,
+        hint: `add "${ctx.releaseNamespace}" to \`${scope.from}\``,
+      });
+    }
+  },
+};

@@ -1,0 +1,63 @@
+// The UI and its edge proxy: timeouts that must agree, routes that need their references,
+// the base path the reverse proxy strips.
+//   bad: ui.streamTimeoutSeconds: 60 with ui.edge.proxyReadTimeout: 1800s (the browser gives up first)
+
+import type { ValuesRule } from './types.ts';
+import { bool, durationSeconds, list, num, str, strings } from './read.ts';
+
+const ALWAYS_STRIPPED_IN_TRUSTED_PROXY = ['x-agent-name', 'x-user-id'];
+
+export const uiRules: ValuesRule = {
+  ids: [
+    { id: 'values/stream-timeout-below-proxy-read', description: 'ui.streamTimeoutSeconds should be at least ui.edge.proxyReadTimeout.' },
+    { id: 'values/httproute-parent-refs', description: 'ui.httpRoute.parentRefs is required when ui.httpRoute.enabled is true.' },
+    { id: 'values/base-path', description: 'ui.basePath is a path prefix: it starts with / and does not end with / (revision B).' },
+    { id: 'values/forwarded-header-stripped', description: 'In trusted-proxy mode X-Agent-Name and X-User-Id are always stripped, even when listed (revision B).' },
+  ],
+  check(ctx) {
+    const stream = num(ctx.values, 'ui.streamTimeoutSeconds');
+    const readText = str(ctx.values, 'ui.edge.proxyReadTimeout');
+    const read = readText !== undefined ? durationSeconds(readText) : undefined;
+    if (stream !== undefined && read !== undefined && stream > 0 && stream < read) {
+      ctx.report({
+        rule: 'values/stream-timeout-below-proxy-read',
+        severity: 'warning',
+        path: ctx.userSet('ui.streamTimeoutSeconds') ? 'ui.streamTimeoutSeconds' : 'ui.edge.proxyReadTimeout',
+        message: `\`ui.streamTimeoutSeconds\` (${stream}s) is below \`ui.edge.proxyReadTimeout\` (${readText}): the browser aborts quiet streaming responses the proxy would still carry`,
+        hint: `raise ui.streamTimeoutSeconds to at least ${read}`,
+      });
+    }
+    if (bool(ctx.values, 'ui.httpRoute.enabled') === true && (list(ctx.values, 'ui.httpRoute.parentRefs') ?? []).length === 0) {
+      ctx.report({
+        rule: 'values/httproute-parent-refs',
+        severity: 'error',
+        path: 'ui.httpRoute.enabled',
+        message: '`ui.httpRoute.enabled` is true but `ui.httpRoute.parentRefs` is empty: the route would attach to no Gateway',
+        hint: 'add the Gateway, e.g. `ui.httpRoute.parentRefs: [{name: my-gateway, namespace: gateways}]`',
+      });
+    }
+    if (ctx.revision !== 'B') return;
+    const base = str(ctx.values, 'ui.basePath');
+    if (base && (!base.startsWith('/') || (base.length > 1 && base.endsWith('/')) || /[\s?#]/.test(base))) {
+      ctx.report({
+        rule: 'values/base-path',
+        severity: 'error',
+        path: 'ui.basePath',
+        message: `\`ui.basePath\` ${JSON.stringify(base)} must be a path prefix such as "/ui"`,
+        hint: 'start it with "/", end it without "/", no query or fragment',
+      });
+    }
+    if (str(ctx.values, 'controller.auth.mode') === 'trusted-proxy') {
+      strings(ctx.values, 'ui.additionalForwardedHeaders').forEach((h, i) => {
+        if (!ALWAYS_STRIPPED_IN_TRUSTED_PROXY.includes(h.toLowerCase())) return;
+        ctx.report({
+          rule: 'values/forwarded-header-stripped',
+          severity: 'warning',
+          path: ['ui', 'additionalForwardedHeaders', i],
+          message: `"${h}" is always stripped from client requests in trusted-proxy mode, even when listed`,
+          hint: 'remove it from ui.additionalForwardedHeaders; the trusted proxy sets identity headers',
+        });
+      });
+    }
+  },
+};

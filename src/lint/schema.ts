@@ -1,0 +1,304 @@
+// Turns the values schema's verdict (ajv errors) into findings a person can act on: the key path,
+// what was expected, what was found (never a secret value), and a fix — "did you mean …" for a
+// misspelled key, "exists only in revision A" for a key of the other revision.
+
+import type { ErrorObject } from 'ajv';
+import { readFileSync } from 'node:fs';
+import { packageFile } from '../package-root.ts';
+import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import type { PathSegment } from '../values/source.ts';
+import { describe } from '../values/source.ts';
+import { joinPath } from '../values/merge.ts';
+import type { RuleFinding } from './rules/types.ts';
+import { valuesValidator } from './schema-validators.ts';
+import { isSecretKey } from './secrets.ts';
+
+type SchemaNode = {
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  patternProperties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  enum?: unknown[];
+  pattern?: string;
+  $ref?: string;
+  definitions?: Record<string, SchemaNode>;
+  description?: string;
+  'x-agentplat-secret'?: boolean;
+  'x-agentplat-kind'?: string;
+};
+
+const schemaCache = new Map<Revision, SchemaNode>();
+
+/** The values schema of a revision as data (read only when a hint needs it). */
+export function valuesSchema(revision: Revision): SchemaNode {
+  let s = schemaCache.get(revision);
+  if (!s) {
+    s = JSON.parse(readFileSync(packageFile('schemas', `values-${revision.toLowerCase()}.schema.json`), 'utf8')) as SchemaNode;
+    schemaCache.set(revision, s);
+  }
+  return s;
+}
+
+/** Validates merged values; returns findings with values paths (rule `values/schema` or `values/unknown-key`). */
+export function checkSchema(revision: Revision, values: unknown, skipPaths: ReadonlySet<string> = new Set()): RuleFinding[] {
+  const validate = valuesValidator(revision);
+  if (validate(values)) return [];
+  const errors = pruneBranchErrors((validate.errors ?? []) as ErrorObject[]);
+  const out: RuleFinding[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const f = toFinding(revision, e);
+    if (!f) continue;
+    if (skipPaths.has(typeof f.path === 'string' ? f.path : joinPath(f.path))) continue;
+    const key = `${joinPath(f.path as PathSegment[])}\u0000${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(f);
+  }
+  return out;
+}
+
+function pointerToPath(pointer: string): PathSegment[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/**
+ * anyOf/oneOf report one error per failed branch. When the value's type selects exactly one
+ * branch, keep that branch's errors (they are precise); otherwise keep one summary error.
+ */
+function pruneBranchErrors(errors: ErrorObject[]): ErrorObject[] {
+  const branchy = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  if (branchy.length === 0) return errors;
+  let kept = errors;
+  for (const b of branchy) {
+    const branches = ((b.parentSchema as SchemaNode | undefined)?.[b.keyword as 'anyOf' | 'oneOf'] ?? []) as SchemaNode[];
+    const t = jsonType(b.data);
+    const matching = branches.map((br, i) => ({ br, i })).filter(({ br }) => typeMatches(br, t));
+    const prefix = `${b.schemaPath}/`;
+    if (matching.length === 1) {
+      const keep = `${prefix}${matching[0]!.i}/`;
+      kept = kept.filter((e) => e === b ? false : !e.schemaPath.startsWith(prefix) || e.schemaPath.startsWith(keep));
+      // A branch chosen by type with no error of its own left means the anyOf failed elsewhere.
+      if (!kept.some((e) => e.schemaPath.startsWith(keep))) kept.push(b);
+    } else {
+      kept = kept.filter((e) => e === b || !e.schemaPath.startsWith(prefix));
+    }
+  }
+  return kept;
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+function typeMatches(s: SchemaNode, t: string): boolean {
+  if (!s.type) return !s.$ref && !s.enum ? false : true;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  return types.includes(t) || (t === 'integer' && types.includes('number'));
+}
+
+function show(value: unknown, secret: boolean): string {
+  if (secret) return `${describe(value)} (value hidden)`;
+  const s = JSON.stringify(value);
+  if (s === undefined) return String(value);
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
+
+function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined {
+  const path = pointerToPath(e.instancePath);
+  const where = joinPath(path) || 'the top level';
+  const parent = (e.parentSchema ?? {}) as SchemaNode;
+  const secret = Boolean(parent['x-agentplat-secret']) || isSecretKey(path[path.length - 1]);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const key = String(p.additionalProperty);
+      const full = [...path, key];
+      return {
+        rule: 'values/unknown-key',
+        severity: 'error',
+        path: full,
+        message: `unknown key \`${joinPath(full)}\` in revision ${revision}`,
+        hint: unknownKeyHint(revision, path, key, parent),
+      };
+    }
+    case 'type': {
+      const want = Array.isArray(p.type) ? (p.type as string[]).join(' or ') : String(p.type);
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${article(want)}, found ${show(e.data, secret)}`, hint: typeHint(want, e.data) };
+    }
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      return {
+        rule: 'values/schema',
+        severity: 'error',
+        path,
+        message: `\`${where}\` must be one of ${allowed}, found ${show(e.data, secret)}`,
+        hint: otherRevisionValueHint(revision, path, e.data) ?? closest(String(e.data), (p.allowedValues as unknown[]).map(String)),
+      };
+    }
+    case 'const':
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${JSON.stringify(p.allowedValue)}, found ${show(e.data, secret)}` };
+    case 'pattern': {
+      const kind = patternKind(parent);
+      return {
+        rule: 'values/schema',
+        severity: 'error',
+        path,
+        message: kind ? `\`${where}\` must be ${kind.what}, found ${show(e.data, secret)}` : `\`${where}\` does not match the expected format ${String(p.pattern)}, found ${show(e.data, secret)}`,
+        ...(kind ? { hint: kind.hint } : {}),
+      };
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const op = { minimum: '≥', maximum: '≤', exclusiveMinimum: '>', exclusiveMaximum: '<' }[e.keyword];
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${op} ${String(p.limit)}, found ${show(e.data, secret)}` };
+    }
+    case 'minLength':
+    case 'maxLength':
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${e.keyword === 'minLength' ? 'at least' : 'at most'} ${String(p.limit)} characters long` };
+    case 'minItems':
+    case 'maxItems':
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} entries` };
+    case 'required': {
+      const key = String(p.missingProperty);
+      return { rule: 'values/schema', severity: 'error', path: [...path, key], message: `\`${joinPath([...path, key])}\` is required here`, hint: `add \`${key}:\` under \`${where}\`` };
+    }
+    case 'anyOf':
+    case 'oneOf': {
+      const branches = (parent[e.keyword] ?? []) as SchemaNode[];
+      const types = [...new Set(branches.flatMap((b) => (b.type ? (Array.isArray(b.type) ? b.type : [b.type]) : ['object'])))];
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${types.map(article).join(' or ')}, found ${show(e.data, secret)}` };
+    }
+    case 'if':
+    case 'propertyNames':
+      return undefined;
+    default:
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` ${e.message ?? 'is invalid'}` };
+  }
+}
+
+function article(t: string): string {
+  const word = { object: 'map', array: 'list', boolean: 'boolean (true or false)' }[t] ?? t;
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function typeHint(want: string, data: unknown): string | undefined {
+  if (want.includes('boolean') && typeof data === 'string' && /^(true|false|yes|no|on|off)$/i.test(data)) return 'write true or false without quotes (YAML 1.2: yes/no/on/off are strings)';
+  if ((want.includes('integer') || want.includes('number')) && typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) return 'write the number without quotes';
+  if (want.includes('string') && (typeof data === 'number' || typeof data === 'boolean')) return 'quote the value to make it a string';
+  if (want === 'object' && data === null) return 'write `{}` for an empty map, or remove the key to keep the default';
+  return undefined;
+}
+
+function patternKind(node: SchemaNode): { what: string; hint: string } | undefined {
+  const kind = node['x-agentplat-kind'] ?? '';
+  const pat = node.pattern ?? '';
+  if (kind === 'quantity' || /Mi|Gi/.test(pat)) return { what: 'a Kubernetes quantity such as 128Mi, 1Gi, 500m or 2', hint: 'use binary suffixes Ki/Mi/Gi (not MB/GB) and m for milli-CPU' };
+  if (kind === 'duration' || /ms\|?|\(s\|m\|h\)|h\)/.test(pat)) return { what: 'a duration such as 30s, 30m or 1h', hint: 'write a number followed by ms, s, m or h (e.g. 1h30m)' };
+  return undefined;
+}
+
+/** The schema node that describes `path` in a revision (following properties, patterns and items). */
+export function schemaAt(revision: Revision, path: readonly PathSegment[]): SchemaNode | undefined {
+  const root = valuesSchema(revision);
+  let node: SchemaNode | undefined = root;
+  for (const seg of path) {
+    node = resolve(root, node);
+    if (!node) return undefined;
+    if (typeof seg === 'number') {
+      node = node.items;
+      continue;
+    }
+    let next: SchemaNode | undefined = node.properties?.[seg];
+    if (!next && node.patternProperties) {
+      for (const [re, sub] of Object.entries(node.patternProperties)) if (new RegExp(re, 'u').test(seg)) next = sub;
+    }
+    if (!next && typeof node.additionalProperties === 'object') next = node.additionalProperties;
+    if (!next) {
+      for (const alt of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) {
+        const r = resolve(root, alt);
+        if (r?.properties?.[seg]) next = r.properties[seg];
+      }
+    }
+    node = next;
+  }
+  return resolve(root, node);
+}
+
+function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode | undefined {
+  let n = node;
+  for (let i = 0; n?.$ref && i < 10; i++) {
+    const m = /^#\/(definitions|\$defs)\/(.+)$/.exec(n.$ref);
+    n = m ? ((root as Record<string, Record<string, SchemaNode>>)[m[1]!]?.[decodeURIComponent(m[2]!)]) : undefined;
+  }
+  return n;
+}
+
+function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode): string | undefined {
+  for (const other of REVISION_IDS) {
+    if (other === revision) continue;
+    if (schemaAt(other, [...parentPath, key])) {
+      const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;
+      return area
+        ? `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`
+        : `\`${joinPath([...parentPath, key])}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
+    }
+  }
+  const known = Object.keys(parent.properties ?? {});
+  const guess = closest(key, known);
+  if (guess) return guess;
+  if (known.length > 0 && known.length <= 12) return `known keys here: ${known.join(', ')}`;
+  return undefined;
+}
+
+function otherRevisionValueHint(revision: Revision, path: readonly PathSegment[], value: unknown): string | undefined {
+  for (const other of REVISION_IDS) {
+    if (other === revision) continue;
+    const node = schemaAt(other, path);
+    if (node?.enum?.includes(value)) return `${JSON.stringify(value)} is the word revision ${other} uses; revision ${revision} accepts ${(schemaAt(revision, path)?.enum ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return undefined;
+}
+
+/** "did you mean `x`?" when a candidate is close enough (edit distance, case-insensitive). */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = distance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  if (best === undefined) return undefined;
+  const limit = Math.max(1, Math.floor(Math.max(word.length, best.length) / 3));
+  return bestD <= limit ? `did you mean \`${best}\`?` : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0]!;
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j]!;
+      dp[j] = Math.min(dp[j]! + 1, dp[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length]!;
+}
