@@ -1,0 +1,119 @@
+// Turns the values model into the two artefacts other code reads: the commented defaults file
+// (values/revision-<x>.yaml) and the JSON schema (schemas/values-<x>.schema.json) of a revision.
+
+import { Document, isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
+import { REVISIONS, type Revision } from './revisions.ts';
+import { defaultsOf, inRevision, pick, VALUES_MODEL } from './values-model.ts';
+import { ByRevision, K8S, type Group, type JsonSchema, type Leaf, type Node } from './values-nodes.ts';
+
+/** Non-validating keywords the values schemas use; register them with ajv (strict mode). */
+export const VALUES_SCHEMA_KEYWORDS = ['markdownDescription', 'x-agentplat-secret'] as const;
+
+const other = (rev: Revision): Revision => (rev === 'A' ? 'B' : 'A');
+
+// ---- defaults file ---------------------------------------------------------------------
+
+export function valuesYaml(rev: Revision): string {
+  const doc = new Document(defaultsOf(rev));
+  annotate(doc.contents as YAMLMap, VALUES_MODEL, rev);
+  const v = REVISIONS[rev].chartVersion;
+  doc.commentBefore =
+    ` Default values of the agentplat chart, revision ${rev} (chart version ${v}).\n` +
+    ` Generated from src/spec/values-model.ts by scripts/gen-values.ts: edit the model, not this file.\n` +
+    ` Pass your own file with -f; maps merge into these, lists replace them, null removes a key.`;
+  return doc.toString({ lineWidth: 0, indentSeq: true });
+}
+
+function annotate(map: YAMLMap, g: Group, rev: Revision): void {
+  (map.items as Pair[]).forEach((item, index) => {
+    if (!isScalar(item.key)) return;
+    const child = g.children[String(item.key.value)];
+    const n = child && inRevision(child, rev);
+    if (!n) return;
+    const lines = [` ${n.doc}`];
+    if (n.kind === 'leaf' && n.default instanceof ByRevision) lines.push(` (revision ${other(rev)} default: ${yamlScalar(n.default[other(rev)])})`);
+    const banner = n.banner ?? (child.kind === 'split' ? child.banner : undefined);
+    if (banner) {
+      // The document comment already ends with a blank line before the first key.
+      item.key.spaceBefore = !(g === VALUES_MODEL && index === 0);
+      item.key.commentBefore = [` ---- ${banner} ----`, '', ...lines].join('\n');
+    } else {
+      item.key.commentBefore = lines.join('\n');
+    }
+    if (n.kind === 'group' && isMap(item.value)) annotate(item.value, n, rev);
+  });
+}
+
+/** A default as it would be written in YAML, for the "other revision" note. */
+function yamlScalar(v: unknown): string {
+  return new Document(v).toString({ lineWidth: 0 }).trim();
+}
+
+// ---- JSON schema -----------------------------------------------------------------------
+
+export function valuesSchema(rev: Revision, k8sDefinitions: Record<string, JsonSchema>): JsonSchema {
+  const root = groupSchema(VALUES_MODEL, rev, true);
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: `agentplat chart values, revision ${rev} (chart ${REVISIONS[rev].chartVersion})`,
+    ...root,
+    definitions: k8sDefinitions,
+  };
+}
+
+/** Kubernetes types the values reference; the generator derives them with their dependencies. */
+export const K8S_ROOTS: readonly string[] = Object.values(K8S);
+
+function revisionNote(node: Node, rev: Revision): string {
+  if (node.only) return `Only in revision ${rev}.`;
+  return 'Revisions A and B.';
+}
+
+function annotations(node: Leaf | Group, rev: Revision, outer: Node, def: unknown, hasDefault: boolean): JsonSchema {
+  const md = [node.doc];
+  if (hasDefault) md.push(`Default: \`${JSON.stringify(def)}\``);
+  if (node.kind === 'leaf' && node.default instanceof ByRevision) md.push(`Revision ${other(rev)} default: \`${JSON.stringify(node.default[other(rev)])}\``);
+  if (node.optional) md.push('Optional: not set by default.');
+  md.push(revisionNote(outer.only ? outer : node, rev));
+  return {
+    description: node.doc,
+    markdownDescription: md.join('\n\n'),
+    ...(hasDefault ? { default: def } : {}),
+  };
+}
+
+function nodeSchema(outer: Node, rev: Revision): JsonSchema | undefined {
+  const n = inRevision(outer, rev);
+  if (!n) return undefined;
+  if (n.kind === 'group') return groupSchema(n, rev, false, outer);
+  const def = pick(n.default, rev);
+  return {
+    ...structuredClone(pick(n.schema, rev)),
+    ...annotations(n, rev, outer, def, !n.optional),
+    ...(n.secret ? { 'x-agentplat-secret': true } : {}),
+  };
+}
+
+function groupSchema(g: Group, rev: Revision, isRoot: boolean, outer: Node = g): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [key, child] of Object.entries(g.children)) {
+    const s = nodeSchema(child, rev);
+    if (s) properties[key] = s;
+  }
+  const closed = g.open === undefined;
+  return {
+    type: 'object',
+    ...(isRoot ? { description: g.doc } : annotations(g, rev, outer, defaultsOf(rev, g), !g.optional)),
+    properties,
+    ...(g.patternProperties ? { patternProperties: structuredClone(pick(g.patternProperties, rev)) } : {}),
+    ...(closed ? { additionalProperties: false } : {}),
+    ...(g.open !== undefined && g.open !== true
+      ? '$ref' in g.open ? { allOf: [structuredClone(g.open)] } : { additionalProperties: structuredClone(g.open) }
+      : {}),
+  };
+}
+
+/** Pretty JSON with a trailing newline, as committed. */
+export function schemaText(schema: JsonSchema): string {
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}

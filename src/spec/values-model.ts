@@ -1,0 +1,646 @@
+// The one model of every values key of both chart revisions: shape, type, default, a one-line
+// meaning and revision. The defaults files and JSON schemas are generated from it.
+
+import type { Revision } from './revisions.ts';
+import {
+  ByRevision, group, leaf, split, S, K8S, DNS_LABEL_PATTERN, HEADER_NAME_PATTERN, NGINX_TIME_PATTERN, QUANTITY_PATTERN,
+  type Group, type JsonSchema, type Leaf, type LeafOptions, type Node,
+} from './values-nodes.ts';
+
+// ---- small constructors, so each key below reads as one line -----------------------------
+
+const str = (def: unknown, doc: string, o?: LeafOptions) => leaf('string', S.string(), def, doc, o);
+const strEnum = (values: readonly string[], def: unknown, doc: string, o?: LeafOptions) => leaf('string', S.stringEnum(values), def, doc, o);
+const bool = (def: unknown, doc: string, o?: LeafOptions) => leaf('bool', S.bool(), def, doc, o);
+const int = (def: unknown, doc: string, min?: number, max?: number, o?: LeafOptions) => leaf('int', S.int(min, max), def, doc, o);
+const port = (def: number, doc: string, o?: LeafOptions) => leaf('int', S.port(), def, doc, o);
+const qty = (def: unknown, doc: string, o?: LeafOptions) => leaf('quantity', S.quantity(), def, doc, o);
+const dur = (def: string, doc: string, o?: LeafOptions) => leaf('duration', S.duration(def === ''), def, doc, o);
+const strMap = (doc: string, o?: LeafOptions) => leaf('object', S.stringMap(), {}, doc, o);
+const k8sObj = (type: string, def: unknown, doc: string, o?: LeafOptions) => leaf('object', S.k8s(type), def, doc, o);
+const k8sList = (type: string, doc: string, o?: LeafOptions) => leaf('list', S.k8sList(type), [], doc, o);
+const A = (o: LeafOptions = {}): LeafOptions => ({ ...o, only: 'A' });
+const B = (o: LeafOptions = {}): LeafOptions => ({ ...o, only: 'B' });
+
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'] as const;
+const pullPolicy = (def: unknown, doc: string, o?: LeafOptions) => strEnum(['', ...PULL_POLICIES], def, doc, o);
+const SERVICE_TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer'];
+const PROVIDER_ENUM = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map((x) => `Provider${x}`);
+
+/** imagePullSecrets: `{name: x}` objects as Kubernetes writes them, or a bare secret name. */
+const PULL_SECRETS: JsonSchema = {
+  type: 'array',
+  items: { anyOf: [S.k8s(K8S.localObjectReference), { type: 'string', minLength: 1 }] },
+};
+
+const image = (what: string, repository: string, keys: readonly ('pullPolicy' | 'pullSecret')[] = ['pullPolicy'], o: LeafOptions = {}): Group =>
+  group(`${what} image; empty parts fall back to the top-level registry and tag`, {
+    registry: str('', 'Registry host; empty uses the top-level registry'),
+    repository: str(repository, 'Repository path inside the registry'),
+    tag: str('', 'Image tag; empty uses the top-level tag, then the chart version'),
+    ...(keys.includes('pullPolicy') ? { pullPolicy: pullPolicy('', 'Pull policy; empty uses the top-level imagePullPolicy') } : {}),
+    ...(keys.includes('pullSecret') ? { pullSecret: str('', 'Pull secret name set on the pods this image runs in') } : {}),
+  }, o);
+
+const resources = (doc: string, limits: Record<string, Node>, requests: Record<string, Node>, o: LeafOptions = {}): Group =>
+  group(doc, {
+    limits: group('Upper bounds', limits, { open: true }),
+    requests: group('Reserved amounts used for scheduling', requests, { open: true }),
+  }, { ...o, open: S.k8s(K8S.resources) });
+
+const probe = (def: unknown, doc: string) => k8sObj(K8S.probe, def, doc);
+const healthProbe = (period: number, delay?: number) => ({
+  httpGet: { path: '/health', port: 'http' },
+  periodSeconds: period,
+  ...(delay !== undefined ? { initialDelaySeconds: delay } : {}),
+});
+
+const pdb = (what: string): Group =>
+  group(`PodDisruptionBudget of the ${what}`, {
+    enabled: bool(false, 'Create the budget (with one replica, minAvailable 1 blocks every voluntary eviction)'),
+    annotations: strMap('Extra annotations on the budget'),
+    labels: strMap('Extra labels on the budget'),
+    maxUnavailable: leaf('int-or-string', S.intOrPercent(true), 1, 'Pods that may be down at once (count or percentage); excludes minAvailable'),
+    minAvailable: leaf('int-or-string', S.intOrPercent(true), null, 'Pods that must stay up (count or percentage); unset uses maxUnavailable'),
+    unhealthyPodEvictionPolicy: strEnum(['', 'IfHealthyBudget', 'AlwaysAllow'], '', 'Eviction of unhealthy pods; empty keeps the platform default (needs Kubernetes 1.27+)'),
+  });
+
+const SEC_POD = { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } };
+const SEC_CONTAINER = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true };
+
+// ---- providers -------------------------------------------------------------------------
+
+const providerTls = group('TLS settings toward the provider endpoint', {
+  disableVerify: bool(false, 'Skip certificate verification (testing only)'),
+  caCertSecretRef: str('', 'Secret holding an extra CA certificate'),
+  caCertSecretKey: str('', 'Key of the CA certificate inside that Secret'),
+  disableSystemCAs: bool(false, 'Trust only the given CA, not the system pool'),
+}, { optional: true });
+
+const providerCommon = (letter: string, withKey: boolean): Record<string, Node> => ({
+  provider: strEnum(PROVIDER_ENUM, `Provider${letter}`, 'Provider of the generated ModelConfig'),
+  model: str(`example-model-${letter.toLowerCase()}`, "Placeholder: set your provider's model id"),
+  ...(withKey
+    ? {
+        apiKeySecretRef: str(`agentplat-provider${letter.toLowerCase()}`, 'Secret holding the API key'),
+        apiKeySecretKey: str(`PROVIDER${letter}_API_KEY`, 'Key of the API key inside that Secret'),
+        apiKey: str('', 'Inline API key; when non-empty the chart renders the Secret', { optional: true, secret: true }),
+      }
+    : {}),
+  defaultHeaders: leaf('object', S.stringMap(), {}, 'Extra HTTP headers sent with every request', { optional: true }),
+  tls: providerTls,
+});
+
+const providerBlock = (letter: string, what: string, config?: Record<string, Node>, o: LeafOptions = {}): Group =>
+  group(`${what} (Provider${letter})`, {
+    ...providerCommon(letter, letter !== 'D'),
+    ...(config ? { config: group('Provider-specific settings', config) } : {}),
+  }, o);
+
+/** Blocks the user may add for the providers without a pre-declared block. */
+const GENERIC_PROVIDER: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    provider: { type: 'string', enum: PROVIDER_ENUM },
+    model: { type: 'string' },
+    apiKeySecretRef: { type: 'string' },
+    apiKeySecretKey: { type: 'string' },
+    apiKey: { type: 'string', 'x-agentplat-secret': true },
+    config: { type: 'object' },
+    defaultHeaders: S.stringMap(),
+    tls: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        disableVerify: { type: 'boolean' },
+        caCertSecretRef: { type: 'string' },
+        caCertSecretKey: { type: 'string' },
+        disableSystemCAs: { type: 'boolean' },
+      },
+    },
+  },
+};
+
+// ---- bundled agents (revision A) -------------------------------------------------------
+
+export const AGENT_AREAS = [
+  'rollouts', 'network-debug', 'network-manager', 'network-policy', 'package-manager',
+  'service-mesh', 'cluster', 'gateway', 'observability', 'query-language',
+] as const;
+
+const bundledAgent = (area: string, first: boolean): Group =>
+  group(`Bundled ${area} agent`, {
+    enabled: bool(true, 'Install this agent'),
+    modelConfigRef: str('', 'ModelConfig of the agent; empty uses the default one'),
+    memory: group('Long-term memory of the agent', {
+      enabled: bool(false, 'Give the agent long-term memory'),
+      modelConfigRef: str('', "ModelConfig for memory; empty uses the agent's"),
+      ttlDays: int(15, 'Days a memory is kept', 1),
+    }),
+    resources: resources('Resources of the agent container', { memory: qty('256Mi', 'Memory limit') }, {
+      cpu: qty('50m', 'CPU request'),
+      memory: qty('128Mi', 'Memory request'),
+    }),
+  }, { only: 'A', ...(first ? { banner: 'Bundled agents (revision A)' } : {}) });
+
+// ---- the tree --------------------------------------------------------------------------
+
+export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
+  annotations: strMap('Extra annotations on every deployment object', { banner: 'Common settings' }),
+  labels: strMap('Extra labels on every object'),
+  nameOverride: str('', 'Replaces the chart name in object names'),
+  fullnameOverride: str('', 'Replaces the full object name prefix'),
+  namespaceOverride: str('', 'Namespace for all objects; empty uses the release namespace'),
+  registry: str('ghcr.io', 'Default registry of every image'),
+  tag: str('', 'Default tag of every image; empty uses the chart version'),
+  imagePullPolicy: leaf('string', new ByRevision(S.stringEnum(PULL_POLICIES), S.stringEnum(['', ...PULL_POLICIES])), new ByRevision('IfNotPresent', ''),
+    'Default pull policy of every image (revision B: empty falls back to global.imagePullPolicy, then IfNotPresent)'),
+  imagePullSecrets: leaf('list', PULL_SECRETS, [], 'Pull secrets of every pod ({name: x} or a bare name)'),
+  nodeSelector: strMap('Scheduling labels for pods that set none'),
+  tolerations: k8sList(K8S.toleration, 'Tolerated taints for pods that set none'),
+  podAnnotations: strMap('Extra annotations on every pod'),
+  podLabels: strMap('Extra labels on the controller and UI pods; selector labels always win'),
+  podSecurityContext: k8sObj(K8S.podSecurityContext, SEC_POD, 'Security context of every pod'),
+  securityContext: k8sObj(K8S.securityContext, SEC_CONTAINER, 'Security context of every container'),
+  ipv6: bool(false, 'Listen on IPv6 too (UI proxy, UI server and agents); keep false where the kernel has no IPv6'),
+  proxy: group('Outbound HTTP proxy', { url: str('', 'Proxy URL handed to the controller') }),
+  extraObjects: leaf('list', { type: 'array', items: { anyOf: [{ type: 'object' }, { type: 'string' }] } }, [],
+    'Extra manifests (maps or YAML strings), rendered with the release context'),
+
+  global: group('Settings shared with every sub-chart', {
+    imagePullPolicy: pullPolicy('', 'Fallback pull policy'),
+    imagePullSecrets: leaf('list', PULL_SECRETS, [], 'Pull secrets added to every pod'),
+    imageRegistry: str('', 'Overrides every image registry (air-gapped mirror)'),
+    watchNamespaces: leaf('list', S.stringList(DNS_LABEL_PATTERN), [], 'Namespace scope of the install; non-empty gives namespaced roles'),
+  }, { only: 'B', banner: 'Global settings (revision B)' }),
+
+  rbac: split('Role scope',
+    group('Role scope', {
+      namespaces: leaf('list', S.stringList(DNS_LABEL_PATTERN), [], 'Namespaces that get roles; empty gives cluster-wide roles'),
+    }, { banner: 'RBAC' }),
+    group('Role scope; when present it overrides global.watchNamespaces', {
+      namespaces: leaf('list', S.stringList(DNS_LABEL_PATTERN), [], 'Namespaces that get roles; an explicit [] restores cluster-wide roles', { optional: true }),
+    }, { banner: 'RBAC' })),
+
+  controller: group('The controller', {
+    replicas: int(1, 'Number of controller pods', 0),
+    loglevel: str('info', 'Log level'),
+    image: image('Controller', 'agentplat/controller'),
+    agentImage: split('Image of declarative agents',
+      image('Agent runtime (python)', 'agentplat/app', ['pullPolicy', 'pullSecret']),
+      image('Declarative agent runtime', 'agentplat/golang-adk', [])),
+    goAgentImage: image('Go agent runtime', 'agentplat/golang-adk', ['pullPolicy'], A()),
+    skillsInitImage: image('Skills-init container (clones git skills, pulls skill images)', 'agentplat/skills-init', ['pullPolicy'], A()),
+    a2aBaseUrl: str('', 'A2A base URL advertised to clients; empty computes the controller service URL', A()),
+    a2aGatewayUrl: str('', 'Gateway base URL in Session Agent Cards; empty computes the controller service URL', B()),
+    a2aClientTimeout: dur('', 'Timeout of controller-to-agent A2A calls; empty or 0 means none'),
+    auth: group('How the controller authenticates callers', {
+      mode: leaf('string', new ByRevision(S.stringEnum(['unsecure', 'insecure', 'trusted-proxy']), S.stringEnum(['insecure', 'trusted-proxy'])),
+        new ByRevision('unsecure', 'insecure'), 'Auth mode; trusted-proxy needs a validating proxy and network isolation'),
+      userIdClaim: str('', 'JWT claim holding the user id; empty uses sub'),
+    }),
+    mcpEgressPlaintext: bool(false, 'Send MCP traffic as plain HTTP to a TLS-originating proxy'),
+    toolRefreshInterval: dur('60s', 'How often tool discovery refreshes', A()),
+    watchNamespaces: leaf('list', S.stringList(DNS_LABEL_PATTERN), [], 'Namespaces the controller watches; empty means all'),
+    env: k8sList(K8S.envVar, 'Extra environment variables'),
+    envFrom: k8sList(K8S.envFrom, 'Extra environment sources'),
+    volumes: k8sList(K8S.volume, 'Extra pod volumes'),
+    volumeMounts: k8sList(K8S.volumeMount, 'Extra container mounts'),
+    streaming: leaf('string', S.nullableString(), null, 'Deprecated since 0.10.0; has no effect'),
+    agentDeployment: group('Defaults for every agent pod; the Agent resource wins', {
+      host: str('', 'Bind address of agent pods; empty means 0.0.0.0 (:: with ipv6)'),
+      nodeSelector: strMap('Default node selector of agent pods'),
+      podLabels: strMap('Default pod labels of agent pods'),
+      serviceAccountName: str('', 'Default ServiceAccount of agent pods; empty creates one per agent'),
+    }, A()),
+    grpc: group('Native gRPC on the controller service port', {
+      reflection: bool(false, 'Serve gRPC reflection'),
+    }, B()),
+    sandbox: group('Sandboxes the controller creates', {
+      cpu: qty('1', 'CPU of a sandbox'),
+      memory: qty('1Gi', 'Memory of a sandbox'),
+      defaultTTL: dur('1h', 'Lifetime of a sandbox unless set'),
+      maxTTL: dur('24h', 'Longest lifetime a sandbox may ask for'),
+      guestImage: group('Guest image of a sandbox', {
+        registry: str('', 'Registry host; empty uses the top-level registry'),
+        repository: str('agentplat/sandbox-guest', 'Repository path inside the registry'),
+        digest: str('', 'Pin the image by digest (sha256:...)'),
+      }),
+    }, B()),
+    sessionIdleTTL: dur('168h', 'Idle sessions expire after this', B()),
+    sessionShareMaxTTL: dur('0', 'Longest lifetime of a share link; 0 means no limit', B()),
+    resources: resources('Controller container resources', {
+      cpu: leaf('int', { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: QUANTITY_PATTERN }] }, 2, 'CPU limit (cores, or a quantity such as 1500m)'),
+      memory: qty('512Mi', 'Memory limit'),
+    }, {
+      cpu: qty('100m', 'CPU request'),
+      memory: qty('128Mi', 'Memory request'),
+    }),
+    service: group('Controller Service (HTTP API, A2A; in B also gRPC and MCP)', {
+      type: strEnum(SERVICE_TYPES, 'ClusterIP', 'Service type'),
+      ports: group('Service ports', {
+        port: port(8083, 'Service port'),
+        targetPort: port(8083, 'Container port'),
+      }),
+      annotations: strMap('Service annotations'),
+    }),
+    serviceAccount: group('ServiceAccount of the controller', {
+      create: bool(true, 'Create it; false uses an existing account', B()),
+      name: str('', 'Account name; empty uses <fullname>-controller', B()),
+      annotations: strMap('Account annotations (for cloud workload identity)'),
+    }),
+    annotations: strMap('Deployment annotations'),
+    podAnnotations: strMap('Pod annotations'),
+    podLabels: strMap('Pod labels, merged over the top-level podLabels'),
+    affinity: k8sObj(K8S.affinity, {}, 'Pod affinity'),
+    nodeSelector: strMap('Node selector'),
+    tolerations: k8sList(K8S.toleration, 'Tolerations'),
+    topologySpreadConstraints: k8sList(K8S.topologySpread, 'Topology spread constraints'),
+    readinessProbe: probe(healthProbe(30), 'Readiness probe; a value replaces the default entirely'),
+    startupProbe: probe(healthProbe(15, 15), 'Startup probe; a value replaces the default entirely'),
+    substrate: group('Sandbox substrate integration', {
+      enabled: bool(false, 'Use the substrate for sandboxes'),
+      substrateApiEndpoint: str('', 'Substrate API endpoint'),
+      substrateRouterURL: str('', 'Substrate router URL'),
+      substrateApiInsecure: bool(false, 'Skip TLS verification toward the substrate API', A()),
+      substrateApiServer: group('The substrate API server that reviews controller tokens', {
+        namespace: str('substrate-system', 'Its namespace'),
+        serviceAccount: str('substrate-api-server', 'Its ServiceAccount'),
+      }, A()),
+      substrateApiTokenAudience: str('substrate-api', 'Audience of the projected token', A()),
+      substrateApiTokenExpirationSeconds: int(3600, 'Lifetime of the projected token (Kubernetes minimum 600)', 600, undefined, A()),
+      substrateApiTokenFile: str('/var/run/secrets/substrate/token', 'Path of the projected token', A()),
+      defaultWorkerPool: group('Worker pool used when an agent names none', {
+        name: str('', 'Pool name'),
+        namespace: str('', 'Pool namespace'),
+      }, A()),
+    }),
+    metrics: group('Controller metrics', {
+      enabled: bool(false, 'Serve /metrics with its Service and RBAC'),
+      bindAddress: str(':8443', 'Listen address; the Service port derives from it; "0" or "" disables metrics'),
+      secureServing: bool(true, 'Serve HTTPS and require authorized scrapes'),
+      service: group('Metrics Service', {
+        type: strEnum(SERVICE_TYPES, 'ClusterIP', 'Service type'),
+        port: port(8443, 'Service port'),
+      }),
+      serviceMonitor: group('ServiceMonitor for the monitoring operator (rendered only when its API is served)', {
+        enabled: bool(false, 'Render the ServiceMonitor (needs metrics enabled)'),
+        annotations: strMap('ServiceMonitor annotations'),
+        labels: strMap("ServiceMonitor labels (match your scraper's selector)"),
+        namespace: str('', 'Namespace of the object; empty uses the release namespace'),
+        interval: dur('', 'Scrape interval; empty keeps the scraper default'),
+        scrapeTimeout: dur('', 'Scrape timeout; empty keeps the scraper default'),
+        honorLabels: bool(false, 'Keep target labels on conflict'),
+        metricRelabelings: leaf('list', S.objectList(), [], 'Relabelings applied to samples'),
+        relabelings: leaf('list', S.objectList(), [], 'Relabelings applied to targets'),
+        bearerTokenFile: str('/var/run/secrets/kubernetes.io/serviceaccount/token', 'Token the scraper presents (secure serving)'),
+        tlsConfig: leaf('object', S.openObject(), { insecureSkipVerify: true }, 'TLS settings of the scrape (secure serving)'),
+        scraperServiceAccount: group('Scraper account bound to <fullname>-metrics-reader', {
+          name: str('', 'Account name; set it to create the binding'),
+          namespace: str('', 'Account namespace; empty uses the ServiceMonitor namespace'),
+        }),
+      }, B()),
+    }, { banner: 'Controller metrics' }),
+    pdb: pdb('controller'),
+  }, { banner: 'Controller' }),
+
+  ui: group('The web UI', {
+    replicas: int(1, 'Number of UI pods', 0),
+    image: image('UI', 'agentplat/ui'),
+    service: group('UI Service', {
+      type: strEnum(SERVICE_TYPES, 'ClusterIP', 'Service type'),
+      ports: group('Service ports', {
+        port: port(8080, 'Service port'),
+        targetPort: port(8080, 'Container port'),
+      }),
+      annotations: strMap('Service annotations'),
+    }),
+    resources: resources('UI container resources', {
+      cpu: qty('1000m', 'CPU limit'),
+      memory: qty('1Gi', 'Memory limit'),
+    }, {
+      cpu: qty('100m', 'CPU request'),
+      memory: qty('256Mi', 'Memory request'),
+    }),
+    publicBackendUrl: str('/api', 'Controller API base URL as the browser sees it'),
+    backendInternalUrl: str('', 'Controller URL the UI server uses; empty computes it', A()),
+    basePath: str('', 'Path prefix a reverse proxy strips, such as /ui', B()),
+    externalUrl: str('', 'Public UI URL; agents then return full share links'),
+    auth: group('UI sign-in', {
+      ssoRedirectPath: str('/oauth2/start', 'Where the UI sends users to sign in'),
+    }),
+    additionalForwardedHeaders: leaf('list', S.stringList(HEADER_NAME_PATTERN), [], 'Extra request headers the UI proxy forwards to the controller'),
+    env: split('Extra UI environment',
+      leaf('object', S.stringMap(), {}, 'Extra UI environment variables (name: value)'),
+      k8sList(K8S.envVar, 'Extra UI environment variables, applied after the ConfigMap defaults')),
+    edge: group('UI reverse proxy', {
+      proxyReadTimeout: leaf('duration', S.stringPattern(NGINX_TIME_PATTERN), '1800s', 'Longest wait between two reads from the controller'),
+      proxySendTimeout: leaf('duration', S.stringPattern(NGINX_TIME_PATTERN), '1800s', 'Longest wait between two writes to the controller'),
+    }),
+    streamTimeoutSeconds: int(1800, 'Browser gives up on a silent chat stream after this; keep >= proxyReadTimeout', 1),
+    route: group('Platform Route (route.openshift.io/v1)', {
+      enabled: bool(true, 'Render the Route when the cluster serves its API'),
+    }),
+    altRoute: group('Route tuning', {
+      annotations: leaf('object', S.stringMap(), { 'haproxy.router.openshift.io/timeout': '120m' }, 'Route annotations; the router timeout lives here'),
+    }),
+    httpRoute: group('Gateway API HTTPRoute', {
+      enabled: bool(false, 'Render the HTTPRoute (needs Gateway API CRDs and a Gateway)'),
+      annotations: strMap('HTTPRoute annotations'),
+      hostnames: leaf('list', S.stringList(), [], 'Host names'),
+      labels: strMap('HTTPRoute labels, merged with chart labels'),
+      parentRefs: leaf('list', S.objectList(), [], 'Gateways to attach to (required when enabled)'),
+      rules: leaf('list', S.objectList(), [], 'Rules; a rule without backendRefs targets the UI Service'),
+    }),
+    volumes: group('Sizes of the UI scratch volumes', {
+      tmp: qty('50Mi', 'Size limit of /tmp'),
+      nextjsCache: qty('100Mi', 'Size limit of the UI build cache', A()),
+    }),
+    serviceAccount: group('ServiceAccount of the UI', {
+      annotations: strMap('Account annotations'),
+    }),
+    annotations: strMap('Deployment annotations'),
+    podAnnotations: strMap('Pod annotations'),
+    podLabels: strMap('Pod labels, merged over the top-level podLabels'),
+    podSecurityContext: k8sObj(K8S.podSecurityContext, {}, 'Pod security context; empty uses the top-level one'),
+    securityContext: k8sObj(K8S.securityContext, {}, 'Container security context; empty uses the top-level one'),
+    affinity: k8sObj(K8S.affinity, {}, 'Pod affinity'),
+    nodeSelector: strMap('Node selector'),
+    tolerations: k8sList(K8S.toleration, 'Tolerations'),
+    topologySpreadConstraints: k8sList(K8S.topologySpread, 'Topology spread constraints'),
+    readinessProbe: probe(healthProbe(30), 'Readiness probe; a value replaces the default entirely'),
+    startupProbe: probe(healthProbe(1, 1), 'Startup probe; a value replaces the default entirely'),
+    pdb: pdb('UI'),
+  }, { banner: 'UI' }),
+
+  database: group('Database', {
+    rdb: group('Relational database', {
+      url: str('', 'External connection string; used whenever set', { secret: true }),
+      urlFile: str('', 'File holding the connection string; wins over url'),
+      bundled: group('Bundled database (evaluation only; used when url and urlFile are empty)', {
+        enabled: bool(true, 'Deploy the bundled database'),
+        image: group('Bundled database image', {
+          registry: str('docker.io', 'Registry host'),
+          repository: str('library', 'Organisation path'),
+          name: str('postgres', 'Image name'),
+          tag: str('18.3-alpine', 'Image tag'),
+          pullPolicy: leaf('string', new ByRevision(S.stringEnum(PULL_POLICIES), S.stringEnum(['', ...PULL_POLICIES])), new ByRevision('IfNotPresent', ''),
+            'Pull policy (revision B: empty falls back to imagePullPolicy, then global)'),
+        }),
+        podSecurityContext: k8sObj(K8S.podSecurityContext,
+          { fsGroup: 999, runAsGroup: 999, runAsNonRoot: true, runAsUser: 999, seccompProfile: { type: 'RuntimeDefault' } }, 'Pod security context'),
+        securityContext: k8sObj(K8S.securityContext, { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } }, 'Container security context'),
+        resources: k8sObj(K8S.resources, { limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '250m', memory: '256Mi' } }, 'Container resources'),
+        storage: qty('500Mi', 'Size of the volume claim'),
+        storageClassName: str('', 'Storage class; empty uses the cluster default'),
+        affinity: k8sObj(K8S.affinity, {}, 'Pod affinity', B()),
+        nodeSelector: strMap('Node selector', B()),
+        podLabels: strMap('Pod labels', B()),
+        tolerations: k8sList(K8S.toleration, 'Tolerations', B()),
+      }),
+      pool: group('Connection pool; unset keeps the library defaults', {
+        maxConns: leaf('int', S.nullableInt(1), null, 'Most open connections; null keeps max(4, CPUs)'),
+        minConns: leaf('int', S.nullableInt(0), null, 'Fewest open connections; null keeps 0'),
+        maxConnIdleTime: dur('', 'Close idle connections after this; empty keeps 30m'),
+        maxConnLifetime: dur('', 'Recycle connections after this; empty keeps 1h'),
+      }),
+      skipMigrations: bool(false, 'Only check that the schema is migrated; apply migrations yourself'),
+      vectorEnabled: bool(false, 'Enable the vector extension (long-term memory)'),
+      sessionRetentionDays: int(0, 'Delete sessions idle this many days; 0 keeps them', 0, undefined, A()),
+    }),
+  }, { banner: 'Database' }),
+
+  providers: group('Model providers; one block generates the default ModelConfig', {
+    default: leaf('string', S.stringPattern('^provider[A-J]$'), 'providerB', 'Block that generates the default ModelConfig'),
+    annotations: strMap('Annotations on the default ModelConfig'),
+    providerB: providerBlock('B', 'Hosted chat provider'),
+    providerA: providerBlock('A', 'Hosted message-API provider'),
+    providerC: providerBlock('C', 'Cloud-hosted variant of the chat provider', {
+      apiVersion: str('2023-05-15', 'API version'),
+      azureAdToken: str('', 'Directory token instead of an API key', { secret: true }),
+      azureDeployment: str('', 'Deployment name'),
+      azureEndpoint: str('', 'Endpoint URL'),
+    }),
+    providerE: providerBlock('E', 'API-key hosted model provider'),
+    providerD: providerBlock('D', 'Local open-model runtime', {
+      host: str('host.docker.internal:11434', 'Runtime host and port'),
+      options: group('Runtime options', { num_ctx: str('64000', 'Context window in tokens') }),
+    }),
+    providerH: providerBlock('H', 'Cloud-managed model service', { region: str('', 'Cloud region') }, B()),
+  }, {
+    banner: 'Model providers',
+    // Blocks for the providers without a declared block (ajv strict mode forbids a pattern
+    // that also matches a declared key, so each revision lists its own free letters).
+    patternProperties: new ByRevision({ '^provider[FGHIJ]$': GENERIC_PROVIDER }, { '^provider[FGIJ]$': GENERIC_PROVIDER }),
+  }),
+
+  authproxy: group('OIDC authentication proxy in front of the UI', {
+    enabled: bool(false, 'Deploy the proxy'),
+    config: group('OIDC client settings', {
+      clientID: str('', 'OIDC client id'),
+      clientSecret: str('', 'OIDC client secret', { secret: true }),
+      cookieSecret: str('', 'Secret that signs session cookies', { secret: true }),
+      existingSecret: str('', 'Existing Secret holding the three values above'),
+    }),
+    extraArgs: group('Proxy command-line flags (--key=value); other flags may be added', {
+      provider: str('oidc', 'Identity provider type'),
+      scope: str('openid profile email groups', 'Requested scopes'),
+      'approval-prompt': str('auto', 'Consent prompt behaviour'),
+      'cookie-samesite': str('lax', 'SameSite of the session cookie'),
+      'cookie-secure': bool(true, 'Send the cookie over HTTPS only'),
+      'custom-templates-dir': str('/templates', 'Directory of the sign-in templates'),
+      'email-domain': str('*', 'Allowed e-mail domains'),
+      'oidc-issuer-url': str('$(OIDC_ISSUER_URL)', 'Issuer URL (from the environment)'),
+      'redirect-url': str('$(OIDC_REDIRECT_URL)', 'Redirect URL (from the environment)'),
+      upstream: str('$(UPSTREAM_URL)', 'Upstream (from the environment)'),
+      'pass-authorization-header': bool(true, 'Pass the Authorization header upstream'),
+      'set-authorization-header': bool(true, 'Set the Authorization header on responses'),
+      'skip-jwt-bearer-tokens': bool(true, 'Accept bearer JWTs directly'),
+      'skip-auth-route': str('^/(health|login)$', 'Paths served without sign-in'),
+      'skip-auth-regex': str(new ByRevision('^/(login|_next/static/|favicon\\.ico)', '^/(login|assets/|favicon\\.ico)'), 'Paths served without sign-in (login and static assets)'),
+    }, { open: { anyOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'number' }, { type: 'null' }] } }),
+    extraEnv: leaf('list', S.k8sList(K8S.envVar), [
+      { name: 'SIGNIN_TEMPLATE_CHECKSUM', value: '{{ include "agentplat.authproxy.signInChecksum" . }}' },
+      { name: 'OIDC_ISSUER_URL', value: '' },
+      { name: 'OIDC_REDIRECT_URL', value: '' },
+      { name: 'UPSTREAM_URL', value: 'http://{{ include "agentplat.fullname" . }}-ui.{{ include "agentplat.namespace" . }}.svc:{{ .Values.ui.service.ports.port }}' },
+    ], 'Proxy environment; values may use the release context'),
+    extraVolumes: leaf('list', S.k8sList(K8S.volume), [
+      { name: 'custom-templates', configMap: { name: '{{ include "agentplat.fullname" . }}-authproxy-templates' } },
+    ], 'Proxy volumes (the sign-in templates)'),
+    extraVolumeMounts: leaf('list', S.k8sList(K8S.volumeMount), [
+      { name: 'custom-templates', mountPath: '/templates', readOnly: true },
+    ], 'Proxy mounts'),
+    service: group('Proxy Service', {
+      type: strEnum(SERVICE_TYPES, 'ClusterIP', 'Service type'),
+      portNumber: port(4180, 'Service port'),
+    }),
+    sessionStorage: group('Where sessions live', {
+      type: str('cookie', 'Session store'),
+    }),
+  }, { banner: 'Authentication proxy' }),
+
+  otel: group('Telemetry export', {
+    logging: group('Log export', {
+      enabled: bool(false, 'Export logs'),
+      exporter: group('Exporter', { otlp: group('OTLP exporter', {
+        endpoint: str('', 'OTLP endpoint'),
+        insecure: bool(true, 'Plain connection without TLS'),
+        timeout: int(15000, 'Export timeout in milliseconds', 0),
+      }) }),
+    }, A()),
+    tracing: group('Trace export', {
+      enabled: bool(false, 'Export traces'),
+      exporter: group('Exporter', { otlp: group('OTLP exporter', {
+        endpoint: str('', 'OTLP endpoint'),
+        insecure: bool(true, 'Plain connection without TLS'),
+        timeout: int(15000, 'Export timeout in milliseconds', 0),
+        protocol: strEnum(['grpc', 'http/protobuf'], 'grpc', 'OTLP protocol'),
+      }) }),
+    }, A()),
+    exporter: group('Exporter shared by every signal', { otlp: group('OTLP exporter', {
+      endpoint: str('', 'OTLP endpoint (http or https URL)'),
+      protocol: strEnum(['grpc', 'http/protobuf'], 'grpc', 'OTLP protocol'),
+      timeout: leaf('string', S.stringPattern('^[0-9]*$'), '', 'Timeout in milliseconds; empty keeps the SDK default'),
+    }) }, B()),
+    ...Object.fromEntries((['logs', 'metrics', 'traces'] as const).map((signal) => [signal, group(`Export of ${signal}`, {
+      enabled: bool(false, `Export ${signal}`),
+      endpoint: str('', 'Full URL overriding the shared endpoint'),
+      protocol: strEnum(['', 'grpc', 'http/protobuf'], '', 'Protocol; empty uses the shared one'),
+    }, B())])),
+    resourceAttributes: strMap('Resource attributes of the controller and every agent', B()),
+    capture: group('What agent telemetry records', {
+      maxBytes: leaf('string', S.stringPattern('^[0-9]*$'), '', 'Bytes kept per captured prompt or response; empty keeps the default'),
+      messageContent: bool(false, 'Record prompts, tool details and responses (may expose sensitive data)'),
+      rawApiBodies: bool(false, 'Log complete provider request and response bodies'),
+    }, B()),
+  }, { banner: 'Telemetry' }),
+
+  'agentplat-tools': group('Tools server sub-chart', {
+    enabled: bool(true, 'Install the tools server'),
+    nameOverride: str('tools', 'Name of its objects'),
+    replicaCount: int(1, 'Number of pods', 0),
+    nodeSelector: strMap('Node selector'),
+    tolerations: k8sList(K8S.toleration, 'Tolerations'),
+    podSecurityContext: k8sObj(K8S.podSecurityContext, SEC_POD, 'Pod security context'),
+    securityContext: k8sObj(K8S.securityContext, SEC_CONTAINER, 'Container security context'),
+    resources: k8sObj(K8S.resources, { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } }, 'Container resources'),
+    tools: group('Tools server settings', {
+      loglevel: str('debug', 'Log level'),
+      metrics: group('Metrics', { port: port(8085, 'Metrics port') }),
+    }),
+  }, { banner: 'Sub-charts' }),
+  mcpop: group('MCP operator sub-chart', {
+    enabled: bool(true, 'Install the MCP operator'),
+    nameOverride: str('mcpop', 'Name of its objects'),
+    fullnameOverride: str('', 'Full name of its objects'),
+    namespaceOverride: str('', 'Namespace of its objects'),
+  }),
+  'dashboards-mcp': group('Dashboard MCP tool server sub-chart', {
+    enabled: bool(true, 'Install the dashboard MCP server'),
+    grafana: group('Dashboards server it talks to', {
+      url: str('http://dashboards.{{ .Release.Namespace }}.svc:3000/api', 'API URL of the dashboards server'),
+      serviceAccountToken: str('', 'Service account token of the dashboards server', { secret: true }),
+    }),
+    resources: k8sObj(K8S.resources, { limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '100m', memory: '128Mi' } }, 'Container resources'),
+  }),
+  substrate: group('Sandbox substrate sub-chart', {
+    enabled: bool(false, 'Install the substrate'),
+    ateApi: group('Substrate API server', {
+      extraArgs: leaf('list', S.stringList(), ['--template-resync-interval=250ms'], 'Extra arguments of the API server'),
+    }, B()),
+    credentialProvider: group('Credential provider', {
+      namespacePolicies: leaf('list', S.objectList(), [], 'Per-namespace credential policies'),
+    }, B()),
+  }),
+  substrateWorkerPool: group('Worker pool installed by the chart (platform capacity)', {
+    create: bool(false, 'Create the pool'),
+    name: str('agentplat-default', 'Pool name'),
+    replicas: int(1, 'Number of workers', 0),
+    sandboxClass: str('gvisor', 'Runtime class of the sandboxes'),
+    labels: strMap('Pool labels'),
+    template: leaf('object', S.openObject(), {}, 'Worker pod template overrides'),
+    ateomImage: str('', 'Worker image; empty uses the substrate default', A()),
+    workerImage: str('', 'Worker image; empty uses the substrate default', B()),
+  }),
+  ...Object.fromEntries(AGENT_AREAS.map((area, i) => [`${area}-agent`, bundledAgent(area, i === 0)])),
+}, {});
+
+// ---- queries ---------------------------------------------------------------------------
+
+/** The node shape in one revision (a split resolved), or undefined when the key is not in it. */
+export function inRevision(node: Node, rev: Revision): Exclude<Node, { kind: 'split' }> | undefined {
+  const n = node.kind === 'split' ? node[rev] : node;
+  if (n.kind === 'split') return inRevision(n, rev);
+  if (node.only && node.only !== rev) return undefined;
+  if (n.only && n.only !== rev) return undefined;
+  return n;
+}
+
+export function pick<T>(v: T | ByRevision<T>, rev: Revision): T {
+  return v instanceof ByRevision ? v[rev] : v;
+}
+
+export interface KeyInfo {
+  path: string;
+  node: Leaf | Group;
+}
+
+/** Every key (groups and leaves) of a revision, parents first, in model order. */
+export function walkKeys(rev: Revision, root: Group = VALUES_MODEL): KeyInfo[] {
+  const out: KeyInfo[] = [];
+  const visit = (g: Group, prefix: string) => {
+    for (const [key, child] of Object.entries(g.children)) {
+      const n = inRevision(child, rev);
+      if (!n) continue;
+      const path = prefix ? `${prefix}.${key}` : key;
+      out.push({ path, node: n });
+      if (n.kind === 'group') visit(n, path);
+    }
+  };
+  visit(root, '');
+  return out;
+}
+
+/** The defaults of a revision, as written to values/revision-<x>.yaml. */
+export function defaultsOf(rev: Revision, g: Group = VALUES_MODEL): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(g.children)) {
+    const n = inRevision(child, rev);
+    if (!n || n.optional) continue;
+    out[key] = n.kind === 'group' ? defaultsOf(rev, n) : structuredClone(pick(n.default, rev));
+  }
+  return out;
+}
+
+function build(rev: Revision): string[] {
+  return walkKeys(rev).filter((k) => k.node.kind === 'leaf').map((k) => k.path);
+}
+
+/** Dotted leaf paths of each revision (optional keys included), for docs and "did you mean". */
+export const VALUES_KEYS: Record<Revision, string[]> = { A: build('A'), B: build('B') };
+
+export interface KeyDescription {
+  type: string;
+  /** Undefined for optional keys the defaults leave unset. */
+  default: unknown;
+  description: string;
+  secret: boolean;
+}
+
+/** Type, default and meaning of a key (leaf or group) in a revision; undefined when unknown. */
+export function describeKey(rev: Revision, path: string): KeyDescription | undefined {
+  let node: Node | undefined = VALUES_MODEL;
+  for (const seg of path.split('.')) {
+    const g: Node | undefined = node && inRevision(node, rev);
+    if (!g || g.kind !== 'group') return undefined;
+    node = g.children[seg];
+  }
+  const n = node && inRevision(node, rev);
+  if (!n) return undefined;
+  if (n.kind === 'group') {
+    return { type: 'object', default: n.optional ? undefined : defaultsOf(rev, n), description: n.doc, secret: false };
+  }
+  return { type: n.type, default: n.optional ? undefined : pick(n.default, rev), description: n.doc, secret: n.secret === true };
+}
