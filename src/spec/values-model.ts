@@ -432,7 +432,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     banner: 'Model providers',
     // Blocks for the providers without a declared block (ajv strict mode forbids a pattern
     // that also matches a declared key, so each revision lists its own free letters).
-    patternProperties: new ByRevision({ '^provider[FGHIJ]$': GENERIC_PROVIDER }, { '^provider[FGIJ]$': GENERIC_PROVIDER }),
+    patternProperties: new ByRevision<Record<string, JsonSchema>>({ '^provider[FGHIJ]$': GENERIC_PROVIDER }, { '^provider[FGIJ]$': GENERIC_PROVIDER }),
   }),
 
   authproxy: group('OIDC authentication proxy in front of the UI', {
