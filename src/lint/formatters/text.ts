@@ -1,0 +1,45 @@
+// The default, human format: problems grouped by file, each with its hint and the offending
+// line under a caret, then one summary line.
+
+import type { ChalkInstance } from 'chalk';
+import type { Problem, Severity } from '../problem.ts';
+import type { LintReport } from '../report.ts';
+import { locationText, SEVERITY_LABEL, summaryText } from './shared.ts';
+import type { FormatterOptions } from './types.ts';
+
+export function formatText(report: LintReport, { chalk }: FormatterOptions): string {
+  const blocks: string[] = [];
+  for (const group of report.files) {
+    if (group.problems.length === 0) continue;
+    blocks.push(group.problems.map((p) => problemLines(p, chalk).join('\n')).join('\n'));
+  }
+  const { errors, warnings } = report.counts;
+  const summary = summaryText(report.inputCount, report.counts);
+  const tint = errors > 0 ? chalk.red.bold : warnings > 0 ? chalk.yellow.bold : chalk.green;
+  blocks.push(tint(summary));
+  return `${blocks.join('\n\n')}\n`;
+}
+
+function severityColor(chalk: ChalkInstance, s: Severity): ChalkInstance {
+  return s === 'error' ? chalk.red : s === 'warning' ? chalk.yellow : chalk.blue;
+}
+
+function problemLines(p: Problem, chalk: ChalkInstance): string[] {
+  const color = severityColor(chalk, p.severity);
+  const lines = [`${chalk.bold(locationText(p))}  ${color(SEVERITY_LABEL[p.severity])}  ${p.message}  ${chalk.dim(`[${p.rule}]`)}`];
+  if (p.hint) lines.push(`  ${chalk.cyan('hint:')} ${p.hint.replace(/\n/g, '\n        ')}`);
+  if (p.excerpt !== undefined) lines.push(...excerptLines(p, color, chalk));
+  return lines;
+}
+
+/** The source line with a gutter, and a caret under the column (tabs kept so it lines up). */
+function excerptLines(p: Problem, color: ChalkInstance, chalk: ChalkInstance): string[] {
+  const excerpt = p.excerpt ?? '';
+  const gutter = p.line !== undefined ? String(p.line) : '';
+  const out = [`  ${chalk.dim(`${gutter} |`)} ${excerpt}`];
+  if (p.column !== undefined && p.column >= 1) {
+    const lead = excerpt.slice(0, p.column - 1).replace(/[^\t]/g, ' ');
+    out.push(`  ${chalk.dim(`${' '.repeat(gutter.length)} |`)} ${lead}${color('^')}`);
+  }
+  return out;
+}
