@@ -206,8 +206,8 @@ function typeHint(want: string, data: unknown): string | undefined {
 function patternKind(node: SchemaNode): { what: string; hint: string } | undefined {
   const kind = node['x-agentplat-kind'] ?? '';
   const pat = node.pattern ?? '';
-  if (kind === 'quantity' || /Mi|Gi/.test(pat)) return { what: 'a Kubernetes quantity such as 128Mi, 1Gi, 500m or 2', hint: 'use binary suffixes Ki/Mi/Gi (not MB/GB) and m for milli-CPU' };
-  if (kind === 'duration' || /ms\|?|\(s\|m\|h\)|h\)/.test(pat)) return { what: 'a duration such as 30s, 30m or 1h', hint: 'write a number followed by ms, s, m or h (e.g. 1h30m)' };
+  if (kind === 'quantity' || /Mi|Gi|\[KMGTPE\]i/.test(pat)) return { what: 'a Kubernetes quantity such as 128Mi, 1Gi, 500m or 2', hint: 'use binary suffixes Ki/Mi/Gi (not MB/GB) and m for milli-CPU' };
+  if (kind === 'duration' || /ms\||\|h\)|s\|m\|h/.test(pat)) return { what: 'a duration such as 30s, 30m or 1h', hint: 'write a number followed by ms, s, m or h (e.g. 1h30m)' };
   return undefined;
 }
 

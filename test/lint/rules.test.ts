@@ -1,0 +1,84 @@
+// Each cross-field rule of the values document, triggered by a fixture under fixtures/lint/ and
+// checked for rule id, values path, file, line and column.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lintValues } from '../../src/lint/lint.ts';
+import type { Problem } from '../../src/lint/problem.ts';
+import type { Revision } from '../../src/spec/revisions.ts';
+import { parseValuesText } from '../../src/values/source.ts';
+
+function lintFixture(name: string, revision: Revision, extra: { kubeVersion?: string; releaseNamespace?: string } = {}): Problem[] {
+  const file = join('fixtures/lint', name);
+  const parsed = parseValuesText(readFileSync(file, 'utf8'), file);
+  expect(parsed.problems).toEqual([]);
+  return lintValues({ revision, layers: [parsed.source!], ...extra }).problems;
+}
+
+interface Case {
+  name: string;
+  fixture: string;
+  revision: Revision;
+  rule: string;
+  severity: Problem['severity'];
+  path: string;
+  line: number;
+  column: number;
+  kubeVersion?: string;
+  releaseNamespace?: string;
+  hint?: RegExp;
+}
+
+const cases: Case[] = [
+  { name: 'watch scope [B]: a watched namespace without a role is an error', fixture: 'watch-scope-b.yaml', revision: 'B', rule: 'values/watch-scope', severity: 'error', path: 'controller.watchNamespaces[1]', line: 7, column: 7 },
+  { name: 'rbac [B]: rbac.namespaces overrides global.watchNamespaces for the watch scope', fixture: 'watch-scope-rbac-b.yaml', revision: 'B', rule: 'values/watch-scope', severity: 'error', path: 'controller.watchNamespaces[0]', line: 7, column: 21 },
+  { name: 'rbac [B]: rbac key present overrides global.watchNamespaces (info)', fixture: 'watch-scope-rbac-b.yaml', revision: 'B', rule: 'values/rbac-overrides-global', severity: 'info', path: 'rbac.namespaces', line: 5, column: 3 },
+  { name: 'rbac: namespaced roles must include the release namespace', fixture: 'watch-scope-rbac-b.yaml', revision: 'B', rule: 'values/rbac-release-namespace', severity: 'error', path: 'rbac.namespaces', line: 5, column: 3, releaseNamespace: 'prod' },
+  { name: 'rbac: clusterScoped was removed', fixture: 'rbac-cluster-scoped.yaml', revision: 'A', rule: 'values/rbac-cluster-scoped-removed', severity: 'error', path: 'rbac.clusterScoped', line: 2, column: 3 },
+  { name: 'pdb: minAvailable and maxUnavailable are exclusive (ui)', fixture: 'pdb-both-thresholds.yaml', revision: 'B', rule: 'values/pdb-thresholds-exclusive', severity: 'error', path: 'ui.pdb.minAvailable', line: 4, column: 5, hint: /maxUnavailable: null/ },
+  { name: 'pdb: enabled without any threshold', fixture: 'pdb-no-threshold.yaml', revision: 'A', rule: 'values/pdb-threshold-missing', severity: 'error', path: 'controller.pdb', line: 2, column: 3 },
+  { name: 'pdb: minAvailable 1 on one replica blocks every voluntary eviction (warning)', fixture: 'pdb-min-available-one-replica.yaml', revision: 'B', rule: 'values/pdb-blocks-eviction', severity: 'warning', path: 'controller.pdb.minAvailable', line: 5, column: 5, hint: /replicas/ },
+  { name: 'pdb: unhealthyPodEvictionPolicy needs Kubernetes 1.27 when --kube-version is given', fixture: 'pdb-eviction-policy.yaml', revision: 'B', rule: 'values/pdb-eviction-policy-kube-version', severity: 'error', path: 'controller.pdb.unhealthyPodEvictionPolicy', line: 4, column: 5, kubeVersion: '1.26' },
+  { name: 'metrics: bindAddress "0" disables metrics although enabled is true', fixture: 'metrics-bind-address-zero.yaml', revision: 'A', rule: 'values/metrics-disabled-by-bind-address', severity: 'warning', path: 'controller.metrics.bindAddress', line: 4, column: 5 },
+  { name: 'metrics [B]: serviceMonitor.enabled requires controller.metrics.enabled', fixture: 'service-monitor-without-metrics-b.yaml', revision: 'B', rule: 'values/service-monitor-requires-metrics', severity: 'error', path: 'controller.metrics.serviceMonitor.enabled', line: 4, column: 7 },
+  { name: 'ui: streamTimeoutSeconds below edge.proxyReadTimeout is a warning', fixture: 'stream-timeout.yaml', revision: 'A', rule: 'values/stream-timeout-below-proxy-read', severity: 'warning', path: 'ui.streamTimeoutSeconds', line: 2, column: 3 },
+  { name: 'ui: httpRoute.enabled requires parentRefs', fixture: 'httproute-no-parents.yaml', revision: 'B', rule: 'values/httproute-parent-refs', severity: 'error', path: 'ui.httpRoute.enabled', line: 3, column: 5 },
+  { name: 'providers: providers.default must name an existing block', fixture: 'providers-default-missing.yaml', revision: 'B', rule: 'values/providers-default', severity: 'error', path: 'providers.default', line: 2, column: 3 },
+  { name: "providers: a block's config must match its provider", fixture: 'provider-block-mismatch.yaml', revision: 'A', rule: 'values/provider-block-mismatch', severity: 'error', path: 'providers.providerD.provider', line: 3, column: 5 },
+  { name: "auth [B]: 'unsecure' is revision A's word", fixture: 'auth-mode-a-word-in-b.yaml', revision: 'B', rule: 'values/auth-mode', severity: 'error', path: 'controller.auth.mode', line: 3, column: 5, hint: /revision A's word; revision B writes "insecure"/ },
+  { name: "auth [A]: 'insecure' is revision B's word", fixture: 'auth-mode-b-word-in-a.yaml', revision: 'A', rule: 'values/auth-mode', severity: 'error', path: 'controller.auth.mode', line: 3, column: 5, hint: /revision B's word; revision A writes "unsecure"/ },
+  { name: 'controller.streaming is deprecated and has no effect (warning)', fixture: 'streaming-deprecated.yaml', revision: 'A', rule: 'values/streaming-deprecated', severity: 'warning', path: 'controller.streaming', line: 2, column: 3 },
+  { name: 'database: no url, no urlFile and no bundled instance is an error', fixture: 'database-none.yaml', revision: 'B', rule: 'values/database-source', severity: 'error', path: 'database.rdb.bundled.enabled', line: 4, column: 7 },
+  { name: 'database: urlFile wins over url', fixture: 'database-url-and-file.yaml', revision: 'A', rule: 'values/database-url-and-file', severity: 'warning', path: 'database.rdb.url', line: 3, column: 5 },
+  { name: 'otel [B]: the OTLP endpoint is an http or https URL', fixture: 'otel-endpoint-b.yaml', revision: 'B', rule: 'values/otel-endpoint-url', severity: 'error', path: 'otel.exporter.otlp.endpoint', line: 4, column: 7 },
+  { name: 'schema: unknown keys are errors with a did-you-mean hint', fixture: 'unknown-key.yaml', revision: 'B', rule: 'values/unknown-key', severity: 'error', path: 'controller.imagee', line: 3, column: 3, hint: /did you mean `image`/ },
+  { name: 'schema: a revision-A key in revision B says where it exists', fixture: 'a-only-key-in-b.yaml', revision: 'B', rule: 'values/unknown-key', severity: 'error', path: 'controller.toolRefreshInterval', line: 2, column: 3, hint: /exists only in revision A/ },
+  { name: 'schema: bundled agents exist only in revision A', fixture: 'bundled-agent-in-b.yaml', revision: 'B', rule: 'values/unknown-key', severity: 'error', path: 'cluster-agent', line: 1, column: 1, hint: /bundled agent of revision A/ },
+  { name: 'schema: quantities use Kubernetes notation (128Mi, 50m)', fixture: 'quantity-format.yaml', revision: 'A', rule: 'values/schema', severity: 'error', path: 'controller.resources.limits.memory', line: 4, column: 7, hint: /Mi/ },
+  { name: 'ui [B]: basePath is a path prefix', fixture: 'base-path-b.yaml', revision: 'B', rule: 'values/base-path', severity: 'error', path: 'ui.basePath', line: 2, column: 3 },
+];
+
+describe('values rules', () => {
+  for (const c of cases) {
+    it(c.name, () => {
+      const problems = lintFixture(c.fixture, c.revision, { kubeVersion: c.kubeVersion, releaseNamespace: c.releaseNamespace });
+      const hit = problems.find((p) => p.rule === c.rule && p.path === c.path);
+      expect(hit, JSON.stringify(problems, null, 1)).toBeDefined();
+      expect(hit).toMatchObject({ severity: c.severity, file: join('fixtures/lint', c.fixture), line: c.line, column: c.column });
+      if (c.hint) expect(hit!.hint).toMatch(c.hint);
+    });
+  }
+
+  it('rbac [B]: an explicit empty rbac.namespaces restores cluster scope (no watch-scope error)', () => {
+    const problems = lintFixture('rbac-empty-restores-cluster-b.yaml', 'B');
+    expect(problems.filter((p) => p.rule === 'values/watch-scope')).toEqual([]);
+  });
+
+  it('pdb: the eviction policy is fine on Kubernetes 1.27', () => {
+    expect(lintFixture('pdb-eviction-policy.yaml', 'B', { kubeVersion: '1.27' }).filter((p) => p.severity === 'error')).toEqual([]);
+  });
+
+  it.each(['A', 'B'] as const)('defaults of revision %s lint clean', (revision) => {
+    expect(lintValues({ revision, layers: [] }).problems.filter((p) => p.severity !== 'info')).toEqual([]);
+  });
+});
