@@ -7,7 +7,10 @@ import { defaultsOf, inRevision, pick, VALUES_MODEL } from './values-model.ts';
 import { ByRevision, K8S, type Group, type JsonSchema, type Leaf, type Node } from './values-nodes.ts';
 
 /** Non-validating keywords the values schemas use; register them with ajv (strict mode). */
-export const VALUES_SCHEMA_KEYWORDS = ['markdownDescription', 'x-agentplat-secret'] as const;
+export const VALUES_SCHEMA_KEYWORDS = ['markdownDescription', 'x-agentplat-secret', 'x-agentplat-kind'] as const;
+
+/** Value kinds named on a leaf (`x-agentplat-kind`) so messages can explain the expected notation. */
+const KINDS = new Set(['quantity', 'duration', 'int-or-string']);
 
 const other = (rev: Revision): Revision => (rev === 'A' ? 'B' : 'A');
 
@@ -91,6 +94,7 @@ function nodeSchema(outer: Node, rev: Revision): JsonSchema | undefined {
     ...structuredClone(pick(n.schema, rev)),
     ...annotations(n, rev, outer, def, !n.optional),
     ...(n.secret ? { 'x-agentplat-secret': true } : {}),
+    ...(KINDS.has(n.type) ? { 'x-agentplat-kind': n.type } : {}),
   };
 }
 
