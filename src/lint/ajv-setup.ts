@@ -10,7 +10,7 @@ export const AJV_OPTIONS = {
   strict: true,
   strictTypes: false,
   allowUnionTypes: true,
-  verbose: true,
+  verbose: false,
   // Keep the user's data as written: defaults are layered by the values pipeline, not by ajv.
   useDefaults: false,
   code: { source: true, esm: true },

@@ -8,7 +8,7 @@ import { packageFile } from '../package-root.ts';
 import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
-import { joinPath } from '../values/merge.ts';
+import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
 import { isSecretKey } from './secrets.ts';
@@ -46,7 +46,15 @@ export function valuesSchema(revision: Revision): SchemaNode {
 export function checkSchema(revision: Revision, values: unknown, skipPaths: ReadonlySet<string> = new Set()): RuleFinding[] {
   const validate = valuesValidator(revision);
   if (validate(values)) return [];
-  const errors = pruneBranchErrors((validate.errors ?? []) as ErrorObject[]);
+  // The bundled validators are generated without ajv's `verbose` option (much smaller code), so
+  // the schema node and the offending value are looked up here, only when there are errors.
+  const errors = pruneBranchErrors(
+    ((validate.errors ?? []) as ErrorObject[]).map((e) => ({
+      ...e,
+      parentSchema: e.parentSchema ?? nodeAtSchemaPath(revision, e.schemaPath),
+      data: e.data !== undefined ? e.data : getPath(values, pointerToPath(e.instancePath)),
+    })),
+  );
   const out: RuleFinding[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
@@ -209,6 +217,18 @@ function patternKind(node: SchemaNode): { what: string; hint: string } | undefin
   if (kind === 'quantity' || /Mi|Gi|\[KMGTPE\]i/.test(pat)) return { what: 'a Kubernetes quantity such as 128Mi, 1Gi, 500m or 2', hint: 'use binary suffixes Ki/Mi/Gi (not MB/GB) and m for milli-CPU' };
   if (kind === 'duration' || /ms\||\|h\)|s\|m\|h/.test(pat)) return { what: 'a duration such as 30s, 30m or 1h', hint: 'write a number followed by ms, s, m or h (e.g. 1h30m)' };
   return undefined;
+}
+
+/** The schema node holding the keyword at `schemaPath` (`#/properties/a/type` → the node of `a`). */
+function nodeAtSchemaPath(revision: Revision, schemaPath: string): SchemaNode | undefined {
+  const parts = schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean).map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+  parts.pop();
+  let node: unknown = valuesSchema(revision);
+  for (const p of parts) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[p];
+  }
+  return node as SchemaNode | undefined;
 }
 
 /** The schema node that describes `path` in a revision (following properties, patterns and items). */

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
+import { defaultsData } from './defaults-data.ts';
 import { parseValuesText, type ValuesSource } from './source.ts';
 
 const cache = new Map<Revision, ValuesSource>();
@@ -10,17 +11,25 @@ export function defaultsPath(revision: Revision): string {
   return `values/revision-${revision.toLowerCase()}.yaml`;
 }
 
+/** The commented defaults file of a revision, as shipped. */
 export function defaultsText(revision: Revision): string {
   return readFileSync(packageFile(defaultsPath(revision)), 'utf8');
 }
 
-/** The defaults as a values layer; problems in them are bugs, so they throw. */
+/** The defaults as a values layer. Positions are computed only when a finding points into them. */
 export function defaultsSource(revision: Revision): ValuesSource {
   let s = cache.get(revision);
   if (!s) {
-    const parsed = parseValuesText(defaultsText(revision), `${defaultsPath(revision)} (defaults)`);
-    if (!parsed.source) throw new Error(`defaults of revision ${revision} do not parse: ${parsed.problems[0]?.message}`);
-    s = parsed.source;
+    const name = `${defaultsPath(revision)} (defaults)`;
+    let located: ValuesSource | undefined;
+    s = {
+      name,
+      data: defaultsData(revision),
+      locate(path) {
+        located ??= parseValuesText(defaultsText(revision), name).source;
+        return located?.locate(path);
+      },
+    };
     cache.set(revision, s);
   }
   return s;
