@@ -1,16 +1,17 @@
 // Reads the user's layers (-f files, stdin, the --set family) into ValuesSources, with the
 // limits that keep bad input from hanging or crashing the tool.
 
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { resolve } from 'node:path';
 import type { Problem } from '../lint/problem.ts';
 import { UsageError } from '../errors.ts';
-import { parseValuesText, type Location, type PathSegment, type ValuesSource } from './source.ts';
-import { applySetArgument, parseSetFileArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
-import { isPlainMap, type Values } from './merge.ts';
+import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValuesSource } from './source.ts';
+import { applySetArgument, assignPath, maskSetArgument, parseSetFileArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
+import type { Values } from './merge.ts';
 
-/** Values files larger than this are refused before parsing (a chart's values are kilobytes). */
-export const MAX_VALUES_FILE_BYTES = 4 * 1024 * 1024;
+/** Values files larger than this are refused before reading (a chart's values are kilobytes). */
+export const MAX_VALUES_FILE_BYTES = YAML_LIMITS.maxTextLength;
 
 export interface LayerOptions {
   values?: string[];
@@ -25,32 +26,117 @@ export interface InputReader {
   readStdin(): Promise<string>;
 }
 
-/** Reads a text input named by the user; `-` is standard input. Throws UsageError for unreadable input. */
+/**
+ * Reads a text input named by the user; `-` is standard input. Throws UsageError (exit 2) for
+ * input that cannot be read as text: missing, a directory, no permission, too large, not UTF-8.
+ * The size is checked on the open file before reading, and reading stops at the limit, so
+ * neither a huge file nor an endless device (`-f /dev/zero`) is read in full.
+ */
 export async function readUserFile(path: string, reader: InputReader, what = 'values file'): Promise<{ name: string; text: string }> {
-  if (path === '-') return { name: '<stdin>', text: await reader.readStdin() };
-  const full = resolve(reader.cwd, path);
-  let size: number;
+  if (path === '-') {
+    const text = await reader.readStdin();
+    if (text.length > MAX_VALUES_FILE_BYTES) throw tooLarge('<stdin>', text.length, what);
+    return { name: '<stdin>', text };
+  }
+  return { name: path, text: decodeUtf8(path, readBounded(path, resolve(reader.cwd, path), what), what) };
+}
+
+function readBounded(path: string, full: string, what: string): Buffer {
+  let fd: number;
   try {
-    const st = statSync(full);
+    fd = openSync(full, 'r');
+  } catch (err) {
+    throw fsError(path, err, what);
+  }
+  try {
+    const st = fstatSync(fd);
     if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, `pass a file, e.g. ${path.replace(/\/$/, '')}/values.yaml`);
-    size = st.size;
+    if (st.size > MAX_VALUES_FILE_BYTES) throw tooLarge(path, st.size, what);
+    // Devices and pipes report size 0, so the read itself is bounded too.
+    const buf = Buffer.alloc(MAX_VALUES_FILE_BYTES + 1);
+    let used = 0;
+    for (;;) {
+      const n = readSync(fd, buf, used, buf.length - used, null);
+      if (n === 0) break;
+      used += n;
+      if (used > MAX_VALUES_FILE_BYTES) throw tooLarge(path, used, what, 'at least ');
+    }
+    return buf.subarray(0, used);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`${path}: no such file`, 'check the path; it is resolved from the current directory');
-    throw new UsageError(`${path}: cannot read ${what} (${code ?? (err as Error).message})`);
+    throw fsError(path, err, what);
+  } finally {
+    closeSync(fd);
   }
-  if (size > MAX_VALUES_FILE_BYTES) {
-    throw new UsageError(
-      `${path}: ${(size / 1024 / 1024).toFixed(1)} MiB is too large for a ${what} (limit ${MAX_VALUES_FILE_BYTES / 1024 / 1024} MiB)`,
-      'a values file of this chart is a few kilobytes; check that you passed the right file',
-    );
+}
+
+function tooLarge(path: string, size: number, what: string, atLeast = ''): UsageError {
+  return new UsageError(
+    `${path}: ${atLeast}${(size / 1024 / 1024).toFixed(1)} MiB is too large for a ${what} (limit ${MAX_VALUES_FILE_BYTES / 1024 / 1024} MiB)`,
+    'a values file of this chart is a few kilobytes; check that you passed the right file',
+  );
+}
+
+const FS_ERRORS: Record<string, [string, string?]> = {
+  ENOENT: ['no such file', 'check the path; it is resolved from the current directory'],
+  EACCES: ['permission denied', 'check the file\'s permissions'],
+  EPERM: ['permission denied', 'check the file\'s permissions'],
+  EISDIR: ['is a directory', 'pass a file'],
+  ENOTDIR: ['a part of the path is not a directory', 'check the path'],
+  ELOOP: ['too many symbolic links', 'check where the path\'s links point'],
+  ENAMETOOLONG: ['the path is too long'],
+  EMFILE: ['too many open files'],
+  EIO: ['input/output error'],
+};
+
+/** Maps a file system error to a one-line UsageError; unknown codes keep the code. */
+export function fsError(path: string, err: unknown, what = 'values file'): UsageError {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const known = code ? FS_ERRORS[code] : undefined;
+  if (known) return new UsageError(`${path}: cannot read ${what}: ${known[0]}`, known[1]);
+  const reason = code ?? firstLine(err instanceof Error ? err.message : String(err));
+  return new UsageError(`${path}: cannot read ${what} (${reason})`);
+}
+
+/** Strict UTF-8: a stray byte is reported with its line and column, never replaced silently. */
+function decodeUtf8(path: string, bytes: Buffer, what: string): string {
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  const bad = firstInvalidUtf8(bytes);
+  const before = bytes.subarray(0, bad).toString('utf8');
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  throw new UsageError(
+    `${path}:${line}:${column}: not UTF-8 text (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')}), not a ${what}`,
+    'values files are UTF-8 YAML; check that you passed the right file, or convert it with iconv',
+  );
+}
+
+/** Offset of the first byte that does not belong to a valid UTF-8 sequence (bytes.length if none). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    let need: number;
+    let min: number;
+    if (b < 0x80) { i++; continue; }
+    else if (b >= 0xc2 && b <= 0xdf) { need = 1; min = 0x80; }
+    else if (b >= 0xe0 && b <= 0xef) { need = 2; min = 0x800; }
+    else if (b >= 0xf0 && b <= 0xf4) { need = 3; min = 0x10000; }
+    else return i;
+    let cp = b & (0x3f >> need);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
   }
-  try {
-    return { name: path, text: readFileSync(full, 'utf8') };
-  } catch (err) {
-    throw new UsageError(`${path}: cannot read ${what} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+  return bytes.length;
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0]!.trim();
 }
 
 export interface LoadedLayers {
@@ -58,7 +144,10 @@ export interface LoadedLayers {
   problems: Problem[];
 }
 
-/** Loads -f files in order, then --set, --set-string, --set-json, --set-file (later wins). */
+/**
+ * Loads -f files in order, then the flags in Helm's order: --set-json, --set, --set-string,
+ * --set-file (later wins). Flags of one kind write into one tree, in the order given.
+ */
 export async function loadUserLayers(opts: LayerOptions, reader: InputReader): Promise<LoadedLayers> {
   const sources: ValuesSource[] = [];
   const problems: Problem[] = [];
@@ -74,13 +163,13 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     if (parsed.source) sources.push(parsed.source);
   }
   const groups: [SetKind, string, string[] | undefined][] = [
+    ['set-json', '--set-json', opts.setJson],
     ['set', '--set', opts.set],
     ['set-string', '--set-string', opts.setString],
-    ['set-json', '--set-json', opts.setJson],
   ];
   for (const [kind, flag, args] of groups) {
     if (!args || args.length === 0) continue;
-    const { source, problems: p } = setSource(flag, args, (target, arg) => applySetArgument(target, arg, kind));
+    const { source, problems: p } = setSource(flag, args, (target, arg) => applySetArgument(target, arg, kind), (arg) => maskSetArgument(arg, kind));
     problems.push(...p);
     sources.push(source);
   }
@@ -94,11 +183,16 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
         if (!(err instanceof SetSyntaxError)) throw err;
       }
     }
-    const { source, problems: p } = setSource('--set-file', opts.setFile, (target, arg) => {
-      const { path, column } = parseSetFileArgument(arg);
-      setIn(target, path, contents.get(arg) ?? '');
-      return [{ path, column }];
-    });
+    const { source, problems: p } = setSource(
+      '--set-file',
+      opts.setFile,
+      (target, arg) => {
+        const { path, column } = parseSetFileArgument(arg);
+        assignPath(target, path, contents.get(arg) ?? '', [column]);
+        return [{ path, column }];
+      },
+      (arg) => arg,
+    );
     problems.push(...p);
     sources.push(source);
   }
@@ -107,24 +201,30 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
 
 type Applier = (target: Values, arg: string) => SetAssignment[];
 
-function setSource(flag: string, args: string[], apply: Applier): { source: ValuesSource; problems: Problem[] } {
+/**
+ * One layer for all flags of a kind. Messages never repeat the argument (it may hold a secret);
+ * excerpts show it with its values masked.
+ */
+function setSource(flag: string, args: string[], apply: Applier, mask: (arg: string) => string): { source: ValuesSource; problems: Problem[] } {
   const data: Values = {};
-  const written: { path: PathSegment[]; column: number; index: number; arg: string }[] = [];
+  const written: { path: PathSegment[]; column: number; index: number; excerpt: string }[] = [];
   const problems: Problem[] = [];
   args.forEach((arg, i) => {
     try {
-      for (const a of apply(data, arg)) written.push({ ...a, index: i + 1, arg });
+      const assignments = apply(data, arg);
+      const excerpt = mask(arg);
+      for (const a of assignments) written.push({ ...a, index: i + 1, excerpt });
     } catch (err) {
       if (!(err instanceof SetSyntaxError)) throw err;
       problems.push({
         severity: 'error',
         rule: 'values/set-syntax',
         path: '',
-        message: `${flag} ${JSON.stringify(arg)}: ${err.message}`,
+        message: err.message,
         file: `${flag} #${i + 1}`,
         line: 1,
         column: err.column,
-        excerpt: arg,
+        excerpt: mask(arg),
         ...(err.hint ? { hint: err.hint } : {}),
       });
     }
@@ -139,23 +239,10 @@ function setSource(flag: string, args: string[], apply: Applier): { source: Valu
         const n = Math.min(w.path.length, path.length);
         let same = true;
         for (let k = 0; k < n; k++) if (String(w.path[k]) !== String(path[k])) { same = false; break; }
-        if (same) return { file: `${flag} #${w.index}`, line: 1, column: w.column, excerpt: w.arg };
+        if (same) return { file: `${flag} #${w.index}`, line: 1, column: w.column, excerpt: w.excerpt };
       }
       return undefined;
     },
   };
   return { source, problems };
-}
-
-function setIn(target: Values, path: readonly PathSegment[], value: unknown): void {
-  let cur: Record<string | number, unknown> = target;
-  path.forEach((seg, i) => {
-    if (i === path.length - 1) {
-      cur[seg] = value;
-      return;
-    }
-    const next = cur[seg];
-    if (!isPlainMap(next) && !Array.isArray(next)) cur[seg] = typeof path[i + 1] === 'number' ? [] : {};
-    cur = cur[seg] as Record<string | number, unknown>;
-  });
 }

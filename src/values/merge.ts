@@ -14,16 +14,17 @@ export function isPlainMap(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Merges `over` onto `base` (returns a new tree). */
+/** Merges `over` onto `base` (returns a new tree; neither input is changed). */
 export function mergeValues(base: Values, over: Values): Values {
   const out: Values = { ...base };
   for (const [key, value] of Object.entries(over)) {
+    const below = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
     if (value === null) {
       delete out[key];
-    } else if (isPlainMap(value) && isPlainMap(out[key])) {
-      out[key] = mergeValues(out[key] as Values, value);
+    } else if (isPlainMap(value) && isPlainMap(below)) {
+      setOwn(out, key, mergeValues(below, value));
     } else {
-      out[key] = stripNulls(value);
+      setOwn(out, key, stripNulls(value));
     }
   }
   return out;
@@ -33,8 +34,13 @@ export function mergeValues(base: Values, over: Values): Values {
 function stripNulls(value: unknown): unknown {
   if (!isPlainMap(value)) return value;
   const out: Values = {};
-  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = stripNulls(v);
+  for (const [k, v] of Object.entries(value)) if (v !== null) setOwn(out, k, stripNulls(v));
   return out;
+}
+
+/** Plain assignment would let a key named `__proto__` replace the object's prototype. */
+function setOwn(obj: Values, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export interface LayeredValues {
@@ -78,27 +84,57 @@ export function getPath(data: unknown, path: readonly PathSegment[]): unknown {
   let cur: unknown = data;
   for (const seg of path) {
     if (cur === null || typeof cur !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(cur, seg)) return undefined;
     cur = (cur as Record<string, unknown>)[seg as string];
   }
   return cur;
 }
 
-/** Splits a dotted values path (`a.b[0].c`) into segments; keys never contain dots in this chart. */
+/**
+ * Splits a dotted values path (`a.b[0].c`) into segments. A backslash takes the next character
+ * literally, so `podAnnotations.prometheus\.io/scrape` has two segments, as in --set.
+ */
 export function splitPath(path: string): PathSegment[] {
-  if (path === '') return [];
   const out: PathSegment[] = [];
-  for (const part of path.split('.')) {
-    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m) { out.push(part); continue; }
-    if (m[1]) out.push(m[1]);
-    for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]));
+  let name = '';
+  let pendingName = false;
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i]!;
+    if (c === '\\' && i + 1 < path.length) {
+      name += path[++i];
+      pendingName = true;
+    } else if (c === '.') {
+      if (pendingName) out.push(name);
+      name = '';
+      pendingName = false;
+    } else if (c === '[' && /^\[\d+\]/.test(path.slice(i, i + 12))) {
+      if (pendingName) out.push(name);
+      const close = path.indexOf(']', i);
+      out.push(Number(path.slice(i + 1, close)));
+      name = '';
+      pendingName = false;
+      i = close;
+    } else {
+      name += c;
+      pendingName = true;
+    }
   }
+  if (pendingName) out.push(name);
   return out;
 }
 
-/** Joins segments to the dotted form used in Problems (`a.b[0].c`). */
+/**
+ * Joins segments to the dotted form used in Problems (`a.b[0].c`); the inverse of splitPath, so
+ * `.`, `[` and `\` inside a key are escaped with a backslash.
+ */
 export function joinPath(path: readonly PathSegment[]): string {
   let s = '';
-  for (const seg of path) s += typeof seg === 'number' ? `[${seg}]` : s === '' ? seg : `.${seg}`;
+  for (const seg of path) {
+    if (typeof seg === 'number') s += `[${seg}]`;
+    else {
+      const escaped = seg.replace(/[\\.[]/g, (c) => `\\${c}`);
+      s += s === '' ? escaped : `.${escaped}`;
+    }
+  }
   return s;
 }

@@ -1,8 +1,47 @@
-// PLACEHOLDER: the --set grammar is being written; this stub keeps the contract compiling.
+// The `--set` family: turns `a.b[0]=x,c=y` flag arguments into values, with Helm's grammar.
+//
+// Grammar of one flag argument (whitespace is never trimmed; it belongs to keys and values):
+//
+//   argument   = assignment { "," assignment } [ "," ]
+//   assignment = key "=" value
+//   key        = name { "." name | "[" digits "]" }   (a name may be followed directly by indices)
+//   name       = characters other than . [ = , ; a backslash takes the next character literally
+//   value      = "{" item { "," item } "}"  a list (--set, --set-string)
+//              | characters up to the next unescaped ","
+//              | one JSON value                          (--set-json; nothing at all means null)
+//
+// So `--set ingress.hosts[0].name=a\,b,ingress.enabled=true,tags={x,y},podLabels.app\.io/team=ml`
+// means, as YAML:
+//
+//   ingress:
+//     hosts:
+//       - name: "a,b"
+//     enabled: true
+//   tags: [x, y]
+//   podLabels:
+//     app.io/team: ml
+//
+// Typing follows Helm: --set turns true/false and null (any letter case) into booleans and null,
+// and decimal integers without a leading zero into numbers; everything else, `1.5`, `0x1` and
+// `007` included, stays a string. Integers beyond 2^53 stay strings, because a JavaScript number
+// would silently change them. --set-string never types; --set-json parses JSON.
+// Writing `a[3]=x` grows the list and fills the gap with null, as Helm does.
+//
+// Where this differs from Helm, on purpose: `a={}` is an empty list (Helm gives [""]); a key
+// that already holds a value of another shape (`a=1,a.b=2`) is an error with a column rather
+// than a panic message; an existing null may be replaced by a map or list; a trailing
+// backslash is an error (Helm drops it); nesting depth counts list indices too.
+
 import type { PathSegment } from './source.ts';
-import type { Values } from './merge.ts';
+import { YAML_LIMITS, describe } from './source.ts';
+import { isPlainMap, joinPath, type Values } from './merge.ts';
 
 export type SetKind = 'set' | 'set-string' | 'set-json';
+
+/** Largest list index a flag may write; a bigger one would allocate a huge list. Helm uses the same. */
+export const MAX_SET_INDEX = 65536;
+/** Most segments (names and indices) one key may have. */
+export const MAX_SET_DEPTH = 30;
 
 export interface SetAssignment {
   /** Path the assignment wrote. */
@@ -14,15 +53,333 @@ export interface SetAssignment {
 export class SetSyntaxError extends Error {
   constructor(message: string, readonly column: number, readonly hint?: string) {
     super(message);
+    this.name = 'SetSyntaxError';
   }
 }
 
-/** Applies one flag argument (`a.b=1,c[0]=x`) to `target`, mutating it as Helm does. */
-export function applySetArgument(_target: Values, _arg: string, _kind: SetKind): SetAssignment[] {
-  throw new SetSyntaxError('--set is not implemented yet', 1);
+/**
+ * Applies one flag argument (`a.b=1,c[0]=x`) to `target`, mutating it as Helm does.
+ * The whole argument is parsed before anything is written, so a syntax error leaves the target
+ * untouched. Throws SetSyntaxError (never anything else) for bad input.
+ */
+export function applySetArgument(target: Values, arg: string, kind: SetKind): SetAssignment[] {
+  const parsed = parseArgument(arg, kind);
+  for (const a of parsed) assignPath(target, a.path, a.value, a.columns);
+  return parsed.map((a) => ({ path: a.path, column: a.columns[0]! }));
 }
 
-/** Splits `key=path` of --set-file; returns the key path and the file path. */
-export function parseSetFileArgument(_arg: string): { path: PathSegment[]; file: string; column: number } {
-  throw new SetSyntaxError('--set-file is not implemented yet', 1);
+/**
+ * Splits `key=path` of --set-file; returns the key path, the file path and the key's column.
+ * Everything after the first `=` is the file path, taken literally (commas included).
+ */
+export function parseSetFileArgument(arg: string): { path: PathSegment[]; file: string; column: number } {
+  const s = new Scanner(arg);
+  const key = readKey(s);
+  const file = arg.slice(s.pos);
+  if (file === '') throw new SetSyntaxError('no file path after "="', s.pos + 1, 'write --set-file key=path/to/file');
+  return { path: key.path, file, column: key.columns[0]! };
+}
+
+/**
+ * Writes `value` at `path` in `target` the way a flag does: missing maps and lists are created,
+ * lists grow with null, and a key that holds another shape is an error. `columns` (1-based, one
+ * per segment) place that error; without them it points at column 1.
+ */
+export function assignPath(target: Values, path: readonly PathSegment[], value: unknown, columns: readonly number[] = []): void {
+  let cur: Values | unknown[] = target;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i]!;
+    if (i === path.length - 1) {
+      setChild(cur, seg, value);
+      return;
+    }
+    const wantList = typeof path[i + 1] === 'number';
+    let next = getChild(cur, seg);
+    if (next === undefined || next === null) {
+      next = wantList ? [] : {};
+      setChild(cur, seg, next);
+    } else if (wantList ? !Array.isArray(next) : !isPlainMap(next)) {
+      throw new SetSyntaxError(
+        `cannot set ${joinPath(path)}: ${joinPath(path.slice(0, i + 1))} already holds ${describe(next)}, not a ${wantList ? 'list' : 'map'}`,
+        columns[i + 1] ?? columns[0] ?? 1,
+        'a key holds one shape: a map (a.b=…), a list (a[0]=…) or a single value',
+      );
+    }
+    cur = next as Values | unknown[];
+  }
+}
+
+/**
+ * The argument with every value replaced by `*` (same length, so columns still match), for
+ * excerpts in messages: a flag may carry a secret. After a syntax error, everything from the
+ * error on is masked too.
+ */
+export function maskSetArgument(arg: string, kind: SetKind): string {
+  const spans: [number, number][] = [];
+  try {
+    parseArgument(arg, kind, spans);
+  } catch (err) {
+    if (!(err instanceof SetSyntaxError)) throw err;
+    spans.push([err.column - 1, arg.length]);
+  }
+  const chars = arg.split('');
+  for (const [from, to] of spans) for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';
+  return chars.join('');
+}
+
+interface ParsedAssignment {
+  path: PathSegment[];
+  /** 1-based column of each segment of the path. */
+  columns: number[];
+  value: unknown;
+}
+
+class Scanner {
+  pos = 0;
+  constructor(readonly text: string) {}
+  get done(): boolean {
+    return this.pos >= this.text.length;
+  }
+  peek(): string | undefined {
+    return this.text[this.pos];
+  }
+  /** 1-based column of the current position. */
+  get column(): number {
+    return this.pos + 1;
+  }
+  /**
+   * Reads up to (not including) the first unescaped character in `stops`, resolving escapes.
+   */
+  readUntil(stops: string): string {
+    let out = '';
+    while (!this.done) {
+      const c = this.text[this.pos]!;
+      if (stops.includes(c)) break;
+      if (c === '\\') {
+        if (this.pos + 1 >= this.text.length) {
+          throw new SetSyntaxError('a trailing "\\" escapes nothing', this.column, 'write "\\\\" for a literal backslash');
+        }
+        out += this.text[this.pos + 1];
+        this.pos += 2;
+        continue;
+      }
+      out += c;
+      this.pos++;
+    }
+    return out;
+  }
+}
+
+function parseArgument(arg: string, kind: SetKind, valueSpans: [number, number][] = []): ParsedAssignment[] {
+  const s = new Scanner(arg);
+  const out: ParsedAssignment[] = [];
+  if (arg === '') throw new SetSyntaxError('empty argument', 1, 'write key=value, e.g. controller.replicas=2');
+  while (!s.done) {
+    const key = readKey(s);
+    const start = s.pos;
+    const value = kind === 'set-json' ? readJsonValue(s) : readPlainValue(s, kind);
+    valueSpans.push([start, s.pos]);
+    out.push({ path: key.path, columns: key.columns, value });
+    // One separator between assignments; a trailing comma is allowed, as in Helm.
+    if (s.peek() === ',') s.pos++;
+  }
+  return out;
+}
+
+/** Reads `name{.name|[n]}=` and leaves the scanner after the `=`. */
+function readKey(s: Scanner): { path: PathSegment[]; columns: number[] } {
+  const path: PathSegment[] = [];
+  const columns: number[] = [];
+  const push = (seg: PathSegment, column: number) => {
+    if (path.length >= MAX_SET_DEPTH) {
+      throw new SetSyntaxError(`the key nests deeper than ${MAX_SET_DEPTH} levels`, column, 'values of this chart are never that deep');
+    }
+    path.push(seg);
+    columns.push(column);
+  };
+  for (;;) {
+    const nameStart = s.column;
+    const name = s.readUntil('=[,.');
+    if (name === '') throw emptyName(s, path.length === 0);
+    push(name, nameStart);
+    while (s.peek() === '[') {
+      const column = s.column + 1;
+      push(readIndex(s), column);
+    }
+    const c = s.peek();
+    if (c === '=') {
+      s.pos++;
+      return { path, columns };
+    }
+    if (c === '.') {
+      s.pos++;
+      continue;
+    }
+    if (c === undefined || c === ',') {
+      throw new SetSyntaxError(
+        `key ${JSON.stringify(joinPath(path))} has no value; expected "=" ${c === ',' ? 'before ","' : 'at the end'}`,
+        s.column,
+        'write key=value; write "\\," for a comma inside a value',
+      );
+    }
+    // Only an index can be followed by anything else: readUntil stops at the other characters.
+    throw new SetSyntaxError(`unexpected ${JSON.stringify(c)} after a list index; expected ".", "[" or "="`, s.column);
+  }
+}
+
+function emptyName(s: Scanner, atStart: boolean): SetSyntaxError {
+  const c = s.peek();
+  if (!atStart) {
+    return new SetSyntaxError('empty key segment', s.column, 'a dotted key needs a name between dots, e.g. a.b.c=1; write "\\." for a dot inside a name');
+  }
+  if (c === '[') return new SetSyntaxError('a list index needs a key before it; the top level is a map', s.column, 'write key[0]=value');
+  if (c === ',') return new SetSyntaxError('empty assignment between commas', s.column, 'remove the extra ","');
+  return new SetSyntaxError('empty key before "="', s.column, 'write key=value, e.g. controller.replicas=2');
+}
+
+/** Reads `[digits]` at the scanner, which stands on `[`. */
+function readIndex(s: Scanner): number {
+  const open = s.column;
+  s.pos++;
+  const start = s.pos;
+  const close = s.text.indexOf(']', start);
+  if (close < 0) throw new SetSyntaxError('"[" is not closed with "]"', open, 'write a list index as key[0]');
+  const digits = s.text.slice(start, close);
+  const column = start + 1;
+  if (/^-\d+$/.test(digits)) throw new SetSyntaxError(`list index ${digits} is negative`, column, 'list indices start at 0');
+  if (!/^\d+$/.test(digits)) throw new SetSyntaxError(`list index ${JSON.stringify(digits)} is not a number`, column, 'write a list index as key[0]');
+  // Compare as text first so a 400-digit index cannot turn into Infinity.
+  const n = digits.length > 7 ? Infinity : Number(digits);
+  if (n > MAX_SET_INDEX) throw new SetSyntaxError(`list index ${digits} is larger than the limit of ${MAX_SET_INDEX}`, column, 'lists in values are short; check the index');
+  s.pos = close + 1;
+  return n;
+}
+
+/** A --set / --set-string value: a `{a,b}` list or text up to the next unescaped comma. */
+function readPlainValue(s: Scanner, kind: SetKind): unknown {
+  const typed = (text: string) => (kind === 'set-string' ? text : inferType(text));
+  if (s.peek() !== '{') return typed(s.readUntil(','));
+  const open = s.column;
+  s.pos++;
+  const list: unknown[] = [];
+  if (s.peek() === '}') {
+    s.pos++;
+  } else {
+    for (;;) {
+      const item = s.readUntil(',}');
+      if (s.done) throw new SetSyntaxError('"{" is not closed with "}"', open, 'write a list as key={a,b}; write "\\," for a comma inside an item');
+      list.push(typed(item));
+      if (s.text[s.pos++] === '}') break;
+    }
+  }
+  if (!s.done && s.peek() !== ',') {
+    throw new SetSyntaxError(`unexpected ${JSON.stringify(s.peek())} after "}"; expected "," or the end`, s.column);
+  }
+  return list;
+}
+
+/** Helm's typing for --set: booleans, null, decimal integers without a leading zero. */
+export function inferType(text: string): unknown {
+  const lower = text.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  if (lower === 'null') return null;
+  if (text === '0') return 0;
+  // Like Go's ParseInt after Helm's leading-zero check: an optional sign, then digits.
+  if (text[0] !== '0' && /^[+-]?\d+$/.test(text)) {
+    const big = BigInt(text);
+    // Helm keeps int64; outside that range it keeps the text, and so do we beyond 2^53.
+    if (big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(big);
+  }
+  return text;
+}
+
+/** One JSON value, then `,` or the end. Nothing (or only blanks) before the comma means null. */
+function readJsonValue(s: Scanner): unknown {
+  while (!s.done && /\s/.test(s.peek()!)) s.pos++;
+  if (s.done || s.peek() === ',') return null;
+  const start = s.pos;
+  const end = jsonExtent(s.text, start);
+  const hint = 'write a JSON value, e.g. key={"a":1}, key=[1,2] or key="text"';
+  let value: unknown;
+  try {
+    value = JSON.parse(s.text.slice(start, end));
+  } catch {
+    throw new SetSyntaxError('invalid JSON value', start + 1, hint);
+  }
+  if (depthOver(value, YAML_LIMITS.maxDepth)) {
+    throw new SetSyntaxError(`the JSON value nests deeper than ${YAML_LIMITS.maxDepth} levels`, start + 1);
+  }
+  s.pos = end;
+  while (!s.done && /\s/.test(s.peek()!)) s.pos++;
+  if (!s.done && s.peek() !== ',') {
+    throw new SetSyntaxError(`unexpected ${JSON.stringify(s.peek())} after the JSON value; expected "," or the end`, s.column, hint);
+  }
+  return value;
+}
+
+/** Offset just past the JSON value starting at `start`: balanced brackets, a string, or a bare scalar up to `,`. */
+function jsonExtent(text: string, start: number): number {
+  const first = text[start];
+  if (first === '"') {
+    const end = stringEnd(text, start);
+    if (end < 0) throw new SetSyntaxError('the JSON string is not closed with \'"\'', start + 1);
+    return end;
+  }
+  if (first === '{' || first === '[') {
+    let depth = 0;
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (c === '"') {
+        const end = stringEnd(text, i);
+        if (end < 0) throw new SetSyntaxError('the JSON string is not closed with \'"\'', i + 1);
+        i = end - 1;
+      } else if (c === '{' || c === '[') {
+        depth++;
+      } else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+    }
+    throw new SetSyntaxError(`"${first}" is not closed with "${first === '{' ? '}' : ']'}"`, start + 1, 'check the brackets of the JSON value');
+  }
+  const comma = text.indexOf(',', start);
+  return comma < 0 ? text.length : comma;
+}
+
+/** Offset just past the closing quote of the JSON string opening at `open`, or -1. */
+function stringEnd(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i + 1;
+  }
+  return -1;
+}
+
+function depthOver(value: unknown, limit: number): boolean {
+  // Iterative, so the check itself cannot overflow the stack.
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= limit) return true;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
+function getChild(container: Values | unknown[], seg: PathSegment): unknown {
+  if (Array.isArray(container)) return typeof seg === 'number' ? container[seg] : undefined;
+  return Object.prototype.hasOwnProperty.call(container, seg) ? container[seg as string] : undefined;
+}
+
+function setChild(container: Values | unknown[], seg: PathSegment, value: unknown): void {
+  if (Array.isArray(container)) {
+    const i = seg as number;
+    while (container.length < i) container.push(null);
+    container[i] = value;
+    return;
+  }
+  // defineProperty, not assignment: a key named `__proto__` must stay a plain key.
+  Object.defineProperty(container, seg, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -2,7 +2,7 @@
 // YAML text keeps its parsed Document so a path maps to a line and column; command-line
 // flags keep the column of each assignment inside the flag's argument.
 
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
 
 export type PathSegment = string | number;
@@ -29,6 +29,18 @@ export const YAML_LIMITS = {
   maxAliasCount: 1000,
   /** Nesting depth of collections. */
   maxDepth: 64,
+  /**
+   * Characters of YAML text parsed at most. Measured with yaml 2.9: a 1 MiB flow list of
+   * single digits takes about 2.5 s and 600 MB to parse, 4 MiB about 13 s and 2 GB; a chart's
+   * values file is a few kilobytes.
+   */
+  maxTextLength: 1024 * 1024,
+  /**
+   * Bound on nesting found by a cheap scan of the raw text before parsing. The parser recurses
+   * once per level, so thousands of `[` would exhaust the stack; the scan over-counts a little
+   * (brackets inside plain scalars), hence a bound well above maxDepth.
+   */
+  maxRawNesting: 256,
 } as const;
 
 export interface ParsedValues {
@@ -49,6 +61,13 @@ export function parseValuesText(text: string, name: string): ParsedValues {
     ...(hint ? { hint } : {}),
   });
 
+  if (text.length > YAML_LIMITS.maxTextLength) {
+    problems.push(at('values/too-large', `the input holds ${text.length} characters, more than the limit of ${YAML_LIMITS.maxTextLength}`, undefined, 'a values file of this chart is a few kilobytes; check that you passed the right input'));
+    return { problems };
+  }
+  // Editors do not count a byte-order mark as a column; neither do we.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+
   if (text.includes('\u0000')) {
     const offset = text.indexOf('\u0000');
     const lc = lineCol(text, offset);
@@ -56,36 +75,63 @@ export function parseValuesText(text: string, name: string): ParsedValues {
     return { problems };
   }
 
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, version: '1.2' });
   const lines = text.split(/\r?\n/);
   const excerptAt = (line: number): string | undefined => lines[line - 1];
+  const tooDeep = (pos?: { line: number; col: number }) => ({
+    ...at('values/too-deep', `the document nests deeper than ${YAML_LIMITS.maxDepth} levels`, pos, 'values of this chart are never that deep; check for a generated or corrupted file'),
+    ...(pos ? { excerpt: excerptAt(pos.line) } : {}),
+  });
 
-  for (const e of doc.errors) {
+  const deepAt = rawNestingOverflow(text, YAML_LIMITS.maxRawNesting);
+  if (deepAt >= 0) {
+    problems.push(tooDeep(lineCol(text, deepAt)));
+    return { problems };
+  }
+
+  const lineCounter = new LineCounter();
+  // uniqueKeys is checked below in linear time; yaml's own check compares every pair of keys.
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+  const all = Array.isArray(docs) ? docs : [];
+  // `a: 1` followed by a bare `---` is one document plus an empty one, which is harmless.
+  const isEmpty = (c: unknown) => c === null || (isScalar(c) && c.value === null && !c.source);
+  const withContent = all.filter((d) => !isEmpty(d.contents) || d.errors.length > 0);
+  const doc = withContent[0] ?? all[0];
+
+  for (const e of all.flatMap((d) => d.errors)) {
     const pos = lineCounter.linePos(e.pos[0]);
-    const duplicate = e.code === 'DUPLICATE_KEY';
+    if (e.code === 'RESOURCE_EXHAUSTION') {
+      problems.push(tooDeep(pos));
+      continue;
+    }
+    problems.push({ ...at('values/yaml-syntax', `invalid YAML: ${firstLine(e.message)}`, pos), excerpt: excerptAt(pos.line) });
+  }
+  if (problems.length > 0) return { problems };
+
+  if (withContent.length > 1) {
+    const second = withContent[1]!;
+    const pos = lineCounter.linePos(second.range[0]);
     problems.push({
-      ...at(
-        duplicate ? 'values/duplicate-key' : 'values/yaml-syntax',
-        duplicate ? `duplicate key: ${firstLine(e.message).replace(/^Map keys must be unique.*$/, 'a key appears twice in the same map')}` : `invalid YAML: ${firstLine(e.message)}`,
-        pos,
-        duplicate ? 'remove one of the two entries; YAML keeps only one and which one differs between tools' : undefined,
-      ),
+      ...at('values/multiple-documents', 'a values file must hold one YAML document, found more than one', pos, 'split the documents into separate files and pass each with -f'),
+      excerpt: excerptAt(pos.line),
+    });
+    return { problems };
+  }
+  if (!doc) return { problems, source: emptySource(name) };
+
+  const deep = firstTooDeep(doc.contents, YAML_LIMITS.maxDepth);
+  if (deep) {
+    problems.push(tooDeep(lineCounter.linePos(deep.range?.[0] ?? 0)));
+    return { problems };
+  }
+
+  for (const key of duplicateKeys(doc.contents)) {
+    const pos = lineCounter.linePos(key.range?.[0] ?? 0);
+    problems.push({
+      ...at('values/duplicate-key', `duplicate key ${JSON.stringify(keyText(key) ?? '')}: it appears twice in the same map`, pos, 'remove one of the two entries; YAML keeps only one and which one differs between tools'),
       excerpt: excerptAt(pos.line),
     });
   }
   if (problems.length > 0) return { problems };
-
-  if (documentCount(text) > 1) {
-    problems.push(at('values/multiple-documents', 'a values file must hold one YAML document, found more than one', undefined, 'split the documents into separate files and pass each with -f'));
-    return { problems };
-  }
-
-  const depth = maxDepth(doc.contents);
-  if (depth > YAML_LIMITS.maxDepth) {
-    problems.push(at('values/too-deep', `the document nests deeper than ${YAML_LIMITS.maxDepth} levels`, undefined, 'values of this chart are never that deep; check for a generated or corrupted file'));
-    return { problems };
-  }
 
   let data: unknown;
   try {
@@ -118,6 +164,10 @@ export function parseValuesText(text: string, name: string): ParsedValues {
       },
     },
   };
+}
+
+function emptySource(name: string): ValuesSource {
+  return { name, data: {}, locate: () => undefined };
 }
 
 /** A source built from plain data with no positions (embedded defaults, `--set-json` …). */
@@ -169,20 +219,102 @@ function keyText(key: unknown): string | undefined {
   return undefined;
 }
 
-function maxDepth(node: unknown, depth = 0): number {
-  if (depth > YAML_LIMITS.maxDepth) return depth;
-  if (isMap(node)) return Math.max(depth + 1, ...node.items.map((p) => maxDepth((p as { value: unknown }).value, depth + 1)));
-  if (isSeq(node)) return Math.max(depth + 1, ...node.items.map((i) => maxDepth(i, depth + 1)));
-  return depth;
+/** The first collection found deeper than `limit`, or undefined. Iterative: no stack to exhaust. */
+function firstTooDeep(root: unknown, limit: number): Node | undefined {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (isMap(node)) {
+      if (depth >= limit) return node;
+      for (const p of node.items) stack.push([p.value, depth + 1]);
+    } else if (isSeq(node)) {
+      if (depth >= limit) return node;
+      for (const item of node.items) stack.push([item, depth + 1]);
+    }
+  }
+  return undefined;
 }
 
-function documentCount(text: string): number {
-  // Cheap check before a full multi-document parse: only a line that is exactly a document
-  // marker followed by content can start a second document.
-  const markers = text.split(/\r?\n/).filter((l) => /^---(\s|$)/.test(l)).length;
-  if (markers === 0) return 1;
-  const stripped = text.replace(/^\s*---[^\n]*\n/, '');
-  return /^---(\s|$)/m.test(stripped) ? 2 : 1;
+/** Key nodes that repeat an earlier key of the same map, in document order. Linear per map. */
+function duplicateKeys(root: unknown): Node[] {
+  const out: Node[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        const text = keyText(pair.key);
+        if (text !== undefined) {
+          if (seen.has(text)) out.push(pair.key as Node);
+          seen.add(text);
+        }
+        stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    }
+  }
+  return out.sort((a, b) => (a.range?.[0] ?? 0) - (b.range?.[0] ?? 0));
+}
+
+/**
+ * Offset where the nesting of `text` first exceeds `limit`, or -1. A single pass over the raw
+ * text that tracks block indentation levels, compact `- - x` entries and flow brackets outside
+ * quotes and comments. It is an estimate meant to stop pathological input before the parser
+ * recurses into it, not a YAML parser.
+ */
+export function rawNestingOverflow(text: string, limit: number): number {
+  const indents: number[] = [];
+  let flow = 0;
+  let quote: '"' | "'" | undefined;
+  let i = 0;
+  while (i < text.length) {
+    let lineEnd = text.indexOf('\n', i);
+    if (lineEnd < 0) lineEnd = text.length;
+    let j = i;
+    let block = indents.length;
+    if (!quote && flow === 0) {
+      while (j < lineEnd && text[j] === ' ') j++;
+      const c = text[j];
+      if (j < lineEnd && c !== '#' && c !== '\r') {
+        const indent = j - i;
+        while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
+        indents.push(indent);
+        block = indents.length;
+        while (text[j] === '-' && (text[j + 1] === ' ' || j + 1 >= lineEnd)) {
+          block++;
+          j += 2;
+          while (j < lineEnd && text[j] === ' ') j++;
+          if (block > limit) return j;
+        }
+      }
+    }
+    if (block + flow > limit) return j;
+    for (; j < lineEnd; j++) {
+      const c = text[j]!;
+      const prev = j === i ? ' ' : text[j - 1]!;
+      if (quote === '"') {
+        if (c === '\\') j++;
+        else if (c === '"') quote = undefined;
+      } else if (quote === "'") {
+        if (c === "'") {
+          if (text[j + 1] === "'") j++;
+          else quote = undefined;
+        }
+      } else if (c === '#' && /\s/.test(prev)) {
+        break;
+      } else if ((c === '"' || c === "'") && /[\s[{,:-]/.test(prev)) {
+        quote = c;
+      } else if (c === '[' || c === '{') {
+        if (block + ++flow > limit) return j;
+      } else if ((c === ']' || c === '}') && flow > 0) {
+        flow--;
+      }
+    }
+    i = lineEnd + 1;
+  }
+  return -1;
 }
 
 function lineCol(text: string, offset: number): { line: number; col: number } {
