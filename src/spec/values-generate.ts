@@ -21,6 +21,7 @@ export function valuesYaml(rev: Revision): string {
   annotate(doc.contents as YAMLMap, VALUES_MODEL, rev);
   const v = REVISIONS[rev].chartVersion;
   doc.commentBefore =
+    ` yaml-language-server: $schema=../schemas/values-${rev.toLowerCase()}.schema.json\n` +
     ` Default values of the agentplat chart, revision ${rev} (chart version ${v}).\n` +
     ` Generated from src/spec/values-model.ts by scripts/gen-values.ts: edit the model, not this file.\n` +
     ` Pass your own file with -f; maps merge into these, lists replace them, null removes a key.`;
