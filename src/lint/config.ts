@@ -1,0 +1,164 @@
+// How a lint run is configured: the `.agentplat.yaml` file found from the working directory
+// upward, `--rule ID=off|warn|error` overrides, and the catalog of rule ids they may name.
+// Command-line flags win over the file; the command merges the two.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { UsageError } from '../errors.ts';
+import { parseRevision, type Revision } from '../spec/revisions.ts';
+import { isFormatName, FORMAT_NAMES, type FormatName } from './formatters/index.ts';
+import type { Problem, Severity } from './problem.ts';
+import { RULES } from './rules/index.ts';
+
+export const CONFIG_FILE_NAMES = ['.agentplat.yaml', '.agentplat.yml'] as const;
+
+export type RuleLevel = 'off' | 'warn' | 'error';
+const RULE_LEVELS: readonly RuleLevel[] = ['off', 'warn', 'error'];
+
+export interface LintConfig {
+  /** Where the settings came from (for messages); undefined when no file was found. */
+  file?: string;
+  rules: Record<string, RuleLevel>;
+  maxWarnings?: number;
+  strict?: boolean;
+  revision?: Revision;
+  format?: FormatName;
+}
+
+/** Ids the linter reports that no cross-field rule module lists: parsing and schema checks. */
+const BUILT_IN_RULES: Record<string, string> = {
+  'values/schema': 'Values must have the type, enum and format the revision schema gives',
+  'values/unknown-key': 'Every values key must exist in the chosen revision',
+  'values/yaml-syntax': 'A values file must be valid YAML',
+  'values/duplicate-key': 'A key may appear only once in a map',
+  'values/not-text': 'A values file must be text',
+  'values/multiple-documents': 'A values file holds one YAML document',
+  'values/too-deep': 'Values nest at most 64 levels',
+  'values/yaml-aliases': 'A values file expands a bounded number of aliases',
+  'values/not-a-map': 'The top level of a values file is a map',
+  'values/set-syntax': 'A --set flag argument follows the key=value grammar',
+};
+
+/** Every rule id with a one-line description (SARIF rule tables, `--rule` checks). */
+export function ruleCatalog(): Map<string, string> {
+  const out = new Map<string, string>(Object.entries(BUILT_IN_RULES));
+  for (const module of RULES) for (const { id, description } of module.ids) out.set(id, description.replace(/\.$/, ''));
+  return out;
+}
+
+/** The nearest config file from `cwd` upward, or undefined. */
+export function findConfigFile(cwd: string): string | undefined {
+  let dir = cwd;
+  for (;;) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = join(dir, name);
+      if (existsSync(candidate)) return candidate;
+    }
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** Reads the nearest config file; `{rules: {}}` when there is none. */
+export function loadConfig(cwd: string): LintConfig {
+  const file = findConfigFile(cwd);
+  if (!file) return { rules: {} };
+  const shown = relative(cwd, file) || file;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${shown}: cannot read the config file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  return parseConfig(text, shown);
+}
+
+/** Parses config text; every mistake is a UsageError that names `file:line:col`. */
+export function parseConfig(text: string, file: string): LintConfig {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const fail = (offset: number | undefined, message: string, hint?: string): never => {
+    const at = offset === undefined ? file : `${file}:${lineCounter.linePos(offset).line}:${lineCounter.linePos(offset).col}`;
+    throw new UsageError(`${at}: ${message}`, hint);
+  };
+  const firstError = doc.errors[0];
+  if (firstError) fail(firstError.pos[0], `invalid YAML: ${firstError.message.split('\n')[0]}`);
+  const config: LintConfig = { file, rules: {} };
+  const root = doc.contents as Node | null;
+  if (root === null || (isScalar(root) && root.value === null)) return config;
+  if (!isMap(root)) return fail(root.range?.[0], 'the config file must be a map of settings', 'e.g. `rules: {values/pdb-blocks-eviction: off}`');
+  for (const pair of root.items) {
+    const keyNode = pair.key as Node;
+    const key = isScalar(keyNode) ? String(keyNode.value) : '';
+    const value = pair.value as Node | null;
+    const at = (value?.range ?? keyNode.range)?.[0];
+    const scalar = isScalar(value) ? value.value : undefined;
+    switch (key) {
+      case 'rules': {
+        if (!isMap(value)) return fail(at, '`rules` must be a map of rule id to off, warn or error');
+        for (const rp of value.items) {
+          const id = isScalar(rp.key) ? String(rp.key.value) : '';
+          const lv = isScalar(rp.value) ? rp.value.value : undefined;
+          const level = typeof lv === 'boolean' && lv === false ? 'off' : lv;
+          if (!checkRuleId(id)) fail((rp.key as Node).range?.[0], `\`${id}\` is not a rule id`, 'rule ids look like `values/pdb-blocks-eviction`');
+          if (typeof level !== 'string' || !RULE_LEVELS.includes(level as RuleLevel))
+            fail((rp.value as Node | null)?.range?.[0] ?? at, `rule ${id}: level must be off, warn or error, found ${JSON.stringify(lv ?? null)}`);
+          config.rules[id] = level as RuleLevel;
+        }
+        break;
+      }
+      case 'maxWarnings':
+        if (typeof scalar !== 'number' || !Number.isInteger(scalar) || scalar < 0) fail(at, '`maxWarnings` must be a whole number, 0 or more');
+        config.maxWarnings = scalar as number;
+        break;
+      case 'strict':
+        if (typeof scalar !== 'boolean') fail(at, '`strict` must be true or false');
+        config.strict = scalar as boolean;
+        break;
+      case 'revision': {
+        const rev = typeof scalar === 'string' ? parseRevision(scalar) : undefined;
+        if (!rev) return fail(at, `\`revision\` must be A or B, found ${JSON.stringify(scalar ?? null)}`);
+        config.revision = rev;
+        break;
+      }
+      case 'format':
+        if (typeof scalar !== 'string' || !isFormatName(scalar)) return fail(at, `unknown format ${JSON.stringify(scalar ?? null)}`, `valid formats: ${FORMAT_NAMES.join(', ')}`);
+        config.format = scalar;
+        break;
+      default:
+        fail(keyNode.range?.[0], `unknown setting \`${key}\``, 'settings: rules, maxWarnings, strict, revision, format');
+    }
+  }
+  return config;
+}
+
+function checkRuleId(id: string): boolean {
+  return /^[a-z0-9-]+(\/[a-z0-9-]+)+$/.test(id);
+}
+
+/** Parses one `--rule ID=off|warn|error` argument. */
+export function parseRuleFlag(arg: string): [string, RuleLevel] {
+  const eq = arg.lastIndexOf('=');
+  const id = eq < 0 ? arg : arg.slice(0, eq);
+  const level = eq < 0 ? '' : arg.slice(eq + 1);
+  if (!checkRuleId(id) || !RULE_LEVELS.includes(level as RuleLevel)) {
+    throw new UsageError(`--rule ${JSON.stringify(arg)}: expected ID=off|warn|error`, 'for example --rule values/pdb-blocks-eviction=off');
+  }
+  return [id, level as RuleLevel];
+}
+
+const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = { warn: 'warning', error: 'error' };
+
+/** Applies per-rule levels: `off` drops a rule's problems, `warn`/`error` set their severity. */
+export function applyRuleLevels(problems: readonly Problem[], rules: Readonly<Record<string, RuleLevel>>): Problem[] {
+  const out: Problem[] = [];
+  for (const p of problems) {
+    const level = Object.prototype.hasOwnProperty.call(rules, p.rule) ? rules[p.rule] : undefined;
+    if (level === 'off') continue;
+    out.push(level ? { ...p, severity: LEVEL_SEVERITY[level] } : p);
+  }
+  return out;
+}
+

@@ -1,0 +1,210 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryIo } from '../../src/cli/io.ts';
+import { run } from '../../src/cli/program.ts';
+import { expandGlob } from '../../src/lint/targets.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A temp working directory holding `files` (path → text). */
+function workdir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agentplat-lint-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+async function lint(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const io = createMemoryIo({ cwd, env });
+  const code = await run(['lint', ...args], io);
+  return { code, out: io.out, err: io.err };
+}
+
+const CLEAN = 'controller:\n  replicas: 2\n';
+const TYPO = 'controller:\n  replcas: 2\n';
+const WARN = 'controller:\n  streaming: "on"\n';
+const A_ONLY = 'controller:\n  toolRefreshInterval: 30s\n';
+
+describe('agentplat lint: revisions and exit codes', () => {
+  it('lints against revision B by default and exits 0 when clean', async () => {
+    const cwd = workdir({ 'a.yaml': A_ONLY, 'ok.yaml': CLEAN });
+    expect((await lint(cwd, ['-f', 'ok.yaml'])).code).toBe(0);
+    const b = await lint(cwd, ['-f', 'a.yaml']);
+    expect(b.code).toBe(1);
+    expect(b.out).toContain('[values/unknown-key]');
+    expect((await lint(cwd, ['-f', 'a.yaml', '--revision', 'A'])).code).toBe(0);
+  });
+
+  it('exits 1 on errors and prints file:line:col with the rule', async () => {
+    const cwd = workdir({ 'prod.yaml': TYPO });
+    const r = await lint(cwd, ['-f', 'prod.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^prod\.yaml:2:3 {2}error {2}.*replcas.* {2}\[values\/unknown-key\]$/m);
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings');
+  });
+
+  it.each([
+    ['an unknown flag', ['--bogus']],
+    ['an unknown revision', ['--revision', 'C']],
+    ['an unknown format', ['--format', 'xml']],
+    ['an unreadable file', ['-f', 'missing.yaml']],
+    ['a glob that matches nothing', ['nothing/*.yaml']],
+    ['a bad --max-warnings', ['--max-warnings', 'many']],
+    ['a bad --rule', ['--rule', 'values/schema=loud']],
+    ['a bad --kube-version', ['--kube-version', 'latest']],
+  ])('exits 2 on %s', async (_name, args) => {
+    const cwd = workdir({ 'ok.yaml': CLEAN });
+    const r = await lint(cwd, args);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+  });
+
+  it('names the valid formats when the format is unknown', async () => {
+    const r = await lint(workdir({}), ['--format', 'xml']);
+    expect(r.err).toContain('valid formats: text, json, sarif, github, junit');
+  });
+
+  it('accepts --kube-version 1.27 (coerced to 1.27.0) and v1.29.3', async () => {
+    const cwd = workdir({ 'ok.yaml': CLEAN });
+    expect((await lint(cwd, ['-f', 'ok.yaml', '--kube-version', '1.27'])).code).toBe(0);
+    expect((await lint(cwd, ['-f', 'ok.yaml', '--kube-version', 'v1.29.3'])).code).toBe(0);
+  });
+});
+
+describe('agentplat lint: warnings, --strict, --max-warnings, --quiet', () => {
+  it('exits 0 on warnings alone, 1 with --strict', async () => {
+    const cwd = workdir({ 'w.yaml': WARN });
+    const plain = await lint(cwd, ['-f', 'w.yaml']);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain('[values/streaming-deprecated]');
+    expect((await lint(cwd, ['-f', 'w.yaml', '--strict'])).code).toBe(1);
+  });
+
+  it('exits 1 when warnings exceed --max-warnings, 0 at the limit', async () => {
+    const cwd = workdir({ 'w.yaml': WARN });
+    expect((await lint(cwd, ['-f', 'w.yaml', '--max-warnings', '1'])).code).toBe(0);
+    const over = await lint(cwd, ['-f', 'w.yaml', '--max-warnings', '0']);
+    expect(over.code).toBe(1);
+    expect(over.err).toContain('1 warning exceed the limit of 0');
+  });
+
+  it('--quiet prints errors only', async () => {
+    const cwd = workdir({ 'w.yaml': WARN, 'e.yaml': TYPO });
+    const r = await lint(cwd, ['w.yaml', 'e.yaml', '--quiet']);
+    expect(r.out).not.toContain('streaming');
+    expect(r.out).toContain('replcas');
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('agentplat lint: rule settings and .agentplat.yaml', () => {
+  it('--rule ID=off drops a rule and ID=warn downgrades it', async () => {
+    const cwd = workdir({ 'e.yaml': TYPO });
+    expect((await lint(cwd, ['-f', 'e.yaml', '--rule', 'values/unknown-key=off'])).code).toBe(0);
+    const warned = await lint(cwd, ['-f', 'e.yaml', '--rule', 'values/unknown-key=warn']);
+    expect(warned.code).toBe(0);
+    expect(warned.out).toContain('warning');
+  });
+
+  it('reads settings from .agentplat.yaml in a parent directory; flags win over it', async () => {
+    const cwd = workdir({
+      '.agentplat.yaml': 'rules:\n  values/streaming-deprecated: error\nformat: json\n',
+      'sub/w.yaml': WARN,
+    });
+    const sub = join(cwd, 'sub');
+    const fromFile = await lint(sub, ['-f', 'w.yaml']);
+    expect(fromFile.code).toBe(1);
+    expect(JSON.parse(fromFile.out).summary.errors).toBe(1);
+    const flagWins = await lint(sub, ['-f', 'w.yaml', '--rule', 'values/streaming-deprecated=warn', '--format', 'text']);
+    expect(flagWins.code).toBe(0);
+    expect(flagWins.out).toContain('1 file, 0 errors, 1 warning');
+  });
+
+  it('takes revision, strict and maxWarnings from the config file', async () => {
+    const cwd = workdir({ '.agentplat.yaml': 'revision: A\nstrict: true\n', 'a.yaml': A_ONLY, 'w.yaml': WARN });
+    expect((await lint(cwd, ['-f', 'a.yaml'])).code).toBe(0);
+    expect((await lint(cwd, ['-f', 'w.yaml'])).code).toBe(1);
+    expect((await lint(cwd, ['-f', 'a.yaml', '--revision', 'B'])).code).toBe(1);
+  });
+
+  it('rejects an invalid config file as a usage error naming file:line:col', async () => {
+    const cwd = workdir({ '.agentplat.yaml': 'strict: true\nmaxWarnings: -1\n', 'ok.yaml': CLEAN });
+    const r = await lint(cwd, ['-f', 'ok.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('.agentplat.yaml:2:14: `maxWarnings` must be a whole number');
+    const unknown = await lint(workdir({ '.agentplat.yaml': 'rulez: {}\n' }), []);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('.agentplat.yaml:1:1: unknown setting `rulez`');
+  });
+
+  it('warns on stderr when a setting names no known rule', async () => {
+    const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--rule', 'values/unknown-kye=off']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('no rule has the id values/unknown-kye; its setting has no effect (did you mean `values/unknown-key`?)');
+  });
+});
+
+describe('agentplat lint: many files in one process', () => {
+  it('lints each positional file on its own over the same -f base', async () => {
+    const cwd = workdir({
+      'base.yaml': 'controller:\n  replicas: 2\n',
+      'envs/dev.yaml': 'ui:\n  replicas: 1\n',
+      'envs/prod.yaml': TYPO,
+    });
+    const r = await lint(cwd, ['-f', 'base.yaml', 'envs/*.yaml', '--format', 'json']);
+    const doc = JSON.parse(r.out);
+    expect(doc.revision).toBe('B');
+    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['envs/dev.yaml', 'envs/prod.yaml']);
+    expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 0 });
+    expect(r.code).toBe(1);
+  });
+
+  it('reports a problem in a shared -f layer once, not once per file', async () => {
+    const cwd = workdir({ 'base.yaml': TYPO, 'a.yaml': CLEAN, 'b.yaml': CLEAN });
+    const doc = JSON.parse((await lint(cwd, ['-f', 'base.yaml', 'a.yaml', 'b.yaml', '--format', 'json'])).out);
+    expect(doc.summary.errors).toBe(1);
+    expect(doc.files.find((f: { file: string }) => f.file === 'base.yaml').errors).toBe(1);
+  });
+
+  it('prints one summary and the right exit code for 200 files', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 200; i++) files[`envs/team-${String(i).padStart(3, '0')}/values.yaml`] = i % 50 === 7 ? TYPO : i % 40 === 3 ? WARN : CLEAN;
+    const cwd = workdir(files);
+    const r = await lint(cwd, ['envs/**/values.yaml']);
+    const summaries = r.out.split('\n').filter((l) => /^\d+ files?, /.test(l));
+    expect(summaries).toEqual(['200 files, 4 errors, 5 warnings']);
+    expect(r.code).toBe(1);
+    const clean = await lint(cwd, ['envs/team-00?/values.yaml', '--rule', 'values/unknown-key=off', '--format', 'json']);
+    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 0 });
+    expect(clean.code).toBe(0);
+  });
+});
+
+describe('agentplat lint: color', () => {
+  it('colors text only when asked, and never with NO_COLOR or --no-color', async () => {
+    const cwd = workdir({ 'e.yaml': TYPO });
+    const ESC = '\u001b[';
+    expect((await lint(cwd, ['-f', 'e.yaml'], { FORCE_COLOR: '1' })).out).toContain(ESC);
+    expect((await lint(cwd, ['-f', 'e.yaml'], { FORCE_COLOR: '1', NO_COLOR: '1' })).out).not.toContain(ESC);
+    expect((await lint(cwd, ['-f', 'e.yaml', '--no-color'], { FORCE_COLOR: '1' })).out).not.toContain(ESC);
+    expect((await lint(cwd, ['-f', 'e.yaml', '--format', 'sarif'], { FORCE_COLOR: '1' })).out).not.toContain(ESC);
+  });
+});
+
+describe('glob expansion', () => {
+  it('matches * and ? within a segment, ** across segments, skipping dotfiles, sorted', () => {
+    const cwd = workdir({ 'a/x.yaml': '', 'a/b/y.yaml': '', 'a/b/c/z.yaml': '', 'a/.hidden.yaml': '', 'a/x1.yml': '', 'a/x.yaml.bak': '' });
+    expect(expandGlob('a/*.yaml', cwd)).toEqual(['a/x.yaml']);
+    expect(expandGlob('a/x?.yml', cwd)).toEqual(['a/x1.yml']);
+    expect(expandGlob('a/**/*.yaml', cwd)).toEqual(['a/b/c/z.yaml', 'a/b/y.yaml', 'a/x.yaml']);
+    expect(expandGlob('**/z.yaml', cwd)).toEqual(['a/b/c/z.yaml']);
+  });
+});
