@@ -1,0 +1,74 @@
+// The ten bundled agents of revision A (`<area>-agent.*`, each on by default): one Agent each,
+// named `<area>-agent`, in the chart namespace. Every reference is computed from the release:
+// the tool server and dashboards MCP RemoteMCPServers, the built-in prompts ConfigMap and the
+// query-language agent. A reference is left out when its target is disabled, so an Agent never
+// points at an object the release does not create. Revision B has no bundled agents.
+
+import { renderDocs } from '../engine.ts';
+import type { Component, RenderContext } from '../context.ts';
+import { block, chartLabel, enabled, map, MANAGED_BY, pullSecrets, str, withTopLevelLabels } from './common.ts';
+import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
+import { builtinPromptsName, dashboardsMcpFullname, DEFAULT_MODEL_CONFIG, toolServerName } from './names.ts';
+
+/** Values keys of the bundled agents (revision A only). */
+export const BUNDLED_AGENT_KEYS: readonly string[] = BUNDLED_AGENTS.map((a) => `${a.area}-agent`);
+
+const API_GROUP = 'agentplat.dev';
+
+function agentTools(ctx: RenderContext, def: BundledAgentDef): unknown[] {
+  const tools: unknown[] = [];
+  if (def.tools.length > 0 && enabled(ctx, 'agentplat-tools')) {
+    tools.push({ type: 'McpServer', mcpServer: { kind: 'RemoteMCPServer', apiGroup: API_GROUP, name: toolServerName(ctx), toolNames: def.tools } });
+  }
+  if (def.dashboardsTools && enabled(ctx, 'dashboards-mcp')) {
+    tools.push({ type: 'McpServer', mcpServer: { kind: 'RemoteMCPServer', apiGroup: API_GROUP, name: dashboardsMcpFullname(ctx), toolNames: def.dashboardsTools } });
+  }
+  for (const area of def.agentTools ?? []) {
+    if (enabled(ctx, `${area}-agent`)) tools.push({ type: 'Agent', agent: { kind: 'Agent', apiGroup: API_GROUP, name: `${area}-agent` } });
+  }
+  return tools;
+}
+
+function agentComponent(def: BundledAgentDef): Component {
+  const key = `${def.area}-agent`;
+  return {
+    id: key,
+    render(ctx) {
+      if (ctx.revision !== 'A' || !enabled(ctx, key)) return [];
+      const b = block(ctx, key);
+      const modelConfig = str(b.modelConfigRef) || DEFAULT_MODEL_CONFIG;
+      const memory = map(b.memory);
+      const ttl = typeof memory.ttlDays === 'number' && memory.ttlDays > 0 ? memory.ttlDays : 15;
+      const deployment: Record<string, unknown> = {};
+      const secrets = pullSecrets(ctx);
+      if (secrets.length > 0) deployment.imagePullSecrets = secrets;
+      deployment.resources = map(b.resources);
+      const view = {
+        name: key,
+        namespace: ctx.namespace,
+        labels: withTopLevelLabels(ctx, {
+          'helm.sh/chart': chartLabel(key, ctx.chart.version),
+          'app.kubernetes.io/name': key,
+          'app.kubernetes.io/instance': ctx.release.name,
+          'app.kubernetes.io/version': ctx.chart.version,
+          'app.kubernetes.io/managed-by': MANAGED_BY,
+          'app.kubernetes.io/part-of': 'agentplat',
+        }),
+        description: def.description,
+        systemMessage: systemMessage(def),
+        dataSources: [{ kind: 'ConfigMap', name: builtinPromptsName(ctx), alias: 'builtin' }],
+        modelConfig,
+        memory:
+          memory.enabled === true
+            ? { modelConfig: str(memory.modelConfigRef) || modelConfig, ttlDays: ttl }
+            : null,
+        tools: agentTools(ctx, def),
+        skills: def.skills,
+        deployment,
+      };
+      return renderDocs(`agentplat/charts/${key}/templates/agent.yaml`, 'agents/agent.yaml.hbs', view);
+    },
+  };
+}
+
+export const AGENT_COMPONENTS: readonly Component[] = BUNDLED_AGENTS.map(agentComponent);

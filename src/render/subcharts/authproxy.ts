@@ -1,0 +1,163 @@
+// The authentication proxy sub-chart (`authproxy.*`, off by default): the upstream OAuth2
+// proxy in front of the UI, and the main chart's ConfigMap of sign-in templates it mounts.
+// Not rendered (out of scope, no values key reaches them): redis session storage objects,
+// autoscaling, disruption budget, ingress and metrics scraping objects.
+
+import { createHash } from 'node:crypto';
+import { renderDocs, type RenderedDoc } from '../engine.ts';
+import type { Component, RenderContext } from '../context.ts';
+import {
+  block,
+  chartLabel,
+  containerSecurityContext,
+  deploymentAnnotations,
+  enabled,
+  list,
+  mainSource,
+  map,
+  MANAGED_BY,
+  nodeSelector,
+  podAnnotations,
+  podSecurityContext,
+  pullPolicy,
+  pullSecrets,
+  registry,
+  imageRef,
+  str,
+  subchartNamespace,
+  subchartSource,
+  tolerations,
+  withTopLevelLabels,
+  mainChartLabels,
+  type Labels,
+} from './common.ts';
+import { authproxyFullname, authproxyTemplatesName } from './names.ts';
+import { SIGN_IN_TEMPLATE } from './authproxy-sign-in.ts';
+import { evalTplDeep } from './tpl-values.ts';
+
+const CHART = 'authproxy';
+/** The upstream proxy the sub-chart (10.7.x) ships: image registry, repository and version. */
+export const AUTHPROXY_IMAGE = { registry: 'quay.io', repository: 'oauth2-proxy/oauth2-proxy', version: '7.15.3' } as const;
+export const AUTHPROXY_HTTP_PORT = 4180;
+export const AUTHPROXY_METRICS_PORT = 44180;
+/** The three keys of the proxy's Secret (inline values or `config.existingSecret`). */
+export const AUTHPROXY_SECRET_KEYS = [
+  { key: 'client-id', value: 'clientID', env: 'OAUTH2_PROXY_CLIENT_ID' },
+  { key: 'client-secret', value: 'clientSecret', env: 'OAUTH2_PROXY_CLIENT_SECRET' },
+  { key: 'cookie-secret', value: 'cookieSecret', env: 'OAUTH2_PROXY_COOKIE_SECRET' },
+] as const;
+
+function labels(ctx: RenderContext): { labels: Labels; selector: Labels } {
+  const selector: Labels = { 'app.kubernetes.io/name': CHART, 'app.kubernetes.io/instance': ctx.release.name };
+  return {
+    selector,
+    labels: withTopLevelLabels(ctx, {
+      'helm.sh/chart': chartLabel(CHART, ctx.rev.subcharts.authproxy ?? ''),
+      ...selector,
+      'app.kubernetes.io/version': AUTHPROXY_IMAGE.version,
+      'app.kubernetes.io/component': 'authentication-proxy',
+      'app.kubernetes.io/part-of': 'agentplat',
+      'app.kubernetes.io/managed-by': MANAGED_BY,
+    }),
+  };
+}
+
+/** One container flag per extraArgs entry, sorted by key: `--key=value` (a list is appended as written). */
+export function proxyArgs(extraArgs: unknown): string[] {
+  if (Array.isArray(extraArgs)) return extraArgs.map((a) => str(a, JSON.stringify(a)));
+  const m = map(extraArgs);
+  return Object.keys(m)
+    .sort()
+    .map((k) => {
+      const v = m[k];
+      if (v === null || v === undefined) return `--${k}`;
+      return `--${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`;
+    });
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export const authproxyComponent: Component = {
+  id: 'authproxy',
+  render(ctx) {
+    if (!enabled(ctx, 'authproxy')) return [];
+    const b = block(ctx, 'authproxy');
+    const config = map(b.config);
+    const fullname = authproxyFullname(ctx);
+    const namespace = subchartNamespace(ctx, b);
+    const { labels: l, selector } = labels(ctx);
+    const existingSecret = str(evalTplDeep(ctx, str(config.existingSecret)));
+    const secretName = existingSecret || fullname;
+
+    // Inline secret values pass through the template evaluator (Helm's chart did the same),
+    // then base64; nothing is generated: a missing value is a lint error (lint/rules/subcharts.ts).
+    const secretData: Record<string, string> = {};
+    for (const s of AUTHPROXY_SECRET_KEYS) {
+      secretData[s.key] = Buffer.from(str(evalTplDeep(ctx, str(config[s.value]))), 'utf8').toString('base64');
+    }
+
+    const env: unknown[] = AUTHPROXY_SECRET_KEYS.map((s) => ({
+      name: s.env,
+      valueFrom: { secretKeyRef: { name: secretName, key: s.key } },
+    }));
+    const sessionType = str(map(b.sessionStorage).type) || 'cookie';
+    env.push({ name: 'OAUTH2_PROXY_SESSION_STORE_TYPE', value: sessionType });
+    for (const e of list(evalTplDeep(ctx, list(b.extraEnv)))) env.push(e);
+
+    const podAnn: Record<string, string> = {};
+    if (!existingSecret) podAnn['checksum/secret'] = sha256(JSON.stringify(secretData));
+
+    const service = map(b.service);
+    const view = {
+      name: fullname,
+      namespace,
+      labels: l,
+      selector,
+      serviceType: str(service.type) || 'ClusterIP',
+      servicePort: typeof service.portNumber === 'number' ? service.portNumber : AUTHPROXY_HTTP_PORT,
+      httpPort: AUTHPROXY_HTTP_PORT,
+      metricsPort: AUTHPROXY_METRICS_PORT,
+      secretData,
+      deploymentAnnotations: deploymentAnnotations(ctx),
+      podAnnotations: podAnnotations(ctx, podAnn),
+      image: imageRef(registry(ctx, AUTHPROXY_IMAGE.registry), AUTHPROXY_IMAGE.repository, `v${AUTHPROXY_IMAGE.version}`),
+      pullPolicy: pullPolicy(ctx),
+      pullSecrets: pullSecrets(ctx),
+      args: [
+        `--http-address=0.0.0.0:${AUTHPROXY_HTTP_PORT}`,
+        `--metrics-address=0.0.0.0:${AUTHPROXY_METRICS_PORT}`,
+        ...proxyArgs(b.extraArgs),
+      ],
+      env,
+      volumeMounts: list(evalTplDeep(ctx, list(b.extraVolumeMounts))),
+      volumes: list(evalTplDeep(ctx, list(b.extraVolumes))),
+      podSecurityContext: podSecurityContext(ctx),
+      securityContext: containerSecurityContext(ctx, {
+        runAsNonRoot: true,
+        runAsUser: 2000,
+        runAsGroup: 2000,
+        seccompProfile: { type: 'RuntimeDefault' },
+      }),
+      nodeSelector: nodeSelector(ctx),
+      tolerations: tolerations(ctx),
+    };
+
+    const docs: RenderedDoc[] = [
+      ...renderDocs(subchartSource(CHART, 'serviceaccount.yaml'), 'authproxy/serviceaccount.yaml.hbs', view),
+    ];
+    if (!existingSecret) docs.push(...renderDocs(subchartSource(CHART, 'secret.yaml'), 'authproxy/secret.yaml.hbs', view));
+    docs.push(
+      ...renderDocs(mainSource('authproxy-templates.yaml'), 'authproxy/templates-configmap.yaml.hbs', {
+        name: authproxyTemplatesName(ctx),
+        namespace: ctx.namespace,
+        labels: mainChartLabels(ctx),
+        signIn: SIGN_IN_TEMPLATE,
+      }),
+      ...renderDocs(subchartSource(CHART, 'service.yaml'), 'authproxy/service.yaml.hbs', view),
+      ...renderDocs(subchartSource(CHART, 'deployment.yaml'), 'authproxy/deployment.yaml.hbs', view),
+    );
+    return docs;
+  },
+};

@@ -1,0 +1,207 @@
+// What every sub-chart component shares: reading its values block, naming its objects the way
+// a Helm sub-chart would, its label sets, and the chart-wide keys that reach sub-chart pods
+// (top-level labels, pull secrets, pull policy, security and scheduling defaults, and in
+// revision B the `global.*` image keys).
+
+import { isPlainMap, type Values } from '../../values/merge.ts';
+import { dnsTrunc, type RenderContext } from '../context.ts';
+
+/** The values block of a sub-chart (`mcpop`, `agentplat-tools`, …); `{}` when absent. */
+export function block(ctx: RenderContext, key: string): Values {
+  const v = ctx.values[key];
+  return isPlainMap(v) ? v : {};
+}
+
+/** Reads a dotted path inside a map; undefined when any step is missing. */
+export function get(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const seg of path.split('.')) {
+    if (!isPlainMap(cur)) return undefined;
+    cur = cur[seg];
+  }
+  return cur;
+}
+
+export function str(v: unknown, fallback = ''): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : fallback;
+}
+
+export function map(v: unknown): Values {
+  return isPlainMap(v) ? v : {};
+}
+
+export function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+export function bool(v: unknown, fallback = false): boolean {
+  return typeof v === 'boolean' ? v : fallback;
+}
+
+/** A sub-chart renders when its `enabled` key is true (the dependency condition). */
+export function enabled(ctx: RenderContext, key: string): boolean {
+  return block(ctx, key).enabled === true;
+}
+
+/**
+ * Fullname of a sub-chart whose rule is "fullnameOverride, else `<release>-<nameOverride>`,
+ * else the release name" (the MCP operator and the tools server).
+ */
+export function overrideFullname(release: string, b: Values): string {
+  const full = str(b.fullnameOverride);
+  if (full) return dnsTrunc(full);
+  const name = str(b.nameOverride);
+  return dnsTrunc(name ? `${release}-${name}` : release);
+}
+
+/**
+ * Fullname of a sub-chart with the conventional rule: fullnameOverride, else the release name
+ * when it already contains the name, else `<release>-<name>` (authproxy, dashboards MCP,
+ * substrate). The name is nameOverride, else the chart name.
+ */
+export function conventionalFullname(release: string, chartName: string, b: Values): string {
+  const full = str(b.fullnameOverride);
+  if (full) return dnsTrunc(full);
+  const name = str(b.nameOverride) || chartName;
+  return dnsTrunc(release.includes(name) ? release : `${release}-${name}`);
+}
+
+/**
+ * Namespace of a sub-chart's objects: its own namespaceOverride, else the chart namespace.
+ * The chart namespace already follows the top-level namespaceOverride (decisions.md: the
+ * override moves sub-chart objects too, so cross-object URLs stay right).
+ */
+export function subchartNamespace(ctx: RenderContext, b: Values): string {
+  const own = str(b.namespaceOverride);
+  return dnsTrunc(own || ctx.namespace);
+}
+
+export type Labels = Record<string, string>;
+
+/**
+ * Metadata labels of a sub-chart object: its own chart labels, then the top-level `labels`
+ * for keys the chart labels do not set (the identity labels of a sub-chart stay its own, so
+ * a selector never disagrees with the object it belongs to).
+ */
+export function withTopLevelLabels(ctx: RenderContext, own: Labels): Labels {
+  const out: Labels = { ...own };
+  for (const [k, v] of Object.entries(map(ctx.values.labels))) if (!(k in out)) out[k] = str(v);
+  return out;
+}
+
+/** `app.kubernetes.io/managed-by` of everything this tool renders (naming.md). */
+export const MANAGED_BY = 'agentplat';
+
+/** The `helm.sh/chart` label value: `<name>-<version>`, `+` replaced, 63 characters. */
+export function chartLabel(name: string, version: string): string {
+  return dnsTrunc(`${name}-${version}`.replace(/\+/g, '_'));
+}
+
+/** Annotations of a sub-chart Deployment's metadata: the top-level `annotations` (all deployment resources). */
+export function deploymentAnnotations(ctx: RenderContext): Values {
+  return map(ctx.values.annotations);
+}
+
+/** Pod annotations: the component's own (checksums) first, then the top-level `podAnnotations`. */
+export function podAnnotations(ctx: RenderContext, own: Record<string, string> = {}): Values {
+  return { ...own, ...map(ctx.values.podAnnotations) };
+}
+
+/**
+ * Pull secrets of a sub-chart pod: the top-level list, then (revision B) every entry of
+ * `global.imagePullSecrets` not already present. Entries may be names or `{name}` maps.
+ */
+export function pullSecrets(ctx: RenderContext, local: unknown[] = []): { name: string }[] {
+  const out: { name: string }[] = [];
+  const seen = new Set<string>();
+  const add = (e: unknown) => {
+    const name = typeof e === 'string' ? e : isPlainMap(e) ? str(e.name) : '';
+    if (name && !seen.has(name)) {
+      seen.add(name);
+      out.push({ name });
+    }
+  };
+  for (const e of local) add(e);
+  for (const e of list(ctx.values.imagePullSecrets)) add(e);
+  for (const e of list(get(ctx.values, 'global.imagePullSecrets'))) add(e);
+  return out;
+}
+
+/** Pull policy: top-level imagePullPolicy, then (B) global.imagePullPolicy, then IfNotPresent. */
+export function pullPolicy(ctx: RenderContext, own?: unknown): string {
+  return str(own) || str(ctx.values.imagePullPolicy) || str(get(ctx.values, 'global.imagePullPolicy')) || 'IfNotPresent';
+}
+
+/** The registry of an image: `global.imageRegistry` (revision B air-gap mirror) wins over the image's own. */
+export function registry(ctx: RenderContext, own: string): string {
+  return str(get(ctx.values, 'global.imageRegistry')) || own;
+}
+
+/** `registry/repository:tag`, skipping an empty registry. */
+export function imageRef(reg: string, repository: string, tag: string): string {
+  return `${reg ? `${reg}/` : ''}${repository}:${tag}`;
+}
+
+/**
+ * Moves a complete image reference (`host/path:tag`) to another registry: the first path
+ * segment is replaced when it names a host (has a dot or a port, or is localhost), else the
+ * registry is prefixed.
+ */
+export function reRegistry(image: string, reg: string): string {
+  if (!reg) return image;
+  const slash = image.indexOf('/');
+  const first = slash < 0 ? '' : image.slice(0, slash);
+  const isHost = first.includes('.') || first.includes(':') || first === 'localhost';
+  return `${reg}/${isHost ? image.slice(slash + 1) : image}`;
+}
+
+/** Top-level pod security context (all pods), unless the component brings its own. */
+export function podSecurityContext(ctx: RenderContext, own?: unknown): Values {
+  return isPlainMap(own) && Object.keys(own).length > 0 ? own : map(ctx.values.podSecurityContext);
+}
+
+/**
+ * Container security context: the component's baseline (what its upstream image needs, such
+ * as a fixed user id) with the top-level `securityContext` laid over it key by key.
+ */
+export function containerSecurityContext(ctx: RenderContext, baseline: Values = {}): Values {
+  return { ...baseline, ...map(ctx.values.securityContext) };
+}
+
+/** nodeSelector / tolerations: the component's own when set, else the top-level scheduling defaults. */
+export function nodeSelector(ctx: RenderContext, own?: unknown): Values {
+  return isPlainMap(own) && Object.keys(own).length > 0 ? own : map(ctx.values.nodeSelector);
+}
+
+export function tolerations(ctx: RenderContext, own?: unknown): unknown[] {
+  return Array.isArray(own) && own.length > 0 ? own : list(ctx.values.tolerations);
+}
+
+/** `# Source:` path of a sub-chart template. */
+export function subchartSource(chart: string, file: string): string {
+  return `agentplat/charts/${chart}/templates/${file}`;
+}
+
+/** `# Source:` path of a main-chart template that belongs to a sub-chart's integration. */
+export function mainSource(file: string): string {
+  return `agentplat/templates/${file}`;
+}
+
+/**
+ * Common labels of a main-chart object (chart-facts §2.3), for the glue objects this module
+ * renders on the main chart's behalf (sign-in ConfigMap, WorkerPool, substrate RBAC).
+ */
+export function mainChartLabels(ctx: RenderContext, extra: Record<string, unknown> = {}): Labels {
+  const name = str(ctx.values.nameOverride) || ctx.chart.name;
+  const out: Labels = {
+    'helm.sh/chart': chartLabel(ctx.chart.name, ctx.chart.version),
+    'app.kubernetes.io/name': dnsTrunc(name),
+    'app.kubernetes.io/instance': ctx.release.name,
+    'app.kubernetes.io/version': ctx.chart.version,
+    'app.kubernetes.io/managed-by': MANAGED_BY,
+    'app.kubernetes.io/part-of': 'agentplat',
+  };
+  for (const [k, v] of Object.entries(map(ctx.values.labels))) if (!(k in out)) out[k] = str(v);
+  for (const [k, v] of Object.entries(extra)) out[k] = str(v);
+  return out;
+}

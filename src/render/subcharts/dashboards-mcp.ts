@@ -1,0 +1,99 @@
+// The dashboards MCP sub-chart (`dashboards-mcp.*`, on by default): the vendor's MCP server for
+// the dashboards server, its URL (ConfigMap) and service-account token (Secret), and the
+// RemoteMCPServer that registers it with the platform.
+// The token is a secret value: it goes only into the Secret's data, never into an annotation
+// in clear or a lint message (the checksum annotation is a hash of the Secret's data).
+
+import { createHash } from 'node:crypto';
+import { renderDocs } from '../engine.ts';
+import type { Component } from '../context.ts';
+import {
+  block,
+  chartLabel,
+  containerSecurityContext,
+  deploymentAnnotations,
+  enabled,
+  get,
+  imageRef,
+  map,
+  MANAGED_BY,
+  nodeSelector,
+  podAnnotations,
+  podSecurityContext,
+  pullPolicy,
+  pullSecrets,
+  registry,
+  str,
+  subchartNamespace,
+  subchartSource,
+  tolerations,
+  withTopLevelLabels,
+  type Labels,
+} from './common.ts';
+import { dashboardsMcpFullname } from './names.ts';
+import { evalTplDeep } from './tpl-values.ts';
+
+const CHART = 'dashboards-mcp';
+/** The vendor's published image, pinned to a release tag (never `latest`). */
+export const DASHBOARDS_MCP_IMAGE = { registry: 'docker.io', repository: 'grafana/mcp-grafana', tag: '1.3.0' } as const;
+export const DASHBOARDS_MCP_PORT = 8000;
+/** Env names the vendor image reads (literal third-party identifiers). */
+export const DASHBOARDS_URL_ENV = 'GRAFANA_URL';
+export const DASHBOARDS_TOKEN_ENV = 'GRAFANA_SERVICE_ACCOUNT_TOKEN';
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export const dashboardsMcpComponent: Component = {
+  id: 'dashboards-mcp',
+  render(ctx) {
+    if (!enabled(ctx, CHART)) return [];
+    const b = block(ctx, CHART);
+    const fullname = dashboardsMcpFullname(ctx);
+    const namespace = subchartNamespace(ctx, b);
+    const version = ctx.rev.subcharts[CHART] ?? '';
+    const selector: Labels = { 'app.kubernetes.io/name': str(b.nameOverride) || CHART, 'app.kubernetes.io/instance': ctx.release.name };
+    const labels = withTopLevelLabels(ctx, {
+      'helm.sh/chart': chartLabel(CHART, version),
+      ...selector,
+      'app.kubernetes.io/version': version,
+      'app.kubernetes.io/managed-by': MANAGED_BY,
+    });
+    const configData = { [DASHBOARDS_URL_ENV]: str(evalTplDeep(ctx, str(get(b, 'grafana.url')))) };
+    const token = str(get(b, 'grafana.serviceAccountToken'));
+    const secretData: Record<string, string> = token ? { [DASHBOARDS_TOKEN_ENV]: Buffer.from(token, 'utf8').toString('base64') } : {};
+    const view = {
+      fullname,
+      namespace,
+      labels,
+      selector,
+      port: DASHBOARDS_MCP_PORT,
+      configData,
+      secretData,
+      url: `http://${fullname}.${namespace}:${DASHBOARDS_MCP_PORT}/mcp`,
+      image: imageRef(registry(ctx, DASHBOARDS_MCP_IMAGE.registry), DASHBOARDS_MCP_IMAGE.repository, DASHBOARDS_MCP_IMAGE.tag),
+      pullPolicy: pullPolicy(ctx),
+      pullSecrets: pullSecrets(ctx),
+      deploymentAnnotations: deploymentAnnotations(ctx),
+      podAnnotations: podAnnotations(ctx, {
+        'checksum/configmap': sha256(JSON.stringify(configData)),
+        'checksum/secret': sha256(JSON.stringify(secretData)),
+      }),
+      podSecurityContext: podSecurityContext(ctx),
+      securityContext: containerSecurityContext(ctx, { runAsUser: 1000, runAsGroup: 999 }),
+      resources: map(b.resources),
+      nodeSelector: nodeSelector(ctx),
+      tolerations: tolerations(ctx),
+    };
+    const files: [string, string][] = [
+      ['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs'],
+      ['secret.yaml', 'dashboards-mcp/secret.yaml.hbs'],
+      ['configmap.yaml', 'dashboards-mcp/configmap.yaml.hbs'],
+      ['service.yaml', 'dashboards-mcp/service.yaml.hbs'],
+      ['deployment.yaml', 'dashboards-mcp/deployment.yaml.hbs'],
+      ['remotemcpserver.yaml', 'dashboards-mcp/remotemcpserver.yaml.hbs'],
+    ];
+    return files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view));
+  },
+};
