@@ -1,14 +1,18 @@
-// PLACEHOLDER: `agentplat crds` is being written.
+// `agentplat crds`: prints the CRDs alone (the six Resource API kinds and mcpop's MCPServer),
+// for GitOps setups that manage CRDs apart from the release.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { UsageError } from '../../errors.ts';
 
-export function register(program: Command, _app: App): void {
+export function register(program: Command, app: App): void {
   program
     .command('crds')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('`agentplat crds` is not implemented yet');
+    .description('print the CustomResourceDefinitions of the chart and its sub-charts')
+    .option('-o, --output <format>', 'yaml or json', 'yaml')
+    .action(async (opts: { output: string }) => {
+      if (opts.output !== 'yaml' && opts.output !== 'json') throw new UsageError(`--output must be yaml or json, got ${JSON.stringify(opts.output)}`);
+      const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
+      const { crdsText } = await import('../../crds/print.ts');
+      app.io.stdout(crdsText([...chartCrdDocs(), ...mcpopCrdDocs()], opts.output));
     });
 }

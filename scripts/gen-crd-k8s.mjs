@@ -1,0 +1,185 @@
+// Expands the Kubernetes core types our CRDs embed (EnvVar, Volume, Container, …) into
+// structural OpenAPI schemas and writes them as a data module: src/crds/k8s-schemas.generated.ts.
+// Field names, optionality, enums and nesting come from kubernetes-models' type declarations;
+// integer vs number is asked of its compiled validators. Run: node scripts/gen-crd-k8s.mjs
+import ts from 'typescript';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const nm = join(root, 'node_modules');
+const core = join(nm, 'kubernetes-models', 'v1');
+
+/** The roots our model references, by the short name the model uses. */
+const ROOTS = {
+  Condition: join(nm, '@kubernetes-models/apimachinery/apis/meta/v1/Condition.d.ts'),
+  LabelSelector: join(nm, '@kubernetes-models/apimachinery/apis/meta/v1/LabelSelector.d.ts'),
+  EnvVar: join(core, 'EnvVar.d.ts'),
+  EnvFromSource: join(core, 'EnvFromSource.d.ts'),
+  Volume: join(core, 'Volume.d.ts'),
+  VolumeMount: join(core, 'VolumeMount.d.ts'),
+  ResourceRequirements: join(core, 'ResourceRequirements.d.ts'),
+  Toleration: join(core, 'Toleration.d.ts'),
+  Affinity: join(core, 'Affinity.d.ts'),
+  SecurityContext: join(core, 'SecurityContext.d.ts'),
+  PodSecurityContext: join(core, 'PodSecurityContext.d.ts'),
+  Container: join(core, 'Container.d.ts'),
+  LocalObjectReference: join(core, 'LocalObjectReference.d.ts'),
+  ConfigMapKeySelector: join(core, 'ConfigMapKeySelector.d.ts'),
+};
+
+const INT_OR_STRING = { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] };
+/** Leaf types of apimachinery that are not objects. */
+const LEAVES = {
+  IIoK8sApimachineryPkgApiResourceQuantity: INT_OR_STRING,
+  IIoK8sApimachineryPkgUtilIntstrIntOrString: INT_OR_STRING,
+  IIoK8sApimachineryPkgApisMetaV1Time: { type: 'string', format: 'date-time' },
+  IIoK8sApimachineryPkgApisMetaV1MicroTime: { type: 'string', format: 'date-time' },
+  // Embedded object metadata (volume claim templates): the fields a template may carry.
+  IIoK8sApimachineryPkgApisMetaV1ObjectMeta: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      namespace: { type: 'string' },
+      generateName: { type: 'string' },
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+      annotations: { type: 'object', additionalProperties: { type: 'string' } },
+      finalizers: { type: 'array', items: { type: 'string' } },
+    },
+  },
+};
+
+const defs = {};
+
+function defName(file) {
+  return file.replace(/\.d\.ts$/, '').split('/').slice(-1)[0];
+}
+
+function modulePath(fromFile, spec) {
+  if (spec.startsWith('.')) return resolve(dirname(fromFile), spec) + '.d.ts';
+  return join(nm, spec) + '.d.ts';
+}
+
+/** The compiled validator of a type, to tell integers from numbers. */
+async function validatorFor(iface) {
+  const name = iface.replace(/^I/, '');
+  const pkgs = [join(nm, 'kubernetes-models/_schemas'), join(nm, '@kubernetes-models/apimachinery/_schemas')];
+  for (const dir of pkgs) {
+    try {
+      const mod = await import(pathToFileURL(join(dir, `${name}.mjs`)).href);
+      if (typeof mod.validate === 'function') return mod.validate;
+      // apimachinery ships plain schemas: its few numbers (generations) are all integers.
+      return undefined;
+    } catch {
+      /* try the next package */
+    }
+  }
+  throw new Error(`no validator for ${name}`);
+}
+
+
+async function expand(file) {
+  const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+  const imports = new Map();
+  let iface;
+  for (const st of src.statements) {
+    if (ts.isImportDeclaration(st) && st.importClause?.namedBindings && ts.isNamedImports(st.importClause.namedBindings)) {
+      for (const el of st.importClause.namedBindings.elements) imports.set(el.name.text, modulePath(file, st.moduleSpecifier.text));
+    }
+    if (ts.isInterfaceDeclaration(st) && !iface) iface = st;
+  }
+  if (!iface) throw new Error(`no interface in ${file}`);
+  const exportedName = `IIoK8s${exportSuffix(src)}`;
+  const validate = await validatorFor(exportedName);
+  const properties = {};
+  const required = [];
+  for (const m of iface.members) {
+    if (!ts.isPropertySignature(m)) continue;
+    const key = m.name.text;
+    if (key === 'apiVersion' || key === 'kind') continue;
+    if (!m.questionToken) required.push(key);
+    properties[key] = await typeSchema(m.type, { file, imports, validate, path: [key] });
+  }
+  const schema = { type: 'object', properties };
+  if (required.length) schema.required = required.sort();
+  return schema;
+}
+
+function exportSuffix(src) {
+  const m = /export \{ I\w+ as IIoK8s(\w+),/.exec(src.text);
+  if (!m) throw new Error(`no export alias in ${src.fileName}`);
+  return m[1];
+}
+
+async function typeSchema(node, ctx) {
+  switch (node.kind) {
+    case ts.SyntaxKind.StringKeyword:
+      return { type: 'string' };
+    case ts.SyntaxKind.BooleanKeyword:
+      return { type: 'boolean' };
+    case ts.SyntaxKind.NumberKeyword:
+      return { type: isInteger(ctx) ? 'integer' : 'number' };
+  }
+  if (ts.isUnionTypeNode(node)) {
+    const values = node.types.map((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : null));
+    if (values.every((v) => v !== null)) return { type: 'string', enum: values };
+    throw new Error(`unsupported union at ${ctx.path.join('.')}`);
+  }
+  if (ts.isTypeReferenceNode(node)) {
+    const name = node.typeName.getText();
+    if (name === 'Array') return { type: 'array', items: await typeSchema(node.typeArguments[0], { ...ctx, path: [...ctx.path, 0] }) };
+    if (LEAVES[name]) return LEAVES[name];
+    const target = ctx.imports.get(name);
+    if (!target) throw new Error(`unresolved type ${name} in ${ctx.file}`);
+    const id = defName(target);
+    if (!defs[id]) {
+      defs[id] = 'pending';
+      defs[id] = await expand(target);
+    }
+    return { $def: id };
+  }
+  if (ts.isArrayTypeNode(node)) return { type: 'array', items: await typeSchema(node.elementType, { ...ctx, path: [...ctx.path, 0] }) };
+  if (ts.isTypeLiteralNode(node)) {
+    const idx = node.members.find(ts.isIndexSignatureDeclaration);
+    if (idx) return { type: 'object', additionalProperties: await typeSchema(idx.type, { ...ctx, path: [...ctx.path, 'k'] }) };
+  }
+  throw new Error(`unsupported type ${ts.SyntaxKind[node.kind]} at ${ctx.path.join('.')} in ${ctx.file}`);
+}
+
+/** Asks the compiled validator whether 1.5 is refused as "not an integer" at this path. */
+function isInteger(ctx) {
+  if (!ctx.validate) return true;
+  const data = {};
+  let cur = data;
+  const path = ctx.path;
+  for (let i = 0; i < path.length - 1; i++) {
+    const next = typeof path[i + 1] === 'number' ? [] : {};
+    cur[path[i]] = next;
+    cur = next;
+  }
+  cur[path[path.length - 1]] = 1.5;
+  ctx.validate(data);
+  const errs = ctx.validate.errors ?? [];
+  const at = '/' + path.join('/');
+  return errs.some((e) => e.instancePath === at && e.keyword === 'type' && e.params?.type === 'integer');
+}
+
+const roots = {};
+for (const [short, file] of Object.entries(ROOTS)) {
+  const id = defName(file);
+  if (!defs[id] || defs[id] === 'pending') defs[id] = await expand(file);
+  roots[short] = id;
+}
+
+const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
+const out = join(root, 'src', 'crds', 'k8s-schemas.generated.ts');
+writeFileSync(
+  out,
+  '// GENERATED by scripts/gen-crd-k8s.mjs from kubernetes-models; do not edit.\n' +
+    '// Structural schemas of the Kubernetes types the CRDs embed; `$def` names another entry.\n' +
+    "import type { K8sDefs } from './k8s-types.ts';\n\n" +
+    `export const K8S_ROOTS: Record<string, string> = ${JSON.stringify(roots, null, 2)};\n\n` +
+    `export const K8S_DEFS: K8sDefs = JSON.parse(${JSON.stringify(JSON.stringify(sorted))});\n`,
+);
+console.log(`wrote ${out}: ${Object.keys(sorted).length} types`);

@@ -1,0 +1,480 @@
+// Checks custom resources of the agentplat.dev group the way the API server would: defaults
+// first, then the CRD's OpenAPI schema (unknown fields are errors, not pruned), then its CEL
+// rules, each at every place in the object where its schema node has a value.
+// Loads ajv and the CEL evaluator: import this module lazily.
+
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
+import type { Problem } from '../lint/problem.ts';
+import { chartCrdDocs, mcpopCrdDocs, GROUP } from './index.ts';
+import type { Schema } from './k8s-types.ts';
+import { compileCel, type CelProgram } from './cel.ts';
+import { coreTypeOf } from './generate.ts';
+
+export interface ResourceInput {
+  /** As shown to the user: a path or `<stdin>`. */
+  file: string;
+  text: string;
+}
+
+export interface SkippedDoc {
+  file: string;
+  line: number;
+  apiVersion: string;
+  kind: string;
+  name: string;
+}
+
+export interface ValidateOptions {
+  /** Called for each document of another API group (they are not checked). */
+  onSkip?: (doc: SkippedDoc) => void;
+}
+
+export interface ValidateResult {
+  problems: Problem[];
+  /** Documents of our group that were checked. */
+  checked: number;
+  skipped: number;
+}
+
+type Path = (string | number)[];
+type Json = unknown;
+
+interface CrdVersion {
+  kind: string;
+  versions: string[];
+  schemaOf(version: string): Schema | undefined;
+}
+
+const MAX_ALIAS_COUNT = 1000;
+
+// ---- CRD lookup ----
+
+let byKind: Map<string, CrdVersion> | undefined;
+
+function crds(): Map<string, CrdVersion> {
+  if (byKind) return byKind;
+  byKind = new Map();
+  for (const d of [...chartCrdDocs(), ...mcpopCrdDocs()]) {
+    const spec = d.object.spec as { names: { kind: string }; versions: { name: string; served: boolean; schema: { openAPIV3Schema: Schema } }[] };
+    const served = spec.versions.filter((v) => v.served);
+    byKind.set(spec.names.kind, {
+      kind: spec.names.kind,
+      versions: served.map((v) => v.name),
+      schemaOf: (version) => served.find((v) => v.name === version)?.schema.openAPIV3Schema,
+    });
+  }
+  return byKind;
+}
+
+// ---- ajv ----
+
+let ajv: Ajv | undefined;
+const compiled = new Map<string, ValidateFunction>();
+const added = new Set<string>();
+
+function validatorFor(kind: string, version: string, schema: Schema): ValidateFunction {
+  const key = `${kind}/${version}`;
+  let v = compiled.get(key);
+  if (!v) {
+    if (!ajv) {
+      ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateFormats: true });
+      const addFormats = addFormatsModule as unknown as (a: Ajv, formats: string[]) => void;
+      addFormats(ajv, ['uri', 'date-time']);
+    }
+    const defs: Record<string, unknown> = {};
+    const root = toAjvSchema(schema, true, defs);
+    // Core types are added once as their own schemas, so every kind shares their compiled code.
+    for (const [id, def] of Object.entries(defs)) {
+      if (added.has(id)) continue;
+      added.add(id);
+      ajv.addSchema({ ...(def as object), $id: coreUri(id) });
+    }
+    v = ajv.compile(root);
+    compiled.set(key, v);
+  }
+  return v;
+}
+
+/** CRD schema → JSON Schema in which unknown fields fail (the API server would prune them). */
+export function toAjvSchema(s: Schema, root = false, defs: Record<string, unknown> = {}): Record<string, unknown> {
+  const core = coreTypeOf(s);
+  if (core) {
+    if (!(core.id in defs)) {
+      defs[core.id] = {};
+      defs[core.id] = convert(core.schema, false, defs);
+    }
+    return { $ref: coreUri(core.id) };
+  }
+  return convert(s, root, defs);
+}
+
+const coreUri = (id: string): string => `https://agentplat.dev/schemas/k8s/${id}.json`;
+
+function convert(s: Schema, root: boolean, defs: Record<string, unknown>): Record<string, unknown> {
+  if (s['x-kubernetes-preserve-unknown-fields'] && !s.type && !s.properties) return {};
+  const out: Record<string, unknown> = {};
+  if (s.type) out.type = s.type;
+  for (const k of ['enum', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'required'] as const) {
+    if (s[k] !== undefined) out[k] = s[k];
+  }
+  if (s.anyOf) out.anyOf = s.anyOf.map((x) => toAjvSchema(x, false, defs));
+  if (s.items) out.items = toAjvSchema(s.items, false, defs);
+  if (s.properties) {
+    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, root && k === 'metadata' ? METADATA : toAjvSchema(v, false, defs)]));
+  }
+  if (s.additionalProperties) out.additionalProperties = toAjvSchema(s.additionalProperties, false, defs);
+  else if (s.type === 'object' && !s['x-kubernetes-preserve-unknown-fields']) out.additionalProperties = false;
+  return out;
+}
+
+const METADATA = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    generateName: { type: 'string' },
+    namespace: { type: 'string' },
+    labels: { type: 'object', additionalProperties: { type: 'string' } },
+    annotations: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+};
+
+// ---- defaults ----
+
+/** Applies schema defaults to absent fields, top-down, as the API server does before validating. */
+export function applyDefaults(s: Schema, data: Json): void {
+  if (Array.isArray(data)) {
+    if (s.items) for (const item of data) applyDefaults(s.items, item);
+    return;
+  }
+  if (!isObject(data)) return;
+  if (s.properties) {
+    for (const [k, sub] of Object.entries(s.properties)) {
+      if (data[k] === undefined && sub.default !== undefined) data[k] = structuredClone(sub.default);
+      if (data[k] !== undefined) applyDefaults(sub, data[k]);
+    }
+  } else if (s.additionalProperties) {
+    for (const v of Object.values(data)) applyDefaults(s.additionalProperties, v);
+  }
+}
+
+// ---- CEL ----
+
+interface CelFailure {
+  path: Path;
+  fieldPath?: Path;
+  message: string;
+  error?: string;
+}
+
+function runCel(s: Schema, data: Json, path: Path, out: CelFailure[]): void {
+  if (data === undefined || data === null) return;
+  for (const v of s['x-kubernetes-validations'] ?? []) {
+    let program: CelProgram;
+    try {
+      program = compileCel(v.rule);
+    } catch (err) {
+      out.push({ path, message: v.message, error: `rule does not compile: ${(err as Error).message}` });
+      continue;
+    }
+    const fieldPath = v.fieldPath ? v.fieldPath.split('.').filter(Boolean) : undefined;
+    try {
+      if (program(data) !== true) out.push({ path, ...(fieldPath ? { fieldPath } : {}), message: v.message });
+    } catch (err) {
+      out.push({ path, message: v.message, error: (err as Error).message.split('\n')[0] ?? '' });
+    }
+  }
+  if (Array.isArray(data)) {
+    if (s.items) data.forEach((item, i) => runCel(s.items!, item, [...path, i], out));
+  } else if (isObject(data)) {
+    if (s.properties) {
+      for (const [k, sub] of Object.entries(s.properties)) if (data[k] !== undefined) runCel(sub, data[k], [...path, k], out);
+    } else if (s.additionalProperties) {
+      for (const [k, v] of Object.entries(data)) runCel(s.additionalProperties, v, [...path, k], out);
+    }
+  }
+}
+
+// ---- documents and positions ----
+
+interface ParsedDoc {
+  data: Json;
+  locate(path: Path): { line: number; column: number; excerpt?: string };
+}
+
+function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
+  const lineCounter = new LineCounter();
+  const lines = input.text.split(/\r?\n/);
+  const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false });
+  const list = Array.isArray(docs) ? docs : [];
+  const out: ParsedDoc[] = [];
+  for (const doc of list) {
+    if (doc.errors.length > 0) {
+      for (const e of doc.errors) {
+        const pos = lineCounter.linePos(e.pos[0]);
+        problems.push({
+          severity: 'error',
+          rule: 'crd/yaml-syntax',
+          path: '',
+          message: `invalid YAML: ${e.message.split('\n')[0]}`,
+          file: input.file,
+          line: pos.line,
+          column: pos.col,
+          ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
+        });
+      }
+      continue;
+    }
+    let data: Json;
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (err) {
+      const pos = lineCounter.linePos(doc.range[0]);
+      problems.push({ severity: 'error', rule: 'crd/yaml-syntax', path: '', message: `cannot read the document: ${(err as Error).message}`, file: input.file, line: pos.line, column: pos.col });
+      continue;
+    }
+    const contents = doc.contents as YamlNode | null;
+    const docStart = lineCounter.linePos(contents?.range?.[0] ?? doc.range[0]);
+    out.push({
+      data,
+      locate(path) {
+        const offset = offsetOf(contents, path);
+        const pos = offset === undefined ? docStart : lineCounter.linePos(offset);
+        const excerpt = lines[pos.line - 1];
+        return { line: pos.line, column: pos.col, ...(excerpt !== undefined ? { excerpt } : {}) };
+      },
+    });
+  }
+  return out;
+}
+
+/** Offset of the deepest node on `path` that exists (the key for map entries). */
+function offsetOf(root: YamlNode | null, path: Path): number | undefined {
+  let cur: unknown = root;
+  let best = root?.range?.[0];
+  for (const seg of path) {
+    if (isMap(cur)) {
+      const pair = cur.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) break;
+      best = (pair.key as YamlNode).range?.[0] ?? best;
+      cur = pair.value;
+    } else if (isSeq(cur) && typeof seg === 'number') {
+      const item = cur.items[seg] as YamlNode | undefined;
+      if (!item) break;
+      best = item.range?.[0] ?? best;
+      cur = item;
+    } else break;
+  }
+  return best;
+}
+
+// ---- the check ----
+
+/** Validates every agentplat.dev document of the inputs; other groups are skipped. */
+export function validateCustomResources(inputs: readonly ResourceInput[], opts: ValidateOptions = {}): ValidateResult {
+  const problems: Problem[] = [];
+  let checked = 0;
+  let skipped = 0;
+  for (const input of inputs) {
+    for (const doc of parseStream(input, problems)) {
+      const r = checkDoc(input.file, doc, problems, opts);
+      if (r === 'checked') checked++;
+      else if (r === 'skipped') skipped++;
+    }
+  }
+  return { problems, checked, skipped };
+}
+
+function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: ValidateOptions): 'checked' | 'skipped' | 'empty' | 'bad' {
+  const data = doc.data;
+  const report = (rule: string, path: Path, message: string, hint?: string, at: Path = path): void => {
+    const pos = doc.locate(at);
+    problems.push({ severity: 'error', rule, path: pathText(path), message, ...(hint ? { hint } : {}), file, ...pos });
+  };
+  if (data === null || data === undefined) return 'empty';
+  if (!isObject(data)) {
+    report('crd/not-an-object', [], `a Kubernetes object must be a map, found ${Array.isArray(data) ? 'a list' : typeof data}`);
+    return 'bad';
+  }
+  const apiVersion = data.apiVersion;
+  const kind = data.kind;
+  if (typeof kind !== 'string' || kind === '') {
+    report('crd/missing-kind', ['kind'], 'the document has no kind', 'add `kind:` (Agent, ModelConfig, …) next to apiVersion');
+    return 'bad';
+  }
+  if (typeof apiVersion !== 'string' || apiVersion === '') {
+    report('crd/missing-api-version', ['apiVersion'], `${kind}: the document has no apiVersion`, `add \`apiVersion: ${GROUP}/v1alpha2\``);
+    return 'bad';
+  }
+  const name = isObject(data.metadata) && typeof data.metadata.name === 'string' ? data.metadata.name : '';
+  const [group, version] = apiVersion.includes('/') ? (apiVersion.split('/', 2) as [string, string]) : ['', apiVersion];
+  if (group !== GROUP) {
+    opts.onSkip?.({ file, line: doc.locate([]).line, apiVersion, kind, name });
+    return 'skipped';
+  }
+  const label = `${kind}${name ? ` ${name}` : ''}`;
+  const crd = crds().get(kind);
+  if (!crd) {
+    const kinds = [...crds().keys()];
+    const guess = closest(kind, kinds);
+    report('crd/unknown-kind', ['kind'], `${GROUP} has no kind ${kind}`, guess ? `did you mean ${guess}? kinds of ${GROUP}: ${kinds.join(', ')}` : `kinds of ${GROUP}: ${kinds.join(', ')}`);
+    return 'bad';
+  }
+  const schema = crd.schemaOf(version);
+  if (!schema) {
+    const served = crd.versions.map((v) => `${GROUP}/${v}`).join(', ');
+    report('crd/unknown-version', ['apiVersion'], `${kind}: ${apiVersion} is not served; the served version is ${served}`, `set \`apiVersion: ${served}\``);
+    return 'bad';
+  }
+
+  const before = problems.length;
+  if (!name && !(isObject(data.metadata) && typeof data.metadata.generateName === 'string')) {
+    report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name');
+  }
+  applyDefaults(schema, data);
+  const validate = validatorFor(kind, version, schema);
+  if (!validate(data)) {
+    for (const e of relevantErrors(validate.errors ?? [])) reportAjv(e, label, report);
+  }
+  const schemaFailed = problems.length > before;
+  const failures: CelFailure[] = [];
+  runCel(schema, data, [], failures);
+  for (const f of failures) {
+    if (f.error) {
+      // An evaluation error on an object that already fails its schema is a consequence, not news.
+      if (!schemaFailed) report('crd/cel', f.path, `${label}: ${pathText(f.path) || 'object'}: ${f.message} (rule could not be evaluated: ${f.error})`);
+      continue;
+    }
+    const full = f.fieldPath ? [...f.path, ...f.fieldPath] : f.path;
+    const at = f.fieldPath && hasPath(data, full) ? full : f.path;
+    report('crd/cel', at, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`, undefined, at);
+  }
+  return 'checked';
+}
+
+/** Drops the per-branch noise of anyOf (int-or-string) when the anyOf itself is reported. */
+function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
+  const anyOf = errors.filter((e) => e.keyword === 'anyOf');
+  return errors.filter((e) => !anyOf.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/')));
+}
+
+type Reporter = (rule: string, path: Path, message: string, hint?: string, at?: Path) => void;
+
+function reportAjv(e: ErrorObject, label: string, report: Reporter): void {
+  const path = pointerToPath(e.instancePath);
+  const where = pathText(path) || 'object';
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const prop = (e.params as { additionalProperty: string }).additionalProperty;
+      const known = Object.keys(((e.parentSchema as { properties?: Record<string, unknown> })?.properties) ?? {});
+      const guess = closest(prop, known);
+      const hint = guess ? `did you mean ${guess}?` : known.length ? `known fields: ${known.join(', ')}` : `${where} takes no fields`;
+      report('crd/unknown-field', [...path, prop], `${label}: unknown field ${pathText([...path, prop])}`, hint);
+      return;
+    }
+    case 'required': {
+      const prop = (e.params as { missingProperty: string }).missingProperty;
+      report('crd/schema', [...path, prop], `${label}: ${pathText([...path, prop])} is required`, undefined, path);
+      return;
+    }
+    case 'enum': {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
+      const guess = typeof e.data === 'string' ? closest(e.data, allowed.map(String)) : undefined;
+      report('crd/schema', path, `${label}: ${where} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${JSON.stringify(e.data)}`, guess ? `did you mean ${guess}?` : undefined);
+      return;
+    }
+    case 'anyOf':
+      report('crd/schema', path, `${label}: ${where} must be an integer or a string`);
+      return;
+    case 'type': {
+      const t = (e.params as { type: string }).type;
+      report('crd/schema', path, `${label}: ${where} must be ${t === 'integer' || t === 'array' || t === 'object' ? 'an' : 'a'} ${t === 'object' ? 'map' : t === 'array' ? 'list' : t}, got ${describe(e.data)}`);
+      return;
+    }
+    case 'minItems':
+    case 'maxItems':
+    case 'minLength':
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+    case 'pattern':
+    case 'format':
+      report('crd/schema', path, `${label}: ${where} ${e.message ?? 'is invalid'}${e.keyword === 'pattern' || e.keyword === 'format' ? `, got ${JSON.stringify(e.data)}` : ''}`);
+      return;
+    default:
+      report('crd/schema', path, `${label}: ${where} ${e.message ?? 'is invalid'}`);
+  }
+}
+
+// ---- small helpers ----
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function hasPath(data: unknown, path: Path): boolean {
+  let cur: unknown = data;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== 'object') return false;
+    cur = (cur as Record<string, unknown>)[seg as string];
+    if (cur === undefined) return false;
+  }
+  return true;
+}
+
+function pointerToPath(pointer: string): Path {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** `spec.tools[0].type`; keys that are not identifiers are bracketed. */
+export function pathText(path: Path): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (/^[A-Za-z_][\w-]*$/.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a map';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+/** The candidate closest to `word` by edit distance, when close enough to be a typo. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = distance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
