@@ -156,6 +156,13 @@ for (const rev of REVISION_IDS) {
       expect(errorsOf(rev, withChange(rev, (v) => { v.imagePullSecrets = [{ nam: 'a' }]; }))).not.toEqual([]);
     });
 
+    it('controller.metrics.bindAddress: [host]:port, or "0"/"" as the disable signal', () => {
+      for (const ok of [':8443', '127.0.0.1:9443', '[::1]:9443', '0', '']) {
+        expect(errorsOf(rev, withChange(rev, (v) => { v.controller.metrics.bindAddress = ok; })), ok).toEqual([]);
+      }
+      for (const bad of ['8443', 'localhost', ':port']) expect(errorsOf(rev, withChange(rev, (v) => { v.controller.metrics.bindAddress = bad; })), bad).not.toEqual([]);
+    });
+
     it('extraObjects take maps and strings', () => {
       expect(errorsOf(rev, withChange(rev, (v) => { v.extraObjects = [{ apiVersion: 'v1', kind: 'ConfigMap' }, 'apiVersion: v1\nkind: Secret\n']; }))).toEqual([]);
       expect(errorsOf(rev, withChange(rev, (v) => { v.extraObjects = [1]; }))).not.toEqual([]);
@@ -209,6 +216,11 @@ describe('revision-specific shapes', () => {
     expect(errorsOf('B', withChange('B', (v) => { v.rbac = { namespaces: [] }; }))).toEqual([]);
     expect(errorsOf('B', withChange('B', (v) => { v.rbac = { namespaces: ['team-a'] }; }))).toEqual([]);
     expect(errorsOf('B', withChange('B', (v) => { v.rbac = { namespace: ['team-a'] }; }))).not.toEqual([]);
+  });
+
+  it('otel.exporter.otlp.endpoint (B) is an http or https URL, or empty', () => {
+    for (const ok of ['', 'http://collector:4317', 'https://otel.example:4318']) expect(errorsOf('B', withChange('B', (v) => { v.otel.exporter.otlp.endpoint = ok; })), ok).toEqual([]);
+    expect(errorsOf('B', withChange('B', (v) => { v.otel.exporter.otlp.endpoint = 'collector:4317'; }))).not.toEqual([]);
   });
 
   it('controller.auth.mode: B allows insecure and trusted-proxy only', () => {

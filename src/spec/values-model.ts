@@ -22,6 +22,11 @@ const k8sList = (type: string, doc: string, o?: LeafOptions) => leaf('list', S.k
 const A = (o: LeafOptions = {}): LeafOptions => ({ ...o, only: 'A' });
 const B = (o: LeafOptions = {}): LeafOptions => ({ ...o, only: 'B' });
 
+/** Metrics listen address: "" or "0" (disabled), or [host]:port, host optional (":8443", "[::1]:9443"). */
+const BIND_ADDRESS_PATTERN = '^(0?|(\\[[0-9A-Fa-f:.]+\\]|[^\\s:\\[\\]]*):[0-9]{1,5})$';
+/** The spec says the OTLP endpoints are http or https URLs. */
+const HTTP_URL_OR_EMPTY = '^(https?://\\S+)?$';
+
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'] as const;
 const pullPolicy = (def: unknown, doc: string, o?: LeafOptions) => strEnum(['', ...PULL_POLICIES], def, doc, o);
 const SERVICE_TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer'];
@@ -278,7 +283,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     }),
     metrics: group('Controller metrics', {
       enabled: bool(false, 'Serve /metrics with its Service and RBAC'),
-      bindAddress: str(':8443', 'Listen address; the Service port derives from it; "0" or "" disables metrics'),
+      bindAddress: leaf('string', S.stringPattern(BIND_ADDRESS_PATTERN), ':8443', 'Listen address ([host]:port); the Service port derives from it; "0" or "" disables metrics'),
       secureServing: bool(true, 'Serve HTTPS and require authorized scrapes'),
       service: group('Metrics Service', {
         type: strEnum(SERVICE_TYPES, 'ClusterIP', 'Service type'),
@@ -500,13 +505,13 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       }) }),
     }, A()),
     exporter: group('Exporter shared by every signal', { otlp: group('OTLP exporter', {
-      endpoint: str('', 'OTLP endpoint (http or https URL)'),
+      endpoint: leaf('string', S.stringPattern(HTTP_URL_OR_EMPTY), '', 'OTLP endpoint (http or https URL)'),
       protocol: strEnum(['grpc', 'http/protobuf'], 'grpc', 'OTLP protocol'),
       timeout: leaf('string', S.stringPattern('^[0-9]*$'), '', 'Timeout in milliseconds; empty keeps the SDK default'),
     }) }, B()),
     ...Object.fromEntries((['logs', 'metrics', 'traces'] as const).map((signal) => [signal, group(`Export of ${signal}`, {
       enabled: bool(false, `Export ${signal}`),
-      endpoint: str('', 'Full URL overriding the shared endpoint'),
+      endpoint: leaf('string', S.stringPattern(HTTP_URL_OR_EMPTY), '', 'Full URL overriding the shared endpoint'),
       protocol: strEnum(['', 'grpc', 'http/protobuf'], '', 'Protocol; empty uses the shared one'),
     }, B())])),
     resourceAttributes: strMap('Resource attributes of the controller and every agent', B()),
