@@ -1,14 +1,20 @@
-// PLACEHOLDER: `agentplat docs` is being written.
+// `agentplat docs`: prints the values reference of a revision as Markdown, generated from the schemas.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { UsageError } from '../../errors.ts';
+import { schemaText } from '../../docs/embedded.ts';
+import { valuesReference, type SchemaNode } from '../../docs/values-reference.ts';
+import { revisionOption } from './schema.ts';
 
-export function register(program: Command, _app: App): void {
+export function register(program: Command, app: App): void {
   program
     .command('docs')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('`agentplat docs` is not implemented yet');
+    .description('print the values reference (Markdown) of a chart revision')
+    .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .action((opts: { revision: string }) => {
+      const revision = revisionOption(opts.revision);
+      const other = revision === 'A' ? 'B' : 'A';
+      const parse = (text: string) => JSON.parse(text) as SchemaNode;
+      app.io.stdout(valuesReference(revision, parse(schemaText(revision)), other, parse(schemaText(other))));
+      app.exitCode = 0;
     });
 }

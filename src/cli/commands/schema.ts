@@ -1,14 +1,25 @@
-// PLACEHOLDER: `agentplat schema` is being written.
+// `agentplat schema`: prints the values JSON schema of a revision (draft-07), the same one the
+// linter checks with; editors read it through a `# yaml-language-server: $schema=` line.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { UsageError } from '../../errors.ts';
+import { schemaText } from '../../docs/embedded.ts';
+import { parseRevision, type Revision } from '../../spec/revisions.ts';
 
-export function register(program: Command, _app: App): void {
+export function revisionOption(raw: string): Revision {
+  const rev = parseRevision(raw);
+  if (!rev) throw new UsageError(`--revision: unknown revision "${raw}"`, 'the chart has revisions A and B');
+  return rev;
+}
+
+export function register(program: Command, app: App): void {
   program
     .command('schema')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('`agentplat schema` is not implemented yet');
+    .description('print the JSON schema of the values of a chart revision (for editors and other tools)')
+    .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .addHelpText('after', '\nExample:\n  agentplat schema --revision B > agentplat.schema.json\n  # then, first line of your values file:\n  # yaml-language-server: $schema=./agentplat.schema.json')
+    .action((opts: { revision: string }) => {
+      app.io.stdout(schemaText(revisionOption(opts.revision)));
+      app.exitCode = 0;
     });
 }

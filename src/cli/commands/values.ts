@@ -1,14 +1,16 @@
-// PLACEHOLDER: `agentplat values` is being written.
+// `agentplat values`: prints the defaults file of a revision, verbatim with its comments.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { UsageError } from '../../errors.ts';
+import { defaultsFileText } from '../../docs/embedded.ts';
+import { revisionOption } from './schema.ts';
 
-export function register(program: Command, _app: App): void {
+export function register(program: Command, app: App): void {
   program
     .command('values')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('`agentplat values` is not implemented yet');
+    .description('print the default values of a chart revision (commented, like a chart values.yaml)')
+    .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .action((opts: { revision: string }) => {
+      app.io.stdout(defaultsFileText(revisionOption(opts.revision)));
+      app.exitCode = 0;
     });
 }

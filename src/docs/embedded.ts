@@ -1,0 +1,21 @@
+// Files the package ships and the `values`, `schema` and `docs` commands print: the defaults
+// file and the values JSON schema of each revision (the same files the linter reads).
+
+import { readFileSync } from 'node:fs';
+import { packageFile } from '../package-root.ts';
+import type { Revision } from '../spec/revisions.ts';
+import { defaultsText } from '../values/defaults.ts';
+
+export function schemaPath(revision: Revision): string {
+  return `schemas/values-${revision.toLowerCase()}.schema.json`;
+}
+
+/** The values JSON schema text of a revision, verbatim. */
+export function schemaText(revision: Revision): string {
+  return readFileSync(packageFile(schemaPath(revision)), 'utf8');
+}
+
+/** The defaults file of a revision, verbatim (comments included). */
+export function defaultsFileText(revision: Revision): string {
+  return defaultsText(revision);
+}
