@@ -1,0 +1,57 @@
+// Values that pass through the template evaluator at render time must evaluate at lint time:
+// extraObjects (maps: every string; strings: the whole text, which must then be Kubernetes
+// objects), the authproxy extras and the dashboards URL. A template the evaluator cannot run is
+// an error here rather than literal `{{ … }}` text in a manifest.
+
+import type { ValuesRule } from './types.ts';
+import { expandExtraObjects } from '../../render/extra-objects.ts';
+import { evaluateDeep, type TplProblem, type TplScope } from '../../render/tpl.ts';
+import { chartFullname, dnsTrunc } from '../../render/context.ts';
+import { CHART_NAME, REVISIONS } from '../../spec/revisions.ts';
+
+const RULE = 'values/templated-values';
+
+/** Values paths (besides extraObjects) whose strings are templates. */
+export const TEMPLATED_PATHS: readonly string[] = ['authproxy.extraEnv', 'authproxy.extraVolumes', 'authproxy.extraArgs', 'dashboards-mcp.grafana.url'];
+
+export const templatedValuesRules: ValuesRule = {
+  ids: [{ id: RULE, description: 'Template expressions in extraObjects, authproxy extras and the dashboards URL must evaluate' }],
+  check(ctx) {
+    const values = ctx.values;
+    // The release name is not known at lint time; any name evaluates the same way.
+    const release = 'agentplat';
+    const releaseNamespace = ctx.releaseNamespace ?? 'default';
+    const nsOverride = typeof values.namespaceOverride === 'string' ? values.namespaceOverride : '';
+    const scope: TplScope = {
+      release: { name: release, namespace: releaseNamespace },
+      chart: { name: CHART_NAME, version: REVISIONS[ctx.revision].chartVersion },
+      values,
+      fullname: chartFullname(release, values.nameOverride, values.fullnameOverride),
+      namespace: dnsTrunc(nsOverride || releaseNamespace),
+    };
+    const problems: TplProblem[] = [];
+    if (Array.isArray(values.extraObjects)) problems.push(...expandExtraObjects(values.extraObjects, scope).problems);
+    for (const dotted of TEMPLATED_PATHS) {
+      const segs = dotted.split('.');
+      let cur: unknown = values;
+      for (const s of segs) cur = cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? (cur as Record<string, unknown>)[s] : undefined;
+      if (cur === undefined) continue;
+      const local: TplProblem[] = [];
+      evaluateDeep(cur, scope, segs, local);
+      for (const p of local) problems.push({ path: p.path, message: `${formatPath(p.path)}: ${p.message}` });
+    }
+    for (const p of problems) {
+      ctx.report({
+        rule: RULE,
+        severity: 'error',
+        path: p.path,
+        message: p.message,
+        hint: 'supported: .Release.Name, .Release.Namespace, .Values.<path>, .Chart.Name, .Chart.Version, include "agentplat.fullname" ., include "agentplat.namespace" ., quote, default',
+      });
+    }
+  },
+};
+
+function formatPath(path: readonly (string | number)[]): string {
+  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}

@@ -1,0 +1,67 @@
+// The bundled database (development and evaluation only): rendered when
+// database.rdb.bundled.enabled and neither url nor urlFile is set (bundled-db-condition).
+// Its password is a fixed demo value (derive.ts), never random, so output stays deterministic.
+
+import type { Component, RenderContext } from '../context.ts';
+import { chartLabels, composeImage, databaseName, globalRegistry, pullPolicy, pullSecrets, selectorLabels, stringMap } from '../chart.ts';
+import { BUNDLED_DB, BUNDLED_DB_DEMO_PASSWORD, databaseSource } from '../derive.ts';
+import { bool, firstOf, list, map, str } from '../values-access.ts';
+import { chartDocs, meta } from './common.ts';
+
+/** The PostgreSQL image the bundled database runs when no tag is given (pinned). */
+export const POSTGRES_DEFAULT_TAG = '18.3-alpine';
+/** vectorEnabled: a pgvector build of the same PostgreSQL major, pinned. */
+export const PGVECTOR_IMAGE = { registry: 'docker.io', repository: 'pgvector', name: 'pgvector', tag: 'pg18' } as const;
+
+export function bundledDatabaseImage(ctx: RenderContext): string {
+  const p = 'database.rdb.bundled.image';
+  const g = globalRegistry(ctx);
+  if (bool(ctx.values, 'database.rdb.vectorEnabled')) {
+    const major = /^(\d+)/.exec(firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG))?.[1] ?? '18';
+    return composeImage({ registry: firstOf(g, PGVECTOR_IMAGE.registry), repository: `${PGVECTOR_IMAGE.repository}/${PGVECTOR_IMAGE.name}`, tag: `pg${major}` });
+  }
+  const repository = [str(ctx.values, `${p}.repository`, 'library'), str(ctx.values, `${p}.name`, 'postgres')].filter(Boolean).join('/');
+  return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, 'docker.io')), repository, tag: firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG) });
+}
+
+export const databaseComponent: Component = {
+  id: 'database',
+  render(ctx) {
+    if (databaseSource(ctx).kind !== 'bundled') return [];
+    const v = ctx.values;
+    const name = databaseName(ctx);
+    const labels = chartLabels(ctx, 'database');
+    const b = 'database.rdb.bundled';
+    const docs = chartDocs('postgresql-secret.yaml', 'secret.yaml.hbs', {
+      meta: meta(ctx, name, labels, { 'agentplat.dev/note': 'fixed demo password of the bundled development database; use database.rdb.url or urlFile in production' }),
+      data: { POSTGRES_PASSWORD: Buffer.from(BUNDLED_DB_DEMO_PASSWORD).toString('base64') },
+    });
+    const nodeSelector = ctx.revision === 'B' ? map(v, `${b}.nodeSelector`) : {};
+    const tolerations = ctx.revision === 'B' ? list(v, `${b}.tolerations`) : [];
+    docs.push(
+      ...chartDocs('postgresql.yaml', 'postgresql.yaml.hbs', {
+        meta: meta(ctx, name, labels),
+        storageClassName: str(v, `${b}.storageClassName`),
+        storage: firstOf(str(v, `${b}.storage`), '500Mi'),
+        selectorLabels: selectorLabels(ctx, 'database'),
+        podLabels: { ...(ctx.revision === 'B' ? stringMap(map(v, `${b}.podLabels`)) : {}), ...selectorLabels(ctx, 'database') },
+        imagePullSecrets: pullSecrets(ctx, []),
+        podSecurityContext: map(v, `${b}.podSecurityContext`),
+        scheduling: {
+          nodeSelector: Object.keys(nodeSelector).length > 0 ? nodeSelector : map(v, 'nodeSelector'),
+          tolerations: tolerations.length > 0 ? tolerations : list(v, 'tolerations'),
+          affinity: ctx.revision === 'B' ? map(v, `${b}.affinity`) : {},
+          topologySpreadConstraints: [],
+        },
+        image: bundledDatabaseImage(ctx),
+        imagePullPolicy: pullPolicy(ctx, `${b}.image`),
+        database: BUNDLED_DB.database,
+        user: BUNDLED_DB.user,
+        probeCommand: ['pg_isready', '-U', BUNDLED_DB.user, '-d', BUNDLED_DB.database],
+        resources: map(v, `${b}.resources`),
+        securityContext: map(v, `${b}.securityContext`),
+      }),
+    );
+    return docs;
+  },
+};

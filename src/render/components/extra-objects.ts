@@ -1,0 +1,19 @@
+// extraObjects: each entry after the values template evaluator, as its own document.
+// Nothing is added (no labels, no namespace), as users expect from the Helm chart.
+
+import type { Component } from '../context.ts';
+import { expandExtraObjects } from '../extra-objects.ts';
+import { tplScope } from '../tpl-scope.ts';
+import { list } from '../values-access.ts';
+import { chartDocs, RenderError } from './common.ts';
+
+export const extraObjectsComponent: Component = {
+  id: 'extra-objects',
+  render(ctx) {
+    const entries = list(ctx.values, 'extraObjects');
+    if (entries.length === 0) return [];
+    const { objects, problems } = expandExtraObjects(entries, tplScope(ctx));
+    if (problems.length > 0) throw new RenderError(problems.map((p) => p.message).join('; '));
+    return objects.flatMap(({ object }) => chartDocs('extra-objects.yaml', 'extra-object.yaml.hbs', { object }));
+  },
+};

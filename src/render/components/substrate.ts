@@ -1,0 +1,54 @@
+// Controller-side substrate objects (controller.substrate.enabled): a Role + RoleBinding per
+// env-source namespace letting the substrate API server read Secrets and ConfigMaps, and the
+// optional chart-installed WorkerPool (substrate-worker-pool).
+
+import type { Component } from '../context.ts';
+import type { RenderedDoc } from '../engine.ts';
+import { chartLabels, globalRegistry, nameOf, stringMap } from '../chart.ts';
+import { roleNamespaces } from '../derive.ts';
+import { bool, firstOf, map, num, present, str } from '../values-access.ts';
+import { chartDocs, meta, RenderError } from './common.ts';
+
+export const substrateComponent: Component = {
+  id: 'substrate',
+  render(ctx) {
+    const v = ctx.values;
+    if (!bool(v, 'controller.substrate.enabled')) return [];
+    const docs: RenderedDoc[] = [];
+    const labels = chartLabels(ctx);
+    const name = nameOf(ctx, 'substrate-api-env-sources');
+    const apiNs = firstOf(ctx.revision === 'A' ? str(v, 'controller.substrate.substrateApiServer.namespace') : '', 'substrate-system');
+    const apiSa = firstOf(ctx.revision === 'A' ? str(v, 'controller.substrate.substrateApiServer.serviceAccount') : '', 'substrate-api-server');
+    const namespaces = [...new Set([...roleNamespaces(ctx), ctx.namespace])].sort();
+    for (const ns of namespaces) {
+      docs.push(
+        ...chartDocs('substrate-api-rbac.yaml', 'rbac/role.yaml.hbs', {
+          kind: 'Role',
+          meta: meta(ctx, name, labels, {}, ns),
+          rules: [{ apiGroups: [''], resources: ['secrets', 'configmaps'], nonResourceURLs: null, verbs: ['get'] }],
+        }),
+        ...chartDocs('substrate-api-rbac.yaml', 'rbac/binding.yaml.hbs', { kind: 'RoleBinding', meta: meta(ctx, name, labels, {}, ns), roleKind: 'Role', roleName: name, subjects: [{ name: apiSa, namespace: apiNs }] }),
+      );
+    }
+    if (bool(v, 'substrateWorkerPool.create')) {
+      const imageKey = ctx.revision === 'A' ? 'ateomImage' : 'workerImage';
+      let image = str(v, `substrateWorkerPool.${imageKey}`);
+      if (!image) throw new RenderError(`substrateWorkerPool.${imageKey} is required when substrateWorkerPool.create is true`);
+      // global-image-registry-override covers the substrate worker image too.
+      const g = globalRegistry(ctx);
+      if (g) image = `${g}/${image.replace(/^[^/]*[.:][^/]*\//, '')}`;
+      const poolName = firstOf(str(v, 'substrateWorkerPool.name'), 'agentplat-default');
+      const template = map(v, 'substrateWorkerPool.template');
+      docs.push(
+        ...chartDocs('substrate-workerpool.yaml', 'substrate-workerpool.yaml.hbs', {
+          meta: meta(ctx, poolName, { ...stringMap(map(v, 'substrateWorkerPool.labels')), ...labels, 'agentplat.dev/worker-pool': poolName }),
+          replicas: num(v, 'substrateWorkerPool.replicas', 1),
+          image,
+          sandboxClass: firstOf(str(v, 'substrateWorkerPool.sandboxClass'), 'gvisor'),
+          template: present(template) ? template : null,
+        }),
+      );
+    }
+    return docs;
+  },
+};

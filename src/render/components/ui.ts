@@ -1,0 +1,261 @@
+// The web UI: ServiceAccount, the edge proxy ConfigMap (nginx-style config, process supervisor
+// config and, in revision B, /config.json), Deployment and Service.
+
+import type { Component, RenderContext } from '../context.ts';
+import type { RenderedDoc } from '../engine.ts';
+import {
+  chartLabels,
+  controllerAuthority,
+  deploymentAnnotations,
+  overrideOrGlobal,
+  podAnnotations,
+  podLabels,
+  probe,
+  pullPolicy,
+  pullSecrets,
+  scheduling,
+  selectorLabels,
+  stringMap,
+  uiName,
+  workloadImage,
+} from '../chart.ts';
+import { at, bool, firstOf, list, map, num, scalarText, str, type Json } from '../values-access.ts';
+import { checksum } from './controller.ts';
+import { chartDocs, meta, RenderError } from './common.ts';
+
+const PROBE_DEFAULTS = {
+  startup: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 1, initialDelaySeconds: 1 },
+  readiness: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 30 },
+};
+
+/** Auth-proxy identity headers the edge strips from client requests unless listed (forwarded-headers-b). */
+export const IDENTITY_HEADERS = [
+  'x-auth-request-user',
+  'x-auth-request-email',
+  'x-auth-request-groups',
+  'x-auth-request-preferred-username',
+  'x-auth-request-access-token',
+  'x-forwarded-user',
+  'x-forwarded-email',
+  'x-forwarded-groups',
+  'x-forwarded-preferred-username',
+];
+/** Stripped in trusted-proxy mode even when listed (forwarded-headers-trusted-proxy-b). */
+export const TRUSTED_PROXY_STRIPPED = ['x-agent-name', 'x-user-id'];
+
+const EDGE_CONF = 'edge.conf';
+const EDGE_CONF_PATH = '/etc/nginx/nginx.conf';
+const CONFIG_JSON_PATH = '/etc/agentplat-ui/config.json';
+
+/** A value written into the proxy config must be a single token: no spaces, quotes, braces or `;`. */
+function directiveValue(path: string, value: string, pattern: RegExp): string {
+  if (!pattern.test(value)) throw new RenderError(`${path}: ${JSON.stringify(value)} is not a valid value for the UI proxy configuration`);
+  return value;
+}
+
+function forwardedHeaders(ctx: RenderContext): string[] {
+  return list(ctx.values, 'ui.additionalForwardedHeaders').map((h, i) =>
+    directiveValue(`ui.additionalForwardedHeaders[${i}]`, scalarText(h), /^[A-Za-z0-9-]+$/).toLowerCase(),
+  );
+}
+
+/** The headers the edge clears on proxied paths (revision B). */
+export function strippedHeaders(ctx: RenderContext): string[] {
+  if (ctx.revision !== 'B') return [];
+  const listed = new Set(forwardedHeaders(ctx));
+  const stripped = IDENTITY_HEADERS.filter((h) => !listed.has(h));
+  if (str(ctx.values, 'controller.auth.mode') === 'trusted-proxy') stripped.push(...TRUSTED_PROXY_STRIPPED);
+  return stripped;
+}
+
+/** The browser's API base: root-relative URLs get the base path prefix (base-path-b). */
+export function apiBaseUrl(ctx: RenderContext): string {
+  const url = firstOf(str(ctx.values, 'ui.publicBackendUrl'), '/api');
+  const base = ctx.revision === 'B' ? str(ctx.values, 'ui.basePath').replace(/\/+$/, '') : '';
+  return base && url.startsWith('/') ? `${base}${url}` : url;
+}
+
+/** The edge proxy's configuration text. */
+export function edgeConfig(ctx: RenderContext): string {
+  const v = ctx.values;
+  const port = directiveValue('ui.service.ports.targetPort', scalarText(at(v, 'ui.service.ports.targetPort') ?? 8080), /^\d+$/);
+  const readTimeout = directiveValue('ui.edge.proxyReadTimeout', firstOf(str(v, 'ui.edge.proxyReadTimeout'), '1800s'), /^\d+(ms|s|m|h|d)?$/);
+  const sendTimeout = directiveValue('ui.edge.proxySendTimeout', firstOf(str(v, 'ui.edge.proxySendTimeout'), '1800s'), /^\d+(ms|s|m|h|d)?$/);
+  const backend = directiveValue('controller service', controllerAuthority(ctx), /^[a-z0-9.-]+:\d+$/);
+  const strip = strippedHeaders(ctx).map((h) => `      proxy_set_header ${h} "";`);
+  // Streaming-friendly: HTTP/1.1 upstream, no buffering, long read/send timeouts.
+  const streaming = [
+    '      proxy_http_version 1.1;',
+    '      proxy_buffering off;',
+    '      proxy_request_buffering off;',
+    '      proxy_cache_bypass $http_upgrade;',
+    `      proxy_read_timeout ${readTimeout};`,
+    `      proxy_send_timeout ${sendTimeout};`,
+  ];
+  const forwarded = [
+    '      proxy_set_header Upgrade $http_upgrade;',
+    '      proxy_set_header Connection $connection_upgrade;',
+    '      proxy_set_header Host $host;',
+    '      proxy_set_header X-Real-IP $remote_addr;',
+    '      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    '      proxy_set_header X-Forwarded-Proto $scheme;',
+    '      proxy_set_header X-Forwarded-Host $host;',
+  ];
+  const backendLocation = (path: string, target: string) => [`    location ${path} {`, `      proxy_pass http://agentplat_backend${target};`, ...streaming, ...forwarded, ...strip, '    }'];
+  const lines = [
+    'pid /tmp/nginx.pid;',
+    'error_log /dev/stderr warn;',
+    'events {',
+    '  worker_connections 1024;',
+    '}',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  access_log /dev/stdout;',
+    '  client_body_temp_path /tmp/nginx/client_temp;',
+    '  proxy_temp_path /tmp/nginx/proxy_temp;',
+    '  fastcgi_temp_path /tmp/nginx/fastcgi_temp;',
+    '  uwsgi_temp_path /tmp/nginx/uwsgi_temp;',
+    '  scgi_temp_path /tmp/nginx/scgi_temp;',
+    '  map $http_upgrade $connection_upgrade {',
+    '    default upgrade;',
+    "    '' close;",
+    '  }',
+    '  upstream agentplat_ui {',
+    '    server 127.0.0.1:8001;',
+    '  }',
+    '  upstream agentplat_backend {',
+    `    server ${backend};`,
+    '  }',
+    '  server {',
+    `    listen ${port};`,
+    ...(bool(v, 'ipv6') ? [`    listen [::]:${port};`] : []),
+    '    server_name localhost;',
+    '    location = /health {',
+    '      access_log off;',
+    '      default_type text/plain;',
+    "      return 200 'OK';",
+    '    }',
+    ...(ctx.revision === 'B'
+      ? ['    location = /config.json {', '      default_type application/json;', '      add_header Cache-Control "no-store";', `      alias ${CONFIG_JSON_PATH};`, '    }']
+      : []),
+    ...backendLocation('/api/', '/api/'),
+    ...backendLocation('/a2a/', '/api/a2a/'),
+    ...(ctx.revision === 'B' ? backendLocation('/mcp', '/mcp') : []),
+    '    location / {',
+    '      proxy_pass http://agentplat_ui;',
+    ...streaming,
+    ...forwarded,
+    '    }',
+    '  }',
+    '}',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function supervisorConfig(ctx: RenderContext): string {
+  const host = bool(ctx.values, 'ipv6') ? '::' : '0.0.0.0';
+  const program = (name: string, command: string, priority: number, extra: string[] = []) => [
+    `[program:${name}]`,
+    `command=${command}`,
+    ...extra,
+    'autostart=true',
+    'autorestart=true',
+    'startretries=5',
+    'numprocs=1',
+    'startsecs=0',
+    `priority=${priority}`,
+    'stdout_logfile=/dev/stdout',
+    'stdout_logfile_maxbytes=0',
+    'stderr_logfile=/dev/stderr',
+    'stderr_logfile_maxbytes=0',
+    '',
+  ];
+  return [
+    '[supervisord]',
+    'nodaemon=true',
+    'logfile=/dev/stdout',
+    'logfile_maxbytes=0',
+    'pidfile=/tmp/supervisord.pid',
+    '',
+    ...program('ui-server', 'node /app/ui/server.js', 10, ['directory=/app/ui', `environment=PORT="8001",HOSTNAME="${host}",NODE_ENV="production"`]),
+    ...program('edge', `/usr/sbin/nginx -c ${EDGE_CONF_PATH} -g "daemon off;"`, 20),
+  ].join('\n');
+}
+
+export const uiComponent: Component = {
+  id: 'ui',
+  render(ctx) {
+    const v = ctx.values;
+    const docs: RenderedDoc[] = [];
+    const name = uiName(ctx);
+    const common = chartLabels(ctx);
+    const configName = `${name}-config`;
+
+    docs.push(...chartDocs('ui-serviceaccount.yaml', 'serviceaccount.yaml.hbs', { meta: meta(ctx, name, common, stringMap(map(v, 'ui.serviceAccount.annotations'))) }));
+
+    const data: Record<string, string> = { [EDGE_CONF]: edgeConfig(ctx), 'supervisord.conf': supervisorConfig(ctx) };
+    if (ctx.revision === 'B') data['config.json'] = `${JSON.stringify({ apiBaseUrl: apiBaseUrl(ctx), basePath: str(v, 'ui.basePath') }, null, 2)}\n`;
+    docs.push(...chartDocs('ui-edge-configmap.yaml', 'configmap.yaml.hbs', { meta: meta(ctx, configName, common), data }));
+
+    const env: Json[] = [
+      { name: 'NEXT_PUBLIC_BACKEND_URL', value: apiBaseUrl(ctx) },
+      { name: 'BACKEND_INTERNAL_URL', value: firstOf(ctx.revision === 'A' ? str(v, 'ui.backendInternalUrl') : '', `http://${controllerAuthority(ctx)}/api`) },
+    ];
+    if (ctx.revision === 'B' && str(v, 'ui.basePath')) env.push({ name: 'AGENTPLAT_UI_BASE_PATH', value: str(v, 'ui.basePath') });
+    const sso = firstOf(str(v, 'ui.auth.ssoRedirectPath'), '/oauth2/start');
+    env.push({ name: 'SSO_REDIRECT_PATH', value: sso }, { name: 'NEXT_PUBLIC_SSO_REDIRECT_PATH', value: sso });
+    const streamTimeout = num(v, 'ui.streamTimeoutSeconds', 1800);
+    if (streamTimeout > 0) env.push({ name: 'AGENTPLAT_STREAM_TIMEOUT_MS', value: String(streamTimeout * 1000) });
+    const headers = forwardedHeaders(ctx);
+    if (headers.length > 0) env.push({ name: 'AGENTPLAT_ADDITIONAL_FORWARDED_HEADERS', value: headers.join(',') });
+    // ui.env: [A] a map (name → value, in key order), [B] a list kept verbatim (valueFrom, $(VAR) expansion).
+    const userEnv = at(v, 'ui.env');
+    if (Array.isArray(userEnv)) env.push(...(userEnv as Json[]));
+    else for (const [k, val] of Object.entries(map(v, 'ui.env'))) env.push({ name: k, value: scalarText(val) });
+
+    const port = at(v, 'ui.service.ports.targetPort') ?? 8080;
+    const emptyDirs = [
+      ...(ctx.revision === 'A' ? [{ name: 'nextjs-cache', sizeLimit: firstOf(str(v, 'ui.volumes.nextjsCache'), '100Mi'), mountPath: '/app/ui/.next/cache' }] : []),
+      { name: 'tmp', sizeLimit: firstOf(str(v, 'ui.volumes.tmp'), '50Mi'), mountPath: '/tmp' },
+    ];
+    const configMounts = [
+      { mountPath: EDGE_CONF_PATH, subPath: EDGE_CONF },
+      { mountPath: '/etc/supervisor/conf.d/supervisord.conf', subPath: 'supervisord.conf' },
+      ...(ctx.revision === 'B' ? [{ mountPath: CONFIG_JSON_PATH, subPath: 'config.json' }] : []),
+    ];
+    docs.push(
+      ...chartDocs('ui-deployment.yaml', 'ui-deployment.yaml.hbs', {
+        meta: meta(ctx, name, common, deploymentAnnotations(ctx, 'ui')),
+        replicas: num(v, 'ui.replicas', 1),
+        selectorLabels: selectorLabels(ctx, 'ui'),
+        podLabels: podLabels(ctx, 'ui', map(v, 'ui.podLabels')),
+        podAnnotations: podAnnotations(ctx, 'ui', { 'checksum/ui-config': checksum(data) }),
+        serviceAccountName: name,
+        imagePullSecrets: pullSecrets(ctx, list(v, 'imagePullSecrets')),
+        podSecurityContext: overrideOrGlobal(ctx, 'ui', 'podSecurityContext'),
+        scheduling: scheduling(ctx, 'ui'),
+        emptyDirs,
+        configMapName: configName,
+        image: workloadImage(ctx, 'ui.image'),
+        imagePullPolicy: pullPolicy(ctx, 'ui.image'),
+        env,
+        port,
+        resources: map(v, 'ui.resources'),
+        securityContext: overrideOrGlobal(ctx, 'ui', 'securityContext'),
+        startupProbe: probe(ctx, 'ui.startupProbe', PROBE_DEFAULTS.startup),
+        readinessProbe: probe(ctx, 'ui.readinessProbe', PROBE_DEFAULTS.readiness),
+        configMounts,
+      }),
+    );
+
+    docs.push(
+      ...chartDocs('ui-service.yaml', 'service.yaml.hbs', {
+        meta: meta(ctx, name, chartLabels(ctx, 'ui'), stringMap(map(v, 'ui.service.annotations'))),
+        type: firstOf(str(v, 'ui.service.type'), 'ClusterIP'),
+        ports: [{ name: 'ui', port: at(v, 'ui.service.ports.port') ?? 8080, targetPort: port }],
+        selector: selectorLabels(ctx, 'ui'),
+      }),
+    );
+    return docs;
+  },
+};

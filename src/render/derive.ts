@@ -1,0 +1,109 @@
+// Values-derived decisions several components share: RBAC scope and watch namespaces, metrics,
+// the database source. Each is one function so the controller env, the RBAC objects and the
+// metrics objects can never disagree.
+
+import type { RenderContext } from './context.ts';
+import { at, bool, firstOf, list, present, scalarText, str, unique } from './values-access.ts';
+
+// ------------------------------------------------------------------------------------------
+// RBAC scope (rbac-namespaces-scope-a, global-watch-namespaces-scope, rbac-overrides-global-b)
+
+/**
+ * Namespaces that get a Role and RoleBinding; empty means cluster-scoped roles.
+ * A: `rbac.namespaces`. B: `rbac.namespaces` when that key is present (an explicit empty list
+ * restores cluster scope), else `global.watchNamespaces`.
+ */
+export function roleNamespaces(ctx: RenderContext): string[] {
+  const rbac = at(ctx.values, 'rbac');
+  const hasRbacList = rbac !== null && typeof rbac === 'object' && !Array.isArray(rbac) && 'namespaces' in rbac;
+  if (ctx.revision === 'A' || hasRbacList) return stringList(list(ctx.values, 'rbac.namespaces'));
+  return stringList(list(ctx.values, 'global.watchNamespaces'));
+}
+
+/** WATCH_NAMESPACES: controller.watchNamespaces when set (it wins), else the role namespaces; "" watches all. */
+export function watchNamespaces(ctx: RenderContext): string[] {
+  const own = stringList(list(ctx.values, 'controller.watchNamespaces'));
+  return own.length > 0 ? own : roleNamespaces(ctx);
+}
+
+function stringList(xs: unknown[]): string[] {
+  return unique(xs.map(scalarText).filter((s) => s !== ''));
+}
+
+// ------------------------------------------------------------------------------------------
+// Metrics (metrics-provisioning, metrics-port-from-bind-address, metrics-bind-address-disable)
+
+export interface MetricsSettings {
+  /** enabled AND bindAddress names a port other than 0. */
+  enabled: boolean;
+  bindAddress: string;
+  /** The trailing digits of bindAddress (`:8443` → 8443, `[::1]:9443` → 9443). */
+  port: number;
+  secure: boolean;
+  serviceType: string;
+  servicePort: number;
+  /** Service port name: `https` when secure, else `http-metrics`. */
+  portName: string;
+}
+
+export function metricsSettings(ctx: RenderContext): MetricsSettings {
+  const raw = at(ctx.values, 'controller.metrics.bindAddress');
+  const bindAddress = raw === undefined || raw === null ? ':8443' : scalarText(raw);
+  const digits = /(\d+)$/.exec(bindAddress)?.[1] ?? '';
+  const port = digits === '' ? 0 : Number(digits);
+  const secure = bool(ctx.values, 'controller.metrics.secureServing', true);
+  const servicePort = Number(at(ctx.values, 'controller.metrics.service.port') ?? 8443);
+  return {
+    enabled: bool(ctx.values, 'controller.metrics.enabled') && port !== 0,
+    bindAddress,
+    port,
+    secure,
+    serviceType: firstOf(str(ctx.values, 'controller.metrics.service.type'), 'ClusterIP'),
+    servicePort: Number.isFinite(servicePort) ? servicePort : 8443,
+    portName: secure ? 'https' : 'http-metrics',
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// Database (db-url-precedence, bundled-db-condition)
+
+export type DatabaseSource = { kind: 'urlFile'; urlFile: string } | { kind: 'url'; url: string } | { kind: 'bundled' } | { kind: 'none' };
+
+export function databaseSource(ctx: RenderContext): DatabaseSource {
+  const urlFile = str(ctx.values, 'database.rdb.urlFile');
+  if (urlFile) return { kind: 'urlFile', urlFile };
+  const url = str(ctx.values, 'database.rdb.url');
+  if (url) return { kind: 'url', url };
+  if (bool(ctx.values, 'database.rdb.bundled.enabled', true)) return { kind: 'bundled' };
+  return { kind: 'none' };
+}
+
+/** The bundled database's fixed database and user names. */
+export const BUNDLED_DB = { database: 'agentplat', user: 'agentplat' } as const;
+
+/**
+ * The bundled database's password. NOT a secret: the bundled database is for development and
+ * evaluation only (the values document says so), and output must be deterministic, so the
+ * password is a fixed, documented demo value. Production uses `database.rdb.url`/`urlFile`.
+ */
+export const BUNDLED_DB_DEMO_PASSWORD = 'agentplat-demo';
+
+// ------------------------------------------------------------------------------------------
+// PDB thresholds (pdb-thresholds-exclusive, pdb-min-available-unset)
+
+/** A threshold counts as set when not null and its text is not empty; an explicit 0 is set. */
+export function thresholdSet(v: unknown): boolean {
+  return v !== undefined && v !== null && scalarText(v) !== '';
+}
+
+/** True when the --kube-version given is older than `major.minor`. */
+export function kubeOlderThan(ctx: RenderContext, major: number, minor: number): boolean {
+  const v = ctx.capabilities.kubeVersion;
+  if (!v) return false;
+  const m = /^v?(\d+)\.(\d+)/.exec(v);
+  if (!m) return false;
+  const [maj, min] = [Number(m[1]), Number(m[2])];
+  return maj < major || (maj === major && min < minor);
+}
+
+export { present };

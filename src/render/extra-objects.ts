@@ -1,0 +1,64 @@
+// extraObjects: each entry passes through the values template evaluator with the release
+// context. A map entry has every string (and key) evaluated, so a template can change a value
+// but never the entry's structure; a string entry is evaluated as a whole and must then parse
+// as YAML objects with apiVersion, kind and metadata.name (several documents allowed).
+// Shared by the renderer and by the lint rule `values/templated-values`.
+
+import { parseAllDocuments } from 'yaml';
+import { evaluateDeep, evaluateTpl, TplError, type TplProblem, type TplScope } from './tpl.ts';
+import type { K8sObject } from './engine.ts';
+
+export interface ExpandedExtraObjects {
+  objects: { index: number; object: K8sObject }[];
+  problems: TplProblem[];
+}
+
+export function expandExtraObjects(entries: readonly unknown[], scope: TplScope): ExpandedExtraObjects {
+  const objects: ExpandedExtraObjects['objects'] = [];
+  const problems: TplProblem[] = [];
+  entries.forEach((entry, index) => {
+    const path: (string | number)[] = ['extraObjects', index];
+    if (typeof entry === 'string') {
+      let text: string;
+      try {
+        text = evaluateTpl(entry, scope);
+      } catch (err) {
+        if (!(err instanceof TplError)) throw err;
+        problems.push({ path, message: `extraObjects[${index}]: ${err.message}` });
+        return;
+      }
+      let docIndex = 0;
+      for (const doc of parseAllDocuments(text, { uniqueKeys: true, version: '1.2' }) as unknown as { errors: { message: string }[]; toJS(): unknown }[]) {
+        docIndex++;
+        if (doc.errors.length > 0) {
+          problems.push({ path, message: `extraObjects[${index}] is not valid YAML after templating (document ${docIndex}): ${doc.errors[0]!.message.split('\n')[0]}` });
+          continue;
+        }
+        const obj = doc.toJS();
+        if (obj === null || obj === undefined) continue;
+        const why = objectShapeProblem(obj);
+        if (why) problems.push({ path, message: `extraObjects[${index}] (document ${docIndex}) ${why}` });
+        else objects.push({ index, object: obj as K8sObject });
+      }
+      return;
+    }
+    const local: TplProblem[] = [];
+    const obj = evaluateDeep(entry, scope, path, local);
+    for (const p of local) problems.push({ path: p.path, message: `extraObjects[${index}]: ${p.message}` });
+    if (local.length > 0) return;
+    const why = objectShapeProblem(obj);
+    if (why) problems.push({ path, message: `extraObjects[${index}] ${why}` });
+    else objects.push({ index, object: obj as K8sObject });
+  });
+  return { objects, problems };
+}
+
+function objectShapeProblem(obj: unknown): string | undefined {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return 'is not a map (a Kubernetes object)';
+  const o = obj as Record<string, unknown>;
+  const meta = o.metadata as Record<string, unknown> | undefined;
+  if (typeof o.apiVersion !== 'string' || o.apiVersion === '') return 'has no apiVersion';
+  if (typeof o.kind !== 'string' || o.kind === '') return 'has no kind';
+  if (meta === null || typeof meta !== 'object' || typeof meta.name !== 'string' || meta.name === '') return 'has no metadata.name';
+  return undefined;
+}

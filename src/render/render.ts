@@ -1,0 +1,95 @@
+// The render pipeline: linted values → render context → CRDs, the chart's own components,
+// the sub-charts → one ordered, duplicate-free list of objects. Pure: no I/O, no clock.
+
+import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
+import type { Values } from '../values/merge.ts';
+import { isPlainMap } from '../values/merge.ts';
+import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from './context.ts';
+import type { RenderedDoc } from './engine.ts';
+import { assertUnique, orderDocs } from './order.ts';
+import { SUBCHART_COMPONENTS } from './subcharts/index.ts';
+import { controllerComponent } from './components/controller.ts';
+import { rbacComponent } from './components/rbac.ts';
+import { metricsComponent } from './components/metrics.ts';
+import { pdbComponent } from './components/pdb.ts';
+import { uiComponent } from './components/ui.ts';
+import { routesComponent } from './components/routes.ts';
+import { databaseComponent } from './components/database.ts';
+import { providersComponent } from './components/providers.ts';
+import { platformComponent } from './components/platform.ts';
+import { substrateComponent } from './components/substrate.ts';
+import { extraObjectsComponent } from './components/extra-objects.ts';
+import { bool } from './values-access.ts';
+
+/** The chart's own components, in the order their objects are produced (output order is install order). */
+export const CHART_COMPONENTS: readonly Component[] = [
+  controllerComponent,
+  rbacComponent,
+  metricsComponent,
+  pdbComponent,
+  uiComponent,
+  routesComponent,
+  databaseComponent,
+  providersComponent,
+  platformComponent,
+  substrateComponent,
+  extraObjectsComponent,
+];
+
+/**
+ * Values paths whose user value replaces the default instead of merging into it (a probe with
+ * `exec` must not keep the default `httpGet`: probe-replacement, ui-probes-overridable).
+ */
+export const REPLACE_NOT_MERGE: readonly string[] = [
+  'controller.readinessProbe',
+  'controller.startupProbe',
+  'ui.readinessProbe',
+  'ui.startupProbe',
+  'controller.metrics.serviceMonitor.tlsConfig',
+];
+
+export interface ChartRenderOptions extends RenderOptions {
+  /** Leave out CustomResourceDefinitions (`--skip-crds`). */
+  skipCrds?: boolean;
+  /**
+   * The user's layers merged without the defaults. When given, every REPLACE_NOT_MERGE path the
+   * user wrote takes the user's value as a whole.
+   */
+  userValues?: Values;
+}
+
+export function applyReplaceNotMerge(values: Values, userValues: Values | undefined): Values {
+  if (!userValues) return values;
+  let out = values;
+  for (const path of REPLACE_NOT_MERGE) {
+    const segs = path.split('.');
+    let user: unknown = userValues;
+    for (const s of segs) user = isPlainMap(user) ? user[s] : undefined;
+    if (user === undefined) continue;
+    out = setIn(out, segs, user);
+  }
+  return out;
+}
+
+function setIn(tree: Values, segs: string[], value: unknown): Values {
+  const [head, ...rest] = segs as [string, ...string[]];
+  const copy: Values = { ...tree };
+  copy[head] = rest.length === 0 ? value : setIn(isPlainMap(tree[head]) ? (tree[head] as Values) : {}, rest, value);
+  return copy;
+}
+
+/** CRDs of the chart, then the mcpop sub-chart's when it is enabled. */
+export function crdDocs(ctx: RenderContext): RenderedDoc[] {
+  return [...chartCrdDocs(), ...(bool(ctx.values, 'mcpop.enabled', true) ? mcpopCrdDocs() : [])];
+}
+
+export function renderChart(values: Values, opts: ChartRenderOptions): RenderedDoc[] {
+  const ctx = buildRenderContext(applyReplaceNotMerge(values, opts.userValues), opts);
+  const docs: RenderedDoc[] = [];
+  if (!opts.skipCrds) docs.push(...crdDocs(ctx));
+  for (const c of CHART_COMPONENTS) docs.push(...c.render(ctx));
+  for (const c of SUBCHART_COMPONENTS) docs.push(...c.render(ctx));
+  const ordered = orderDocs(docs);
+  assertUnique(ordered);
+  return ordered;
+}

@@ -1,0 +1,365 @@
+// A small evaluator for the Helm-style template strings users put in values (`extraObjects`,
+// authproxy extras, the dashboards URL): they arrive with values written for the Helm chart.
+// It understands exactly this subset, and throws a TplError (with line and column) for anything
+// else, so a template is never copied to the output as literal text:
+//   {{ .Release.Name }} {{ .Release.Namespace }} {{ .Chart.Name }} {{ .Chart.Version }}
+//   {{ .Values.a.b }}  {{ include "agentplat.fullname" . }}  {{ include "agentplat.namespace" . }}
+//   registered includes (registerTplInclude), "string literals", numbers, true/false
+//   functions quote, squote, default, lower, upper, trim, and pipelines (`x | default "y" | quote`)
+//   whitespace trimming {{- and -}}, comments {{/* … */}}
+
+import { createHash } from 'node:crypto';
+
+export interface TplScope {
+  release: { name: string; namespace: string };
+  chart: { name: string; version: string };
+  values: Record<string, unknown>;
+  /** The chart fullname (`agentplat.fullname`). */
+  fullname: string;
+  /** The chart namespace, namespaceOverride honoured (`agentplat.namespace`). */
+  namespace: string;
+}
+
+export class TplError extends Error {
+  constructor(
+    message: string,
+    /** 1-based line inside the template text. */
+    readonly line: number,
+    /** 1-based column inside that line. */
+    readonly column: number,
+  ) {
+    super(`${message} (line ${line}, column ${column})`);
+    this.name = 'TplError';
+    this.reason = message;
+  }
+  readonly reason: string;
+}
+
+export type TplInclude = (scope: TplScope) => string;
+
+const INCLUDES = new Map<string, TplInclude>([
+  ['agentplat.fullname', (s) => s.fullname],
+  ['agentplat.namespace', (s) => s.namespace],
+  ['agentplat.name', (s) => (typeof s.values.nameOverride === 'string' && s.values.nameOverride !== '' ? s.values.nameOverride : s.chart.name)],
+  ['agentplat.chart', (s) => `${s.chart.name}-${s.chart.version}`],
+]);
+
+/**
+ * Registers a named include usable as `{{ include "<name>" . }}` in values templates, for
+ * components that own a value users reference (the authproxy's sign-in template checksum).
+ * Register at module load so both render and lint see it. Re-registering a name replaces it.
+ */
+export function registerTplInclude(name: string, fn: TplInclude): void {
+  INCLUDES.set(name, fn);
+}
+
+export function tplIncludeNames(): string[] {
+  return [...INCLUDES.keys()].sort();
+}
+
+/** True when the text contains a template action. */
+export function isTemplated(text: string): boolean {
+  return text.includes('{{');
+}
+
+/** Evaluates every action of `text`; throws TplError at the first one it cannot evaluate. */
+export function evaluateTpl(text: string, scope: TplScope): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const open = text.indexOf('{{', i);
+    if (open < 0) {
+      out += text.slice(i);
+      break;
+    }
+    let literal = text.slice(i, open);
+    let start = open + 2;
+    if (text[start] === '-' && /\s/.test(text[start + 1] ?? '')) {
+      literal = literal.replace(/\s+$/, '');
+      start++;
+    }
+    out += literal;
+    const close = findClose(text, start);
+    if (close < 0) throw errAt(text, open, 'unclosed action: missing "}}"');
+    let end = close;
+    let trimRight = false;
+    if (text[close - 1] === '-' && /\s/.test(text[close - 2] ?? '')) {
+      trimRight = true;
+      end = close - 1;
+    }
+    const body = text.slice(start, end);
+    const trimmed = body.trim();
+    if (!(trimmed.startsWith('/*') && trimmed.endsWith('*/'))) {
+      out += printValue(evalPipeline(body, start, text, scope), text, open);
+    }
+    i = close + 2;
+    if (trimRight) while (i < text.length && /\s/.test(text[i]!)) i++;
+  }
+  return out;
+}
+
+/** Where `}}` closes the action starting at `from`, skipping string literals. */
+function findClose(text: string, from: number): number {
+  let q: string | undefined;
+  for (let k = from; k < text.length - 1; k++) {
+    const c = text[k]!;
+    if (q) {
+      if (c === '\\' && q === '"') k++;
+      else if (c === q) q = undefined;
+      continue;
+    }
+    if (c === '"' || c === '`') q = c;
+    else if (c === '}' && text[k + 1] === '}') return k;
+  }
+  return -1;
+}
+
+function errAt(text: string, offset: number, message: string): TplError {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return new TplError(message, line, column);
+}
+
+// ------------------------------------------------------------------------------------------
+// Tokens and evaluation
+
+type Tok = { kind: 'field' | 'dot' | 'str' | 'num' | 'ident' | 'pipe' | 'lparen' | 'rparen'; text: string; value?: unknown; at: number };
+
+function tokenize(body: string, base: number, text: string): Tok[] {
+  const toks: Tok[] = [];
+  let k = 0;
+  while (k < body.length) {
+    const c = body[k]!;
+    const at = base + k;
+    if (/\s/.test(c)) {
+      k++;
+    } else if (c === '|') {
+      toks.push({ kind: 'pipe', text: c, at });
+      k++;
+    } else if (c === '(' || c === ')') {
+      toks.push({ kind: c === '(' ? 'lparen' : 'rparen', text: c, at });
+      k++;
+    } else if (c === '"') {
+      let j = k + 1;
+      let s = '';
+      for (; j < body.length && body[j] !== '"'; j++) {
+        if (body[j] === '\\') {
+          const n = body[++j];
+          s += n === 'n' ? '\n' : n === 't' ? '\t' : (n ?? '');
+        } else s += body[j];
+      }
+      if (j >= body.length) throw errAt(text, at, 'unterminated string literal');
+      toks.push({ kind: 'str', text: body.slice(k, j + 1), value: s, at });
+      k = j + 1;
+    } else if (c === '`') {
+      const j = body.indexOf('`', k + 1);
+      if (j < 0) throw errAt(text, at, 'unterminated raw string literal');
+      toks.push({ kind: 'str', text: body.slice(k, j + 1), value: body.slice(k + 1, j), at });
+      k = j + 1;
+    } else if (c === '.' || c === '$') {
+      const m = /^(\$|\.)((\.?[A-Za-z_][\w-]*)*)/.exec(body.slice(k))!;
+      const raw = m[0];
+      if (raw === '.' || raw === '$') toks.push({ kind: 'dot', text: raw, at });
+      else toks.push({ kind: 'field', text: raw, at });
+      k += raw.length;
+    } else if (/[0-9-]/.test(c)) {
+      const m = /^-?\d+(\.\d+)?/.exec(body.slice(k));
+      if (!m) throw errAt(text, at, `unexpected "${c}"`);
+      toks.push({ kind: 'num', text: m[0], value: Number(m[0]), at });
+      k += m[0].length;
+    } else if (/[A-Za-z_]/.test(c)) {
+      const m = /^[A-Za-z_]\w*/.exec(body.slice(k))!;
+      toks.push({ kind: 'ident', text: m[0], at });
+      k += m[0].length;
+    } else {
+      throw errAt(text, at, `unexpected "${c}"`);
+    }
+  }
+  return toks;
+}
+
+const ROOT = Symbol('root');
+
+function evalPipeline(body: string, base: number, text: string, scope: TplScope): unknown {
+  const toks = tokenize(body, base, text);
+  if (toks.length === 0) throw errAt(text, base, 'empty action');
+  let pos = 0;
+
+  const parsePipeline = (stop?: 'rparen'): unknown => {
+    let value = parseCommand(undefined, false);
+    while (pos < toks.length && toks[pos]!.kind === 'pipe') {
+      pos++;
+      value = parseCommand(value, true);
+    }
+    if (stop && toks[pos]?.kind !== 'rparen') throw errAt(text, toks[pos]?.at ?? base + body.length, 'expected ")"');
+    return value;
+  };
+
+  const parseOperand = (): unknown => {
+    const t = toks[pos];
+    if (!t) throw errAt(text, base + body.length, 'missing operand');
+    pos++;
+    switch (t.kind) {
+      case 'str':
+      case 'num':
+        return t.value;
+      case 'dot':
+        return ROOT;
+      case 'field':
+        return lookupField(t, scope, text);
+      case 'lparen': {
+        const v = parsePipeline('rparen');
+        pos++;
+        return v;
+      }
+      case 'ident':
+        if (t.text === 'true' || t.text === 'false') return t.text === 'true';
+        if (t.text === 'nil') return undefined;
+        throw errAt(text, t.at, `function "${t.text}" needs parentheses to be used as an argument`);
+      default:
+        throw errAt(text, t.at, `unexpected "${t.text}"`);
+    }
+  };
+
+  const atEnd = () => pos >= toks.length || toks[pos]!.kind === 'pipe' || toks[pos]!.kind === 'rparen';
+
+  const parseCommand = (piped: unknown, isPiped: boolean): unknown => {
+    const t = toks[pos];
+    if (!t) throw errAt(text, base + body.length, 'missing command after "|"');
+    if (t.kind === 'ident' && t.text !== 'true' && t.text !== 'false' && t.text !== 'nil') {
+      pos++;
+      const args: unknown[] = [];
+      while (!atEnd()) args.push(parseOperand());
+      if (isPiped) args.push(piped);
+      return callFunction(t, args, scope, text);
+    }
+    if (isPiped) throw errAt(text, t.at, 'only a function can follow "|"');
+    const v = parseOperand();
+    if (!atEnd()) throw errAt(text, toks[pos]!.at, `unexpected "${toks[pos]!.text}" after a value`);
+    return v;
+  };
+
+  const result = parsePipeline();
+  if (pos < toks.length) throw errAt(text, toks[pos]!.at, `unexpected "${toks[pos]!.text}"`);
+  return result;
+}
+
+function lookupField(t: Tok, scope: TplScope, text: string): unknown {
+  const parts = t.text.replace(/^\$/, '').split('.').filter(Boolean);
+  const [head, ...rest] = parts;
+  let cur: unknown;
+  switch (head) {
+    case 'Values':
+      cur = scope.values;
+      break;
+    case 'Release':
+      cur = { Name: scope.release.name, Namespace: scope.release.namespace, Service: 'agentplat' };
+      break;
+    case 'Chart':
+      cur = { Name: scope.chart.name, Version: scope.chart.version };
+      break;
+    default:
+      throw errAt(text, t.at, `unsupported field ".${head}" (supported: .Values, .Release.Name, .Release.Namespace, .Chart.Name, .Chart.Version)`);
+  }
+  for (const seg of rest) {
+    if (cur === null || cur === undefined) return undefined;
+    if (typeof cur !== 'object' || Array.isArray(cur)) throw errAt(text, t.at, `"${t.text}": cannot read "${seg}" of a non-map value`);
+    if (head !== 'Values' && !(seg in (cur as object))) throw errAt(text, t.at, `unsupported field "${t.text}"`);
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur;
+}
+
+function callFunction(t: Tok, args: unknown[], scope: TplScope, text: string): unknown {
+  const want = (n: number) => {
+    if (args.length !== n) throw errAt(text, t.at, `${t.text} takes ${n} argument${n === 1 ? '' : 's'}, got ${args.length}`);
+  };
+  const asText = (v: unknown) => printValue(v, text, t.at);
+  switch (t.text) {
+    case 'include': {
+      want(2);
+      const [name, ctxArg] = args;
+      if (typeof name !== 'string') throw errAt(text, t.at, 'include needs a template name in quotes');
+      if (ctxArg !== ROOT) throw errAt(text, t.at, `include "${name}" must be given the root context "."`);
+      const fn = INCLUDES.get(name);
+      if (!fn) throw errAt(text, t.at, `unknown include "${name}" (known: ${tplIncludeNames().join(', ')})`);
+      return fn(scope);
+    }
+    case 'quote':
+      want(1);
+      return JSON.stringify(args[0] === undefined || args[0] === null ? '' : asText(args[0]));
+    case 'squote':
+      want(1);
+      return `'${args[0] === undefined || args[0] === null ? '' : asText(args[0])}'`;
+    case 'default': {
+      want(2);
+      const [fallback, given] = args;
+      return isEmpty(given) ? fallback : given;
+    }
+    case 'lower':
+      want(1);
+      return asText(args[0]).toLowerCase();
+    case 'upper':
+      want(1);
+      return asText(args[0]).toUpperCase();
+    case 'trim':
+      want(1);
+      return asText(args[0]).trim();
+    case 'sha256sum':
+      want(1);
+      return createHash('sha256').update(asText(args[0])).digest('hex');
+    default:
+      throw errAt(text, t.at, `unsupported function "${t.text}" (supported: include, quote, squote, default, lower, upper, trim, sha256sum)`);
+  }
+}
+
+/** Helm's `empty`: nil, false, 0, "", empty list or map. */
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === false || v === 0 || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.keys(v as object).length === 0;
+  return false;
+}
+
+function printValue(v: unknown, text: string, offset: number): string {
+  if (v === ROOT) throw errAt(text, offset, 'cannot print the root context "."');
+  if (v === undefined || v === null) throw errAt(text, offset, 'the expression has no value (a missing key?); use `default` to give one');
+  if (typeof v === 'object') throw errAt(text, offset, 'cannot print a map or list inside a string');
+  return String(v);
+}
+
+// ------------------------------------------------------------------------------------------
+// Walking values
+
+export interface TplProblem {
+  /** Values path segments of the offending string (`['extraObjects', 2, 'metadata', 'name']`). */
+  path: (string | number)[];
+  message: string;
+}
+
+/** Evaluates every templated string (and map key) inside a value; returns a new value. */
+export function evaluateDeep(value: unknown, scope: TplScope, path: (string | number)[] = [], problems?: TplProblem[]): unknown {
+  if (typeof value === 'string') {
+    if (!isTemplated(value)) return value;
+    try {
+      return evaluateTpl(value, scope);
+    } catch (err) {
+      if (problems && err instanceof TplError) {
+        problems.push({ path, message: err.message });
+        return value;
+      }
+      throw err;
+    }
+  }
+  if (Array.isArray(value)) return value.map((v, i) => evaluateDeep(v, scope, [...path, i], problems));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const key = evaluateDeep(k, scope, [...path, k], problems) as string;
+      out[key] = evaluateDeep(v, scope, [...path, k], problems);
+    }
+    return out;
+  }
+  return value;
+}

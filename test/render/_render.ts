@@ -1,0 +1,53 @@
+// Test support: render the chart from the revision defaults plus values layers, the way the
+// CLI does (defaults ◄ layers, replace-not-merge paths taken from the user's layers).
+import { parseDocument } from 'yaml';
+import { defaultsSource } from '../../src/values/defaults.ts';
+import { layerValues, type Values } from '../../src/values/merge.ts';
+import type { ValuesSource } from '../../src/values/source.ts';
+import { renderChart, type ChartRenderOptions } from '../../src/render/render.ts';
+import type { RenderedDoc, K8sObject } from '../../src/render/engine.ts';
+import type { Revision } from '../../src/spec/revisions.ts';
+
+export function layer(data: Values, name = 'test'): ValuesSource {
+  return { name, data, locate: () => undefined };
+}
+
+export function valuesFor(revision: Revision, ...user: Values[]): { values: Values; userValues: Values } {
+  const layers = user.map((u, i) => layer(u, `layer ${i}`));
+  return {
+    values: layerValues([defaultsSource(revision), ...layers]).values,
+    userValues: layerValues(layers).values,
+  };
+}
+
+export function yamlValues(text: string): Values {
+  return parseDocument(text).toJS() as Values;
+}
+
+export type Opts = Partial<ChartRenderOptions>;
+
+export function render(revision: Revision, user: Values = {}, opts: Opts = {}): RenderedDoc[] {
+  const { values, userValues } = valuesFor(revision, user);
+  return renderChart(values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: [], userValues, ...opts });
+}
+
+export function find(docs: RenderedDoc[], kind: string, name?: string): K8sObject | undefined {
+  return docs.find((d) => d.object.kind === kind && (name === undefined || d.object.metadata.name === name))?.object;
+}
+
+export function get(docs: RenderedDoc[], kind: string, name?: string): any {
+  const o = find(docs, kind, name);
+  if (!o) throw new Error(`no ${kind} ${name ?? ''} in ${docs.map((d) => `${d.object.kind}/${d.object.metadata.name}`).join(', ')}`);
+  return o;
+}
+
+export function kinds(docs: RenderedDoc[]): string[] {
+  return docs.map((d) => `${d.object.kind}/${d.object.metadata.namespace ? `${d.object.metadata.namespace}/` : ''}${d.object.metadata.name}`);
+}
+
+/** A container's env as name → value (valueFrom entries as their JSON). */
+export function envOf(deployment: any): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of deployment.spec.template.spec.containers[0].env) out[e.name] = e.value ?? JSON.stringify(e.valueFrom);
+  return out;
+}
