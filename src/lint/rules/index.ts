@@ -7,6 +7,7 @@ import { metricsRules } from './metrics.ts';
 import { pdbRules } from './pdb.ts';
 import { providerRules } from './providers.ts';
 import { scopeRules } from './scope.ts';
+import { subchartRules } from './subcharts.ts';
 import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 
@@ -20,6 +21,7 @@ export const RULES: readonly ValuesRule[] = [
   providerRules,
   telemetryRules,
   deprecationRules,
+  subchartRules,
 ];
 
 /** Values paths whose schema errors a rule reports better (the schema's finding is dropped). */

@@ -4,6 +4,7 @@
 // The text is plain HTML (the proxy reads it as a Go template, so it must contain no `{{`).
 
 import { createHash } from 'node:crypto';
+import { registerTplInclude } from '../tpl.ts';
 
 export const SIGN_IN_TEMPLATE = `<!DOCTYPE html>
 <html lang="en">
@@ -23,3 +24,7 @@ export const SIGN_IN_TEMPLATE = `<!DOCTYPE html>
 export function signInChecksum(): string {
   return createHash('sha256').update(SIGN_IN_TEMPLATE).digest('hex');
 }
+
+/** The include the default `authproxy.extraEnv` uses for SIGNIN_TEMPLATE_CHECKSUM (render and lint both load this module). */
+export const SIGN_IN_CHECKSUM_INCLUDE = 'agentplat.authproxy.signInChecksum';
+registerTplInclude(SIGN_IN_CHECKSUM_INCLUDE, () => signInChecksum());

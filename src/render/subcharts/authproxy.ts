@@ -88,14 +88,14 @@ export const authproxyComponent: Component = {
     const fullname = authproxyFullname(ctx);
     const namespace = subchartNamespace(ctx, b);
     const { labels: l, selector } = labels(ctx);
-    const existingSecret = str(evalTplDeep(ctx, str(config.existingSecret)));
+    const existingSecret = str(config.existingSecret);
     const secretName = existingSecret || fullname;
 
-    // Inline secret values pass through the template evaluator (Helm's chart did the same),
-    // then base64; nothing is generated: a missing value is a lint error (lint/rules/subcharts.ts).
+    // Inline secret values are taken as written and base64-encoded; nothing is generated: a
+    // missing value is a lint error (lint/rules/subcharts.ts).
     const secretData: Record<string, string> = {};
     for (const s of AUTHPROXY_SECRET_KEYS) {
-      secretData[s.key] = Buffer.from(str(evalTplDeep(ctx, str(config[s.value]))), 'utf8').toString('base64');
+      secretData[s.key] = Buffer.from(str(config[s.value]), 'utf8').toString('base64');
     }
 
     const env: unknown[] = AUTHPROXY_SECRET_KEYS.map((s) => ({
@@ -128,10 +128,10 @@ export const authproxyComponent: Component = {
       args: [
         `--http-address=0.0.0.0:${AUTHPROXY_HTTP_PORT}`,
         `--metrics-address=0.0.0.0:${AUTHPROXY_METRICS_PORT}`,
-        ...proxyArgs(b.extraArgs),
+        ...proxyArgs(evalTplDeep(ctx, b.extraArgs)),
       ],
       env,
-      volumeMounts: list(evalTplDeep(ctx, list(b.extraVolumeMounts))),
+      volumeMounts: list(b.extraVolumeMounts),
       volumes: list(evalTplDeep(ctx, list(b.extraVolumes))),
       podSecurityContext: podSecurityContext(ctx),
       securityContext: containerSecurityContext(ctx, {

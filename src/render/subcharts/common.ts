@@ -5,6 +5,8 @@
 
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { dnsTrunc, type RenderContext } from '../context.ts';
+import { chartLabels } from '../chart.ts';
+import type { JsonMap } from '../values-access.ts';
 
 /** The values block of a sub-chart (`mcpop`, `agentplat-tools`, …); `{}` when absent. */
 export function block(ctx: RenderContext, key: string): Values {
@@ -188,20 +190,9 @@ export function mainSource(file: string): string {
 }
 
 /**
- * Common labels of a main-chart object (chart-facts §2.3), for the glue objects this module
- * renders on the main chart's behalf (sign-in ConfigMap, WorkerPool, substrate RBAC).
+ * Common labels of a main-chart object, for the glue objects sub-chart components render on
+ * the main chart's behalf (sign-in ConfigMap, WorkerPool, substrate RBAC).
  */
 export function mainChartLabels(ctx: RenderContext, extra: Record<string, unknown> = {}): Labels {
-  const name = str(ctx.values.nameOverride) || ctx.chart.name;
-  const out: Labels = {
-    'helm.sh/chart': chartLabel(ctx.chart.name, ctx.chart.version),
-    'app.kubernetes.io/name': dnsTrunc(name),
-    'app.kubernetes.io/instance': ctx.release.name,
-    'app.kubernetes.io/version': ctx.chart.version,
-    'app.kubernetes.io/managed-by': MANAGED_BY,
-    'app.kubernetes.io/part-of': 'agentplat',
-  };
-  for (const [k, v] of Object.entries(map(ctx.values.labels))) if (!(k in out)) out[k] = str(v);
-  for (const [k, v] of Object.entries(extra)) out[k] = str(v);
-  return out;
+  return chartLabels(ctx, undefined, extra as JsonMap);
 }

@@ -47,6 +47,7 @@ import {
   type Labels,
 } from './common.ts';
 import { isPlainMap } from '../../values/merge.ts';
+import { roleNamespaces } from '../derive.ts';
 
 const CHART = 'substrate';
 /** Our pick for the substrate API server image: the platform registry, tagged with the sub-chart pin. */
@@ -70,11 +71,7 @@ export function workerImageKey(ctx: RenderContext): 'ateomImage' | 'workerImage'
 
 /** Namespaces whose Secrets/ConfigMaps the API server may read: role namespaces ∪ chart namespace, sorted. */
 export function envSourceNamespaces(ctx: RenderContext): string[] {
-  const rbac = map(ctx.values.rbac);
-  const roleNamespaces =
-    ctx.revision === 'B' && !('namespaces' in rbac) ? list(get(ctx.values, 'global.watchNamespaces')) : list(rbac.namespaces);
-  const set = new Set<string>([ctx.namespace]);
-  for (const n of roleNamespaces) if (typeof n === 'string' && n !== '') set.add(n);
+  const set = new Set<string>([ctx.namespace, ...roleNamespaces(ctx)]);
   return [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -114,7 +111,7 @@ export const substrateIntegrationComponent: Component = {
         ...renderDocs(mainSource('substrate-workerpool.yaml'), 'substrate/workerpool.yaml.hbs', {
           name,
           namespace: ctx.namespace,
-          labels: { ...mainChartLabels(ctx, { 'agentplat.dev/worker-pool': name }), ...stringMap(pool.labels) },
+          labels: mainChartLabels(ctx, { ...stringMap(pool.labels), 'agentplat.dev/worker-pool': name }),
           replicas: typeof pool.replicas === 'number' ? pool.replicas : 1,
           revisionA: ctx.revision === 'A',
           image: ctx.revision === 'B' ? reRegistry(image, str(get(ctx.values, 'global.imageRegistry'))) : image,

@@ -1,22 +1,16 @@
 // Values that pass through the template evaluator before use (authproxy extraEnv, extraVolumes,
-// existingSecret; the dashboards URL): every string inside the value is evaluated.
-// PENDING: wire to src/render/tpl.ts when it lands; until then strings pass unchanged.
+// extraArgs; the dashboards URL): every string inside the value is evaluated with the release's
+// scope. The lint rule values/templated-values evaluates the same paths first, so a template
+// that cannot run is reported there, never rendered as literal text.
 
 import type { RenderContext } from '../context.ts';
-import { isPlainMap } from '../../values/merge.ts';
+import { evaluateDeep, type TplScope } from '../tpl.ts';
 
-export function evalTplString(_ctx: RenderContext, text: string): string {
-  return text;
+export function tplScope(ctx: RenderContext): TplScope {
+  return { release: ctx.release, chart: ctx.chart, values: ctx.values, fullname: ctx.fullname, namespace: ctx.namespace };
 }
 
-/** Evaluates every string of a value (lists and maps walked; keys unchanged). */
+/** Evaluates every templated string of a value (lists and maps walked). */
 export function evalTplDeep(ctx: RenderContext, value: unknown): unknown {
-  if (typeof value === 'string') return value.includes('{{') ? evalTplString(ctx, value) : value;
-  if (Array.isArray(value)) return value.map((v) => evalTplDeep(ctx, v));
-  if (isPlainMap(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = evalTplDeep(ctx, v);
-    return out;
-  }
-  return value;
+  return evaluateDeep(value, tplScope(ctx));
 }

@@ -1,0 +1,79 @@
+// Rules of the sub-chart values: what a sub-chart needs before it can render, since the tool
+// never invents a secret or an image. Messages name keys, never their values (secrets).
+// Importing this module also registers the sign-in checksum include used by the default
+// `authproxy.extraEnv`, so values/templated-values can evaluate it.
+
+import type { ValuesRule } from './types.ts';
+import { get, str } from './read.ts';
+import { AUTHPROXY_SECRET_KEYS } from '../../render/subcharts/authproxy.ts';
+import '../../render/subcharts/authproxy-sign-in.ts';
+
+const SECRET_RULE = 'values/authproxy-secret';
+const COOKIE_RULE = 'values/authproxy-cookie-secret';
+const SESSION_RULE = 'values/authproxy-session-storage';
+const WORKER_IMAGE_RULE = 'values/substrate-worker-image';
+
+/** The proxy accepts a cookie secret of 16, 24 or 32 bytes, written raw or base64-encoded. */
+export function cookieSecretUsable(secret: string): boolean {
+  const ok = (n: number) => n === 16 || n === 24 || n === 32;
+  if (ok(Buffer.byteLength(secret, 'utf8'))) return true;
+  const b64 = secret.replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return false;
+  return ok(Buffer.from(b64, 'base64').length);
+}
+
+export const subchartRules: ValuesRule = {
+  ids: [
+    { id: SECRET_RULE, description: 'The authentication proxy needs a client id, client secret and cookie secret, inline or from config.existingSecret' },
+    { id: COOKIE_RULE, description: 'The authentication proxy cookie secret must be 16, 24 or 32 bytes (raw or base64)' },
+    { id: SESSION_RULE, description: 'The authentication proxy keeps sessions in a cookie; other session stores are not configurable in this chart' },
+    { id: WORKER_IMAGE_RULE, description: 'A worker pool created by the chart needs its worker image' },
+  ],
+  check(ctx) {
+    const v = ctx.values;
+    if (get(v, 'authproxy.enabled') === true && !str(v, 'authproxy.config.existingSecret')) {
+      const missing = AUTHPROXY_SECRET_KEYS.map((k) => `authproxy.config.${k.value}`).filter((p) => !str(v, p));
+      if (missing.length > 0) {
+        ctx.report({
+          rule: SECRET_RULE,
+          severity: 'error',
+          path: missing[0]!,
+          message: `the authentication proxy is enabled but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} empty; secrets are never generated`,
+          hint: 'set authproxy.config.clientID, clientSecret and cookieSecret (for example from your OIDC provider and `openssl rand -base64 32 | head -c 32`), or name a Secret with keys client-id, client-secret and cookie-secret in authproxy.config.existingSecret',
+        });
+      }
+      const cookie = str(v, 'authproxy.config.cookieSecret');
+      if (cookie && !cookieSecretUsable(cookie)) {
+        ctx.report({
+          rule: COOKIE_RULE,
+          severity: 'error',
+          path: 'authproxy.config.cookieSecret',
+          message: 'authproxy.config.cookieSecret must be 16, 24 or 32 bytes long, or the base64 encoding of such a value',
+          hint: 'generate one with `openssl rand -base64 32 | head -c 32`',
+        });
+      }
+    }
+    const sessionType = str(v, 'authproxy.sessionStorage.type');
+    if (get(v, 'authproxy.enabled') === true && sessionType !== undefined && sessionType !== 'cookie') {
+      ctx.report({
+        rule: SESSION_RULE,
+        severity: 'error',
+        path: 'authproxy.sessionStorage.type',
+        message: `authproxy.sessionStorage.type "${sessionType}" needs a session store connection this chart does not configure`,
+        hint: 'use cookie (the default)',
+      });
+    }
+    if (get(v, 'controller.substrate.enabled') === true && get(v, 'substrateWorkerPool.create') === true) {
+      const key = ctx.revision === 'A' ? 'ateomImage' : 'workerImage';
+      if (!str(v, `substrateWorkerPool.${key}`)) {
+        ctx.report({
+          rule: WORKER_IMAGE_RULE,
+          severity: 'error',
+          path: `substrateWorkerPool.${key}`,
+          message: `substrateWorkerPool.${key} is required when substrateWorkerPool.create is true`,
+          hint: `set substrateWorkerPool.${key} to the substrate worker image (a pinned tag or digest), or set substrateWorkerPool.create to false to use an existing pool`,
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,118 @@
+// authproxy (spec 2.9, 4, 5.2): the OAuth2 proxy in front of the UI.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AUTHPROXY_INLINE, find, render } from './helpers.ts';
+import { SIGN_IN_TEMPLATE } from '../../src/render/subcharts/authproxy-sign-in.ts';
+
+const container = (docs: ReturnType<typeof render>, name = 'agentplat-authproxy') => find(docs, 'Deployment', name).spec.template.spec.containers[0];
+const envOf = (c: any, name: string) => c.env.find((e: any) => e.name === name);
+
+describe('authproxy', () => {
+  it('2.9 extraArgs: every default becomes a sorted --key=value flag after the listen addresses', () => {
+    for (const [rev, staticPrefix] of [['A', '_next/static/'], ['B', 'assets/']] as const) {
+      const args: string[] = container(render(rev, { authproxy: AUTHPROXY_INLINE })).args;
+      expect(args).toEqual([
+        '--http-address=0.0.0.0:4180',
+        '--metrics-address=0.0.0.0:44180',
+        '--approval-prompt=auto',
+        '--cookie-samesite=lax',
+        '--cookie-secure=true',
+        '--custom-templates-dir=/templates',
+        '--email-domain=*',
+        '--oidc-issuer-url=$(OIDC_ISSUER_URL)',
+        '--pass-authorization-header=true',
+        '--provider=oidc',
+        '--redirect-url=$(OIDC_REDIRECT_URL)',
+        '--scope=openid profile email groups',
+        '--set-authorization-header=true',
+        `--skip-auth-regex=^/(login|${staticPrefix.replace('.', '\\.')}|favicon\\.ico)`,
+        '--skip-auth-route=^/(health|login)$',
+        '--skip-jwt-bearer-tokens=true',
+        '--upstream=$(UPSTREAM_URL)',
+      ]);
+    }
+  });
+
+  it('2.9 extraArgs: a user key joins the sorted flags and an overridden default changes its flag', () => {
+    const args: string[] = container(render('B', { authproxy: { ...AUTHPROXY_INLINE, extraArgs: { 'cookie-expire': '12h', scope: 'openid email' } } })).args;
+    expect(args).toContain('--cookie-expire=12h');
+    expect(args).toContain('--scope=openid email');
+    const flags = args.slice(2).map((a) => a.slice(2, a.indexOf('=')));
+    expect(flags).toEqual([...flags].sort());
+  });
+
+  it('2.9 extraEnv: UPSTREAM_URL is the UI service on port 8080 of this release, issuer and redirect URLs empty', () => {
+    const c = container(render('A', { authproxy: AUTHPROXY_INLINE }, { release: 'prod', namespace: 'team-x' }), 'prod-authproxy');
+    expect(envOf(c, 'UPSTREAM_URL').value).toBe('http://prod-ui.team-x.svc:8080');
+    expect(envOf(c, 'OIDC_ISSUER_URL').value).toBe('');
+    expect(envOf(c, 'OIDC_REDIRECT_URL').value).toBe('');
+  });
+
+  it('2.9 extraEnv: the sign-in template checksum is the sha256 of the sign-in page the ConfigMap holds', () => {
+    const docs = render('B', { authproxy: AUTHPROXY_INLINE });
+    const page = find(docs, 'ConfigMap', 'agentplat-authproxy-templates').data['sign_in.html'];
+    expect(page).toBe(SIGN_IN_TEMPLATE);
+    expect(envOf(container(docs), 'SIGNIN_TEMPLATE_CHECKSUM').value).toBe(createHash('sha256').update(page).digest('hex'));
+    expect(page).toContain('/login');
+    expect(page).not.toContain('{{');
+  });
+
+  it('2.9 extraVolumes/extraVolumeMounts: the sign-in ConfigMap of this release is mounted read-only at /templates as custom-templates', () => {
+    const docs = render('A', { authproxy: AUTHPROXY_INLINE }, { release: 'prod' });
+    const pod = find(docs, 'Deployment', 'prod-authproxy').spec.template.spec;
+    expect(pod.volumes).toEqual([{ name: 'custom-templates', configMap: { name: 'prod-authproxy-templates' } }]);
+    expect(pod.containers[0].volumeMounts).toEqual([{ name: 'custom-templates', mountPath: '/templates', readOnly: true }]);
+    expect(find(docs, 'ConfigMap', 'prod-authproxy-templates').metadata.namespace).toBe('agentplat');
+  });
+
+  it('5.2 inline secrets: one Secret with client-id, client-secret, cookie-secret, read by the proxy env', () => {
+    const docs = render('A', { authproxy: AUTHPROXY_INLINE });
+    const secret = find(docs, 'Secret', 'agentplat-authproxy');
+    const decoded = Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    expect(decoded).toEqual({ 'client-id': 'agentplat-ui', 'client-secret': 'test-client-secret', 'cookie-secret': '0123456789abcdef0123456789abcdef' });
+    const c = container(docs);
+    expect(envOf(c, 'OAUTH2_PROXY_CLIENT_SECRET').valueFrom.secretKeyRef).toEqual({ name: 'agentplat-authproxy', key: 'client-secret' });
+    expect(envOf(c, 'OAUTH2_PROXY_COOKIE_SECRET').valueFrom.secretKeyRef).toEqual({ name: 'agentplat-authproxy', key: 'cookie-secret' });
+  });
+
+  it('5.2 config.existingSecret: no Secret is rendered and the proxy reads the three keys from the named Secret', () => {
+    const docs = render('B', { authproxy: { enabled: true, config: { existingSecret: 'oidc-credentials' } } });
+    expect(docs.filter((d) => d.object.kind === 'Secret' && d.source.includes('/authproxy/'))).toEqual([]);
+    const c = container(docs);
+    for (const [env, key] of [['OAUTH2_PROXY_CLIENT_ID', 'client-id'], ['OAUTH2_PROXY_CLIENT_SECRET', 'client-secret'], ['OAUTH2_PROXY_COOKIE_SECRET', 'cookie-secret']]) {
+      expect(envOf(c, env!).valueFrom.secretKeyRef).toEqual({ name: 'oidc-credentials', key });
+    }
+  });
+
+  it('4 endpoints: Service on service.portNumber 4180 to the http port; /ping liveness, /ready readiness; cookie sessions', () => {
+    const docs = render('A', { authproxy: AUTHPROXY_INLINE });
+    const svc = find(docs, 'Service', 'agentplat-authproxy');
+    expect(svc.spec.type).toBe('ClusterIP');
+    expect(svc.spec.ports[0]).toMatchObject({ name: 'http', port: 4180, targetPort: 'http' });
+    const c = container(docs);
+    expect(c.ports[0]).toEqual({ name: 'http', containerPort: 4180, protocol: 'TCP' });
+    expect(c.livenessProbe.httpGet.path).toBe('/ping');
+    expect(c.readinessProbe.httpGet.path).toBe('/ready');
+    expect(envOf(c, 'OAUTH2_PROXY_SESSION_STORE_TYPE').value).toBe('cookie');
+  });
+
+  it('image: the real upstream OAuth2 proxy, pinned; [B] global.imageRegistry moves it to the mirror', () => {
+    expect(container(render('A', { authproxy: AUTHPROXY_INLINE })).image).toBe('quay.io/oauth2-proxy/oauth2-proxy:v7.15.3');
+    expect(container(render('B', { authproxy: AUTHPROXY_INLINE, global: { imageRegistry: 'mirror.example.com' } })).image).toBe(
+      'mirror.example.com/oauth2-proxy/oauth2-proxy:v7.15.3',
+    );
+  });
+
+  it('chart-wide keys reach the sub-chart: top-level labels, [B] pull secrets union, pull policy fallback', () => {
+    const docs = render('B', {
+      authproxy: AUTHPROXY_INLINE,
+      labels: { team: 'platform' },
+      imagePullSecrets: [{ name: 'local' }],
+      global: { imagePullSecrets: [{ name: 'mirror' }, { name: 'local' }], imagePullPolicy: 'Always' },
+    });
+    const dep = find(docs, 'Deployment', 'agentplat-authproxy');
+    expect(dep.metadata.labels.team).toBe('platform');
+    expect(dep.spec.template.spec.imagePullSecrets).toEqual([{ name: 'local' }, { name: 'mirror' }]);
+    expect(dep.spec.template.spec.containers[0].imagePullPolicy).toBe('Always');
+  });
+});

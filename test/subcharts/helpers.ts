@@ -1,0 +1,63 @@
+// Shared set-up of the sub-chart tests: a render context from the defaults of a revision with
+// overrides merged the way -f files are, and rendering of every sub-chart component.
+import { buildRenderContext, type RenderContext } from '../../src/render/context.ts';
+import type { RenderedDoc } from '../../src/render/engine.ts';
+import { SUBCHART_COMPONENTS } from '../../src/render/subcharts/index.ts';
+import type { Revision } from '../../src/spec/revisions.ts';
+import { defaultsSource } from '../../src/values/defaults.ts';
+import { mergeValues, type Values } from '../../src/values/merge.ts';
+
+export interface CtxOptions {
+  release?: string;
+  namespace?: string;
+}
+
+export function ctxFor(revision: Revision, overrides: Values = {}, opts: CtxOptions = {}): RenderContext {
+  const values = mergeValues(defaultsSource(revision).data, overrides);
+  return buildRenderContext(values, {
+    revision,
+    releaseName: opts.release ?? 'agentplat',
+    releaseNamespace: opts.namespace ?? 'agentplat',
+    apiVersions: [],
+  });
+}
+
+/** Every sub-chart component's documents, keyed by component id. */
+export function renderByComponent(ctx: RenderContext): Map<string, RenderedDoc[]> {
+  return new Map(SUBCHART_COMPONENTS.map((c) => [c.id, c.render(ctx)]));
+}
+
+export function renderAll(ctx: RenderContext): RenderedDoc[] {
+  return SUBCHART_COMPONENTS.flatMap((c) => c.render(ctx));
+}
+
+export function render(revision: Revision, overrides: Values = {}, opts: CtxOptions = {}): RenderedDoc[] {
+  return renderAll(ctxFor(revision, overrides, opts));
+}
+
+export const id = (d: RenderedDoc) => `${d.object.kind}/${d.object.metadata.namespace ?? ''}/${d.object.metadata.name}`;
+
+export function find(docs: readonly RenderedDoc[], kind: string, name: string): Record<string, any> {
+  const d = docs.find((x) => x.object.kind === kind && x.object.metadata.name === name);
+  if (!d) throw new Error(`no ${kind}/${name} among ${docs.map(id).join(', ')}`);
+  return d.object as Record<string, any>;
+}
+
+/** Inline OIDC settings that satisfy the authproxy lint rule (test values, not secrets). */
+export const AUTHPROXY_INLINE = {
+  enabled: true,
+  config: { clientID: 'agentplat-ui', clientSecret: 'test-client-secret', cookieSecret: '0123456789abcdef0123456789abcdef' },
+};
+
+export const BUNDLED_AREAS = [
+  'rollouts',
+  'network-debug',
+  'network-manager',
+  'network-policy',
+  'package-manager',
+  'service-mesh',
+  'cluster',
+  'gateway',
+  'observability',
+  'query-language',
+] as const;
