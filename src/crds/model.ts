@@ -181,13 +181,13 @@ const Tool = (prefix: string): Node =>
           `${prefix}-tool-mcpserver-block-for-type-mcpserver`,
           "has(self.mcpServer) == (has(self.type) && self.type == 'McpServer')",
           'a tool of type McpServer is configured by mcpServer, and mcpServer is allowed only on type McpServer',
-          '.mcpServer',
+          '.type',
         ),
         cel(
           `${prefix}-tool-agent-block-for-type-agent`,
           "has(self.agent) == (has(self.type) && self.type == 'Agent')",
           'a tool of type Agent is configured by agent, and agent is allowed only on type Agent',
-          '.agent',
+          '.type',
         ),
         cel(
           `${prefix}-tool-isolate-sessions-agent-only`,
@@ -334,8 +334,8 @@ function agentSpecFields(prefix: string): Record<string, Node> {
 function agentTypeRules(prefix: string): CelRule[] {
   const type = "(has(self.type) ? self.type : 'Declarative')";
   return [
-    cel(`${prefix}-byo-required-for-type-byo`, `${type} != 'BYO' || has(self.byo)`, 'spec.byo is required when spec.type is BYO', '.byo'),
-    cel(`${prefix}-declarative-required-for-type-declarative`, `${type} != 'Declarative' || has(self.declarative)`, 'spec.declarative is required when spec.type is Declarative', '.declarative'),
+    cel(`${prefix}-byo-required-for-type-byo`, `${type} != 'BYO' || has(self.byo)`, 'spec.byo is required when spec.type is BYO', '.type'),
+    cel(`${prefix}-declarative-required-for-type-declarative`, `${type} != 'Declarative' || has(self.declarative)`, 'spec.declarative is required when spec.type is Declarative', '.type'),
   ];
 }
 
