@@ -1,0 +1,216 @@
+// The CRDs themselves: structural, CEL that compiles, metadata that helps kubectl, and the
+// `agentplat crds` output (parses, deterministic); plus the validate command's edges.
+import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { run } from '../../src/cli/program.ts';
+import { createMemoryIo } from '../../src/cli/io.ts';
+import { chartCrdDocs, mcpopCrdDocs } from '../../src/crds/index.ts';
+import { compileCel } from '../../src/crds/cel.ts';
+import type { Schema } from '../../src/crds/k8s-types.ts';
+import { doc, validateYaml } from './helpers.ts';
+
+const all = () => [...chartCrdDocs(), ...mcpopCrdDocs()];
+const rootOf = (o: Record<string, unknown>): Schema => (o.spec as { versions: { schema: { openAPIV3Schema: Schema } }[] }).versions[0]!.schema.openAPIV3Schema;
+
+function walk(s: Schema, path: string, visit: (s: Schema, path: string) => void): void {
+  visit(s, path);
+  for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${path}.${k}`, visit);
+  if (s.items) walk(s.items, `${path}[]`, visit);
+  if (s.additionalProperties) walk(s.additionalProperties, `${path}{}`, visit);
+  for (const a of s.anyOf ?? []) walk(a, `${path}|`, visit);
+}
+
+describe('CRDs', () => {
+  it('are six kinds of agentplat.dev v1alpha2 (served, storage) plus MCPServer v1alpha1, namespaced, with status', () => {
+    const names = all().map((d) => d.object.metadata.name);
+    expect(names).toEqual([
+      'agents.agentplat.dev',
+      'sandboxagents.agentplat.dev',
+      'agentharnesses.agentplat.dev',
+      'modelconfigs.agentplat.dev',
+      'modelproviderconfigs.agentplat.dev',
+      'remotemcpservers.agentplat.dev',
+      'mcpservers.agentplat.dev',
+    ]);
+    for (const d of all()) {
+      const spec = d.object.spec as { scope: string; names: { categories: string[] }; versions: { name: string; served: boolean; storage: boolean; subresources: unknown }[] };
+      expect(spec.scope).toBe('Namespaced');
+      expect(spec.names.categories).toEqual(['agentplat']);
+      expect(spec.versions.map((v) => [v.name, v.served, v.storage])).toEqual([[d.object.metadata.name === 'mcpservers.agentplat.dev' ? 'v1alpha1' : 'v1alpha2', true, true]]);
+      expect(spec.versions[0]!.subresources).toEqual({ status: {} });
+      expect(d.object.metadata.labels).toEqual({ 'app.kubernetes.io/part-of': 'agentplat', 'app.kubernetes.io/managed-by': 'agentplat' });
+      expect(d.source).toMatch(new RegExp(`/crds/${d.object.metadata.name.replace(/\./g, '\\.')}\\.yaml$`));
+    }
+  });
+
+  it('are structural: a type on every node, int-or-string only as anyOf, preserve-unknown-fields only on providerH.additionalModelRequestFields', () => {
+    const bad: string[] = [];
+    for (const d of all()) {
+      walk(rootOf(d.object), d.object.metadata.name, (s, path) => {
+        if (s['x-kubernetes-preserve-unknown-fields']) {
+          if (!path.endsWith('modelconfigs.agentplat.dev.spec.providerH.additionalModelRequestFields')) bad.push(`${path}: preserve-unknown-fields`);
+          return;
+        }
+        if (path.endsWith('|')) return;
+        if (s['x-kubernetes-int-or-string']) {
+          if (s.type || s.anyOf?.map((a) => a.type).join() !== 'integer,string') bad.push(`${path}: int-or-string shape`);
+          return;
+        }
+        if (!s.type) bad.push(`${path}: no type`);
+        if (s.anyOf) bad.push(`${path}: anyOf outside int-or-string`);
+      });
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('expand the core types (Volume, Container, EnvVar …) instead of leaving them open', () => {
+    const agent = rootOf(chartCrdDocs()[0]!.object);
+    const dep = agent.properties!.spec!.properties!.declarative!.properties!.deployment!;
+    expect(Object.keys(dep.properties!.volumes!.items!.properties!)).toEqual(expect.arrayContaining(['name', 'configMap', 'secret', 'emptyDir', 'persistentVolumeClaim']));
+    expect(dep.properties!.extraContainers!.items!.required).toEqual(['name']);
+    expect(dep.properties!.env!.items!.properties!.valueFrom!.type).toBe('object');
+    expect(dep.properties!.resources!.properties!.limits!.additionalProperties!['x-kubernetes-int-or-string']).toBe(true);
+  });
+
+  it('every CEL rule compiles with the evaluator and gives a bool', () => {
+    let count = 0;
+    for (const d of all()) {
+      walk(rootOf(d.object), d.object.metadata.name, (s, path) => {
+        for (const v of s['x-kubernetes-validations'] ?? []) {
+          count++;
+          expect(() => compileCel(v.rule), `${path}: ${v.rule}`).not.toThrow();
+          expect(v.message.length).toBeGreaterThan(10);
+        }
+      });
+    }
+    expect(count).toBeGreaterThan(30);
+    expect(() => compileCel('self.a &&')).toThrow();
+    expect(() => compileCel('size(self.a)')).toThrow(/bool/);
+  });
+
+  it('short names and printer columns help kubectl get', () => {
+    const byKind = Object.fromEntries(chartCrdDocs().map((d) => [(d.object.spec as { names: { kind: string } }).names.kind, d.object.spec as { names: { shortNames?: string[] }; versions: { additionalPrinterColumns: { name: string }[] }[] }]));
+    expect(byKind.ModelConfig!.names.shortNames).toEqual(['mc']);
+    expect(byKind.RemoteMCPServer!.names.shortNames).toEqual(['rmcps']);
+    expect(byKind.AgentHarness!.names.shortNames).toEqual(['ahr']);
+    expect(byKind.ModelProviderConfig!.names.shortNames).toEqual(['mprov']);
+    expect(byKind.Agent!.versions[0]!.additionalPrinterColumns.map((c) => c.name)).toEqual(['Type', 'Runtime', 'Ready', 'Accepted']);
+  });
+});
+
+describe('agentplat crds', () => {
+  it('prints the seven CRDs, each after --- and a # Source line, byte-identical across runs', async () => {
+    const a = createMemoryIo();
+    const b = createMemoryIo();
+    expect(await run(['crds'], a)).toBe(0);
+    expect(await run(['crds', '-o', 'yaml'], b)).toBe(0);
+    expect(a.out).toBe(b.out);
+    const docs = parseAllDocuments(a.out) as unknown as { errors: unknown[]; toJS(): { metadata: { name: string } } }[];
+    expect(docs.map((d) => d.errors.length)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(docs.map((d) => d.toJS().metadata.name)).toEqual(all().map((d) => d.object.metadata.name));
+    expect(a.out.split('\n').filter((l) => l.startsWith('# Source: '))).toHaveLength(7);
+    expect(a.out).not.toMatch(/[&*]a\d+/);
+  });
+  it('-o json prints the same objects', async () => {
+    const io = createMemoryIo();
+    expect(await run(['crds', '-o', 'json'], io)).toBe(0);
+    const objs = io.out.split(/^---\n# Source: .*\n/m).filter(Boolean).map((t) => JSON.parse(t) as unknown);
+    expect(objs).toEqual(JSON.parse(JSON.stringify(all().map((d) => d.object))));
+  });
+  it('a bad -o is a usage error (exit 2)', async () => {
+    const io = createMemoryIo();
+    expect(await run(['crds', '-o', 'xml'], io)).toBe(2);
+  });
+});
+
+describe('agentplat validate', () => {
+  it('every fixtures/resources/*.yaml validates clean (glob expanded by agentplat)', async () => {
+    const io = createMemoryIo();
+    const code = await run(['validate', 'fixtures/resources/*.yaml', '--verbose'], io);
+    expect(io.out).toBe('');
+    expect(code).toBe(0);
+    expect(readdirSync('fixtures/resources').filter((f) => f.endsWith('.yaml')).length).toBeGreaterThanOrEqual(7);
+    expect(io.err).toMatch(/checked 11 resource\(s\), skipped 0/);
+  });
+
+  it('crd/unknown-version: another version of our group names the served one', async () => {
+    const y = doc('Agent', '  declarative: {}\n').replace('v1alpha2', 'v1alpha1');
+    const r = await validateYaml(y);
+    expect(r.code).toBe(1);
+    expect(r.problems).toMatchObject([{ rule: 'crd/unknown-version', line: 1, column: 1 }]);
+    expect(r.problems[0]!.message).toContain('agentplat.dev/v1alpha2');
+  });
+
+  it('crd/unknown-kind: suggests the closest kind', async () => {
+    const r = await validateYaml(doc('ModelConfg', '  model: m\n'));
+    expect(r.problems).toMatchObject([{ rule: 'crd/unknown-kind', line: 2, column: 1, hint: expect.stringContaining('ModelConfig') }]);
+  });
+
+  it('crd/unknown-field: an unknown field is an error with a did-you-mean hint at its key', async () => {
+    const r = await validateYaml(doc('ModelConfig', '  model: m\n  provder: ProviderA\n'));
+    expect(r.problems).toMatchObject([{ rule: 'crd/unknown-field', path: 'spec.provder', line: 8, column: 3, hint: 'did you mean provider?' }]);
+  });
+
+  it('crd/schema: enum, type and required errors point at the field', async () => {
+    const r = await validateYaml(doc('ModelConfig', '  model: m\n  provider: ProviderZ\n  providerB:\n    maxTokens: many\n'));
+    expect(r.problems.map((p) => [p.rule, p.path, p.line, p.column])).toEqual([
+      ['crd/schema', 'spec.provider', 8, 3],
+      // the CEL rules still run, as on the API server: providerB needs provider ProviderB
+      ['crd/cel', 'spec.providerB', 9, 3],
+      ['crd/schema', 'spec.providerB.maxTokens', 10, 5],
+    ]);
+    const m = await validateYaml(doc('RemoteMCPServer', '  url: https://x\n'));
+    expect(m.problems).toMatchObject([{ rule: 'crd/schema', path: 'spec.description', line: 6, column: 1 }]);
+  });
+
+  it('defaults are applied before validation, as the API server does', async () => {
+    // type defaults to Declarative, so a declarative block alone is a valid agent.
+    expect((await validateYaml(doc('Agent', '  declarative: {}\n'))).problems).toEqual([]);
+  });
+
+  it('documents of other groups are skipped, and said so with --verbose', async () => {
+    const y = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\n${doc('ModelConfig', '  model: m\n')}`;
+    const quiet = await validateYaml(y);
+    expect(quiet.code).toBe(0);
+    expect(quiet.err).toBe('');
+    const loud = await validateYaml(y, ['--verbose']);
+    expect(loud.err).toMatch(/<stdin>:1: skipped ConfigMap c \(v1 is not an agentplat\.dev resource\)/);
+  });
+
+  it('crd/yaml-syntax and crd/missing-kind are errors with a position', async () => {
+    const bad = await validateYaml('apiVersion: agentplat.dev/v1alpha2\nkind: Agent\nspec: [unclosed\n');
+    expect(bad.code).toBe(1);
+    expect(bad.problems[0]).toMatchObject({ rule: 'crd/yaml-syntax', file: '<stdin>' });
+    expect(bad.problems[0]!.line).toBeGreaterThan(2);
+    const nokind = await validateYaml('apiVersion: agentplat.dev/v1alpha2\nmetadata:\n  name: x\n');
+    expect(nokind.problems).toMatchObject([{ rule: 'crd/missing-kind', line: 1, column: 1 }]);
+  });
+
+  it('text format: file:line:col  severity  message  [rule] and the hint', async () => {
+    const io = createMemoryIo({ stdin: doc('ModelConfig', '  model: m\n  provder: x\n') });
+    expect(await run(['validate', '-'], io)).toBe(1);
+    expect(io.out).toContain('<stdin>:8:3  error  ModelConfig sample: unknown field spec.provder  [crd/unknown-field]\n  hint: did you mean provider?\n');
+  });
+
+  it('usage errors exit 2: no files, missing file, unmatched glob, bad --format', async () => {
+    expect(await run(['validate'], createMemoryIo())).toBe(2);
+    expect(await run(['validate', 'does-not-exist.yaml'], createMemoryIo())).toBe(2);
+    expect(await run(['validate', 'fixtures/resources/*.nope'], createMemoryIo())).toBe(2);
+    expect(await run(['validate', '-', '--format', 'xml'], createMemoryIo())).toBe(2);
+  });
+
+  it('expands ** through sub-directories', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentplat-validate-'));
+    mkdirSync(join(dir, 'a', 'b'), { recursive: true });
+    writeFileSync(join(dir, 'a', 'b', 'mc.yaml'), doc('ModelConfig', '  model: m\n  bogus: 1\n'));
+    writeFileSync(join(dir, 'top.yaml'), doc('ModelConfig', '  model: m\n'));
+    const io = createMemoryIo({ cwd: dir });
+    expect(await run(['validate', '**/*.yaml', '--format', 'json'], io)).toBe(1);
+    const out = JSON.parse(io.out) as { checked: number; problems: { file: string }[] };
+    expect(out.checked).toBe(2);
+    expect(out.problems.map((p) => p.file)).toEqual(['a/b/mc.yaml']);
+  });
+});
