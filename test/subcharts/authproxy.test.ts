@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AUTHPROXY_INLINE, find, render } from './helpers.ts';
-import { SIGN_IN_TEMPLATE } from '../../src/render/subcharts/authproxy-sign-in.ts';
+import { platformComponent, SIGN_IN_HTML } from '../../src/render/components/platform.ts';
+import { ctxFor } from './helpers.ts';
 
 const container = (docs: ReturnType<typeof render>, name = 'agentplat-authproxy') => find(docs, 'Deployment', name).spec.template.spec.containers[0];
 const envOf = (c: any, name: string) => c.env.find((e: any) => e.name === name);
@@ -49,19 +50,22 @@ describe('authproxy', () => {
   });
 
   it('2.9 extraEnv: the sign-in template checksum is the sha256 of the sign-in page the ConfigMap holds', () => {
-    const docs = render('B', { authproxy: AUTHPROXY_INLINE });
+    const ctx = ctxFor('B', { authproxy: AUTHPROXY_INLINE });
+    const docs = [...platformComponent.render(ctx), ...render('B', { authproxy: AUTHPROXY_INLINE })];
     const page = find(docs, 'ConfigMap', 'agentplat-authproxy-templates').data['sign_in.html'];
-    expect(page).toBe(SIGN_IN_TEMPLATE);
+    expect(page).toBe(SIGN_IN_HTML);
     expect(envOf(container(docs), 'SIGNIN_TEMPLATE_CHECKSUM').value).toBe(createHash('sha256').update(page).digest('hex'));
     expect(page).toContain('/login');
     expect(page).not.toContain('{{');
   });
 
   it('2.9 extraVolumes/extraVolumeMounts: the sign-in ConfigMap of this release is mounted read-only at /templates as custom-templates', () => {
-    const docs = render('A', { authproxy: AUTHPROXY_INLINE }, { release: 'prod' });
+    const values = { authproxy: AUTHPROXY_INLINE };
+    const docs = [...platformComponent.render(ctxFor('A', values, { release: 'prod' })), ...render('A', values, { release: 'prod' })];
     const pod = find(docs, 'Deployment', 'prod-authproxy').spec.template.spec;
     expect(pod.volumes).toEqual([{ name: 'custom-templates', configMap: { name: 'prod-authproxy-templates' } }]);
     expect(pod.containers[0].volumeMounts).toEqual([{ name: 'custom-templates', mountPath: '/templates', readOnly: true }]);
+    // the volume names the ConfigMap the main chart renders for this release
     expect(find(docs, 'ConfigMap', 'prod-authproxy-templates').metadata.namespace).toBe('agentplat');
   });
 

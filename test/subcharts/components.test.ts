@@ -33,12 +33,6 @@ const CASES: { component: string; on: Values; off: Values; revisions: Revision[]
   { component: 'agentplat-tools', on: {}, off: { 'agentplat-tools': { enabled: false } }, revisions: ['A', 'B'] },
   { component: 'dashboards-mcp', on: {}, off: { 'dashboards-mcp': { enabled: false } }, revisions: ['A', 'B'] },
   { component: 'substrate', on: { substrate: { enabled: true } }, off: { substrate: { enabled: false } }, revisions: ['A', 'B'] },
-  {
-    component: 'substrate-integration',
-    on: { controller: { substrate: { enabled: true } } },
-    off: { controller: { substrate: { enabled: false } } },
-    revisions: ['A', 'B'],
-  },
   ...BUNDLED_AREAS.map((a) => ({ component: `${a}-agent`, on: {}, off: { [`${a}-agent`]: { enabled: false } }, revisions: ['A'] as Revision[] })),
 ];
 

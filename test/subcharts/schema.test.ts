@@ -1,12 +1,10 @@
 // Every object the sub-charts render validates against its Kubernetes schema with unknown fields
-// rejected; Agents and RemoteMCPServers against our CRDs (CEL rules included); WorkerPool
-// against the substrate's shape of each revision.
+// rejected; Agents and RemoteMCPServers against our CRDs (CEL rules included).
 import { describe, expect, it } from 'vitest';
-import { expectValidK8sObjects, registerCrdSchemas, registerK8sSchema, hasK8sSchema } from '../helpers/k8s-schema.ts';
+import { expectValidK8sObjects, registerCrdSchemas, hasK8sSchema } from '../helpers/k8s-schema.ts';
 import { chartCrdDocs } from '../../src/crds/index.ts';
 import { validateCustomResources } from '../../src/crds/validate.ts';
 import { AUTHPROXY_INLINE, render } from './helpers.ts';
-import { workerPoolSchema } from './workerpool-schema.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { stringify } from 'yaml';
@@ -25,7 +23,6 @@ const everythingOn = (rev: Revision): Values => ({
 describe('rendered sub-chart objects validate against their schemas', () => {
   for (const rev of ['A', 'B'] as const) {
     it(`revision ${rev}: every object, every sub-chart on, is a valid Kubernetes object (unknown fields rejected)`, () => {
-      registerK8sSchema('ate.dev/v1alpha1', 'WorkerPool', workerPoolSchema(rev));
       const docs = render(rev, everythingOn(rev));
       for (const d of docs) expect(hasK8sSchema(d.object.apiVersion, d.object.kind), `${d.object.kind} has a schema`).toBe(true);
       expectValidK8sObjects(docs.map((d) => d.object));

@@ -1,5 +1,6 @@
 // The authentication proxy sub-chart (`authproxy.*`, off by default): the upstream OAuth2
-// proxy in front of the UI, and the main chart's ConfigMap of sign-in templates it mounts.
+// proxy in front of the UI. The sign-in templates ConfigMap it mounts and the checksum include
+// of its default extraEnv belong to the main chart (src/render/components/platform.ts).
 // Not rendered (out of scope, no values key reaches them): redis session storage objects,
 // autoscaling, disruption budget, ingress and metrics scraping objects.
 
@@ -13,7 +14,6 @@ import {
   deploymentAnnotations,
   enabled,
   list,
-  mainSource,
   map,
   MANAGED_BY,
   nodeSelector,
@@ -28,12 +28,12 @@ import {
   subchartSource,
   tolerations,
   withTopLevelLabels,
-  mainChartLabels,
   type Labels,
 } from './common.ts';
-import { authproxyFullname, authproxyTemplatesName } from './names.ts';
-import { SIGN_IN_TEMPLATE } from './authproxy-sign-in.ts';
+import { authproxyFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
+// registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
+import '../components/platform.ts';
 
 const CHART = 'authproxy';
 /** The upstream proxy the sub-chart (10.7.x) ships: image registry, repository and version. */
@@ -149,12 +149,6 @@ export const authproxyComponent: Component = {
     ];
     if (!existingSecret) docs.push(...renderDocs(subchartSource(CHART, 'secret.yaml'), 'authproxy/secret.yaml.hbs', view));
     docs.push(
-      ...renderDocs(mainSource('authproxy-templates.yaml'), 'authproxy/templates-configmap.yaml.hbs', {
-        name: authproxyTemplatesName(ctx),
-        namespace: ctx.namespace,
-        labels: mainChartLabels(ctx),
-        signIn: SIGN_IN_TEMPLATE,
-      }),
       ...renderDocs(subchartSource(CHART, 'service.yaml'), 'authproxy/service.yaml.hbs', view),
       ...renderDocs(subchartSource(CHART, 'deployment.yaml'), 'authproxy/deployment.yaml.hbs', view),
     );

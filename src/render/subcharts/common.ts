@@ -5,8 +5,6 @@
 
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { dnsTrunc, type RenderContext } from '../context.ts';
-import { chartLabels } from '../chart.ts';
-import type { JsonMap } from '../values-access.ts';
 
 /** The values block of a sub-chart (`mcpop`, `agentplat-tools`, …); `{}` when absent. */
 export function block(ctx: RenderContext, key: string): Values {
@@ -144,19 +142,6 @@ export function imageRef(reg: string, repository: string, tag: string): string {
   return `${reg ? `${reg}/` : ''}${repository}:${tag}`;
 }
 
-/**
- * Moves a complete image reference (`host/path:tag`) to another registry: the first path
- * segment is replaced when it names a host (has a dot or a port, or is localhost), else the
- * registry is prefixed.
- */
-export function reRegistry(image: string, reg: string): string {
-  if (!reg) return image;
-  const slash = image.indexOf('/');
-  const first = slash < 0 ? '' : image.slice(0, slash);
-  const isHost = first.includes('.') || first.includes(':') || first === 'localhost';
-  return `${reg}/${isHost ? image.slice(slash + 1) : image}`;
-}
-
 /** Top-level pod security context (all pods), unless the component brings its own. */
 export function podSecurityContext(ctx: RenderContext, own?: unknown): Values {
   return isPlainMap(own) && Object.keys(own).length > 0 ? own : map(ctx.values.podSecurityContext);
@@ -182,17 +167,4 @@ export function tolerations(ctx: RenderContext, own?: unknown): unknown[] {
 /** `# Source:` path of a sub-chart template. */
 export function subchartSource(chart: string, file: string): string {
   return `agentplat/charts/${chart}/templates/${file}`;
-}
-
-/** `# Source:` path of a main-chart template that belongs to a sub-chart's integration. */
-export function mainSource(file: string): string {
-  return `agentplat/templates/${file}`;
-}
-
-/**
- * Common labels of a main-chart object, for the glue objects sub-chart components render on
- * the main chart's behalf (sign-in ConfigMap, WorkerPool, substrate RBAC).
- */
-export function mainChartLabels(ctx: RenderContext, extra: Record<string, unknown> = {}): Labels {
-  return chartLabels(ctx, undefined, extra as JsonMap);
 }
