@@ -1,0 +1,80 @@
+// Turns the ordered object list into what `render` prints or writes: YAML documents with
+// `# Source:` headers (like `helm template`), one JSON `v1 List`, or one file per source path.
+
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Document } from 'yaml';
+import type { RenderedDoc } from './engine.ts';
+
+export class ShowOnlyError extends Error {}
+
+/** One object as block-style YAML (stable: insertion order, no line folding). */
+export function objectYaml(obj: unknown): string {
+  return new Document(obj, { version: '1.2' }).toString({ lineWidth: 0, minContentWidth: 0, indentSeq: true, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN' });
+}
+
+export function toYaml(docs: readonly RenderedDoc[]): string {
+  return docs.map((d) => `---\n# Source: ${d.source}\n${objectYaml(d.object)}`).join('');
+}
+
+export function toJson(docs: readonly RenderedDoc[]): string {
+  return `${JSON.stringify({ apiVersion: 'v1', kind: 'List', items: docs.map((d) => d.object) }, null, 2)}\n`;
+}
+
+/**
+ * Keeps the documents of the given sources (`--show-only`). A name matches a source path exactly,
+ * or by its part after `agentplat/` or after `agentplat/templates/` (as `helm template -s` accepts
+ * `templates/x.yaml`). A name that matches nothing is an error.
+ */
+export function showOnly(docs: readonly RenderedDoc[], names: readonly string[]): RenderedDoc[] {
+  if (names.length === 0) return [...docs];
+  const matches = (source: string, name: string) => {
+    const n = name.replace(/^\.\//, '');
+    return source === n || source === `agentplat/${n}` || source === `agentplat/templates/${n}`;
+  };
+  const missing = names.filter((n) => !docs.some((d) => matches(d.source, n)));
+  if (missing.length > 0) {
+    const known = [...new Set(docs.map((d) => d.source))].sort();
+    throw new ShowOnlyError(`--show-only ${missing.map((m) => JSON.stringify(m)).join(', ')}: no rendered object comes from ${missing.length === 1 ? 'that source' : 'those sources'}; rendered sources: ${known.join(', ')}`);
+  }
+  return docs.filter((d) => names.some((n) => matches(d.source, n)));
+}
+
+/** The files `--output-dir` writes: one per source path, documents in output order. */
+export function filesFor(docs: readonly RenderedDoc[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const d of docs) {
+    const text = `---\n# Source: ${d.source}\n${objectYaml(d.object)}`;
+    files.set(d.source, (files.get(d.source) ?? '') + text);
+  }
+  return files;
+}
+
+/**
+ * Writes every file under `dir` only after all of them are ready: first into a sibling temporary
+ * directory, then moved into place, so an error leaves no half-written release behind.
+ */
+export function writeOutputDir(dir: string, files: Map<string, string>): string[] {
+  const root = resolve(dir);
+  const staging = `${root}.agentplat-tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  const written: string[] = [];
+  try {
+    for (const [source, text] of files) {
+      const target = join(staging, ...source.split('/'));
+      if (relative(staging, target).startsWith(`..${sep}`)) throw new Error(`refusing to write outside the output directory: ${source}`);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, text);
+      written.push(join(root, ...source.split('/')));
+    }
+    for (const source of files.keys()) {
+      const from = join(staging, ...source.split('/'));
+      const to = join(root, ...source.split('/'));
+      mkdirSync(dirname(to), { recursive: true });
+      renameSync(from, to);
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return written;
+}
