@@ -1,14 +1,33 @@
-// PLACEHOLDER: `agentplat migrate` is being written.
+// `agentplat migrate`: values of one revision → the next, on stdout; the report on stderr.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { UsageError } from '../../errors.ts';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
+import { migrateValues, migrationReport, supportedMigrations } from '../../migrate/migrate.ts';
+import { readUserFile } from '../../values/load.ts';
+import { revisionOption } from './schema.ts';
 
-export function register(program: Command, _app: App): void {
+export function register(program: Command, app: App): void {
   program
     .command('migrate')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('`agentplat migrate` is not implemented yet');
+    .description('rewrite a values file for a newer chart revision, keeping comments and key order')
+    .requiredOption('-f, --values <file>', 'values file to migrate (- reads stdin)')
+    .option('--from <A|B>', 'revision the file was written for', 'A')
+    .option('--to <A|B>', 'revision to migrate to', 'B')
+    .addHelpText(
+      'after',
+      '\nThe migrated file goes to stdout, one report line per change to stderr (`path: what — why`).\n' +
+        'Exit codes: 0 migrated and lints clean; 1 a decision is left to you (see the report); 2 usage error.',
+    )
+    .action(async (opts: { values: string; from: string; to: string }) => {
+      const from = revisionOption(opts.from);
+      const to = revisionOption(opts.to);
+      if (!supportedMigrations().includes(`${from}→${to}`)) {
+        throw new UsageError(`cannot migrate from revision ${from} to ${to}`, `supported: ${supportedMigrations().map((m) => `--from ${m[0]} --to ${m[2]}`).join(', ')}`);
+      }
+      const { name, text } = await readUserFile(opts.values, app.io);
+      const result = migrateValues(text, name, from, to);
+      if (result.text !== undefined) app.io.stdout(result.text);
+      app.io.stderr(migrationReport(result, to));
+      app.exitCode = result.decisionsLeft ? EXIT_PROBLEMS : EXIT_OK;
     });
 }

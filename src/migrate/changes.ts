@@ -1,0 +1,24 @@
+// What a migration reports: one line per change, `path: what happened — why`.
+
+export type ChangeKind =
+  /** Rewritten automatically with the same meaning. */
+  | 'changed'
+  /** Removed; nothing is lost (empty, default, or no longer needed). */
+  | 'removed'
+  /** Needs the user: a setting whose effect revision B gives no automatic equivalent for. */
+  | 'decide';
+
+export interface Change {
+  /** Values path in the input (revision A) file. */
+  path: string;
+  kind: ChangeKind;
+  /** What happened (`renamed to otel.traces.enabled`). */
+  what: string;
+  /** Why, and what replaces it. */
+  why: string;
+}
+
+export function changeLine(c: Change): string {
+  const mark = c.kind === 'decide' ? 'decide: ' : '';
+  return `${c.path}: ${mark}${c.what} — ${c.why}`;
+}

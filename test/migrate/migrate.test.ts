@@ -1,0 +1,188 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createMemoryIo } from '../../src/cli/io.ts';
+import { run } from '../../src/cli/program.ts';
+import { migrateValues } from '../../src/migrate/migrate.ts';
+import { expectGolden, ROOT } from '../cli-formats/helpers.ts';
+
+const FIXTURES = join(ROOT, 'fixtures/migrate');
+const inputs = readdirSync(FIXTURES).filter((f) => f.endsWith('-a.yaml')).sort();
+const tmp = mkdtempSync(join(tmpdir(), 'agentplat-migrate-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function cli(args: string[], stdin?: string) {
+  const io = createMemoryIo({ cwd: ROOT, ...(stdin !== undefined ? { stdin } : {}) });
+  const code = await run(args, io);
+  return { code, out: io.out, err: io.err };
+}
+
+/** Migrates A text (no file needed); returns the B text and the report lines. */
+function migrate(text: string) {
+  const r = migrateValues(text, 'values.yaml', 'A', 'B');
+  return { ...r, lines: r.changes.map((c) => `${c.path} ${c.kind}`) };
+}
+
+describe('migrate A → B: every fixture round-trips', () => {
+  it('has fixtures', () => expect(inputs.length).toBeGreaterThanOrEqual(3));
+
+  for (const name of inputs) {
+    const base = name.replace(/-a\.yaml$/, '');
+    it(`${name}: migrates as reviewed, then lints clean and renders in revision B`, async () => {
+      const m = await cli(['migrate', '--from', 'A', '--to', 'B', '-f', `fixtures/migrate/${name}`]);
+      expectGolden(`fixtures/migrate/expected/${base}-b.yaml`, m.out);
+      expectGolden(`fixtures/migrate/expected/${base}.report.txt`, m.err);
+      expect(m.code).toBe(m.err.includes(': decide: ') ? 1 : 0);
+
+      const migrated = join(tmp, `${base}-b.yaml`);
+      writeFileSync(migrated, m.out);
+      const lint = await cli(['lint', '--revision', 'B', '-f', migrated]);
+      expect(lint.out.trimEnd().split('\n').at(-1)).toBe('1 file, 0 errors, 0 warnings');
+      expect(lint.code).toBe(0);
+
+      const render = await cli(['render', '--revision', 'B', '-n', 'agentplat', '-f', migrated]);
+      expect(render.err).toBe('');
+      expect(render.code).toBe(0);
+      expect(render.out).toContain('kind: Deployment');
+    });
+  }
+});
+
+describe('migrate A → B: what is kept', () => {
+  it('keeps comments and key order', () => {
+    const { text } = migrate(readFileSync(join(FIXTURES, 'production-a.yaml'), 'utf8'));
+    for (const comment of ['# Owner: platform team.', '# Network policies isolate the controller', '# two replicas for rolling upgrades', '# Go runtime from the mirror', '# Shown in the header bar.', '# megabytes'])
+      expect(text).toContain(comment);
+    expect(Object.keys(parse(text!))).toEqual(['registry', 'imagePullPolicy', 'imagePullSecrets', 'rbac', 'controller', 'ui', 'database', 'otel']);
+  });
+
+  it('returns a file revision B already accepts unchanged, byte for byte', () => {
+    const text = '# mine\ncontroller:\n  replicas: 2 # two\n\nui:\n  replicas: 1\n';
+    const r = migrate(text);
+    expect(r.text).toBe(text);
+    expect(r.changes).toEqual([]);
+    expect(r.decisionsLeft).toBe(false);
+  });
+
+  it('keeps an explicit IfNotPresent pull policy and says nothing about it', () => {
+    const r = migrate('imagePullPolicy: IfNotPresent\ndatabase:\n  rdb:\n    bundled:\n      image:\n        pullPolicy: IfNotPresent\n');
+    expect(parse(r.text!)).toEqual({ imagePullPolicy: 'IfNotPresent', database: { rdb: { bundled: { image: { pullPolicy: 'IfNotPresent' } } } } });
+    expect(r.changes).toEqual([]);
+  });
+
+  it('keeps rbac.namespaces under rbac (in B the rbac key overrides global.watchNamespaces)', () => {
+    const r = migrate('rbac:\n  namespaces: [team-a]\n');
+    expect(parse(r.text!)).toEqual({ rbac: { namespaces: ['team-a'] } });
+    expect(r.changes).toEqual([]);
+  });
+
+  it('leaves trusted-proxy mode alone and renames unsecure to insecure', () => {
+    expect(migrate('controller:\n  auth:\n    mode: trusted-proxy\n').changes).toEqual([]);
+    expect(parse(migrate('controller:\n  auth:\n    mode: unsecure\n').text!)).toEqual({ controller: { auth: { mode: 'insecure' } } });
+  });
+});
+
+describe('migrate A → B: telemetry', () => {
+  const otel = (body: string) => migrate(`otel:\n${body}`);
+
+  it('moves equal endpoints to the shared exporter and adds the scheme from insecure', () => {
+    const r = otel('  logging:\n    enabled: true\n    exporter: {otlp: {endpoint: "c:4317"}}\n  tracing:\n    enabled: true\n    exporter: {otlp: {endpoint: "c:4317"}}\n');
+    expect(parse(r.text!).otel).toEqual({ exporter: { otlp: { endpoint: 'http://c:4317' } }, logs: { enabled: true }, traces: { enabled: true } });
+    expect(r.decisionsLeft).toBe(false);
+  });
+
+  it('keeps a different logs endpoint as the per-signal override', () => {
+    const r = otel('  tracing:\n    exporter:\n      otlp:\n        endpoint: https://t:4317\n  logging:\n    exporter:\n      otlp:\n        endpoint: https://l:4317\n');
+    expect(parse(r.text!).otel).toEqual({ exporter: { otlp: { endpoint: 'https://l:4317' } }, traces: { endpoint: 'https://t:4317' } });
+  });
+
+  it('asks the user when the two signals had different timeouts', () => {
+    const r = otel('  logging:\n    exporter: {otlp: {timeout: 5000}}\n  tracing:\n    exporter: {otlp: {timeout: 20000}}\n');
+    expect(parse(r.text!).otel).toEqual({ exporter: { otlp: { timeout: '5000' } } });
+    expect(r.lines).toContain('otel.tracing.exporter.otlp.timeout decide');
+    expect(r.decisionsLeft).toBe(true);
+  });
+
+  it('asks the user when insecure contradicts the endpoint scheme', () => {
+    const r = otel('  tracing:\n    exporter: {otlp: {endpoint: "https://t:4317", insecure: true}}\n');
+    expect(r.lines).toContain('otel.tracing.exporter.otlp.insecure decide');
+  });
+
+  it('translates protocol http to http/protobuf', () => {
+    expect(parse(otel('  tracing:\n    exporter: {otlp: {protocol: http}}\n').text!).otel).toEqual({ exporter: { otlp: { protocol: 'http/protobuf' } } });
+  });
+});
+
+describe('migrate A → B: removed keys', () => {
+  it('reports disabled bundled agents as removed and configured ones as decisions', () => {
+    const r = migrate('cluster-agent:\n  enabled: false\ngateway-agent:\n  modelConfigRef: m\n');
+    expect(r.text).toBe('{}\n');
+    expect(r.lines).toEqual(['cluster-agent removed', 'gateway-agent decide']);
+  });
+
+  it('moves goAgentImage into agentImage, replacing the python image parts', () => {
+    const r = migrate('controller:\n  agentImage:\n    repository: my/python\n  goAgentImage:\n    repository: my/go\n    pullPolicy: Always\n');
+    expect(parse(r.text!)).toEqual({ controller: { agentImage: { repository: 'my/go' } } });
+    expect(r.lines).toEqual(['controller.agentImage.repository removed', 'controller.goAgentImage.repository changed', 'controller.goAgentImage.pullPolicy removed']);
+  });
+
+  it('asks the user about a custom python runtime image', () => {
+    const r = migrate('controller:\n  agentImage:\n    repository: my/python\n');
+    expect(r.lines).toEqual(['controller.agentImage.repository decide']);
+  });
+
+  it.each([
+    ['controller:\n  toolRefreshInterval: 30s\n', 'controller.toolRefreshInterval removed'],
+    ['controller:\n  skillsInitImage: {tag: x}\n', 'controller.skillsInitImage removed'],
+    ['controller:\n  a2aBaseUrl: ""\n', 'controller.a2aBaseUrl removed'],
+    ['controller:\n  a2aBaseUrl: https://a\n', 'controller.a2aBaseUrl decide'],
+    ['database:\n  rdb:\n    sessionRetentionDays: 0\n', 'database.rdb.sessionRetentionDays removed'],
+    ['database:\n  rdb:\n    sessionRetentionDays: 7\n', 'database.rdb.sessionRetentionDays decide'],
+    ['ui:\n  volumes:\n    nextjsCache: 1Gi\n', 'ui.volumes.nextjsCache removed'],
+    ['ui:\n  backendInternalUrl: http://x\n', 'ui.backendInternalUrl decide'],
+    ['controller:\n  substrate:\n    substrateApiInsecure: true\n', 'controller.substrate.substrateApiInsecure removed'],
+    ['controller:\n  substrate:\n    defaultWorkerPool: {name: p}\n', 'controller.substrate.defaultWorkerPool decide'],
+    ['substrateWorkerPool:\n  ateomImage: x\n', 'substrateWorkerPool.ateomImage changed'],
+    ['controller:\n  agentDeployment:\n    nodeSelector: {pool: a}\n', 'controller.agentDeployment decide'],
+    ['controller:\n  agentImage:\n    pullSecret: s\n', 'controller.agentImage.pullSecret decide'],
+  ])('%j → %s', (text, line) => {
+    const r = migrate(text);
+    expect(r.lines).toEqual([line]);
+    expect(r.decisionsLeft).toBe(line.endsWith('decide'));
+  });
+
+  it('turns the ui.env map into a list of {name, value} with string values', () => {
+    const r = migrate('ui:\n  env:\n    A: 1\n    B: true\n    C: x\n');
+    expect(parse(r.text!)).toEqual({ ui: { env: [{ name: 'A', value: '1' }, { name: 'B', value: 'true' }, { name: 'C', value: 'x' }] } });
+  });
+});
+
+describe('agentplat migrate: command', () => {
+  it('prints the migrated file on stdout and the report on stderr, reading stdin with -f -', async () => {
+    const r = await cli(['migrate', '-f', '-'], 'controller:\n  toolRefreshInterval: 30s\n  replicas: 2\n');
+    expect(r.out).toBe('controller:\n  replicas: 2\n');
+    expect(r.err).toBe(
+      "controller.toolRefreshInterval: removed — revision B has no setting for it; tool discovery refreshes on the controller's built-in schedule\n1 change, 0 decisions left for you\n",
+    );
+    expect(r.code).toBe(0);
+  });
+
+  it('exits 1 when a decision is left', async () => {
+    const r = await cli(['migrate', '-f', '-'], 'controller:\n  a2aBaseUrl: https://agents.example.com\n');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('controller.a2aBaseUrl: decide: removed — ');
+  });
+
+  it.each([
+    ['no -f', ['migrate']],
+    ['B to A', ['migrate', '--from', 'B', '--to', 'A', '-f', 'fixtures/migrate/production-a.yaml']],
+    ['an unknown revision', ['migrate', '--to', 'C', '-f', 'fixtures/migrate/production-a.yaml']],
+    ['a missing file', ['migrate', '-f', 'fixtures/migrate/nope.yaml']],
+  ])('exits 2 on %s', async (_name, args) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+  });
+});
