@@ -254,6 +254,37 @@ function escapePointer(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/**
+ * Fields the packaged schemas lack although the API has them: kubernetes-models strips every
+ * `description` property and the `x-kubernetes-*` extensions of JSONSchemaProps, and its
+ * Kubernetes version predates the pod certificate projection (1.34). An object is recognised by
+ * properties its validator read (its "signature"); only then are these extra keys allowed.
+ */
+const PACKAGE_GAPS: { signature: string[]; extra: string[] }[] = [
+  {
+    signature: ['$schema', 'multipleOf', 'patternProperties'],
+    extra: [
+      'description',
+      'x-kubernetes-validations',
+      'x-kubernetes-preserve-unknown-fields',
+      'x-kubernetes-int-or-string',
+      'x-kubernetes-embedded-resource',
+      'x-kubernetes-list-type',
+      'x-kubernetes-list-map-keys',
+      'x-kubernetes-map-type',
+    ],
+  },
+  { signature: ['jsonPath', 'priority', 'format'], extra: ['description'] }, // CRD printer columns
+  { signature: ['value', 'globalDefault', 'preemptionPolicy'], extra: ['description'] }, // PriorityClass
+  { signature: ['clusterTrustBundle', 'serviceAccountToken', 'downwardAPI'], extra: ['podCertificate'] },
+];
+
+function allowedExtra(read: Set<string>): Set<string> {
+  const out = new Set<string>();
+  for (const gap of PACKAGE_GAPS) if (gap.signature.every((k) => read.has(k))) for (const k of gap.extra) out.add(k);
+  return out;
+}
+
 function unknownFields(obj: unknown, visits: Map<string, Visit>, path = ''): SchemaIssue[] {
   if (obj === null || typeof obj !== 'object') return [];
   const out: SchemaIssue[] = [];
@@ -264,8 +295,10 @@ function unknownFields(obj: unknown, visits: Map<string, Visit>, path = ''): Sch
     return out;
   }
   const declares = !visit.enumerated && visit.read.size > 0;
+  const extra = declares ? allowedExtra(visit.read) : new Set<string>();
   for (const [k, v] of Object.entries(obj)) {
     const p = `${path}/${escapePointer(k)}`;
+    if (extra.has(k)) continue;
     if (declares && !visit.read.has(k)) out.push({ path: p, message: `unknown field "${k}"` });
     else out.push(...unknownFields(v, visits, p));
   }
