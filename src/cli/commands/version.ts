@@ -1,14 +1,63 @@
-// PLACEHOLDER: `agentplat version` is being written.
+// `agentplat version`: the tool's version, and for each chart revision the chart version and the
+// sub-chart versions it pins (values document §2.1; mcpop and substrate are build-time pins).
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { UsageError } from '../../errors.ts';
+import { packageVersion } from '../program.ts';
+import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
+import { BUNDLED_AGENT_KEYS } from '../../render/subcharts/agents.ts';
+import { revisionOption } from './schema.ts';
 
-export function register(program: Command, _app: App): void {
+export interface RevisionVersions {
+  revision: Revision;
+  chart: string;
+  subcharts: Record<string, string>;
+  /** [A] the ten bundled agent sub-charts, pinned to the chart version; none in B. */
+  bundledAgents: { version: string; charts: string[] } | null;
+}
+
+export interface VersionReport {
+  agentplat: string;
+  revisions: RevisionVersions[];
+}
+
+export function versionReport(revisions: readonly Revision[]): VersionReport {
+  return {
+    agentplat: packageVersion(),
+    revisions: revisions.map((r) => {
+      const info = REVISIONS[r];
+      return {
+        revision: r,
+        chart: info.chartVersion,
+        subcharts: Object.fromEntries(Object.keys(info.subcharts).sort().map((k) => [k, info.subcharts[k]!])),
+        bundledAgents: r === 'A' ? { version: info.chartVersion, charts: [...BUNDLED_AGENT_KEYS] } : null,
+      };
+    }),
+  };
+}
+
+export function versionText(report: VersionReport): string {
+  const lines = [`agentplat ${report.agentplat}`];
+  for (const r of report.revisions) {
+    lines.push('', `revision ${r.revision}: chart agentplat ${r.chart}`);
+    const rows: [string, string][] = Object.entries(r.subcharts);
+    if (r.bundledAgents) rows.push([`bundled agents (${r.bundledAgents.charts.length})`, r.bundledAgents.version]);
+    const width = Math.max(...rows.map(([k]) => k.length));
+    for (const [k, v] of rows) lines.push(`  ${k.padEnd(width)}  ${v}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function register(program: Command, app: App): void {
   program
     .command('version')
-    .description('(not implemented yet)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new UsageError('`agentplat version` is not implemented yet');
+    .description('print the agentplat version, the chart version and the sub-chart versions of each revision')
+    .option('-r, --revision <A|B>', 'only this chart revision')
+    .option('-o, --output <format>', 'text or json', 'text')
+    .action((opts: { revision?: string; output: string }) => {
+      if (opts.output !== 'text' && opts.output !== 'json') throw new UsageError(`--output: unknown format "${opts.output}"`, 'use text or json');
+      const report = versionReport(opts.revision ? [revisionOption(opts.revision)] : REVISION_IDS);
+      app.io.stdout(opts.output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : versionText(report));
+      app.exitCode = 0;
     });
 }
