@@ -10,6 +10,7 @@ import { scopeRules } from './scope.ts';
 import { subchartRules } from './subcharts.ts';
 import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
+import { templatedValuesRules } from './templated-values.ts';
 
 export const RULES: readonly ValuesRule[] = [
   scopeRules,
@@ -22,6 +23,7 @@ export const RULES: readonly ValuesRule[] = [
   telemetryRules,
   deprecationRules,
   subchartRules,
+  templatedValuesRules,
 ];
 
 /** Values paths whose schema errors a rule reports better (the schema's finding is dropped). */

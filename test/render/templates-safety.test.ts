@@ -1,0 +1,93 @@
+// design.md "Safe templating": every value enters a template through {{json …}}; a value holding
+// a newline, `---`, `: ` or quotes can never add a key or a document; output is deterministic.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { toYaml } from '../../src/render/output.ts';
+import { render } from './_render.ts';
+
+const TEMPLATES = join(import.meta.dirname, '..', '..', 'templates');
+
+function* walk(dir: string): Generator<string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) yield* walk(full);
+    else if (e.name.endsWith('.hbs')) yield full;
+  }
+}
+
+/** Mustaches that print nothing themselves: block open/close, else, partials, comments, json. */
+const ALLOWED = /^\{\{~?\s*(json\s|#(if|unless|each|with)\s|\/(if|unless|each|with)\s*~?\}\}|else\s*~?\}\}|else if\s|>\s|!)/;
+
+describe('templates: every value enters through {{json …}}', () => {
+  const files = [...walk(TEMPLATES)];
+  it('there are templates to scan', () => expect(files.length).toBeGreaterThan(10));
+  for (const file of files) {
+    it(relative(TEMPLATES, file), () => {
+      const text = readFileSync(file, 'utf8');
+      const bare: string[] = [];
+      for (const m of text.matchAll(/\{\{\{?[^}]*\}?\}\}/g)) {
+        if (m[0].startsWith('{{{') || !ALLOWED.test(m[0])) bare.push(m[0]);
+      }
+      expect(bare, 'bare mustaches print unescaped values').toEqual([]);
+    });
+  }
+  it('the scanner itself flags a bare value, a triple-stash and a helper call', () => {
+    for (const bad of ['{{name}}', '{{{name}}}', '{{ lookup . "x" }}', '{{ meta.name }}']) expect(ALLOWED.test(bad) && !bad.startsWith('{{{'), bad).toBe(false);
+    for (const good of ['{{json name}}', '{{#if (present x)}}', '{{/if}}', '{{else}}', '{{> chart/_meta meta}}', '{{#each ports}}']) expect(ALLOWED.test(good), good).toBe(true);
+  });
+});
+
+describe('deterministic output', () => {
+  for (const revision of ['A', 'B'] as const) {
+    it(`rendering twice gives byte-identical output (revision ${revision})`, () => {
+      const values = { labels: { team: 'x' }, controller: { metrics: { enabled: true } }, extraObjects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }] };
+      expect(toYaml(render(revision, values))).toBe(toYaml(render(revision, values)));
+    });
+  }
+});
+
+/** Strings that would break naive text templating. */
+const HOSTILE = ['a\nb: c', 'x\n---\nkind: Secret', 'k: v', '"quoted"', "it's", '- item', '{a: b}', '#comment', '&anchor', '*alias', '| block', '\t tab', '{{ .Values.x }}', ''];
+
+describe('injection: hostile values stay values', () => {
+  const baseline = (revision: 'A' | 'B') => render(revision, {}, { skipCrds: true }).map((d) => `${d.object.kind}/${d.object.metadata.name}`);
+
+  it('a value containing a newline, ---, ": " or quotes cannot add a key or a document', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...HOSTILE), fc.string(), fc.constantFrom('A' as const, 'B' as const), (hostile, random, revision) => {
+        const s = `${hostile}${random}`;
+        const docs = render(revision, {
+          labels: { team: s },
+          annotations: { note: s },
+          podAnnotations: { note: s },
+          controller: { env: [{ name: 'X', value: s }], service: { annotations: { a: s } }, loglevel: s, a2aClientTimeout: s },
+          ui: { publicBackendUrl: s, externalUrl: s },
+          proxy: { url: s },
+          providers: { providerB: { model: s } },
+        }, { skipCrds: true });
+        expect(docs.map((d) => `${d.object.kind}/${d.object.metadata.name}`)).toEqual(baseline(revision));
+        const controller = docs.find((d) => d.object.kind === 'Deployment' && d.object.metadata.name === 'agentplat-controller')!.object as any;
+        expect(controller.metadata.annotations).toEqual({ note: s });
+        const env = controller.spec.template.spec.containers[0].env;
+        expect(env.at(-1)).toEqual({ name: 'X', value: s });
+        const cm = docs.find((d) => d.object.kind === 'ConfigMap' && d.object.metadata.name === 'agentplat-controller')!.object as any;
+        expect(cm.data.PROXY_URL ?? '').toBe(s);
+        // And the printed YAML parses back to exactly the same objects.
+        const text = toYaml(docs);
+        const reparsed = parseAllDocuments(text).map((d) => d.toJS());
+        expect(reparsed).toEqual(docs.map((d) => d.object));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a hostile value in a label key or an extraObjects string stays inside its object', () => {
+    const docs = render('B', { labels: { 'x\n---\nkind: Secret': 'v' }, extraObjects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'e' }, data: { k: 'a\n---\nkind: Secret\nmetadata: {name: evil}' } }] });
+    expect(docs.filter((d) => d.object.kind === 'Secret').map((d) => d.object.metadata.name)).toEqual(baseline('B').filter((k) => k.startsWith('Secret/')).map((k) => k.slice(7)));
+    const extra = docs.find((d) => d.object.metadata.name === 'e')!.object as any;
+    expect(extra.data.k).toBe('a\n---\nkind: Secret\nmetadata: {name: evil}');
+  });
+});

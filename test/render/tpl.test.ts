@@ -1,0 +1,126 @@
+// The values template evaluator (extra-objects-templating) and the lint rule that reports, at
+// lint time, every template it cannot evaluate.
+import { describe, expect, it } from 'vitest';
+import { evaluateTpl, registerTplInclude, TplError, type TplScope } from '../../src/render/tpl.ts';
+import { expandExtraObjects } from '../../src/render/extra-objects.ts';
+import { templatedValuesRules } from '../../src/lint/rules/templated-values.ts';
+import type { RuleFinding } from '../../src/lint/rules/types.ts';
+import { valuesFor } from './_render.ts';
+import { signInChecksum } from '../../src/render/components/platform.ts';
+
+const scope: TplScope = {
+  release: { name: 'prod', namespace: 'tenant' },
+  chart: { name: 'agentplat', version: '0.11.0' },
+  values: { registry: 'ghcr.io', ui: { service: { ports: { port: 8080 } } }, empty: '' },
+  fullname: 'prod',
+  namespace: 'tenant-override',
+};
+
+describe('tpl evaluator', () => {
+  it.each([
+    ['{{ .Release.Name }}', 'prod'],
+    ['{{ .Release.Namespace }}', 'tenant'],
+    ['{{ .Chart.Name }}-{{ .Chart.Version }}', 'agentplat-0.11.0'],
+    ['{{ .Values.registry }}/x', 'ghcr.io/x'],
+    ['http://{{ include "agentplat.fullname" . }}-ui:{{ .Values.ui.service.ports.port }}', 'http://prod-ui:8080'],
+    ['{{ include "agentplat.namespace" . }}', 'tenant-override'],
+    ['{{ .Values.registry | quote }}', '"ghcr.io"'],
+    ['{{ quote .Release.Name }}', '"prod"'],
+    ['{{ .Values.missing | default "fallback" }}', 'fallback'],
+    ['{{ default "x" .Values.empty }}', 'x'],
+    ['{{ .Values.registry | upper | quote }}', '"GHCR.IO"'],
+    ['a  {{- " b " -}}  c', 'a b c'],
+    ['{{/* a comment */}}kept', 'kept'],
+    ['no template', 'no template'],
+  ])('%s → %s', (text, expected) => {
+    expect(evaluateTpl(text, scope)).toBe(expected);
+  });
+
+  it.each([
+    ['{{ .Values.missing }}', 1, 1, /no value/],
+    ['ok\n  {{ lookup "v1" "Secret" "" "" }}', 2, 6, /unsupported function "lookup"/],
+    ['{{ include "nope" . }}', 1, 4, /unknown include "nope"/],
+    ['{{ .Capabilities.KubeVersion }}', 1, 4, /unsupported field/],
+    ['x {{ .Release.Name ', 1, 3, /unclosed/],
+    ['{{ toYaml .Values.ui }}', 1, 4, /unsupported function "toYaml"/],
+    ['{{ .Values.ui }}', 1, 1, /cannot print a map/],
+  ])('%s fails with a TplError at line %i column %i', (text, line, column, message) => {
+    let err: unknown;
+    try {
+      evaluateTpl(text, scope);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(TplError);
+    expect((err as TplError).line).toBe(line);
+    expect((err as TplError).column).toBe(column);
+    expect((err as TplError).message).toMatch(message);
+  });
+
+  it('registered includes are available (the authproxy sign-in checksum is built in)', () => {
+    expect(evaluateTpl('{{ include "agentplat.authproxy.signInChecksum" . }}', scope)).toBe(signInChecksum());
+    registerTplInclude('test.include', (s) => `${s.fullname}!`);
+    expect(evaluateTpl('{{ include "test.include" . }}', scope)).toBe('prod!');
+  });
+});
+
+describe('extraObjects expansion (extra-objects-templating)', () => {
+  it('map entries: every string and key is evaluated, structure is kept', () => {
+    const { objects, problems } = expandExtraObjects([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ .Release.Name }}-x' }, data: { '{{ .Release.Name }}': '{{ .Values.registry }}' } }], scope);
+    expect(problems).toEqual([]);
+    expect(objects[0]!.object).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'prod-x' }, data: { prod: 'ghcr.io' } });
+  });
+
+  it('multi-line string entries: templated as a whole, several documents allowed', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ include "agentplat.fullname" . }}-a\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n';
+    const { objects, problems } = expandExtraObjects([text], scope);
+    expect(problems).toEqual([]);
+    expect(objects.map((o) => o.object.metadata.name)).toEqual(['prod-a', 'b']);
+  });
+
+  it('a string entry that is not a Kubernetes object is reported, naming the entry', () => {
+    const { problems } = expandExtraObjects([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ok' } }, 'just: text', 'a: [unclosed'], scope);
+    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/^extraObjects\[1\] \(document 1\) has no apiVersion/), expect.stringMatching(/^extraObjects\[2\] is not valid YAML/)]);
+  });
+});
+
+describe('lint rule values/templated-values', () => {
+  const lint = (revision: 'A' | 'B', user: Record<string, unknown>): RuleFinding[] => {
+    const findings: RuleFinding[] = [];
+    templatedValuesRules.check({ revision, values: valuesFor(revision, user).values, userSet: () => true, report: (f) => void findings.push(f) });
+    return findings;
+  };
+
+  it('defaults of both revisions evaluate cleanly', () => {
+    expect(lint('A', {})).toEqual([]);
+    expect(lint('B', {})).toEqual([]);
+  });
+
+  it('reports every extraObjects entry that cannot be evaluated, naming the entry (extraObjects[2])', () => {
+    const findings = lint('B', {
+      extraObjects: [
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ .Release.Name }}' } },
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n',
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ tpl .Values.x . }}' } },
+        'kind: ConfigMap\nmetadata:\n  name: {{ .Values.nope }}\n',
+      ],
+    });
+    expect(findings.map((f) => [f.rule, f.severity, f.path])).toEqual([
+      ['values/templated-values', 'error', ['extraObjects', 2, 'metadata', 'name']],
+      ['values/templated-values', 'error', ['extraObjects', 3]],
+    ]);
+    expect(findings[0]!.message).toMatch(/^extraObjects\[2\]: unsupported function "tpl"/);
+    expect(findings[1]!.message).toMatch(/^extraObjects\[3\]: .*no value/);
+  });
+
+  it('reports templated authproxy extras and the dashboards URL that cannot be evaluated', () => {
+    const findings = lint('A', {
+      authproxy: { extraEnv: [{ name: 'UPSTREAM_URL', value: 'http://{{ include "agentplat.fullname" . }}-ui:8080' }, { name: 'BAD', value: '{{ .Files.Get "x" }}' }], extraArgs: { upstream: '{{ required "x" .Values.y }}' } },
+      'dashboards-mcp': { grafana: { url: 'http://{{ .Release.Name }}-grafana.{{ .Release.Namespace }}:3000/api' } },
+    });
+    expect(findings.map((f) => f.path)).toEqual([
+      ['authproxy', 'extraEnv', 1, 'value'],
+      ['authproxy', 'extraArgs', 'upstream'],
+    ]);
+  });
+});
