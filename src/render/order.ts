@@ -1,17 +1,13 @@
-// Install order and the duplicate check. Order follows what kubectl/helm use: Namespace, CRDs,
-// ServiceAccounts, Secrets, ConfigMaps, ClusterRoles, ClusterRoleBindings, Roles, RoleBindings,
-// Services, workloads, then everything else; within a kind by source path, then namespace and
-// name. The sort is stable, so the order of documents inside one source is kept when equal.
+// Install order and the duplicate check. The project's order (design.md), helm's install order
+// trimmed to it: Namespace, CRDs, ServiceAccounts, Secrets, ConfigMaps, storage, ClusterRoles,
+// ClusterRoleBindings, Roles, RoleBindings, Services, workloads, then every other kind by name
+// (PodDisruptionBudget, ServiceMonitor, custom resources, …); within a kind by source path,
+// then namespace and name.
 
 import type { RenderedDoc } from './engine.ts';
 
 const KIND_ORDER = [
   'Namespace',
-  'NetworkPolicy',
-  'ResourceQuota',
-  'LimitRange',
-  'PodSecurityPolicy',
-  'PodDisruptionBudget',
   'ServiceAccount',
   'Secret',
   'SecretList',

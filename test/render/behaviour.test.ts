@@ -572,9 +572,12 @@ describe('providers, platform glue, extraObjects', () => {
 describe('ordering', () => {
   it('install order: CRDs, ServiceAccounts, Secrets, ConfigMaps, ClusterRoles, ClusterRoleBindings, Roles, RoleBindings, Services, Deployments, then the rest', () => {
     const order = ['CustomResourceDefinition', 'ServiceAccount', 'Secret', 'ConfigMap', 'PersistentVolumeClaim', 'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding', 'Service', 'Deployment'];
-    const seen = render('B', { controller: { replicas: 2 } }).map((d) => d.object.kind);
+    const seen = render('B', { controller: { replicas: 2, pdb: { enabled: true } } }).map((d) => d.object.kind);
     const ranks = seen.map((k) => (order.includes(k) ? order.indexOf(k) : order.length));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    expect(seen.at(-1)).not.toBe('Deployment');
+    // The rest, by kind name, after the workloads.
+    const rest = seen.slice(seen.lastIndexOf('Deployment') + 1);
+    expect(rest).toEqual([...rest].sort());
+    expect(rest).toContain('PodDisruptionBudget');
   });
 });
