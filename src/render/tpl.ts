@@ -9,6 +9,7 @@
 //   whitespace trimming {{- and -}}, comments {{/* … */}}
 
 import { createHash } from 'node:crypto';
+import { signInChecksum } from './sign-in-template.ts';
 
 export interface TplScope {
   release: { name: string; namespace: string };
@@ -42,6 +43,8 @@ const INCLUDES = new Map<string, TplInclude>([
   ['agentplat.namespace', (s) => s.namespace],
   ['agentplat.name', (s) => (typeof s.values.nameOverride === 'string' && s.values.nameOverride !== '' ? s.values.nameOverride : s.chart.name)],
   ['agentplat.chart', (s) => `${s.chart.name}-${s.chart.version}`],
+  ['agentplat.authproxy.signInChecksum', () => signInChecksum()],
+  ['agentplat.authproxy.templatesName', (s) => `${s.fullname}-authproxy-templates`.slice(0, 63).replace(/-+$/, '')],
 ]);
 
 /**

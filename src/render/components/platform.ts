@@ -1,12 +1,11 @@
 // Platform glue of the main chart: the built-in prompts library, the tools server's
 // RemoteMCPServer registration, and the authentication proxy's sign-in template ConfigMap.
 
-import { createHash } from 'node:crypto';
 import type { Component } from '../context.ts';
 import type { RenderedDoc } from '../engine.ts';
 import { authproxyTemplatesName, builtinPromptsName, chartLabels, toolServerName, toolsFullname } from '../chart.ts';
 import { bool } from '../values-access.ts';
-import { registerTplInclude } from '../tpl.ts';
+import { SIGN_IN_HTML, signInChecksum } from '../sign-in-template.ts';
 import { chartDocs, meta } from './common.ts';
 
 /** Prompt fragments agents include as `builtin/<key>` through promptTemplate.dataSources. */
@@ -46,25 +45,7 @@ export const BUILTIN_PROMPTS: Record<string, string> = {
   ].join('\n'),
 };
 
-/** The sign-in page the authentication proxy serves: an immediate redirect to /login. */
-export const SIGN_IN_HTML = [
-  '<!DOCTYPE html>',
-  '<html>',
-  '<head>',
-  '<meta charset="utf-8">',
-  '<meta http-equiv="refresh" content="0; url=/login">',
-  '<title>Signing in</title>',
-  '<script>window.location.replace("/login");</script>',
-  '</head>',
-  '<body>Redirecting to the sign-in page…</body>',
-  '</html>',
-  '',
-].join('\n');
-
-/** sha256 of the sign-in template, so the proxy restarts when it changes (values: authproxy.extraEnv). */
-export const signInChecksum = (): string => createHash('sha256').update(SIGN_IN_HTML).digest('hex');
-registerTplInclude('agentplat.authproxy.signInChecksum', signInChecksum);
-registerTplInclude('agentplat.authproxy.templatesName', (s) => `${s.fullname}-authproxy-templates`.slice(0, 63).replace(/-+$/, ''));
+export { SIGN_IN_HTML, signInChecksum };
 
 export const platformComponent: Component = {
   id: 'platform',
