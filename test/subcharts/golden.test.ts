@@ -11,6 +11,8 @@ import { renderChart } from '../../src/render/render.ts';
 import { toYaml } from '../../src/render/output.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
+import { substrateComponent } from '../../src/render/components/substrate.ts';
+import { ctxFor } from './helpers.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'subcharts');
 const GLUE = /^agentplat\/templates\/(authproxy-templates|substrate-workerpool|substrate-api-rbac|toolserver-agentplat)\.yaml$/;
@@ -71,15 +73,25 @@ describe('sub-chart golden outputs', () => {
     expect(JSON.parse(cm.data['namespace-policies.json'])).toEqual([{ namespace: 'team-a', allowedSecrets: ['registry-credentials'] }]);
   });
 
-  // Known bug in the main chart's WorkerPool (src/render/components/substrate.ts writes `spec.image`
-  // in both revisions): the substrate's WorkerPool takes `ateomImage` in A and `workerImage` (with a
-  // `sandboxClasses` list) in B. Marked `fails` until that is fixed; then drop `.fails` and
-  // regenerate the golden file.
-  it.fails('2.3 substrateWorkerPool: the WorkerPool names its worker image workerImage in revision B', () => {
+  it('2.3 substrateWorkerPool: the WorkerPool names its worker image workerImage in revision B', () => {
     const { docs } = renderCase('substrate-worker-pool', 'B');
     const pool = docs.find((d) => d.object.kind === 'WorkerPool')!.object as any;
     expect(pool.spec.workerImage).toBe('registry.example.com/substrate/worker:v0.0.9');
     expect(pool.spec.sandboxClasses).toEqual([{ name: 'gvisor' }]);
+    expect(pool.spec).not.toHaveProperty('image');
+    expect(pool.spec).not.toHaveProperty('ateomImage');
+    expect(pool.spec).not.toHaveProperty('sandboxClass');
+  });
+
+  it('2.3 substrateWorkerPool: the WorkerPool names its worker image ateomImage and keeps sandboxClass in revision A', () => {
+    const docs = substrateComponent.render(
+      ctxFor('A', {
+        controller: { substrate: { enabled: true } },
+        substrateWorkerPool: { create: true, ateomImage: 'registry.example.com/substrate/worker:v0.0.9', sandboxClass: 'microvm' },
+      }),
+    );
+    const pool = docs.find((d) => d.object.kind === 'WorkerPool')!.object as any;
+    expect(pool.spec).toEqual({ replicas: 1, ateomImage: 'registry.example.com/substrate/worker:v0.0.9', sandboxClass: 'microvm' });
   });
 
   it('2.11 every sub-chart off (A): no sub-chart object and no tool-server registration', () => {

@@ -39,12 +39,19 @@ export const substrateComponent: Component = {
       if (g) image = `${g}/${image.replace(/^[^/]*[.:][^/]*\//, '')}`;
       const poolName = firstOf(str(v, 'substrateWorkerPool.name'), 'agentplat-default');
       const template = map(v, 'substrateWorkerPool.template');
+      const sandboxClass = firstOf(str(v, 'substrateWorkerPool.sandboxClass'), 'gvisor');
+      // The WorkerPool's field names follow the substrate CRD of each revision's era
+      // (subcharts-facts 6.2): A `ateomImage` + `sandboxClass`; B `workerImage` + a one-item
+      // `sandboxClasses` list.
+      const spec =
+        ctx.revision === 'A'
+          ? { ateomImage: image, workerImage: null, sandboxClass, sandboxClasses: null }
+          : { ateomImage: null, workerImage: image, sandboxClass: null, sandboxClasses: [{ name: sandboxClass }] };
       docs.push(
         ...chartDocs('substrate-workerpool.yaml', 'substrate-workerpool.yaml.hbs', {
           meta: meta(ctx, poolName, { ...stringMap(map(v, 'substrateWorkerPool.labels')), ...labels, 'agentplat.dev/worker-pool': poolName }),
           replicas: num(v, 'substrateWorkerPool.replicas', 1),
-          image,
-          sandboxClass: firstOf(str(v, 'substrateWorkerPool.sandboxClass'), 'gvisor'),
+          ...spec,
           template: present(template) ? template : null,
         }),
       );
