@@ -1,8 +1,11 @@
-// The authentication proxy's sign-in page (mounted from `<fullname>-authproxy-templates`) and
-// its checksum. Kept apart from the components so the values template evaluator can offer
-// `include "agentplat.authproxy.signInChecksum" .` at lint time without loading the renderer.
+// The authentication proxy's sign-in page (mounted from `<fullname>-authproxy-templates`), its
+// checksum, and the two values-template includes that name them. Registering them here, not in
+// a component, lets lint evaluate the default `authproxy.extraEnv` without loading the renderer:
+// import this module wherever those includes must resolve (render and lint).
 
 import { createHash } from 'node:crypto';
+import { dnsTrunc } from './context.ts';
+import { registerTplInclude } from './tpl.ts';
 
 /** The sign-in page the authentication proxy serves: an immediate redirect to /login. */
 export const SIGN_IN_HTML = [
@@ -21,3 +24,6 @@ export const SIGN_IN_HTML = [
 
 /** sha256 of the sign-in template, so the proxy restarts when it changes (values: authproxy.extraEnv). */
 export const signInChecksum = (): string => createHash('sha256').update(SIGN_IN_HTML).digest('hex');
+
+registerTplInclude('agentplat.authproxy.signInChecksum', () => signInChecksum());
+registerTplInclude('agentplat.authproxy.templatesName', (s) => dnsTrunc(`${s.fullname}-authproxy-templates`));

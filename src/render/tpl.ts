@@ -9,7 +9,6 @@
 //   whitespace trimming {{- and -}}, comments {{/* … */}}
 
 import { createHash } from 'node:crypto';
-import { signInChecksum } from './sign-in-template.ts';
 
 export interface TplScope {
   release: { name: string; namespace: string };
@@ -43,13 +42,12 @@ const INCLUDES = new Map<string, TplInclude>([
   ['agentplat.namespace', (s) => s.namespace],
   ['agentplat.name', (s) => (typeof s.values.nameOverride === 'string' && s.values.nameOverride !== '' ? s.values.nameOverride : s.chart.name)],
   ['agentplat.chart', (s) => `${s.chart.name}-${s.chart.version}`],
-  ['agentplat.authproxy.signInChecksum', () => signInChecksum()],
-  ['agentplat.authproxy.templatesName', (s) => `${s.fullname}-authproxy-templates`.slice(0, 63).replace(/-+$/, '')],
 ]);
 
 /**
  * Registers a named include usable as `{{ include "<name>" . }}` in values templates, for
- * components that own a value users reference (the authproxy's sign-in template checksum).
+ * modules that own a value users reference (src/render/sign-in-template.ts: the authproxy's
+ * sign-in template checksum).
  * Register at module load so both render and lint see it. Re-registering a name replaces it.
  */
 export function registerTplInclude(name: string, fn: TplInclude): void {

@@ -6,7 +6,7 @@ import { expandExtraObjects } from '../../src/render/extra-objects.ts';
 import { templatedValuesRules } from '../../src/lint/rules/templated-values.ts';
 import type { RuleFinding } from '../../src/lint/rules/types.ts';
 import { valuesFor } from './_render.ts';
-import { signInChecksum } from '../../src/render/components/platform.ts';
+import { signInChecksum } from '../../src/render/sign-in-template.ts';
 
 const scope: TplScope = {
   release: { name: 'prod', namespace: 'tenant' },

@@ -6,6 +6,8 @@
 import type { ValuesRule } from './types.ts';
 import { expandExtraObjects } from '../../render/extra-objects.ts';
 import { evaluateDeep, type TplProblem, type TplScope } from '../../render/tpl.ts';
+// the authproxy includes of the default authproxy.extraEnv (sign-in template checksum)
+import '../../render/sign-in-template.ts';
 import { chartFullname, dnsTrunc } from '../../render/context.ts';
 import { CHART_NAME, REVISIONS } from '../../spec/revisions.ts';
 

@@ -1,6 +1,7 @@
 // The authentication proxy sub-chart (`authproxy.*`, off by default): the upstream OAuth2
-// proxy in front of the UI. The sign-in templates ConfigMap it mounts and the checksum include
-// of its default extraEnv belong to the main chart (src/render/components/platform.ts).
+// proxy in front of the UI. The sign-in templates ConfigMap it mounts belongs to the main chart
+// (src/render/components/platform.ts); the checksum include of its default extraEnv is
+// registered by src/render/sign-in-template.ts.
 // Not rendered (out of scope, no values key reaches them): redis session storage objects,
 // autoscaling, disruption budget, ingress and metrics scraping objects.
 
@@ -33,19 +34,16 @@ import {
 import { authproxyFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 // registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
-import '../components/platform.ts';
+import '../sign-in-template.ts';
+import { AUTHPROXY_SECRET_KEYS } from './authproxy-secret-keys.ts';
+
+export { AUTHPROXY_SECRET_KEYS };
 
 const CHART = 'authproxy';
 /** The upstream proxy the sub-chart (10.7.x) ships: image registry, repository and version. */
 export const AUTHPROXY_IMAGE = { registry: 'quay.io', repository: 'oauth2-proxy/oauth2-proxy', version: '7.15.3' } as const;
 export const AUTHPROXY_HTTP_PORT = 4180;
 export const AUTHPROXY_METRICS_PORT = 44180;
-/** The three keys of the proxy's Secret (inline values or `config.existingSecret`). */
-export const AUTHPROXY_SECRET_KEYS = [
-  { key: 'client-id', value: 'clientID', env: 'OAUTH2_PROXY_CLIENT_ID' },
-  { key: 'client-secret', value: 'clientSecret', env: 'OAUTH2_PROXY_CLIENT_SECRET' },
-  { key: 'cookie-secret', value: 'cookieSecret', env: 'OAUTH2_PROXY_COOKIE_SECRET' },
-] as const;
 
 function labels(ctx: RenderContext): { labels: Labels; selector: Labels } {
   const selector: Labels = { 'app.kubernetes.io/name': CHART, 'app.kubernetes.io/instance': ctx.release.name };
