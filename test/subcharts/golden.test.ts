@@ -12,7 +12,7 @@ import { toYaml } from '../../src/render/output.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { substrateComponent } from '../../src/render/components/substrate.ts';
-import { ctxFor } from './helpers.ts';
+import { ctxFor, render as subchartRender } from './helpers.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'subcharts');
 const GLUE = /^agentplat\/templates\/(authproxy-templates|substrate-workerpool|substrate-api-rbac|toolserver-agentplat)\.yaml$/;
@@ -92,6 +92,24 @@ describe('sub-chart golden outputs', () => {
     );
     const pool = docs.find((d) => d.object.kind === 'WorkerPool')!.object as any;
     expect(pool.spec).toEqual({ replicas: 1, ateomImage: 'registry.example.com/substrate/worker:v0.0.9', sandboxClass: 'microvm' });
+  });
+
+  it('2.3 substrate.enabled: the env-source RoleBindings also bind the API server account the substrate sub-chart creates', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const values = { controller: { substrate: { enabled: true } }, substrate: { enabled: true }, namespaceOverride: 'team-x' };
+      const ctx = ctxFor(rev, values, { release: 'prod', namespace: 'ns1' });
+      const created = subchartRender(rev, values, { release: 'prod', namespace: 'ns1' }).find((d) => d.object.kind === 'ServiceAccount' && d.source.startsWith('agentplat/charts/substrate/'))!.object.metadata;
+      expect({ name: created.name, namespace: created.namespace }).toEqual({ name: 'prod-substrate-api-server', namespace: 'team-x' });
+      const bindings = substrateComponent.render(ctx).filter((d) => d.object.kind === 'RoleBinding');
+      expect(bindings).toHaveLength(1);
+      expect((bindings[0]!.object as any).subjects).toEqual([
+        { kind: 'ServiceAccount', name: 'substrate-api-server', namespace: 'substrate-system' },
+        { kind: 'ServiceAccount', name: created.name, namespace: created.namespace },
+      ]);
+      // without the bundled sub-chart only the configured (default) server account is bound
+      const external = substrateComponent.render(ctxFor(rev, { controller: { substrate: { enabled: true } } }, { release: 'prod', namespace: 'ns1' }));
+      expect((external.find((d) => d.object.kind === 'RoleBinding')!.object as any).subjects).toEqual([{ kind: 'ServiceAccount', name: 'substrate-api-server', namespace: 'substrate-system' }]);
+    }
   });
 
   it('2.11 every sub-chart off (A): no sub-chart object and no tool-server registration', () => {

@@ -1,5 +1,6 @@
 // Controller-side substrate objects (controller.substrate.enabled): a Role + RoleBinding per
-// env-source namespace letting the substrate API server read Secrets and ConfigMaps, and the
+// env-source namespace letting the substrate API server read Secrets and ConfigMaps (the
+// configured server's account, plus the bundled sub-chart's when substrate.enabled), and the
 // optional chart-installed WorkerPool (substrate-worker-pool).
 
 import type { Component } from '../context.ts';
@@ -7,6 +8,7 @@ import type { RenderedDoc } from '../engine.ts';
 import { chartLabels, globalRegistry, nameOf, stringMap } from '../chart.ts';
 import { roleNamespaces } from '../derive.ts';
 import { bool, firstOf, map, num, present, str } from '../values-access.ts';
+import { substrateApiServerAccount } from '../subcharts/names.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
 
 export const substrateComponent: Component = {
@@ -19,6 +21,13 @@ export const substrateComponent: Component = {
     const name = nameOf(ctx, 'substrate-api-env-sources');
     const apiNs = firstOf(ctx.revision === 'A' ? str(v, 'controller.substrate.substrateApiServer.namespace') : '', 'substrate-system');
     const apiSa = firstOf(ctx.revision === 'A' ? str(v, 'controller.substrate.substrateApiServer.serviceAccount') : '', 'substrate-api-server');
+    // The configured (or default) substrate API server account, and, when the bundled substrate
+    // sub-chart is on, the API server account it creates: both resolve env sources.
+    const subjects = [{ name: apiSa, namespace: apiNs }];
+    if (bool(v, 'substrate.enabled')) {
+      const bundled = substrateApiServerAccount(ctx);
+      if (bundled.name !== apiSa || bundled.namespace !== apiNs) subjects.push(bundled);
+    }
     const namespaces = [...new Set([...roleNamespaces(ctx), ctx.namespace])].sort();
     for (const ns of namespaces) {
       docs.push(
@@ -27,7 +36,7 @@ export const substrateComponent: Component = {
           meta: meta(ctx, name, labels, {}, ns),
           rules: [{ apiGroups: [''], resources: ['secrets', 'configmaps'], nonResourceURLs: null, verbs: ['get'] }],
         }),
-        ...chartDocs('substrate-api-rbac.yaml', 'rbac/binding.yaml.hbs', { kind: 'RoleBinding', meta: meta(ctx, name, labels, {}, ns), roleKind: 'Role', roleName: name, subjects: [{ name: apiSa, namespace: apiNs }] }),
+        ...chartDocs('substrate-api-rbac.yaml', 'rbac/binding.yaml.hbs', { kind: 'RoleBinding', meta: meta(ctx, name, labels, {}, ns), roleKind: 'Role', roleName: name, subjects }),
       );
     }
     if (bool(v, 'substrateWorkerPool.create')) {

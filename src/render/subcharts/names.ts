@@ -4,6 +4,7 @@
 
 import type { RenderContext } from '../context.ts';
 import { authproxyTemplatesName, builtinPromptsName, DEFAULT_MODEL_CONFIG_NAME, toolServerName, toolsFullname } from '../chart.ts';
+import { dnsTrunc } from '../context.ts';
 import { block, conventionalFullname, subchartNamespace } from './common.ts';
 
 // The main chart's helpers own these names; re-exported so sub-chart code has one import.
@@ -33,3 +34,17 @@ export function authproxyFullname(ctx: RenderContext): string {
   return conventionalFullname(ctx.release.name, 'authproxy', block(ctx, 'authproxy'));
 }
 
+
+/** Fullname of the substrate sub-chart (`<release>-substrate`, or the release when it contains the word). */
+export function substrateFullname(ctx: RenderContext): string {
+  return conventionalFullname(ctx.release.name, 'substrate', block(ctx, 'substrate'));
+}
+
+/**
+ * The bundled substrate API server's ServiceAccount (`<substrate fullname>-api-server` in the
+ * substrate sub-chart's namespace): the sub-chart creates it, and the main chart's env-source
+ * RoleBindings bind it when substrate.enabled.
+ */
+export function substrateApiServerAccount(ctx: RenderContext): { name: string; namespace: string } {
+  return { name: dnsTrunc(`${substrateFullname(ctx)}-api-server`), namespace: subchartNamespace(ctx, block(ctx, 'substrate')) };
+}

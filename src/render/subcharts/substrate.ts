@@ -15,7 +15,6 @@ import {
   block,
   chartLabel,
   containerSecurityContext,
-  conventionalFullname,
   deploymentAnnotations,
   enabled,
   get,
@@ -29,12 +28,12 @@ import {
   pullSecrets,
   registry,
   str,
-  subchartNamespace,
   subchartSource,
   tolerations,
   withTopLevelLabels,
   type Labels,
 } from './common.ts';
+import { substrateApiServerAccount, substrateFullname } from './names.ts';
 
 const CHART = 'substrate';
 /** Our pick for the substrate API server image: the platform registry, tagged with the sub-chart pin. */
@@ -45,9 +44,7 @@ export const SUBSTRATE_API_METRICS_PORT = 9090;
 export const CREDENTIAL_POLICIES_DIR = '/etc/substrate/credential-provider';
 export const CREDENTIAL_POLICIES_FILE = 'namespace-policies.json';
 
-export function substrateFullname(ctx: RenderContext): string {
-  return conventionalFullname(ctx.release.name, CHART, block(ctx, CHART));
-}
+export { substrateFullname };
 
 export const substrateComponent: Component = {
   id: 'substrate',
@@ -73,10 +70,10 @@ export const substrateComponent: Component = {
     const args = [...extraArgs];
     if (policies) args.push(`--credential-provider-policies=${CREDENTIAL_POLICIES_DIR}/${CREDENTIAL_POLICIES_FILE}`);
     const view = {
-      apiServer: dnsTrunc(`${fullname}-api-server`),
+      apiServer: substrateApiServerAccount(ctx).name,
       apiService: dnsTrunc(`${fullname}-api`),
       policiesName: dnsTrunc(`${fullname}-credential-provider`),
-      namespace: subchartNamespace(ctx, b),
+      namespace: substrateApiServerAccount(ctx).namespace,
       labels,
       selector,
       hasPolicies: policies !== undefined,
