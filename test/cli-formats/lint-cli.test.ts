@@ -48,7 +48,8 @@ describe('agentplat lint: revisions and exit codes', () => {
     const r = await lint(cwd, ['-f', 'prod.yaml']);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^prod\.yaml:2:3 {2}error {2}.*replcas.* {2}\[values\/unknown-key\]$/m);
-    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings');
+    // the info: the defaults deploy the bundled database (values/bundled-database)
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings, 1 info');
   });
 
   it.each([
@@ -162,8 +163,9 @@ describe('agentplat lint: many files in one process', () => {
     const r = await lint(cwd, ['-f', 'base.yaml', 'envs/*.yaml', '--format', 'json']);
     const doc = JSON.parse(r.out);
     expect(doc.revision).toBe('B');
-    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['envs/dev.yaml', 'envs/prod.yaml']);
-    expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 0 });
+    // the defaults' own note (values/bundled-database) is reported once, against the defaults file
+    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['envs/dev.yaml', 'envs/prod.yaml', 'values/revision-b.yaml (defaults)']);
+    expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 1 });
     expect(r.code).toBe(1);
   });
 
@@ -180,10 +182,10 @@ describe('agentplat lint: many files in one process', () => {
     const cwd = workdir(files);
     const r = await lint(cwd, ['envs/**/values.yaml']);
     const summaries = r.out.split('\n').filter((l) => /^\d+ files?, /.test(l));
-    expect(summaries).toEqual(['200 files, 4 errors, 5 warnings']);
+    expect(summaries).toEqual(['200 files, 4 errors, 5 warnings, 1 info']);
     expect(r.code).toBe(1);
     const clean = await lint(cwd, ['envs/team-00?/values.yaml', '--rule', 'values/unknown-key=off', '--format', 'json']);
-    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 0 });
+    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 1 });
     expect(clean.code).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 import type { ValuesRule } from './types.ts';
 import { authRules } from './auth.ts';
 import { databaseRules } from './database.ts';
+import { bundledDatabaseRules } from './bundled-database.ts';
 import { deprecationRules } from './deprecations.ts';
 import { metricsRules } from './metrics.ts';
 import { pdbRules } from './pdb.ts';
@@ -19,6 +20,7 @@ export const RULES: readonly ValuesRule[] = [
   metricsRules,
   uiRules,
   databaseRules,
+  bundledDatabaseRules,
   providerRules,
   telemetryRules,
   deprecationRules,
