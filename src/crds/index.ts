@@ -3,6 +3,7 @@
 
 import type { RenderedDoc, K8sObject } from '../render/engine.ts';
 import { buildCrd } from './generate.ts';
+import { PREBUILT_CRDS } from './prebuilt.ts';
 import { MCPServerSpec, MCPServerStatus } from './mcpop.ts';
 import { GROUP, KINDS, VERSION } from './model.ts';
 
@@ -13,19 +14,15 @@ let mcpop: RenderedDoc[] | undefined;
 
 /** The six CRDs of the Resource API, one source file each, in a fixed order. */
 export function chartCrdDocs(): RenderedDoc[] {
-  chart ??= KINDS.map((k) => ({
-    source: `agentplat/crds/${k.plural}.${GROUP}.yaml`,
-    object: buildCrd({ ...k, group: GROUP, version: VERSION }) as K8sObject,
-  }));
+  chart ??= KINDS.map((k) => crdDoc(`agentplat/crds/${k.plural}.${GROUP}.yaml`, () => buildCrd({ ...k, group: GROUP, version: VERSION }) as K8sObject));
   return chart;
 }
 
 /** The MCP operator's MCPServer CRD. */
 export function mcpopCrdDocs(): RenderedDoc[] {
   mcpop ??= [
-    {
-      source: `agentplat/charts/mcpop/crds/mcpservers.${GROUP}.yaml`,
-      object: buildCrd({
+    crdDoc(`agentplat/charts/mcpop/crds/mcpservers.${GROUP}.yaml`, () =>
+      buildCrd({
         group: GROUP,
         version: 'v1alpha1',
         kind: 'MCPServer',
@@ -40,7 +37,26 @@ export function mcpopCrdDocs(): RenderedDoc[] {
           { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
         ],
       }) as K8sObject,
-    },
+    ),
   ];
   return mcpop;
+}
+
+/**
+ * A CRD document. With a build-time text, the object stays unbuilt until something reads more than
+ * its apiVersion, kind or metadata (`-o json` does; YAML output prints the text).
+ */
+function crdDoc(source: string, build: () => K8sObject): RenderedDoc {
+  const pre = PREBUILT_CRDS[source];
+  if (!pre) return { source, object: build() };
+  let full: K8sObject | undefined;
+  const whole = () => (full ??= build());
+  const eager = new Set<PropertyKey>(['apiVersion', 'kind', 'metadata']);
+  const object = new Proxy({ ...pre.head } as K8sObject, {
+    get: (head, p) => (eager.has(p) ? Reflect.get(head, p) : Reflect.get(whole(), p)),
+    has: (_, p) => p in whole(),
+    ownKeys: () => Reflect.ownKeys(whole()),
+    getOwnPropertyDescriptor: (head, p) => (eager.has(p) ? Reflect.getOwnPropertyDescriptor(head, p) : Reflect.getOwnPropertyDescriptor(whole(), p)),
+  });
+  return { source, object, text: pre.text };
 }

@@ -1,11 +1,7 @@
-// Serializes CRD documents as a multi-document stream, each with its `# Source:` line.
-import { stringify } from 'yaml';
+// Prints CRD documents the way `render` prints every object (one printer for both commands).
 import type { RenderedDoc } from '../render/engine.ts';
+import { toJson, toYaml } from '../render/output.ts';
 
 export function crdsText(docs: readonly RenderedDoc[], format: 'yaml' | 'json'): string {
-  if (format === 'json') {
-    return docs.map((d) => `---\n# Source: ${d.source}\n${JSON.stringify(d.object, null, 2)}\n`).join('');
-  }
-  // Core-type expansions are shared objects: never let the serializer turn them into aliases.
-  return docs.map((d) => `---\n# Source: ${d.source}\n${stringify(d.object, { aliasDuplicateObjects: false, lineWidth: 0 })}`).join('');
+  return format === 'json' ? toJson(docs) : toYaml(docs);
 }

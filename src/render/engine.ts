@@ -5,6 +5,7 @@
 
 import { parseAllDocuments } from 'yaml';
 import { getTemplate, hbs } from './template-source.ts';
+import { readTemplateYaml } from './yaml-read.ts';
 
 export type K8sObject = Record<string, unknown> & {
   apiVersion: string;
@@ -17,6 +18,8 @@ export interface RenderedDoc {
   /** `agentplat/templates/controller-deployment.yaml`, `agentplat/charts/mcpop/templates/deployment.yaml`, `agentplat/crds/…` */
   source: string;
   object: K8sObject;
+  /** The object's YAML body when it was written ahead of time (the CRDs, at build time). */
+  text?: string;
 }
 
 let helpersRegistered = false;
@@ -62,10 +65,7 @@ export class TemplateOutputError extends Error {}
 export function renderDocs(source: string, template: string, data: unknown): RenderedDoc[] {
   const text = renderTemplate(template, data);
   const out: RenderedDoc[] = [];
-  for (const doc of parseAllDocuments(text, { uniqueKeys: true, version: '1.2' }) as ReturnType<typeof parseAllDocuments> & unknown[]) {
-    const d = doc as { errors: { message: string }[]; toJS(): unknown };
-    if (d.errors.length > 0) throw new TemplateOutputError(`${template}: rendered invalid YAML: ${d.errors[0]!.message}`);
-    const obj = d.toJS();
+  for (const obj of readDocuments(text, template)) {
     if (obj === null || obj === undefined) continue;
     if (typeof obj !== 'object' || Array.isArray(obj)) throw new TemplateOutputError(`${template}: rendered a document that is not an object`);
     const o = obj as K8sObject;
@@ -75,4 +75,14 @@ export function renderDocs(source: string, template: string, data: unknown): Ren
     out.push({ source, object: o });
   }
   return out;
+}
+
+/** The documents of a template's output: the fast reader for the usual subset, else the full parser. */
+export function readDocuments(text: string, template: string): unknown[] {
+  const fast = readTemplateYaml(text);
+  if (fast) return fast;
+  return (parseAllDocuments(text, { uniqueKeys: true, version: '1.2' }) as unknown as { errors: { message: string }[]; toJS(): unknown }[]).map((d) => {
+    if (d.errors.length > 0) throw new TemplateOutputError(`${template}: rendered invalid YAML: ${d.errors[0]!.message}`);
+    return d.toJS();
+  });
 }

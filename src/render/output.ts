@@ -3,18 +3,23 @@
 
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Document } from 'yaml';
 import type { RenderedDoc } from './engine.ts';
+import { emitYaml } from './yaml-emit.ts';
 
 export class ShowOnlyError extends Error {}
 
-/** One object as block-style YAML (stable: insertion order, no line folding). */
+/** One object as block-style YAML (stable: insertion order, no line folding, no anchors). */
 export function objectYaml(obj: unknown): string {
-  return new Document(obj, { version: '1.2' }).toString({ lineWidth: 0, minContentWidth: 0, indentSeq: true, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN' });
+  return emitYaml(obj);
+}
+
+/** One document as `render` prints it: the `---` marker, the `# Source:` line, the object. */
+export function docYaml(d: RenderedDoc): string {
+  return `---\n# Source: ${d.source}\n${d.text ?? objectYaml(d.object)}`;
 }
 
 export function toYaml(docs: readonly RenderedDoc[]): string {
-  return docs.map((d) => `---\n# Source: ${d.source}\n${objectYaml(d.object)}`).join('');
+  return docs.map(docYaml).join('');
 }
 
 export function toJson(docs: readonly RenderedDoc[]): string {
@@ -44,8 +49,7 @@ export function showOnly(docs: readonly RenderedDoc[], names: readonly string[])
 export function filesFor(docs: readonly RenderedDoc[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const d of docs) {
-    const text = `---\n# Source: ${d.source}\n${objectYaml(d.object)}`;
-    files.set(d.source, (files.get(d.source) ?? '') + text);
+    files.set(d.source, (files.get(d.source) ?? '') + docYaml(d));
   }
   return files;
 }

@@ -114,11 +114,12 @@ describe('agentplat crds', () => {
     expect(a.out.split('\n').filter((l) => l.startsWith('# Source: '))).toHaveLength(7);
     expect(a.out).not.toMatch(/[&*]a\d+/);
   });
-  it('-o json prints the same objects', async () => {
+  it('-o json prints the same objects as one v1 List (like render -o json)', async () => {
     const io = createMemoryIo();
     expect(await run(['crds', '-o', 'json'], io)).toBe(0);
-    const objs = io.out.split(/^---\n# Source: .*\n/m).filter(Boolean).map((t) => JSON.parse(t) as unknown);
-    expect(objs).toEqual(JSON.parse(JSON.stringify(all().map((d) => d.object))));
+    const list = JSON.parse(io.out) as { apiVersion: string; kind: string; items: unknown[] };
+    expect(list).toMatchObject({ apiVersion: 'v1', kind: 'List' });
+    expect(list.items).toEqual(JSON.parse(JSON.stringify(all().map((d) => d.object))));
   });
   it('a bad -o is a usage error (exit 2)', async () => {
     const io = createMemoryIo();

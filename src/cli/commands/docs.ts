@@ -2,15 +2,16 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { schemaText } from '../../docs/embedded.ts';
-import { valuesReference, type SchemaNode } from '../../docs/values-reference.ts';
-import { revisionOption } from './schema.ts';
+import type { SchemaNode } from '../../docs/values-reference.ts';
+import { revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
     .command('docs')
     .description('print the values reference (Markdown) of a chart revision')
     .option('-r, --revision <A|B>', 'chart revision', 'B')
-    .action((opts: { revision: string }) => {
+    .action(async (opts: { revision: string }) => {
+      const { valuesReference } = await import('../../docs/values-reference.ts');
       const revision = revisionOption(opts.revision);
       const other = revision === 'A' ? 'B' : 'A';
       const parse = (text: string) => JSON.parse(text) as SchemaNode;

@@ -2,9 +2,8 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
-import { migrateValues, migrationReport, supportedMigrations } from '../../migrate/migrate.ts';
 import { readUserFile } from '../../values/load.ts';
-import { revisionOption } from './schema.ts';
+import { revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
@@ -19,6 +18,7 @@ export function register(program: Command, app: App): void {
         'Exit codes: 0 migrated and lints clean; 1 a decision is left to you (see the report); 2 usage error.',
     )
     .action(async (opts: { values: string; from: string; to: string }) => {
+      const { migrateValues, migrationReport, supportedMigrations } = await import('../../migrate/migrate.ts');
       const from = revisionOption(opts.from);
       const to = revisionOption(opts.to);
       if (!supportedMigrations().includes(`${from}→${to}`)) {

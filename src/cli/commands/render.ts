@@ -1,24 +1,10 @@
 // `agentplat render`: lints the values, then renders the chart like `helm template`.
-// On any lint error nothing goes to stdout (a pipe into kubectl must never get half a release).
+// The implementation (render-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { chalkFor } from '../io.ts';
-import { EXIT_PROBLEMS, UsageError } from '../../errors.ts';
-import { formatProblems } from '../../lint/formatters/index.ts';
-import { lintValues } from '../../lint/lint.ts';
-import type { Problem } from '../../lint/problem.ts';
-import { loadUserLayers } from '../../values/load.ts';
-import { layerValues } from '../../values/merge.ts';
-import { renderChart } from '../../render/render.ts';
-import { RenderError } from '../../render/components/common.ts';
-import { filesFor, showOnly, ShowOnlyError, toJson, toYaml, writeOutputDir } from '../../render/output.ts';
-import { TemplateOutputError } from '../../render/engine.ts';
-import { DuplicateObjectError } from '../../render/order.ts';
-import { revisionOption } from './schema.ts';
+import { addLayerOptions, collect } from '../options.ts';
 
-const collect = (v: string, prev: string[]) => [...prev, v];
-
-interface RenderFlags {
+export interface RenderFlags {
   revision: string;
   values: string[];
   set: string[];
@@ -36,15 +22,11 @@ interface RenderFlags {
 }
 
 export function register(program: Command, app: App): void {
-  program
+  const cmd = program
     .command('render')
     .description('render the chart to Kubernetes manifests (replaces helm template); lints the values first')
-    .option('-r, --revision <A|B>', 'chart revision', 'B')
-    .option('-f, --values <file>', 'values file (repeatable, later wins; - for stdin)', collect, [])
-    .option('--set <path=value>', 'set a value (repeatable)', collect, [])
-    .option('--set-string <path=value>', 'set a string value (repeatable)', collect, [])
-    .option('--set-json <path=json>', 'set a JSON value (repeatable)', collect, [])
-    .option('--set-file <path=file>', 'set a value to the content of a file (repeatable)', collect, [])
+    .option('-r, --revision <A|B>', 'chart revision', 'B');
+  addLayerOptions(cmd)
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('--release-name <name>', 'release name', 'agentplat')
     .option('-a, --api-versions <group/version[/Kind]>', 'declare a cluster API (repeatable), e.g. monitoring.coreos.com/v1', collect, [])
@@ -54,55 +36,7 @@ export function register(program: Command, app: App): void {
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
     .action(async (flags: RenderFlags) => {
-      const revision = revisionOption(flags.revision);
-      if (flags.output !== 'yaml' && flags.output !== 'json') throw new UsageError(`--output: unknown format "${flags.output}"`, 'use yaml or json');
-      if (flags.kubeVersion !== undefined && !/^v?\d+\.\d+(\.\d+)?$/.test(flags.kubeVersion)) throw new UsageError(`--kube-version: "${flags.kubeVersion}" is not a version`, 'write it as X.Y, e.g. 1.29');
-      if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(flags.releaseName) || flags.releaseName.length > 53) {
-        throw new UsageError(`--release-name: "${flags.releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
-      }
-      if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(flags.namespace)) throw new UsageError(`--namespace: "${flags.namespace}" is not a valid namespace name`);
-
-      const loaded = await loadUserLayers(
-        { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile },
-        { cwd: app.io.cwd, readStdin: () => app.io.readStdin() },
-      );
-      const chalk = chalkFor(app.io, false);
-      const fail = (problems: readonly Problem[]) => {
-        app.io.stderr(formatProblems(problems, { format: 'text', chalk, revision, inputs: flags.values }));
-        app.exitCode = EXIT_PROBLEMS;
-      };
-      if (loaded.problems.some((p) => p.severity === 'error')) return fail(loaded.problems);
-      const lint = lintValues({ revision, layers: loaded.sources, releaseNamespace: flags.namespace, ...(flags.kubeVersion ? { kubeVersion: flags.kubeVersion } : {}) });
-      const problems = [...loaded.problems, ...lint.problems];
-      if (problems.some((p) => p.severity === 'error')) return fail(problems);
-
-      let docs;
-      try {
-        docs = renderChart(lint.layered.values, {
-          revision,
-          releaseName: flags.releaseName,
-          releaseNamespace: flags.namespace,
-          apiVersions: flags.apiVersions,
-          ...(flags.kubeVersion ? { kubeVersion: flags.kubeVersion.replace(/^v/, '') } : {}),
-          ...(flags.skipCrds ? { skipCrds: true } : {}),
-          userValues: layerValues(loaded.sources).values,
-        });
-        docs = showOnly(docs, flags.showOnly);
-      } catch (err) {
-        if (err instanceof ShowOnlyError) throw new UsageError(err.message);
-        // Values the linter let through but the chart cannot render: a problem, not a crash.
-        if (err instanceof RenderError) return fail([{ severity: 'error', rule: 'render/values', path: '', message: err.message }]);
-        if (err instanceof TemplateOutputError || err instanceof DuplicateObjectError) throw new Error(`bug in a template: ${err.message}`);
-        throw err;
-      }
-      // Warnings and infos go to stderr; stdout carries only manifests.
-      if (problems.length > 0) app.io.stderr(formatProblems(problems, { format: 'text', chalk, revision, inputs: flags.values }));
-      if (flags.outputDir) {
-        const written = writeOutputDir(flags.outputDir, filesFor(docs));
-        app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
-      } else {
-        app.io.stdout(flags.output === 'json' ? toJson(docs) : toYaml(docs));
-      }
-      app.exitCode = 0;
+      const { runRender } = await import('./render-run.ts');
+      await runRender(flags, app);
     });
 }

@@ -2,15 +2,8 @@
 // linter checks with; editors read it through a `# yaml-language-server: $schema=` line.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { UsageError } from '../../errors.ts';
 import { schemaText } from '../../docs/embedded.ts';
-import { parseRevision, type Revision } from '../../spec/revisions.ts';
-
-export function revisionOption(raw: string): Revision {
-  const rev = parseRevision(raw);
-  if (!rev) throw new UsageError(`--revision: unknown revision "${raw}"`, 'the chart has revisions A and B');
-  return rev;
-}
+import { revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program

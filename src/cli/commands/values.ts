@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { defaultsFileText } from '../../docs/embedded.ts';
-import { revisionOption } from './schema.ts';
+import { revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program

@@ -5,8 +5,7 @@ import type { App } from '../app.ts';
 import { UsageError } from '../../errors.ts';
 import { packageVersion } from '../program.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
-import { BUNDLED_AGENT_KEYS } from '../../render/subcharts/agents.ts';
-import { revisionOption } from './schema.ts';
+import { revisionOption } from '../options.ts';
 
 export interface RevisionVersions {
   revision: Revision;
@@ -21,7 +20,7 @@ export interface VersionReport {
   revisions: RevisionVersions[];
 }
 
-export function versionReport(revisions: readonly Revision[]): VersionReport {
+export function versionReport(revisions: readonly Revision[], bundledAgentKeys: readonly string[]): VersionReport {
   return {
     agentplat: packageVersion(),
     revisions: revisions.map((r) => {
@@ -30,7 +29,7 @@ export function versionReport(revisions: readonly Revision[]): VersionReport {
         revision: r,
         chart: info.chartVersion,
         subcharts: Object.fromEntries(Object.keys(info.subcharts).sort().map((k) => [k, info.subcharts[k]!])),
-        bundledAgents: r === 'A' ? { version: info.chartVersion, charts: [...BUNDLED_AGENT_KEYS] } : null,
+        bundledAgents: r === 'A' ? { version: info.chartVersion, charts: [...bundledAgentKeys] } : null,
       };
     }),
   };
@@ -54,9 +53,10 @@ export function register(program: Command, app: App): void {
     .description('print the agentplat version, the chart version and the sub-chart versions of each revision')
     .option('-r, --revision <A|B>', 'only this chart revision')
     .option('-o, --output <format>', 'text or json', 'text')
-    .action((opts: { revision?: string; output: string }) => {
+    .action(async (opts: { revision?: string; output: string }) => {
       if (opts.output !== 'text' && opts.output !== 'json') throw new UsageError(`--output: unknown format "${opts.output}"`, 'use text or json');
-      const report = versionReport(opts.revision ? [revisionOption(opts.revision)] : REVISION_IDS);
+      const { BUNDLED_AGENT_KEYS } = await import('../../render/subcharts/agents.ts');
+      const report = versionReport(opts.revision ? [revisionOption(opts.revision)] : REVISION_IDS, BUNDLED_AGENT_KEYS);
       app.io.stdout(opts.output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : versionText(report));
       app.exitCode = 0;
     });

@@ -1,0 +1,67 @@
+// The work of `agentplat render`, loaded only when that command runs.
+// On any lint error nothing goes to stdout (a pipe into kubectl must never get half a release).
+import type { App } from '../app.ts';
+import { chalkFor } from '../io.ts';
+import { layerOptionsFrom, revisionOption } from '../options.ts';
+import { EXIT_PROBLEMS, UsageError } from '../../errors.ts';
+import { formatProblems } from '../../lint/formatters/index.ts';
+import { lintValues } from '../../lint/lint.ts';
+import type { Problem } from '../../lint/problem.ts';
+import { loadUserLayers } from '../../values/load.ts';
+import { layerValues } from '../../values/merge.ts';
+import { renderChart } from '../../render/render.ts';
+import { RenderError } from '../../render/components/common.ts';
+import { filesFor, showOnly, ShowOnlyError, toJson, toYaml, writeOutputDir } from '../../render/output.ts';
+import { TemplateOutputError } from '../../render/engine.ts';
+import { DuplicateObjectError } from '../../render/order.ts';
+import type { RenderFlags } from './render.ts';
+
+export async function runRender(flags: RenderFlags, app: App): Promise<void> {
+  const revision = revisionOption(flags.revision);
+  if (flags.output !== 'yaml' && flags.output !== 'json') throw new UsageError(`--output: unknown format "${flags.output}"`, 'use yaml or json');
+  if (flags.kubeVersion !== undefined && !/^v?\d+\.\d+(\.\d+)?$/.test(flags.kubeVersion)) throw new UsageError(`--kube-version: "${flags.kubeVersion}" is not a version`, 'write it as X.Y, e.g. 1.29');
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(flags.releaseName) || flags.releaseName.length > 53) {
+    throw new UsageError(`--release-name: "${flags.releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
+  }
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(flags.namespace)) throw new UsageError(`--namespace: "${flags.namespace}" is not a valid namespace name`);
+
+  const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: () => app.io.readStdin() });
+  const chalk = chalkFor(app.io, false);
+  const fail = (problems: readonly Problem[]) => {
+    app.io.stderr(formatProblems(problems, { format: 'text', chalk, revision, inputs: flags.values }));
+    app.exitCode = EXIT_PROBLEMS;
+  };
+  if (loaded.problems.some((p) => p.severity === 'error')) return fail(loaded.problems);
+  const lint = lintValues({ revision, layers: loaded.sources, releaseNamespace: flags.namespace, ...(flags.kubeVersion ? { kubeVersion: flags.kubeVersion } : {}) });
+  const problems = [...loaded.problems, ...lint.problems];
+  if (problems.some((p) => p.severity === 'error')) return fail(problems);
+
+  let docs;
+  try {
+    docs = renderChart(lint.layered.values, {
+      revision,
+      releaseName: flags.releaseName,
+      releaseNamespace: flags.namespace,
+      apiVersions: flags.apiVersions,
+      ...(flags.kubeVersion ? { kubeVersion: flags.kubeVersion.replace(/^v/, '') } : {}),
+      ...(flags.skipCrds ? { skipCrds: true } : {}),
+      userValues: layerValues(loaded.sources).values,
+    });
+    docs = showOnly(docs, flags.showOnly);
+  } catch (err) {
+    if (err instanceof ShowOnlyError) throw new UsageError(err.message);
+    // Values the linter let through but the chart cannot render: a problem, not a crash.
+    if (err instanceof RenderError) return fail([{ severity: 'error', rule: 'render/values', path: '', message: err.message }]);
+    if (err instanceof TemplateOutputError || err instanceof DuplicateObjectError) throw new Error(`bug in a template: ${err.message}`);
+    throw err;
+  }
+  // Warnings and infos go to stderr; stdout carries only manifests.
+  if (problems.length > 0) app.io.stderr(formatProblems(problems, { format: 'text', chalk, revision, inputs: flags.values }));
+  if (flags.outputDir) {
+    const written = writeOutputDir(flags.outputDir, filesFor(docs));
+    app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
+  } else {
+    app.io.stdout(flags.output === 'json' ? toJson(docs) : toYaml(docs));
+  }
+  app.exitCode = 0;
+}

@@ -1,0 +1,116 @@
+// Writes plain data (maps, lists, strings, numbers, booleans, null) as block-style YAML.
+// Why not the yaml library's stringifier: it is the slowest step of a render, it emits anchors
+// for shared sub-objects, and it writes `yes`, `on` or `1_0` unquoted, which Kubernetes' YAML 1.1
+// decoder reads as booleans and numbers. This emitter never emits anchors, quotes every scalar a
+// YAML 1.1 or 1.2 reader could take for anything but a string, and writes multi-line strings as
+// literal blocks so configs stay readable.
+
+const YAML11_WORDS = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~)$/;
+const FIRST_INDICATOR = /^[?:,[\]{}#&*!|>'"%@`\s]|^-(\s|$)/;
+const UNSAFE_INSIDE = /: |:$| #|[\u0000-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
+/** What YAML 1.1 or 1.2 readers may resolve to a number or a timestamp (1_000, 0755, 1e3, 1:20, .5, 2024-01-01). */
+const NUMBER_LIKE = /^[-+]?[0-9_.:]+([eE][-+]?[0-9]+)?$|^[-+]?0[xXoObB][0-9a-fA-F_]+$|^\d{4}-\d\d?-\d\d?([Tt ]|$)|^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$/;
+/** Versions such as 0.11.0 stay strings for every reader (no number has two dots). */
+const VERSION = /^\d+\.\d+\.\d+$/;
+
+const scalarCache = new Map<string, string>();
+
+/** True when `s` can be written without quotes and read back as the same string by YAML 1.1 and 1.2. */
+export function isPlainSafe(s: string): boolean {
+  if (s === '' || s !== s.trim() || s.includes('\n')) return false;
+  if (FIRST_INDICATOR.test(s) || UNSAFE_INSIDE.test(s) || YAML11_WORDS.test(s)) return false;
+  return VERSION.test(s) || !NUMBER_LIKE.test(s);
+}
+
+function literalBlock(s: string, indent: string): string | undefined {
+  if (/[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\r]/.test(s)) return undefined;
+  const trailing = /\n*$/.exec(s)![0].length;
+  const body = s.slice(0, s.length - trailing);
+  if (body === '') return undefined;
+  const lines = body.split('\n');
+  if (lines.some((l) => l !== '' && l.trim() === '')) return undefined;
+  const chomp = trailing === 0 ? '-' : trailing === 1 ? '' : '+';
+  const indicator = lines[0]!.startsWith(' ') ? '2' : '';
+  const extra = trailing > 1 ? '\n'.repeat(trailing - 1) : '';
+  return `|${indicator}${chomp}\n${lines.map((l) => (l === '' ? '' : indent + l)).join('\n')}\n${extra}`;
+}
+
+function scalar(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(Object.is(v, -0) ? 0 : v) : 'null';
+  const s = String(v);
+  let out = scalarCache.get(s);
+  if (out === undefined) {
+    out = isPlainSafe(s) ? s : JSON.stringify(s);
+    if (scalarCache.size < 10_000) scalarCache.set(s, out);
+  }
+  return out;
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function emptyCollection(v: unknown): string | undefined {
+  if (Array.isArray(v) && v.length === 0) return '[]';
+  if (isMap(v) && Object.keys(v).length === 0) return '{}';
+  return undefined;
+}
+
+/** `value` after `key:` or `- `: inline text, or a newline plus the nested block. */
+function valueText(v: unknown, indent: string, out: string[]): void {
+  const empty = emptyCollection(v);
+  if (empty) {
+    out.push(` ${empty}\n`);
+  } else if (isMap(v)) {
+    out.push('\n');
+    mapLines(v, indent, out);
+  } else if (Array.isArray(v)) {
+    out.push('\n');
+    seqLines(v, indent, out);
+  } else if (typeof v === 'string' && v.includes('\n')) {
+    const block = literalBlock(v, indent);
+    out.push(` ${block ?? JSON.stringify(v)}${block ? '' : '\n'}`);
+  } else {
+    out.push(` ${scalar(v)}\n`);
+  }
+}
+
+function mapLines(m: Record<string, unknown>, indent: string, out: string[], firstPrefix?: string): void {
+  let first = true;
+  for (const [k, v] of Object.entries(m)) {
+    if (v === undefined) continue;
+    out.push(first && firstPrefix !== undefined ? firstPrefix : indent, scalar(k), ':');
+    first = false;
+    valueText(v, `${indent}  `, out);
+  }
+}
+
+function seqLines(list: readonly unknown[], indent: string, out: string[]): void {
+  for (const item of list) {
+    const empty = emptyCollection(item);
+    if (empty) out.push(`${indent}- ${empty}\n`);
+    else if (isMap(item)) mapLines(item, `${indent}  `, out, `${indent}- `);
+    else if (Array.isArray(item)) {
+      out.push(`${indent}-`);
+      out.push('\n');
+      seqLines(item, `${indent}  `, out);
+    } else if (typeof item === 'string' && item.includes('\n')) {
+      const block = literalBlock(item, `${indent}  `);
+      out.push(`${indent}- ${block ?? `${JSON.stringify(item)}\n`}`);
+    } else out.push(`${indent}- ${scalar(item)}\n`);
+  }
+}
+
+/** One document's body (no `---`), ending with a newline. */
+export function emitYaml(data: unknown): string {
+  const empty = emptyCollection(data);
+  if (empty) return `${empty}\n`;
+  const out: string[] = [];
+  if (isMap(data)) mapLines(data, '', out);
+  else if (Array.isArray(data)) seqLines(data, '', out);
+  else if (typeof data === 'string' && data.includes('\n')) out.push(literalBlock(data, '  ') ?? `${JSON.stringify(data)}\n`);
+  else out.push(`${scalar(data)}\n`);
+  return out.join('');
+}

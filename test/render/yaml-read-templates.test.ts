@@ -1,0 +1,52 @@
+// Every template output of real renders (both revisions, several value sets) goes through the fast
+// reader; here each of those texts is also read by the full YAML parser and the two must agree.
+import { describe, expect, it, vi } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+
+const seen: string[] = [];
+vi.mock('../../src/render/yaml-read.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/render/yaml-read.ts')>();
+  return {
+    ...real,
+    readTemplateYaml: (text: string) => {
+      seen.push(text);
+      return real.readTemplateYaml(text);
+    },
+  };
+});
+
+const { readTemplateYaml } = await vi.importActual<typeof import('../../src/render/yaml-read.ts')>('../../src/render/yaml-read.ts');
+const { renderChart } = await import('../../src/render/render.ts');
+const { lintValues } = await import('../../src/lint/lint.ts');
+const { parseValuesText } = await import('../../src/values/source.ts');
+
+const VARIANTS = [
+  '',
+  'ipv6: true\ncontroller:\n  replicas: 2\n  metrics: {enabled: true}\n  pdb: {enabled: true}\nui:\n  pdb: {enabled: true}\n  httpRoute: {enabled: true, parentRefs: [{name: gw}]}\nauthproxy:\n  enabled: true\n  config: {existingSecret: oidc}\n',
+  'controller:\n  substrate: {enabled: true}\nsubstrate: {enabled: true}\nsubstrateWorkerPool: {create: true, IMAGE_KEY: ghcr.io/x/worker:1}\nextraObjects:\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: "{{ .Release.Name }}-extra"}\n',
+];
+
+describe('template output reader on real template outputs', () => {
+  for (const revision of ['A', 'B'] as const) {
+    VARIANTS.forEach((text, i) => {
+      it(`revision ${revision}, value set ${i}: fast reader and full parser agree`, () => {
+        seen.length = 0;
+        const values = text.replace('IMAGE_KEY', revision === 'A' ? 'ateomImage' : 'workerImage');
+        const layers = values ? [parseValuesText(values, 'v.yaml').source!] : [];
+        const { layered, problems } = lintValues({ revision, layers });
+        expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+        renderChart(layered.values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: ['monitoring.coreos.com/v1', 'route.openshift.io/v1'], skipCrds: true });
+        expect(seen.length).toBeGreaterThan(10);
+        let fast = 0;
+        for (const t of seen) {
+          const mine = readTemplateYaml(t);
+          if (!mine) continue;
+          fast++;
+          const full = parseAllDocuments(t, { version: '1.2' }).map((d) => (d as { toJS(): unknown }).toJS()).filter((d) => d !== null);
+          expect(mine).toEqual(full);
+        }
+        expect(fast / seen.length).toBeGreaterThan(0.8);
+      });
+    });
+  }
+});
