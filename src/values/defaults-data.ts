@@ -10,3 +10,8 @@ import type { Revision } from '../spec/revisions.ts';
 export function defaultsData(revision: Revision): Record<string, unknown> {
   return parse(readFileSync(packageFile(`values/revision-${revision.toLowerCase()}.yaml`), 'utf8'), { version: '1.2' }) as Record<string, unknown>;
 }
+
+/** Line, column and source line of every key of the defaults (joined path → position), when known ahead of time. */
+export function defaultsPositions(_revision: Revision): Record<string, [number, number, string]> | undefined {
+  return undefined;
+}

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { defaultsData } from './defaults-data.ts';
+import { defaultsData, defaultsPositions } from './defaults-data.ts';
+import { joinPath } from './merge.ts';
 import { parseValuesText, type ValuesSource } from './source.ts';
 
 const cache = new Map<Revision, ValuesSource>();
@@ -22,10 +23,15 @@ export function defaultsSource(revision: Revision): ValuesSource {
   if (!s) {
     const name = `${defaultsPath(revision)} (defaults)`;
     let located: ValuesSource | undefined;
+    const positions = defaultsPositions(revision);
     s = {
       name,
       data: defaultsData(revision),
       locate(path) {
+        if (positions) {
+          const hit = positions[joinPath(path)];
+          return hit ? { file: name, line: hit[0], column: hit[1], excerpt: hit[2] } : undefined;
+        }
         located ??= parseValuesText(defaultsText(revision), name).source;
         return located?.locate(path);
       },

@@ -43,3 +43,20 @@ describe('lint engine', () => {
     expect(p!.message).toMatch(/grpc/);
   });
 });
+
+describe('schema check on the user layers only', () => {
+  it('finds what checking the merged tree finds, for every lint fixture', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { checkSchema } = await import('../../src/lint/schema.ts');
+    const { layerValues } = await import('../../src/values/merge.ts');
+    const { defaultsSource } = await import('../../src/values/defaults.ts');
+    for (const f of readdirSync('fixtures/lint')) {
+      for (const revision of ['A', 'B'] as const) {
+        const user = layer(readFileSync(`fixtures/lint/${f}`, 'utf8'), f);
+        const merged = layerValues([defaultsSource(revision), user]).values;
+        const userOnly = layerValues([user]).values;
+        expect(checkSchema(revision, userOnly), `${f} (${revision})`).toEqual(checkSchema(revision, merged));
+      }
+    }
+  });
+});

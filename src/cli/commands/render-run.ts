@@ -55,8 +55,9 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     if (err instanceof TemplateOutputError || err instanceof DuplicateObjectError) throw new Error(`bug in a template: ${err.message}`);
     throw err;
   }
-  // Warnings and infos go to stderr; stdout carries only manifests.
-  if (problems.length > 0) app.io.stderr(formatProblems(problems, { format: 'text', chalk, revision, inputs: flags.values }));
+  // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
+  const warnings = problems.filter((p) => p.severity === 'warning');
+  if (warnings.length > 0) app.io.stderr(formatProblems(warnings, { format: 'text', chalk, revision, inputs: flags.values }));
   if (flags.outputDir) {
     const written = writeOutputDir(flags.outputDir, filesFor(docs));
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
