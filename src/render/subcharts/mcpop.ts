@@ -1,8 +1,11 @@
 // The MCP operator sub-chart (`mcpop.*`, on by default): the operator that runs MCPServer
 // resources as Deployments. Its MCPServer CRD is placed by the render pipeline (src/crds), not here.
 // Rendered with the operator chart's own defaults: leader election, health probes on :8081 and
-// HTTPS metrics on :8443 (with the token-review RBAC its metrics endpoint needs), cluster-wide
-// manager role. The spec exposes only enabled, nameOverride, fullnameOverride, namespaceOverride.
+// HTTPS metrics on :8443 (with the token-review RBAC its metrics endpoint needs), and a
+// cluster-wide manager role, or, when the install is namespace-scoped ([B]
+// global-watch-namespaces-scope), one manager Role + RoleBinding per scoped namespace and a
+// --watch-namespaces flag (the operator chart's own namespaced mode). The spec exposes only
+// enabled, nameOverride, fullnameOverride, namespaceOverride.
 
 import { renderDocs } from '../engine.ts';
 import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
@@ -28,6 +31,7 @@ import {
   withTopLevelLabels,
   type Labels,
 } from './common.ts';
+import { subchartRoleScope } from './scope.ts';
 
 const CHART = 'mcpop';
 export const MCPOP_METRICS_PORT = 8443;
@@ -68,6 +72,7 @@ export const mcpopComponent: Component = {
       metricsAuthRolebinding: '-metrics-auth-rolebinding',
       metricsReader: '-metrics-reader',
     };
+    const scoped = subchartRoleScope(ctx);
     const names = Object.fromEntries(Object.entries(suffixes).map(([k, s]) => [k, dnsTrunc(`${fullname}${s}`)]));
     const view = {
       names,
@@ -79,6 +84,7 @@ export const mcpopComponent: Component = {
       healthPort: MCPOP_HEALTH_PORT,
       healthArg: `--health-probe-bind-address=:${MCPOP_HEALTH_PORT}`,
       metricsArg: `--metrics-bind-address=:${MCPOP_METRICS_PORT}`,
+      watchArg: scoped.length > 0 ? `--watch-namespaces=${scoped.join(',')}` : null,
       image: imageRef(registry(ctx, str(ctx.values.registry) || 'ghcr.io'), 'agentplat/mcpop', appVersion),
       pullPolicy: pullPolicy(ctx),
       pullSecrets: pullSecrets(ctx),
@@ -95,6 +101,13 @@ export const mcpopComponent: Component = {
       ['service.yaml', 'mcpop/service.yaml.hbs'],
       ['deployment.yaml', 'mcpop/deployment.yaml.hbs'],
     ];
-    return files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view));
+    const scopes =
+      scoped.length === 0
+        ? [{ roleKind: 'ClusterRole', bindingKind: 'ClusterRoleBinding', namespace: null }]
+        : scoped.map((ns) => ({ roleKind: 'Role', bindingKind: 'RoleBinding', namespace: ns }));
+    return [
+      ...scopes.flatMap((scope) => renderDocs(subchartSource(CHART, 'rbac.yaml'), 'mcpop/manager-rbac.yaml.hbs', { ...view, scope })),
+      ...files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view)),
+    ];
   },
 };

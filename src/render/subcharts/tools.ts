@@ -1,7 +1,9 @@
 // The tools server sub-chart (`agentplat-tools.*`, on by default): the MCP server whose tools the
 // bundled agents use. Every key of spec §2.11 takes effect here, including `resources` and
 // `tools.loglevel`, which the upstream chart ignored (decisions.md). The server mutates arbitrary
-// cluster objects on the agents' behalf, hence its cluster-wide role.
+// cluster objects on the agents' behalf, hence its cluster-wide role; a namespace-scoped install
+// ([B] global-watch-namespaces-scope, ./scope.ts) gets one Role + RoleBinding per namespace
+// instead (the tools chart's own namespaced mode: no non-resource rule).
 // Its registration (RemoteMCPServer `<fullname>-tool-server`) belongs to the main chart; the
 // names it needs come from ./names.ts.
 
@@ -30,6 +32,7 @@ import {
   type Labels,
 } from './common.ts';
 import { TOOLS_HTTP_PORT, toolsFullname, toolsNamespace } from './names.ts';
+import { subchartRoleScope } from './scope.ts';
 
 const CHART = 'agentplat-tools';
 
@@ -83,10 +86,17 @@ export const toolsComponent: Component = {
     };
     const files: [string, string][] = [
       ['serviceaccount.yaml', 'agentplat-tools/serviceaccount.yaml.hbs'],
-      ['clusterrole.yaml', 'agentplat-tools/rbac.yaml.hbs'],
       ['service.yaml', 'agentplat-tools/service.yaml.hbs'],
       ['deployment.yaml', 'agentplat-tools/deployment.yaml.hbs'],
     ];
-    return files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view));
+    const scoped = subchartRoleScope(ctx);
+    const scopes =
+      scoped.length === 0
+        ? [{ roleKind: 'ClusterRole', bindingKind: 'ClusterRoleBinding', namespace: null }]
+        : scoped.map((ns) => ({ roleKind: 'Role', bindingKind: 'RoleBinding', namespace: ns }));
+    return [
+      ...scopes.flatMap((scope) => renderDocs(subchartSource(CHART, 'clusterrole.yaml'), 'agentplat-tools/rbac.yaml.hbs', { ...view, scope })),
+      ...files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view)),
+    ];
   },
 };

@@ -1,0 +1,14 @@
+// Role scope of the sub-charts that hold cluster permissions (mcpop's manager role, the tools
+// server's role). [B] global-watch-namespaces-scope: a namespace-scoped install (the main
+// chart's role namespaces: rbac.namespaces when present, else global.watchNamespaces) has no
+// cluster-wide role of these sub-charts either, only one Role + RoleBinding per namespace.
+// Revision A keeps them cluster-wide: its rbac.namespaces is the main chart's key only.
+
+import type { RenderContext } from '../context.ts';
+import { roleNamespaces } from '../derive.ts';
+
+/** The namespaces (de-duplicated, sorted) the sub-charts' roles are limited to; empty: cluster-wide. */
+export function subchartRoleScope(ctx: RenderContext): string[] {
+  if (ctx.revision !== 'B') return [];
+  return [...new Set(roleNamespaces(ctx))].sort();
+}
