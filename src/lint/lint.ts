@@ -21,6 +21,8 @@ export interface LintRequest {
   kubeVersion?: string;
   /** Release namespace when known (render's -n). */
   releaseNamespace?: string;
+  /** Cluster APIs declared with --api-versions, when the command takes them (render). */
+  apiVersions?: readonly string[];
 }
 
 export interface LintResult {
@@ -45,6 +47,7 @@ export function lintValues(req: LintRequest): LintResult {
     values: layered.values,
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.releaseNamespace ? { releaseNamespace: req.releaseNamespace } : {}),
+    ...(req.apiVersions ? { apiVersions: req.apiVersions } : {}),
     userSet: (path) => {
       const segs = typeof path === 'string' ? splitPath(path) : path;
       return req.layers.some((l) => hasPath(l.data, segs));

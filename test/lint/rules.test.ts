@@ -8,7 +8,7 @@ import type { Problem } from '../../src/lint/problem.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 
-function lintFixture(name: string, revision: Revision, extra: { kubeVersion?: string; releaseNamespace?: string } = {}): Problem[] {
+function lintFixture(name: string, revision: Revision, extra: { kubeVersion?: string; releaseNamespace?: string; apiVersions?: string[] } = {}): Problem[] {
   const file = join('fixtures/lint', name);
   const parsed = parseValuesText(readFileSync(file, 'utf8'), file);
   expect(parsed.problems).toEqual([]);
@@ -16,6 +16,7 @@ function lintFixture(name: string, revision: Revision, extra: { kubeVersion?: st
 }
 
 interface Case {
+  apiVersions?: string[];
   name: string;
   fixture: string;
   revision: Revision;
@@ -41,6 +42,7 @@ const cases: Case[] = [
   { name: 'pdb: unhealthyPodEvictionPolicy needs Kubernetes 1.27 when --kube-version is given', fixture: 'pdb-eviction-policy.yaml', revision: 'B', rule: 'values/pdb-eviction-policy-kube-version', severity: 'error', path: 'controller.pdb.unhealthyPodEvictionPolicy', line: 4, column: 5, kubeVersion: '1.26' },
   { name: 'metrics: bindAddress "0" disables metrics although enabled is true', fixture: 'metrics-bind-address-zero.yaml', revision: 'A', rule: 'values/metrics-disabled-by-bind-address', severity: 'warning', path: 'controller.metrics.bindAddress', line: 4, column: 5 },
   { name: 'metrics [B]: serviceMonitor.enabled requires controller.metrics.enabled', fixture: 'service-monitor-without-metrics-b.yaml', revision: 'B', rule: 'values/service-monitor-requires-metrics', severity: 'error', path: 'controller.metrics.serviceMonitor.enabled', line: 4, column: 7 },
+  { name: 'metrics [B]: the ServiceMonitor needs the monitoring API declared (no-op otherwise, warned)', fixture: 'service-monitor-b.yaml', revision: 'B', rule: 'values/service-monitor-needs-api', severity: 'warning', path: 'controller.metrics.serviceMonitor.enabled', line: 5, column: 7, apiVersions: ['route.openshift.io/v1'] },
   { name: 'ui: streamTimeoutSeconds below edge.proxyReadTimeout is a warning', fixture: 'stream-timeout.yaml', revision: 'A', rule: 'values/stream-timeout-below-proxy-read', severity: 'warning', path: 'ui.streamTimeoutSeconds', line: 2, column: 3 },
   { name: 'ui: httpRoute.enabled requires parentRefs', fixture: 'httproute-no-parents.yaml', revision: 'B', rule: 'values/httproute-parent-refs', severity: 'error', path: 'ui.httpRoute.enabled', line: 3, column: 5 },
   { name: 'providers: providers.default must name an existing block', fixture: 'providers-default-missing.yaml', revision: 'B', rule: 'values/providers-default', severity: 'error', path: 'providers.default', line: 2, column: 3 },
@@ -61,7 +63,7 @@ const cases: Case[] = [
 describe('values rules', () => {
   for (const c of cases) {
     it(c.name, () => {
-      const problems = lintFixture(c.fixture, c.revision, { kubeVersion: c.kubeVersion, releaseNamespace: c.releaseNamespace });
+      const problems = lintFixture(c.fixture, c.revision, { kubeVersion: c.kubeVersion, releaseNamespace: c.releaseNamespace, apiVersions: c.apiVersions });
       const hit = problems.find((p) => p.rule === c.rule && p.path === c.path);
       expect(hit, JSON.stringify(problems, null, 1)).toBeDefined();
       expect(hit).toMatchObject({ severity: c.severity, file: join('fixtures/lint', c.fixture), line: c.line, column: c.column });
@@ -72,6 +74,10 @@ describe('values rules', () => {
   it('rbac [B]: an explicit empty rbac.namespaces restores cluster scope (no watch-scope error)', () => {
     const problems = lintFixture('rbac-empty-restores-cluster-b.yaml', 'B');
     expect(problems.filter((p) => p.rule === 'values/watch-scope')).toEqual([]);
+  });
+
+  it('metrics [B]: no ServiceMonitor warning once monitoring.coreos.com/v1 is declared', () => {
+    expect(lintFixture('service-monitor-b.yaml', 'B', { apiVersions: ['monitoring.coreos.com/v1'] }).filter((p) => p.severity !== 'info')).toEqual([]);
   });
 
   it('pdb: the eviction policy is fine on Kubernetes 1.27', () => {

@@ -32,7 +32,13 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     app.exitCode = EXIT_PROBLEMS;
   };
   if (loaded.problems.some((p) => p.severity === 'error')) return fail(loaded.problems);
-  const lint = lintValues({ revision, layers: loaded.sources, releaseNamespace: flags.namespace, ...(flags.kubeVersion ? { kubeVersion: flags.kubeVersion } : {}) });
+  const lint = lintValues({
+    revision,
+    layers: loaded.sources,
+    releaseNamespace: flags.namespace,
+    apiVersions: flags.apiVersions,
+    ...(flags.kubeVersion ? { kubeVersion: flags.kubeVersion } : {}),
+  });
   const problems = [...loaded.problems, ...lint.problems];
   if (problems.some((p) => p.severity === 'error')) return fail(problems);
 

@@ -18,6 +18,8 @@ export function metricsEnabled(values: unknown): boolean {
   return port !== '' && Number(port) !== 0;
 }
 
+const MONITORING_API = 'monitoring.coreos.com/v1';
+
 export const metricsRules: ValuesRule = {
   ids: [
     { id: 'values/metrics-disabled-by-bind-address', description: 'A metrics bindAddress of "0" or "" disables metrics even when enabled is true.' },
@@ -37,13 +39,27 @@ export const metricsRules: ValuesRule = {
       });
     }
     if (ctx.revision !== 'B') return;
-    if (bool(ctx.values, 'controller.metrics.serviceMonitor.enabled') === true && !metricsEnabled(ctx.values)) {
+    if (bool(ctx.values, 'controller.metrics.serviceMonitor.enabled') !== true) return;
+    if (!metricsEnabled(ctx.values)) {
       ctx.report({
         rule: 'values/service-monitor-requires-metrics',
         severity: 'error',
         path: 'controller.metrics.serviceMonitor.enabled',
         message: '`controller.metrics.serviceMonitor.enabled` needs the metrics endpoint, which is disabled',
         hint: 'set controller.metrics.enabled: true (with a bindAddress such as ":8443")',
+      });
+      return;
+    }
+    // Without the monitoring API the chart renders no ServiceMonitor (a no-op, not a failure);
+    // say so when the command knows the declared APIs.
+    const apis = ctx.apiVersions;
+    if (apis && !apis.some((a) => a === MONITORING_API || a === `${MONITORING_API}/ServiceMonitor`)) {
+      ctx.report({
+        rule: 'values/service-monitor-needs-api',
+        severity: 'warning',
+        path: 'controller.metrics.serviceMonitor.enabled',
+        message: `no ServiceMonitor is rendered: the cluster API ${MONITORING_API} was not declared`,
+        hint: `pass --api-versions ${MONITORING_API} when the cluster runs the monitoring operator`,
       });
     }
   },

@@ -23,6 +23,8 @@ export interface RuleContext {
   kubeVersion?: string;
   /** Release namespace when the command knows it (render's -n). */
   releaseNamespace?: string;
+  /** Cluster APIs declared with --api-versions (`group/version` or `group/version/Kind`), when known. */
+  apiVersions?: readonly string[];
   /** True when the user (not the defaults) wrote this path or one of its children. */
   userSet(path: string | readonly PathSegment[]): boolean;
   report(finding: RuleFinding): void;
