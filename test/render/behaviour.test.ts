@@ -58,7 +58,9 @@ describe('images', () => {
     const docs = render('B', { imagePullSecrets: [{ name: 'local' }, { name: 'shared' }], global: { imagePullSecrets: [{ name: 'shared' }, { name: 'global' }] } });
     expect(pod(ctrl(docs)).imagePullSecrets).toEqual([{ name: 'local' }, { name: 'shared' }, { name: 'global' }]);
     expect(pod(ui(docs)).imagePullSecrets).toEqual([{ name: 'local' }, { name: 'shared' }, { name: 'global' }]);
-    expect(pod(db(docs)).imagePullSecrets).toEqual([{ name: 'shared' }, { name: 'global' }]);
+    expect(pod(db(docs)).imagePullSecrets).toEqual([{ name: 'local' }, { name: 'shared' }, { name: 'global' }]);
+    // revision A has no global list: the bundled database still gets the chart's pull secrets
+    expect(pod(db(render('A', { imagePullSecrets: [{ name: 'local' }] }))).imagePullSecrets).toEqual([{ name: 'local' }]);
     expect(pod(ctrl(render('B'))).imagePullSecrets).toBeUndefined();
   });
 

@@ -45,7 +45,9 @@ export const databaseComponent: Component = {
         storage: firstOf(str(v, `${b}.storage`), '500Mi'),
         selectorLabels: selectorLabels(ctx, 'database'),
         podLabels: { ...(ctx.revision === 'B' ? stringMap(map(v, `${b}.podLabels`)) : {}), ...selectorLabels(ctx, 'database') },
-        imagePullSecrets: pullSecrets(ctx, []),
+        // the chart's pull secrets like every pod of the chart (an air-gapped mirror of the
+        // database image needs them in revision A too), then [B] global ones (union).
+        imagePullSecrets: pullSecrets(ctx, list(v, 'imagePullSecrets')),
         podSecurityContext: map(v, `${b}.podSecurityContext`),
         scheduling: {
           nodeSelector: Object.keys(nodeSelector).length > 0 ? nodeSelector : map(v, 'nodeSelector'),
