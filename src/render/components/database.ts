@@ -18,7 +18,8 @@ export function bundledDatabaseImage(ctx: RenderContext): string {
   const g = globalRegistry(ctx);
   if (bool(ctx.values, 'database.rdb.vectorEnabled')) {
     const major = /^(\d+)/.exec(firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG))?.[1] ?? '18';
-    return composeImage({ registry: firstOf(g, PGVECTOR_IMAGE.registry), repository: `${PGVECTOR_IMAGE.repository}/${PGVECTOR_IMAGE.name}`, tag: `pg${major}` });
+    // the configured registry still applies (a mirror serves the pgvector build too)
+    return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, PGVECTOR_IMAGE.registry)), repository: `${PGVECTOR_IMAGE.repository}/${PGVECTOR_IMAGE.name}`, tag: `pg${major}` });
   }
   const repository = [str(ctx.values, `${p}.repository`, 'library'), str(ctx.values, `${p}.name`, 'postgres')].filter(Boolean).join('/');
   return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, 'docker.io')), repository, tag: firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG) });
