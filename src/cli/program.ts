@@ -1,6 +1,7 @@
 // Commander wiring: builds the program, runs it, and turns every failure into an exit code.
 // No business logic lives here; each command module turns options into a request.
 
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE } from '../errors.ts';
 import type { App } from './app.ts';
@@ -9,8 +10,19 @@ import type { Io } from './io.ts';
 
 declare const __AGENTPLAT_VERSION__: string | undefined;
 
+let sourceVersion: string | undefined;
+
+/** The bundle has the version built in; a run from source (tests) reads package.json, so both agree. */
 export function packageVersion(): string {
-  return typeof __AGENTPLAT_VERSION__ === 'string' ? __AGENTPLAT_VERSION__ : '0.0.0-dev';
+  if (typeof __AGENTPLAT_VERSION__ === 'string') return __AGENTPLAT_VERSION__;
+  if (sourceVersion === undefined) {
+    try {
+      sourceVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    } catch {
+      sourceVersion = '0.0.0-dev';
+    }
+  }
+  return sourceVersion;
 }
 
 export function createProgram(app: App): Command {

@@ -78,3 +78,33 @@ function isFile(p: string): boolean {
     return false;
   }
 }
+
+export const RESOURCE_FILE = /\.ya?ml$/;
+
+/**
+ * Every *.yaml and *.yml file under `dir` (a path as the user wrote it), recursively, sorted by
+ * path; hidden files and folders are left out, as the glob expansion does. `undefined` when
+ * `dir` is not a directory.
+ */
+export function walkResourceDir(dir: string, cwd: string): string[] | undefined {
+  if (!isDir(resolve(cwd, dir))) return undefined;
+  const out: string[] = [];
+  const visit = (rel: string): void => {
+    for (const e of entries(resolve(cwd, rel))) {
+      if (e.name.startsWith('.')) continue;
+      const child = join(rel, e.name);
+      if (e.dir) visit(child);
+      else if (RESOURCE_FILE.test(e.name) && isFile(resolve(cwd, child))) out.push(child);
+    }
+  };
+  visit(dir);
+  return out.sort();
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

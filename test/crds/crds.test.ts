@@ -131,10 +131,11 @@ describe('agentplat validate', () => {
   it('every fixtures/resources/*.yaml validates clean (glob expanded by agentplat)', async () => {
     const io = createMemoryIo();
     const code = await run(['validate', 'fixtures/resources/*.yaml', '--verbose'], io);
-    expect(io.out).toBe('');
+    const files = readdirSync('fixtures/resources').filter((f) => f.endsWith('.yaml')).length;
+    expect(files).toBeGreaterThanOrEqual(7);
+    expect(io.out).toBe(`${files} files, 0 errors, 0 warnings\n`);
     expect(code).toBe(0);
-    expect(readdirSync('fixtures/resources').filter((f) => f.endsWith('.yaml')).length).toBeGreaterThanOrEqual(7);
-    expect(io.err).toMatch(/checked 11 resource\(s\), skipped 0/);
+    expect(io.err).toMatch(/checked 11 resources, skipped 0/);
   });
 
   it('crd/unknown-version: another version of our group names the served one', async () => {
@@ -190,10 +191,55 @@ describe('agentplat validate', () => {
     expect(nokind.problems).toMatchObject([{ rule: 'crd/missing-kind', line: 1, column: 1 }]);
   });
 
-  it('text format: file:line:col  severity  message  [rule] and the hint', async () => {
+  it('text format is lint\'s: file:line:col  severity  message  [rule], the hint, the line under a caret, the summary', async () => {
     const io = createMemoryIo({ stdin: doc('ModelConfig', '  model: m\n  provder: x\n') });
     expect(await run(['validate', '-'], io)).toBe(1);
-    expect(io.out).toContain('<stdin>:8:3  error  ModelConfig sample: unknown field spec.provder  [crd/unknown-field]\n  hint: did you mean provider?\n');
+    expect(io.out).toBe(
+      '<stdin>:8:3  error  ModelConfig sample: unknown field spec.provder  [crd/unknown-field]\n' +
+        '  hint: did you mean provider?\n' +
+        '  8 |   provder: x\n' +
+        '    |   ^\n' +
+        '\n' +
+        '1 file, 1 error, 0 warnings\n',
+    );
+  });
+
+  it('json format is lint\'s contract: files with counts, every input listed, a summary', async () => {
+    const io = createMemoryIo();
+    expect(await run(['validate', 'fixtures/resources/agent-byo.yaml', 'fixtures/resources/modelconfigs.yaml', '--format', 'json'], io)).toBe(0);
+    const out = JSON.parse(io.out) as { version: number; tool: { name: string }; files: { file: string; errors: number; problems: unknown[] }[]; summary: unknown };
+    expect(out.version).toBe(1);
+    expect(out.tool.name).toBe('agentplat');
+    expect(out.files.map((f) => [f.file, f.errors, f.problems.length])).toEqual([
+      ['fixtures/resources/agent-byo.yaml', 0, 0],
+      ['fixtures/resources/modelconfigs.yaml', 0, 0],
+    ]);
+    expect(out.summary).toEqual({ files: 2, errors: 0, warnings: 0, infos: 0 });
+  });
+
+  it('a directory argument validates every *.yaml and *.yml below it, sorted, hidden entries left out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentplat-validate-dir-'));
+    mkdirSync(join(dir, 'res', 'b'), { recursive: true });
+    mkdirSync(join(dir, 'res', '.git'));
+    writeFileSync(join(dir, 'res', 'b', 'z.yml'), doc('ModelConfig', '  model: m\n  bogus: 1\n'));
+    writeFileSync(join(dir, 'res', 'a.yaml'), doc('ModelConfig', '  model: m\n'));
+    writeFileSync(join(dir, 'res', 'notes.txt'), 'not yaml: [');
+    writeFileSync(join(dir, 'res', '.git', 'x.yaml'), 'not yaml: [');
+    const io = createMemoryIo({ cwd: dir });
+    expect(await run(['validate', 'res', '--format', 'json'], io)).toBe(1);
+    const out = JSON.parse(io.out) as { files: { file: string; errors: number }[] };
+    expect(out.files.map((f) => [f.file, f.errors])).toEqual([
+      ['res/a.yaml', 0],
+      ['res/b/z.yml', 1],
+    ]);
+  });
+
+  it('a directory with no resource file is a usage error that says so (not a values-file hint)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentplat-validate-empty-'));
+    const io = createMemoryIo({ cwd: dir });
+    mkdirSync(join(dir, 'empty'));
+    expect(await run(['validate', 'empty'], io)).toBe(2);
+    expect(io.err).toBe('agentplat: empty: no .yaml or .yml file in this directory\n  hint: validate reads resource files ending in .yaml or .yml, in sub-directories too\n');
   });
 
   it('usage errors exit 2: no files, missing file, unmatched glob, bad --format', async () => {
@@ -210,8 +256,10 @@ describe('agentplat validate', () => {
     writeFileSync(join(dir, 'top.yaml'), doc('ModelConfig', '  model: m\n'));
     const io = createMemoryIo({ cwd: dir });
     expect(await run(['validate', '**/*.yaml', '--format', 'json'], io)).toBe(1);
-    const out = JSON.parse(io.out) as { checked: number; problems: { file: string }[] };
-    expect(out.checked).toBe(2);
-    expect(out.problems.map((p) => p.file)).toEqual(['a/b/mc.yaml']);
+    const out = JSON.parse(io.out) as { files: { file: string; errors: number }[] };
+    expect(out.files.map((f) => [f.file, f.errors])).toEqual([
+      ['a/b/mc.yaml', 1],
+      ['top.yaml', 0],
+    ]);
   });
 });

@@ -15,7 +15,9 @@ export interface Outcome {
 export async function validateYaml(yaml: string, extra: string[] = []): Promise<Outcome> {
   const io = createMemoryIo({ stdin: yaml });
   const code = await run(['validate', '-', '--format', 'json', ...extra], io);
-  const problems = io.out ? (JSON.parse(io.out) as { problems: Problem[] }).problems : [];
+  // The shared JSON contract groups problems by file; the tests read them flat, each with its file.
+  const report = io.out ? (JSON.parse(io.out) as { files: { file: string | null; problems: Problem[] }[] }) : { files: [] };
+  const problems = report.files.flatMap((g) => g.problems.map((p) => ({ ...p, ...(g.file !== null ? { file: g.file } : {}) })));
   return { code, problems, err: io.err };
 }
 

@@ -1,10 +1,16 @@
-// `agentplat validate FILE…|-`: checks custom resources of the agentplat.dev group against the
-// CRDs (schema and CEL rules). The validator (ajv, CEL) is imported only when this command runs.
+// `agentplat validate FILE|DIR|GLOB…|-`: checks custom resources of the agentplat.dev group
+// against the CRDs (schema and CEL rules) and prints the problems through the shared formatters,
+// like lint. The validator (ajv, CEL) is imported only when this command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { UsageError } from '../../errors.ts';
+import { chalkFor } from '../io.ts';
+import { packageVersion } from '../program.ts';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
 import { readUserFile } from '../../values/load.ts';
-import type { Problem } from '../../lint/problem.ts';
+
+/** The problem formats validate prints; the same names and layout as lint's. */
+const VALIDATE_FORMATS = ['text', 'json'] as const;
+type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
 
 interface Options {
   format: string;
@@ -15,48 +21,68 @@ export function register(program: Command, app: App): void {
   program
     .command('validate')
     .description('validate agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
-    .argument('<files...>', 'YAML files, glob patterns (*, **) or - for standard input')
-    .option('--format <format>', 'text or json', 'text')
-    .option('-v, --verbose', 'say which documents were skipped (other API groups)')
-    .action(async (files: string[], opts: Options) => {
-      if (opts.format !== 'text' && opts.format !== 'json') throw new UsageError(`--format must be text or json, got ${JSON.stringify(opts.format)}`);
-      const { expandGlob, hasGlob } = await import('../../crds/glob.ts');
-      const paths: string[] = [];
-      for (const f of files) {
-        if (f !== '-' && hasGlob(f)) {
-          const matched = expandGlob(f, app.io.cwd);
-          if (matched.length === 0) throw new UsageError(`${f}: no file matches this pattern`);
-          paths.push(...matched);
-        } else paths.push(f);
-      }
-      if (paths.filter((p) => p === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
+    .argument('<paths...>', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
+    .option('--format <name>', `problem format: ${VALIDATE_FORMATS.join(' or ')}, the same layout and JSON contract as lint`, 'text')
+    .option('-v, --verbose', 'say on stderr which documents were skipped (other API groups) and how many were checked')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  agentplat validate agents/ models/*.yaml\n' +
+        '  kubectl kustomize overlays/prod | agentplat validate -\n' +
+        '  agentplat validate --format json \'manifests/**/*.yaml\'\n' +
+        'Documents of other API groups are skipped. Problems go to stdout.\n' +
+        'Exit codes: 0 every resource valid; 1 problems found; 2 usage error (no input, unreadable file, bad flag).',
+    )
+    .action(async (args: string[], opts: Options, command: Command) => {
+      const format = parseValidateFormat(opts.format);
+      const noColor = command.optsWithGlobals<{ color?: boolean }>().color === false;
+      const paths = await expandPaths(args, app.io.cwd);
       const inputs: { file: string; text: string }[] = [];
-      for (const p of [...new Set(paths)]) {
+      for (const p of paths) {
         const { name, text } = await readUserFile(p, app.io, 'resource file');
         inputs.push({ file: name, text });
       }
       const { validateCustomResources } = await import('../../crds/validate.ts');
-      const { sortProblems } = await import('../../lint/problem.ts');
+      const { formatProblems } = await import('../../lint/formatters/index.ts');
       const result = validateCustomResources(inputs, {
         onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (${d.apiVersion} is not an agentplat.dev resource)\n`) : undefined,
       });
-      const problems = sortProblems(result.problems);
-      app.io.stdout(await format(problems, opts.format, result.checked));
-      if (opts.verbose) app.io.stderr(`checked ${result.checked} resource(s), skipped ${result.skipped}\n`);
-      app.exitCode = problems.some((p) => p.severity === 'error') ? 1 : 0;
+      app.io.stdout(
+        formatProblems(result.problems, { format, chalk: chalkFor(app.io, noColor), inputs: inputs.map((i) => i.file), toolVersion: packageVersion() }),
+      );
+      if (opts.verbose) app.io.stderr(`checked ${plural(result.checked, 'resource')}, skipped ${result.skipped}\n`);
+      app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
     });
 }
 
-async function format(problems: Problem[], fmt: string, checked: number): Promise<string> {
-  if (fmt === 'json') return `${JSON.stringify({ checked, problems }, null, 2)}\n`;
-  if (problems.length === 0) return '';
-  const lines: string[] = [];
-  for (const p of problems) {
-    const where = [p.file ?? '', p.line ?? '', p.column ?? ''].filter((x) => x !== '').join(':');
-    lines.push(`${where}  ${p.severity}  ${p.message}  [${p.rule}]`);
-    if (p.hint) lines.push(`  hint: ${p.hint}`);
+function parseValidateFormat(raw: string): ValidateFormat {
+  if ((VALIDATE_FORMATS as readonly string[]).includes(raw)) return raw as ValidateFormat;
+  throw new UsageError(`--format: unknown format "${raw}"`, `validate prints ${VALIDATE_FORMATS.join(' or ')}`);
+}
+
+/** Arguments → the files to read, in order, each once: directories walked, globs expanded. */
+async function expandPaths(args: readonly string[], cwd: string): Promise<string[]> {
+  const { expandGlob, hasGlob, walkResourceDir } = await import('../../crds/glob.ts');
+  const paths: string[] = [];
+  for (const a of args) {
+    if (a === '-') {
+      paths.push(a);
+      continue;
+    }
+    const inDir = walkResourceDir(a, cwd);
+    if (inDir !== undefined) {
+      if (inDir.length === 0) throw new UsageError(`${a}: no .yaml or .yml file in this directory`, 'validate reads resource files ending in .yaml or .yml, in sub-directories too');
+      paths.push(...inDir);
+    } else if (hasGlob(a)) {
+      const matched = expandGlob(a, cwd);
+      if (matched.length === 0) throw new UsageError(`${a}: no file matches this pattern`);
+      paths.push(...matched);
+    } else paths.push(a);
   }
-  const errors = problems.filter((p) => p.severity === 'error').length;
-  lines.push(`${errors} error(s) in ${checked} resource(s)`);
-  return `${lines.join('\n')}\n`;
+  if (paths.filter((p) => p === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
+  return [...new Set(paths)];
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
