@@ -16,8 +16,8 @@ export interface Io {
 
 export function createNodeIo(): Io {
   return {
-    stdout: (t) => void process.stdout.write(t),
-    stderr: (t) => void process.stderr.write(t),
+    stdout: writerFor(process.stdout),
+    stderr: writerFor(process.stderr),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const c of process.stdin) chunks.push(c as Buffer);
@@ -26,6 +26,25 @@ export function createNodeIo(): Io {
     cwd: process.cwd(),
     env: process.env,
     isTTY: Boolean(process.stderr.isTTY),
+  };
+}
+
+/**
+ * A writer that stops quietly when the reader goes away (`agentplat render | head -1`): EPIPE
+ * and other write errors are not a crash with a stack trace; later output is dropped and the
+ * run ends with its own exit code.
+ */
+function writerFor(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    closed = true;
+    if (err.code === 'EPIPE') return;
+    // Any other failure of a standard stream (EIO, ENOSPC) means output was lost: fail the run.
+    if (stream !== process.stderr) process.stderr.write(`agentplat: cannot write output: ${err.code ?? err.message}\n`);
+    process.exitCode = 3;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
   };
 }
 

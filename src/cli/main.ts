@@ -5,7 +5,8 @@ import { run } from './program.ts';
 const io = createNodeIo();
 run(process.argv.slice(2), io).then(
   (code) => {
-    process.exitCode = code;
+    // A failed write to stdout (io.ts) has already set a non-zero code; keep it.
+    if (!process.exitCode) process.exitCode = code;
   },
   (err: unknown) => {
     process.stderr.write(`agentplat: internal error: ${(err as Error)?.message ?? String(err)}\n`);
