@@ -500,12 +500,15 @@ describe('UI', () => {
     expect(env).toMatchObject({ AGENTPLAT_STREAM_TIMEOUT_MS: '600000', SSO_REDIRECT_PATH: '/oauth2/start', NEXT_PUBLIC_BACKEND_URL: '/api' });
   });
 
-  it('route-gating / route-timeout-annotation: the Route needs ui.route.enabled and the route API', () => {
+  it('route-gating / route-timeout-annotation: the Route needs ui.route.enabled and the route API, and targets the UI container port', () => {
     expect(find(render('A'), 'Route')).toBeUndefined();
     const route = get(render('A', {}, { apiVersions: ['route.openshift.io/v1'] }), 'Route');
     expect(route.metadata.annotations).toEqual({ 'haproxy.router.openshift.io/timeout': '120m' });
     expect(route.spec).toEqual({ to: { kind: 'Service', name: UI }, port: { targetPort: 8080 }, tls: { termination: 'edge', insecureEdgeTerminationPolicy: 'Redirect' } });
     expect(find(render('A', { ui: { route: { enabled: false } } }, { apiVersions: ['route.openshift.io/v1'] }), 'Route')).toBeUndefined();
+    // the router matches the pods' endpoints: a numeric targetPort is the UI container port
+    const moved = get(render('B', { ui: { service: { ports: { port: 80, targetPort: 8081 } } } }, { apiVersions: ['route.openshift.io/v1'] }), 'Route');
+    expect(moved.spec.port).toEqual({ targetPort: 8081 });
   });
 
   it('httproute-default-backend / httproute-labels-merge', () => {

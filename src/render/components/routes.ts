@@ -21,7 +21,9 @@ export const routesComponent: Component = {
         ...chartDocs('openshift-route.yaml', 'openshift-route.yaml.hbs', {
           meta: meta(ctx, name, chartLabels(ctx, 'ui'), stringMap(map(v, 'ui.altRoute.annotations'))),
           serviceName: name,
-          port,
+          // A Route's numeric targetPort names the port on the pods behind the Service (the
+          // router matches endpoints), so it is the UI container port, not the Service port.
+          targetPort: at(v, 'ui.service.ports.targetPort') ?? port,
         }),
       );
     }
