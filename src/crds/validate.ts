@@ -211,13 +211,16 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
   const out: ParsedDoc[] = [];
   for (const doc of list) {
     if (doc.errors.length > 0) {
-      for (const e of doc.errors) {
+      // A nesting bomb fails once per level; one problem, at the first place, says it all.
+      const isExhaustion = (e: { code: string; message: string }): boolean => e.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(e.message);
+      const exhausted = doc.errors.filter(isExhaustion).sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
+      for (const e of [...exhausted.map((x) => ({ ...x, code: 'RESOURCE_EXHAUSTION' })), ...doc.errors.filter((e) => !isExhaustion(e))]) {
         const pos = lineCounter.linePos(e.pos[0]);
         problems.push({
           severity: 'error',
           rule: 'crd/yaml-syntax',
           path: '',
-          message: `invalid YAML: ${e.message.split('\n')[0]}`,
+          message: yamlErrorMessage(e, input.text),
           file: input.file,
           line: pos.line,
           column: pos.col,
@@ -247,6 +250,16 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
     });
   }
   return out;
+}
+
+/** One sentence for a YAML error; the parser's own words only where nothing better is known. */
+function yamlErrorMessage(e: { code: string; message: string; pos: [number, number] }, text: string): string {
+  if (e.code === 'DUPLICATE_KEY') {
+    const key = /^[^\s:#]*/.exec(text.slice(e.pos[0], e.pos[0] + 200))?.[0];
+    return key ? `duplicate key "${key}": it appears twice in the same map` : 'duplicate key: a key appears twice in the same map';
+  }
+  if (e.code === 'RESOURCE_EXHAUSTION') return 'invalid YAML: the document nests too deeply to be read';
+  return `invalid YAML: ${e.message.split('\n')[0]}`;
 }
 
 /** Offset of the deepest node on `path` that exists (the key for map entries). */

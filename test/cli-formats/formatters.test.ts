@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, FORMATTERS, formatProblems, parseFormatName, type FormatName } from '../../src/lint/formatters/index.ts';
 import { escapeGithubData, escapeGithubProperty, escapeXml } from '../../src/lint/formatters/shared.ts';
+import { MAX_EXCERPT_WIDTH } from '../../src/lint/formatters/text.ts';
 import { buildReport } from '../../src/lint/report.ts';
 import { UsageError } from '../../src/errors.ts';
 import { expectGolden, makeProblem, ROOT, sampleProblems } from './helpers.ts';
@@ -217,3 +218,21 @@ function wellFormed(xml: string): boolean {
   }
   return pos === body.length && stack.length === 0;
 }
+
+describe('text excerpt of a very long line', () => {
+  it('shows a window around the column with … on each cut side, the caret still under the column', () => {
+    const line = `${'a'.repeat(1000)}X${'b'.repeat(1000)}`;
+    const out = formatProblems([makeProblem({ file: 'x.yaml', line: 1, column: 1001, excerpt: line })], { format: 'text', inputs: ['x.yaml'] });
+    const [, shown, caret] = out.split('\n');
+    expect(shown!.length).toBeLessThan(MAX_EXCERPT_WIDTH + 20);
+    expect(shown).toMatch(/\| …a+Xb+…$/);
+    expect(shown![caret!.indexOf('^')]).toBe('X');
+  });
+
+  it('a long line whose column is near the start is cut on the right only', () => {
+    const out = formatProblems([makeProblem({ file: 'x.yaml', line: 1, column: 3, excerpt: `a:${'['.repeat(5000)}` })], { format: 'text', inputs: ['x.yaml'] });
+    const [, shown, caret] = out.split('\n');
+    expect(shown).toMatch(/\| a:\[+…$/);
+    expect(shown![caret!.indexOf('^')]).toBe('[');
+  });
+});

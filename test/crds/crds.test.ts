@@ -191,6 +191,17 @@ describe('agentplat validate', () => {
     expect(nokind.problems).toMatchObject([{ rule: 'crd/missing-kind', line: 1, column: 1 }]);
   });
 
+  it('crd/yaml-syntax: a duplicate key names the key, at the second one', async () => {
+    const r = await validateYaml('apiVersion: agentplat.dev/v1alpha2\nkind: Agent\nkind: Agent\n');
+    expect(r.problems).toMatchObject([{ rule: 'crd/yaml-syntax', line: 3, column: 1, message: 'duplicate key "kind": it appears twice in the same map' }]);
+  });
+
+  it('crd/yaml-syntax: a nesting bomb is one problem, not one per level', async () => {
+    const r = await validateYaml(`a: ${'['.repeat(20000)}${']'.repeat(20000)}\n`);
+    expect(r.code).toBe(1);
+    expect(r.problems).toMatchObject([{ rule: 'crd/yaml-syntax', line: 1, message: 'invalid YAML: the document nests too deeply to be read' }]);
+  });
+
   it('text format is lint\'s: file:line:col  severity  message  [rule], the hint, the line under a caret, the summary', async () => {
     const io = createMemoryIo({ stdin: doc('ModelConfig', '  model: m\n  provder: x\n') });
     expect(await run(['validate', '-'], io)).toBe(1);

@@ -32,14 +32,28 @@ function problemLines(p: Problem, chalk: ChalkInstance): string[] {
   return lines;
 }
 
+/** Excerpts longer than this are cut to a window around the column (a minified or generated line). */
+export const MAX_EXCERPT_WIDTH = 160;
+
 /** The source line with a gutter, and a caret under the column (tabs kept so it lines up). */
 function excerptLines(p: Problem, color: ChalkInstance, chalk: ChalkInstance): string[] {
-  const excerpt = p.excerpt ?? '';
+  const { text: excerpt, column } = excerptWindow(p.excerpt ?? '', p.column);
   const gutter = p.line !== undefined ? String(p.line) : '';
   const out = [`  ${chalk.dim(`${gutter} |`)} ${excerpt}`];
-  if (p.column !== undefined && p.column >= 1) {
-    const lead = excerpt.slice(0, p.column - 1).replace(/[^\t]/g, ' ');
+  if (column !== undefined && column >= 1) {
+    const lead = excerpt.slice(0, column - 1).replace(/[^\t]/g, ' ');
     out.push(`  ${chalk.dim(`${' '.repeat(gutter.length)} |`)} ${lead}${color('^')}`);
   }
   return out;
+}
+
+/** At most MAX_EXCERPT_WIDTH characters of `line` around `column`, `…` marking each cut side. */
+export function excerptWindow(line: string, column: number | undefined): { text: string; column: number | undefined } {
+  if (line.length <= MAX_EXCERPT_WIDTH) return { text: line, column };
+  const at = Math.min(Math.max((column ?? 1) - 1, 0), line.length);
+  const start = Math.max(0, Math.min(at - Math.floor(MAX_EXCERPT_WIDTH / 2), line.length - MAX_EXCERPT_WIDTH));
+  const end = start + MAX_EXCERPT_WIDTH;
+  const head = start > 0 ? '…' : '';
+  const text = `${head}${line.slice(start, end)}${end < line.length ? '…' : ''}`;
+  return { text, column: column === undefined ? undefined : at - start + head.length + 1 };
 }
