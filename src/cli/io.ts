@@ -10,8 +10,8 @@ export interface Io {
   readStdin(): Promise<string>;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
-  /** Whether stdout/stderr are terminals (color default). */
-  isTTY: boolean;
+  /** Which streams are terminals: the color default of text written to each. */
+  tty: { stdout: boolean; stderr: boolean };
 }
 
 export function createNodeIo(): Io {
@@ -25,7 +25,7 @@ export function createNodeIo(): Io {
     },
     cwd: process.cwd(),
     env: process.env,
-    isTTY: Boolean(process.stderr.isTTY),
+    tty: { stdout: Boolean(process.stdout.isTTY), stderr: Boolean(process.stderr.isTTY) },
   };
 }
 
@@ -62,15 +62,18 @@ export function createMemoryIo(opts: { stdin?: string; cwd?: string; env?: Recor
     readStdin: async () => opts.stdin ?? '',
     cwd: opts.cwd ?? process.cwd(),
     env: opts.env ?? {},
-    isTTY: false,
+    tty: { stdout: false, stderr: false },
   };
   return io;
 }
 
-/** Color follows --no-color, NO_COLOR, FORCE_COLOR and whether stderr is a terminal. */
-export function chalkFor(io: Io, noColorFlag: boolean): ChalkInstance {
-  let level: 0 | 1 = io.isTTY ? 1 : 0;
+/**
+ * Colors for text written to `stream`: on when that stream is a terminal or FORCE_COLOR is set
+ * (not 0), off under NO_COLOR (the --no-color flag sets it for the run, see program.ts).
+ */
+export function chalkFor(io: Io, stream: 'stdout' | 'stderr'): ChalkInstance {
+  let level: 0 | 1 = io.tty[stream] ? 1 : 0;
   if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') level = 1;
-  if (noColorFlag || (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '')) level = 0;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') level = 0;
   return new Chalk({ level });
 }

@@ -18,9 +18,9 @@ export function addLayerOptions(cmd: Command): Command {
   return cmd
     .option('-f, --values <file>', 'values file layered over the defaults (repeatable, later wins; - reads stdin)', collect, [])
     .option('--set <key=value>', 'set values on the command line (repeatable; a.b[0]=x,c=y)', collect, [])
-    .option('--set-string <key=value>', 'like --set, values are always strings', collect, [])
-    .option('--set-json <key=json>', 'like --set, values are JSON', collect, [])
-    .option('--set-file <key=path>', 'set a value to the contents of a file', collect, []);
+    .option('--set-string <key=value>', 'like --set, values are always strings (repeatable)', collect, [])
+    .option('--set-json <key=json>', 'like --set, values are JSON (repeatable)', collect, [])
+    .option('--set-file <key=path>', 'set a value to the contents of a file (repeatable)', collect, []);
 }
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {

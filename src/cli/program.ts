@@ -2,7 +2,7 @@
 // No business logic lives here; each command module turns options into a request.
 
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE } from '../errors.ts';
 import type { App } from './app.ts';
 import { COMMANDS } from './commands/index.ts';
@@ -31,6 +31,7 @@ export function createProgram(app: App): Command {
     .version(packageVersion(), '-V, --version', 'print the agentplat version')
     .option('--no-color', 'disable colored output (NO_COLOR is honoured too)')
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ optionDescription: optionDescription })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => app.io.stdout(s),
@@ -39,10 +40,37 @@ export function createProgram(app: App): Command {
     });
   program.addHelpText(
     'after',
-    '\nExit codes: 0 success, 1 problems found (errors, or warnings with --strict), 2 usage error.',
+    '\nExamples:\n' +
+      '  agentplat render -r B -f values.yaml -n agentplat | kubectl apply -f -\n' +
+      '  agentplat lint -r A -f prod.yaml -f overrides.yaml --format sarif > lint.sarif\n' +
+      '  agentplat validate agents/\n' +
+      '\nThe same options mean the same thing in every command:\n' +
+      '  -r, --revision <A|B>   chart revision (default B)\n' +
+      '  -f, --values <file>    values file over the defaults (repeatable, later wins; - reads stdin)\n' +
+      '  --format <name>        lint, validate: how problems are printed (text, json, …)\n' +
+      '  -o, --output <format>  render, crds, version: the format of the documents printed\n' +
+      'Results (manifests, reports, documents) go to stdout; render\'s problems, migrate\'s report and\n' +
+      'all messages go to stderr.\n' +
+      '\nExit codes: 0 success, 1 problems found (errors, or warnings with --strict), 2 usage error.\n' +
+      'Run `agentplat <command> --help` for the options of a command.',
   );
+  // --no-color means NO_COLOR for the whole run, so every command and stream honours it alike.
+  program.hook('preAction', (_program, action) => {
+    if (action.optsWithGlobals<{ color?: boolean }>().color === false) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
+  });
   for (const register of COMMANDS) register(program, app);
   return program;
+}
+
+const baseHelp = new Help();
+
+/** Commander's option line, without the `(default: [])` of repeatable options. */
+function optionDescription(option: Option): string {
+  if (Array.isArray(option.defaultValue) && option.defaultValue.length === 0) {
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(option) as object) as Option, option, { defaultValue: undefined });
+    return baseHelp.optionDescription(copy);
+  }
+  return baseHelp.optionDescription(option);
 }
 
 /** Runs the CLI on `argv` (without the node and script entries) and returns the exit code. */

@@ -8,7 +8,8 @@ export function register(program: Command, app: App): void {
   program
     .command('crds')
     .description('print the CustomResourceDefinitions of the chart and its sub-charts')
-    .option('-o, --output <format>', 'yaml or json', 'yaml')
+    .option('-o, --output <format>', 'document format: yaml or json', 'yaml')
+    .addHelpText('after', '\nExample:\n  agentplat crds > crds.yaml && kubectl apply --server-side -f crds.yaml')
     .action(async (opts: { output: string }) => {
       if (opts.output !== 'yaml' && opts.output !== 'json') throw new UsageError(`--output must be yaml or json, got ${JSON.stringify(opts.output)}`);
       const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');

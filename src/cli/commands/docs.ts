@@ -10,6 +10,7 @@ export function register(program: Command, app: App): void {
     .command('docs')
     .description('print the values reference (Markdown) of a chart revision')
     .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .addHelpText('after', '\nExample:\n  agentplat docs -r A > values-reference-a.md')
     .action(async (opts: { revision: string }) => {
       const { valuesReference } = await import('../../docs/values-reference.ts');
       const revision = revisionOption(opts.revision);

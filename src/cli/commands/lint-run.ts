@@ -15,7 +15,7 @@ import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/lo
 import { revisionOption } from '../options.ts';
 import type { LintOptions } from './lint.ts';
 
-export async function runLint(app: App, files: string[], opts: LintOptions, noColor: boolean): Promise<number> {
+export async function runLint(app: App, files: string[], opts: LintOptions): Promise<number> {
   const { io } = app;
   const config = loadConfig(io.cwd);
   const revision = revisionOption(opts.revision ?? config.revision ?? 'B', opts.revision !== undefined ? '--revision' : `${config.file}: revision`);
@@ -60,7 +60,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions, noCo
   const counts = countProblems(problems);
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;
   const report = buildReport({ problems: shown, inputs, revision, toolVersion: packageVersion(), rules: catalog });
-  io.stdout(formatReport(report, { format, chalk: chalkFor(io, noColor), strict }));
+  io.stdout(formatReport(report, { format, chalk: chalkFor(io, 'stdout'), strict }));
   return exitCode(counts, { strict, maxWarnings }, (msg) => io.stderr(`agentplat: ${msg}\n`));
 }
 

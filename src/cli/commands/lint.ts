@@ -24,10 +24,10 @@ export function register(program: Command, app: App): void {
   const cmd = program
     .command('lint')
     .description('check values files against the chart revision: schema, unknown keys and cross-field rules')
-    .argument('[files...]', 'values files or globs (*, **, ?), each linted on its own over the -f/--set layers');
+    .argument('[files...]', 'values files or globs (*, **, ?), each linted on its own over the -f/--set layers')
+    .option('-r, --revision <A|B>', 'chart revision (default B)');
   addLayerOptions(cmd)
-    .option('-r, --revision <A|B>', 'chart revision (default B)')
-    .option('-o, --format <name>', `output format: ${FORMAT_NAMES.join(', ')} (default text)`)
+    .option('-o, --format <name>', `problem format: ${FORMAT_NAMES.join(', ')} (default text)`)
     .option('--strict', 'warnings fail the run (exit 1)')
     .option('--quiet', 'print errors only')
     .option('--max-warnings <n>', 'fail when there are more warnings than this')
@@ -35,15 +35,17 @@ export function register(program: Command, app: App): void {
     .option('--kube-version <x.y>', 'Kubernetes version of the target cluster (for version-gated rules)')
     .addHelpText(
       'after',
-      '\nSettings may also come from .agentplat.yaml (nearest from the working directory up):\n' +
+      '\nExamples:\n' +
+        '  agentplat lint -r A -f prod.yaml -f overrides.yaml\n' +
+        '  agentplat lint \'envs/*.yaml\' --format github --strict\n' +
+        '\nSettings may also come from .agentplat.yaml (nearest from the working directory up):\n' +
         '  rules: {values/pdb-blocks-eviction: off}, maxWarnings: 0, strict: true, revision: B, format: text\n' +
         'Flags win over the file.\n' +
         'Exit codes: 0 no errors; 1 errors, warnings with --strict, or more than --max-warnings; 2 usage error.',
     )
-    .action(async (files: string[], opts: LintOptions, command: Command) => {
-      const noColor = command.optsWithGlobals<{ color?: boolean }>().color === false;
+    .action(async (files: string[], opts: LintOptions) => {
       const { runLint } = await import('./lint-run.ts');
-      app.exitCode = await runLint(app, files, opts, noColor);
+      app.exitCode = await runLint(app, files, opts);
     });
 }
 

@@ -14,7 +14,8 @@ export function register(program: Command, app: App): void {
     .option('--to <A|B>', 'revision to migrate to', 'B')
     .addHelpText(
       'after',
-      '\nThe migrated file goes to stdout, one report line per change to stderr (`path: what — why`).\n' +
+      '\nExample:\n  agentplat migrate -f values-a.yaml --from A --to B > values-b.yaml\n' +
+        'The migrated file goes to stdout, one report line per change to stderr (`path: what — why`).\n' +
         'Exit codes: 0 migrated and lints clean; 1 a decision is left to you (see the report); 2 usage error.',
     )
     .action(async (opts: { values: string; from: string; to: string }) => {

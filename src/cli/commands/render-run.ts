@@ -26,9 +26,11 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(flags.namespace)) throw new UsageError(`--namespace: "${flags.namespace}" is not a valid namespace name`);
 
   const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: () => app.io.readStdin() });
-  const chalk = chalkFor(app.io, false);
+  const chalk = chalkFor(app.io, 'stderr');
+  const inputs = flags.values.length > 0 ? flags.values.map((f) => (f === '-' ? '<stdin>' : f)) : [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
+  // Errors and warnings only: infos are the linter's business (`agentplat lint` prints them).
   const fail = (problems: readonly Problem[]) => {
-    app.io.stderr(formatProblems(problems, { format: 'text', chalk, revision, inputs: flags.values }));
+    app.io.stderr(formatProblems(problems.filter((p) => p.severity !== 'info'), { format: 'text', chalk, revision, inputs }));
     app.exitCode = EXIT_PROBLEMS;
   };
   if (loaded.problems.some((p) => p.severity === 'error')) return fail(loaded.problems);
@@ -63,7 +65,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   }
   // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
   const warnings = problems.filter((p) => p.severity === 'warning');
-  if (warnings.length > 0) app.io.stderr(formatProblems(warnings, { format: 'text', chalk, revision, inputs: flags.values }));
+  if (warnings.length > 0) app.io.stderr(formatProblems(warnings, { format: 'text', chalk, revision, inputs }));
   if (flags.outputDir) {
     const written = writeOutputDir(flags.outputDir, filesFor(docs));
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);

@@ -29,12 +29,21 @@ export function register(program: Command, app: App): void {
   addLayerOptions(cmd)
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('--release-name <name>', 'release name', 'agentplat')
-    .option('-a, --api-versions <group/version[/Kind]>', 'declare a cluster API (repeatable), e.g. monitoring.coreos.com/v1', collect, [])
-    .option('--kube-version <X.Y>', 'Kubernetes version to render for')
+    .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable), e.g. monitoring.coreos.com/v1', collect, [])
+    .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
-    .option('-o, --output <yaml|json>', 'output format', 'yaml')
+    .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  agentplat render -r B -f values.yaml -n agentplat | kubectl apply -f -\n' +
+        '  agentplat render -f values.yaml --set controller.replicas=2 -o json\n' +
+        'Manifests go to stdout and nothing else; problems go to stderr. When the values have an error\n' +
+        'nothing is printed to stdout, so a pipe into kubectl never gets half a release.\n' +
+        'Exit codes: 0 rendered; 1 the values have errors (see stderr); 2 usage error.',
+    )
     .action(async (flags: RenderFlags) => {
       const { runRender } = await import('./render-run.ts');
       await runRender(flags, app);

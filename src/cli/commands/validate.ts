@@ -33,9 +33,8 @@ export function register(program: Command, app: App): void {
         'Documents of other API groups are skipped. Problems go to stdout.\n' +
         'Exit codes: 0 every resource valid; 1 problems found; 2 usage error (no input, unreadable file, bad flag).',
     )
-    .action(async (args: string[], opts: Options, command: Command) => {
+    .action(async (args: string[], opts: Options) => {
       const format = parseValidateFormat(opts.format);
-      const noColor = command.optsWithGlobals<{ color?: boolean }>().color === false;
       const paths = await expandPaths(args, app.io.cwd);
       const inputs: { file: string; text: string }[] = [];
       for (const p of paths) {
@@ -48,7 +47,7 @@ export function register(program: Command, app: App): void {
         onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (${d.apiVersion} is not an agentplat.dev resource)\n`) : undefined,
       });
       app.io.stdout(
-        formatProblems(result.problems, { format, chalk: chalkFor(app.io, noColor), inputs: inputs.map((i) => i.file), toolVersion: packageVersion() }),
+        formatProblems(result.problems, { format, chalk: chalkFor(app.io, 'stdout'), inputs: inputs.map((i) => i.file), toolVersion: packageVersion() }),
       );
       if (opts.verbose) app.io.stderr(`checked ${plural(result.checked, 'resource')}, skipped ${result.skipped}\n`);
       app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;

@@ -9,6 +9,7 @@ export function register(program: Command, app: App): void {
     .command('values')
     .description('print the default values of a chart revision (commented, like a chart values.yaml)')
     .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .addHelpText('after', '\nExample:\n  agentplat values -r B > values.yaml   # then edit, and: agentplat lint -f values.yaml')
     .action((opts: { revision: string }) => {
       app.io.stdout(defaultsFileText(revisionOption(opts.revision)));
       app.exitCode = 0;

@@ -52,7 +52,8 @@ export function register(program: Command, app: App): void {
     .command('version')
     .description('print the agentplat version, the chart version and the sub-chart versions of each revision')
     .option('-r, --revision <A|B>', 'only this chart revision')
-    .option('-o, --output <format>', 'text or json', 'text')
+    .option('-o, --output <format>', 'document format: text or json', 'text')
+    .addHelpText('after', '\nExample:\n  agentplat version -r B -o json')
     .action(async (opts: { revision?: string; output: string }) => {
       if (opts.output !== 'text' && opts.output !== 'json') throw new UsageError(`--output: unknown format "${opts.output}"`, 'use text or json');
       const { BUNDLED_AGENT_KEYS } = await import('../../render/subcharts/agents.ts');
