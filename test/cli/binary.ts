@@ -1,0 +1,109 @@
+// Runs the built executable (bin/agentplat → dist/) as a child process, the way users and CI do.
+// `npm test` builds first; when dist/ is missing or older than the sources, this builds it once
+// (a lock directory keeps two test files from building at the same time).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const BIN = join(ROOT, 'bin', 'agentplat');
+const BUNDLE = join(ROOT, 'dist', 'agentplat.mjs');
+const INPUTS = ['src', 'templates', 'values', 'schemas', join('scripts', 'build.mjs'), 'package.json'];
+
+/** Generous: only a guard against a hang, never a performance assertion. */
+export const HANG_GUARD_MS = 20_000;
+
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const e of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, e)));
+  return newest;
+}
+
+function isStale(): boolean {
+  if (!existsSync(BUNDLE)) return true;
+  const built = statSync(BUNDLE).mtimeMs;
+  return INPUTS.some((p) => existsSync(join(ROOT, p)) && newestMtime(join(ROOT, p)) > built);
+}
+
+/** Builds dist/ when it is missing or older than its sources. */
+export function ensureBuilt(): void {
+  if (!isStale()) return;
+  const lock = join(ROOT, 'node_modules', '.agentplat-test-build.lock');
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (!isStale()) return;
+      // A lock older than two minutes belongs to a build that died; take it over.
+      if (Date.now() - started > 120_000) break;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    if (isStale()) {
+      const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stderr}`);
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface RunOptions {
+  stdin?: string | Buffer;
+  /** Added to a clean environment (PATH and HOME only, so no NO_COLOR/FORCE_COLOR leaks in). */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** `node bin/agentplat …args`, with stdin closed unless given. */
+export function runBin(args: readonly string[], opts: RunOptions = {}): RunResult {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env },
+    input: opts.stdin ?? '',
+    encoding: 'utf8',
+    timeout: HANG_GUARD_MS,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
+}
+
+/**
+ * Starts `node bin/agentplat …args`, reads the first chunk of stdout, then closes the pipe like
+ * `| head -1` does; resolves with what the process did afterwards.
+ */
+export function runClosingStdout(args: readonly string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; first: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let first = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
+    child.stdout.once('data', (chunk: Buffer) => {
+      first = chunk.toString('utf8');
+      child.stdout.destroy();
+    });
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, first, stderr });
+    });
+  });
+}
+
+/** No JavaScript stack trace or Node crash banner in the text. */
+export const STACK_TRACE = /^\s+at .+[(:]\d+|node:internal|Unhandled 'error' event|^\w*Error: /m;

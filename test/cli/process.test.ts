@@ -1,0 +1,368 @@
+// The real executable as a process: exit codes, what goes to stdout and what to stderr, color
+// switches, help and usage errors, a closed pipe, hostile input, and secrets kept out of output.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
+
+const ESC = '\u001b[';
+const COMMANDS = ['render', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
+const pkgVersion = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+let tmp: string;
+
+beforeAll(() => {
+  ensureBuilt();
+  tmp = mkdtempSync(join(tmpdir(), 'agentplat-process-'));
+}, 180_000);
+
+function expectNoCrash(r: RunResult): void {
+  expect(r.signal, 'the process was killed by the hang guard').toBeNull();
+  expect(r.ms).toBeLessThan(HANG_GUARD_MS);
+  expect(r.stderr).not.toMatch(STACK_TRACE);
+  expect(r.stdout).not.toMatch(STACK_TRACE);
+  expect(r.code).not.toBe(3);
+}
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('exit codes: 0 success, 1 problems, 2 usage', () => {
+  it.each([
+    { name: 'render of the defaults', args: ['render'], code: 0 },
+    { name: 'lint of a clean fixture', args: ['lint', 'fixtures/lint/pdb-eviction-policy.yaml'], code: 0 },
+    { name: 'validate of the example resources', args: ['validate', 'fixtures/resources'], code: 0 },
+    { name: 'crds', args: ['crds'], code: 0 },
+    { name: 'values', args: ['values', '-r', 'A'], code: 0 },
+    { name: 'schema', args: ['schema'], code: 0 },
+    { name: 'docs', args: ['docs'], code: 0 },
+    { name: 'version', args: ['version', '-o', 'json'], code: 0 },
+    { name: 'lint with an error', args: ['lint', 'fixtures/lint/unknown-key.yaml'], code: 1 },
+    { name: 'lint --strict with a warning', args: ['lint', 'fixtures/lint/stream-timeout.yaml', '--strict'], code: 1 },
+    { name: 'render of values with an error', args: ['render', '--set', 'controller.replicas=two'], code: 1 },
+    { name: 'an unknown revision', args: ['render', '-r', 'C'], code: 2 },
+    { name: 'an unknown lint format', args: ['lint', '--format', 'xml'], code: 2 },
+    { name: 'an unknown render output', args: ['render', '-o', 'toml'], code: 2 },
+    { name: 'validate without a path', args: ['validate'], code: 2 },
+    { name: 'migrate without -f', args: ['migrate'], code: 2 },
+  ])('$name exits $code', ({ args, code }) => {
+    const r = runBin(args);
+    expectNoCrash(r);
+    expect(r.code, r.stderr).toBe(code);
+  });
+});
+
+describe('stdout carries results, stderr carries problems and messages', () => {
+  it('render: manifests only on stdout, nothing on stderr when the values are clean', () => {
+    const r = runBin(['render', '-r', 'B', '-n', 'agentplat']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^---\n# Source: agentplat\//);
+    expect(r.stderr).toBe('');
+  });
+
+  it('render: a lint error prints the problem on stderr and nothing at all on stdout', () => {
+    const r = runBin(['render', '--set', 'controller.replicas=two']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--set #1:1:1  error  `controller.replicas` must be an integer');
+  });
+
+  it('render: warnings go to stderr while the manifests still go to stdout', () => {
+    const r = runBin(['render', '-f', 'fixtures/lint/stream-timeout.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^---\n/);
+    expect(r.stdout).not.toContain('warning');
+    expect(r.stderr).toMatch(/fixtures\/lint\/stream-timeout\.yaml:\d+:\d+ {2}warning/);
+  });
+
+  it('lint and validate: the report is the output (stdout), stderr stays empty', () => {
+    const lint = runBin(['lint', 'fixtures/lint/unknown-key.yaml', '--format', 'json']);
+    expect(JSON.parse(lint.stdout)).toMatchObject({ version: 1, summary: { errors: 1 } });
+    expect(lint.stderr).toBe('');
+    const validate = runBin(['validate', '-', '--format', 'json'], { stdin: 'apiVersion: agentplat.dev/v1alpha2\nkind: Agnet\nmetadata: {name: a}\n' });
+    expect(validate.code).toBe(1);
+    expect(JSON.parse(validate.stdout)).toMatchObject({ version: 1, files: [{ file: '<stdin>', errors: 1 }], summary: { files: 1, errors: 1 } });
+    expect(validate.stderr).toBe('');
+  });
+
+  it('migrate: the migrated file on stdout, the report on stderr', () => {
+    const r = runBin(['migrate', '-f', '-'], { stdin: 'controller:\n  replicas: 2 # keep me\n' });
+    expect(r.stdout).toContain('replicas: 2 # keep me');
+    expect(r.stdout).not.toContain('→');
+    expectNoCrash(r);
+  });
+
+  it('a usage error is one line on stderr (plus a hint), nothing on stdout', () => {
+    const r = runBin(['lint', '-f', 'no-such-file.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('agentplat: no-such-file.yaml: cannot read values file: no such file\n  hint: check the path; it is resolved from the current directory\n');
+  });
+});
+
+describe('color', () => {
+  const failing = ['lint', 'fixtures/lint/unknown-key.yaml'];
+  it('is off when the output is not a terminal', () => {
+    expect(runBin(failing).stdout).not.toContain(ESC);
+  });
+  it('FORCE_COLOR turns it on, for lint on stdout and for render on stderr', () => {
+    expect(runBin(failing, { env: { FORCE_COLOR: '1' } }).stdout).toContain(ESC);
+    expect(runBin(['render', '--set', 'controller.replicas=two'], { env: { FORCE_COLOR: '1' } }).stderr).toContain(ESC);
+  });
+  it('FORCE_COLOR=0 leaves it off', () => {
+    expect(runBin(failing, { env: { FORCE_COLOR: '0' } }).stdout).not.toContain(ESC);
+  });
+  it('NO_COLOR wins over FORCE_COLOR', () => {
+    expect(runBin(failing, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toContain(ESC);
+  });
+  it('--no-color wins over FORCE_COLOR, before or after the command, for lint, validate and render', () => {
+    const env = { FORCE_COLOR: '1' };
+    expect(runBin(['--no-color', ...failing], { env }).stdout).not.toContain(ESC);
+    expect(runBin([...failing, '--no-color'], { env }).stdout).not.toContain(ESC);
+    expect(runBin(['validate', '-', '--no-color'], { env, stdin: 'apiVersion: agentplat.dev/v1alpha2\nkind: Agnet\n' }).stdout).not.toContain(ESC);
+    const render = runBin(['render', '--no-color', '--set', 'controller.replicas=two'], { env });
+    expect(render.stderr).toContain('error');
+    expect(render.stderr).not.toContain(ESC);
+  });
+  it('machine formats never carry color, even with FORCE_COLOR', () => {
+    for (const format of ['json', 'sarif', 'github', 'junit']) {
+      expect(runBin([...failing, '--format', format], { env: { FORCE_COLOR: '1' } }).stdout).not.toContain(ESC);
+    }
+  });
+});
+
+describe('help, version and usage errors', () => {
+  it.each(COMMANDS)('%s --help exits 0 and shows its usage and an example on stdout', (cmd) => {
+    const r = runBin([cmd, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(new RegExp(`^Usage: agentplat ${cmd} `));
+    expect(r.stdout).toMatch(/\nExamples?:\n {2}agentplat /);
+  });
+
+  it('agentplat --help and `agentplat help render` exit 0', () => {
+    const root = runBin(['--help']);
+    expect(root.code).toBe(0);
+    for (const cmd of COMMANDS) expect(root.stdout).toContain(`  ${cmd} `);
+    expect(root.stdout).toContain('Exit codes: 0 success, 1 problems found');
+    expect(runBin(['help', 'render']).stdout).toMatch(/^Usage: agentplat render /);
+  });
+
+  it('--version and -V print the package version and exit 0', () => {
+    for (const flag of ['--version', '-V']) {
+      const r = runBin([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${pkgVersion}\n`);
+    }
+  });
+
+  it.each([
+    { name: 'an unknown command', args: ['rendr'], first: /^error: unknown command 'rendr'/ },
+    { name: 'an unknown flag', args: ['render', '--bogus'], first: /^error: unknown option '--bogus'/ },
+    { name: 'a flag without its value', args: ['lint', '--format'], first: /^error: option '-o, --format <name>' argument missing/ },
+    { name: 'a misspelt flag', args: ['lint', '--stirct'], first: /^error: unknown option '--stirct'/ },
+  ])('$name exits 2 with a one-line error on stderr and nothing on stdout', ({ args, first }) => {
+    const r = runBin(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(first);
+    // the error line, maybe a did-you-mean line, and the pointer to --help; never the whole help
+    expect(lines.length).toBeLessThanOrEqual(3);
+    expect(r.stderr).toContain('(run with --help for usage)');
+    expectNoCrash(r);
+  });
+});
+
+describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
+  it.each([
+    { name: 'render', args: ['render'], code: 0 },
+    { name: 'crds', args: ['crds'], code: 0 },
+    { name: 'values', args: ['values'], code: 0 },
+    { name: 'lint with errors keeps its exit code', args: ['lint', '-f', 'fixtures/lint/unknown-key.yaml', '--format', 'sarif'], code: 1 },
+  ])('$name: no EPIPE trace, exit $code', async ({ args, code }) => {
+    const r = await runClosingStdout(args);
+    expect(r.first.length).toBeGreaterThan(0);
+    expect(r.signal).toBeNull();
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(code);
+  });
+});
+
+describe('bad input through the real binary: one clear error with the file and position, no trace, no hang', () => {
+  interface Case {
+    name: string;
+    content: () => string | Buffer;
+    /** What lint -f and render -f say (`lint`) and what validate says, as patterns; <FILE> is the path. */
+    lint: RegExp;
+    validate: RegExp;
+  }
+  const nested = (levels: number) => Array.from({ length: levels }, (_, i) => `${'  '.repeat(i)}k${i}:\n`).join('');
+  const bomb = (): string => {
+    const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    const names = 'bcdefghi';
+    for (let i = 0; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${i === 0 ? 'a' : names[i - 1]}`).join(',')}]`);
+    return `${lines.join('\n')}\n`;
+  };
+  const cases: Case[] = [
+    {
+      name: 'malformed YAML',
+      content: () => 'controller:\n  replicas: [1, 2\nui: {}\n',
+      lint: /<FILE>:3:1 {2}error {2}invalid YAML: .*\[values\/yaml-syntax\]/,
+      validate: /<FILE>:3:1 {2}error {2}invalid YAML: .*\[crd\/yaml-syntax\]/,
+    },
+    {
+      name: 'a duplicate key',
+      content: () => 'controller:\n  replicas: 1\n  replicas: 2\n',
+      lint: /<FILE>:3:3 {2}error {2}duplicate key "replicas".*\[values\/duplicate-key\]/,
+      validate: /<FILE>:3:3 {2}error {2}duplicate key "replicas".*\[crd\/yaml-syntax\]/,
+    },
+    {
+      name: 'a top level that is not a map',
+      content: () => '- a\n- b\n',
+      lint: /<FILE>:1:1 {2}error {2}the top level of a values file must be a map.*\[values\/not-a-map\]/,
+      validate: /<FILE>:1:1 {2}error {2}a Kubernetes object must be a map, found a list {2}\[crd\/not-an-object\]/,
+    },
+    {
+      name: 'binary junk',
+      content: () => Buffer.from([0x6b, 0x3a, 0x20, 0xff, 0xfe, 0x00, 0x01, 0x80, 0x0a]),
+      lint: /^agentplat: <FILE>:1:4: not UTF-8 text \(byte 0xff\), not a values file\n/,
+      validate: /^agentplat: <FILE>:1:4: not UTF-8 text \(byte 0xff\), not a resource file\n/,
+    },
+    {
+      name: 'a billion-laughs alias bomb',
+      content: bomb,
+      lint: /<FILE> {2}error {2}the document expands too many aliases.*\[values\/yaml-aliases\]/,
+      validate: /<FILE>:1:1 {2}error {2}cannot read the document: .*alias.*\[crd\/yaml-syntax\]/i,
+    },
+    {
+      name: 'deeply nested flow YAML',
+      content: () => `a: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`,
+      lint: /<FILE>:1:\d+ {2}error {2}the document nests deeper than 64 levels {2}\[values\/too-deep\]/,
+      validate: /<FILE>:1:\d+ {2}error {2}invalid YAML: the document nests too deeply to be read {2}\[crd\/yaml-syntax\]/,
+    },
+    {
+      name: 'deeply nested block YAML',
+      content: () => nested(200),
+      lint: /<FILE>:\d+:\d+ {2}error {2}the document nests deeper than 64 levels {2}\[values\/too-deep\]/,
+      validate: /<FILE>:1:1 {2}error {2}the document has no kind {2}\[crd\/missing-kind\]/,
+    },
+    {
+      name: 'a 50 MB file',
+      content: () => Buffer.alloc(50 * 1024 * 1024, 'a: 1\n'),
+      lint: /^agentplat: <FILE>: 50\.0 MiB is too large for a values file \(limit \d+ MiB\)\n/,
+      validate: /^agentplat: <FILE>: 50\.0 MiB is too large for a resource file \(limit \d+ MiB\)\n/,
+    },
+  ];
+
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const withFile = (re: RegExp, name: string) => new RegExp(re.source.replace(/<FILE>/g, escape(name)), re.flags);
+
+  describe.each(cases)('$name', (c) => {
+    let path = '';
+    beforeAll(() => {
+      path = file(`${c.name.replace(/\W+/g, '-')}.yaml`, c.content());
+    });
+
+    it('lint -f: exits 1 or 2 with the file and position', () => {
+      const r = runBin(['lint', '-f', path]);
+      expectNoCrash(r);
+      expect([1, 2]).toContain(r.code);
+      expect(r.stdout + r.stderr).toMatch(withFile(c.lint, path));
+    });
+
+    it('render -f: the same problem on stderr, nothing on stdout', () => {
+      const r = runBin(['render', '-f', path]);
+      expectNoCrash(r);
+      expect([1, 2]).toContain(r.code);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(withFile(c.lint, path));
+    });
+
+    it('validate: exits 1 or 2 with the file and position', () => {
+      const r = runBin(['validate', path]);
+      expectNoCrash(r);
+      expect([1, 2]).toContain(r.code);
+      expect(r.stdout + r.stderr).toMatch(withFile(c.validate, path));
+    });
+  });
+
+  it('a missing file: exit 2, one line naming it, for lint, render and validate', () => {
+    for (const args of [['lint', '-f', 'missing.yaml'], ['render', '-f', 'missing.yaml'], ['lint', 'missing.yaml'], ['validate', 'missing.yaml']]) {
+      const r = runBin(args, { cwd: tmp });
+      expectNoCrash(r);
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(/^agentplat: missing\.yaml: cannot read (values|resource) file: no such file$/);
+    }
+  });
+
+  it('a directory: a usage error for values, a walk for validate', () => {
+    const dir = join(tmp, 'a-dir');
+    mkdirSync(dir, { recursive: true });
+    const lint = runBin(['lint', '-f', dir]);
+    expect(lint.code).toBe(2);
+    expect(lint.stderr.split('\n')[0]).toBe(`agentplat: ${dir}: is a directory, not a values file`);
+    const empty = runBin(['validate', dir]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr.split('\n')[0]).toBe(`agentplat: ${dir}: no .yaml or .yml file in this directory`);
+    const full = runBin(['validate', 'fixtures/resources']);
+    expect(full.code).toBe(0);
+    expect(full.stdout).toMatch(/^\d+ files, 0 errors, 0 warnings\n$/);
+  });
+
+  it('stdin (-f -): problems point at <stdin> with line and column', () => {
+    const stdin = 'controller:\n  replicas: two\n';
+    const lint = runBin(['lint', '-f', '-'], { stdin });
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('<stdin>:2:3  error  `controller.replicas` must be an integer, found "two"');
+    const render = runBin(['render', '-f', '-'], { stdin });
+    expect(render.code).toBe(1);
+    expect(render.stdout).toBe('');
+    expect(render.stderr).toContain('<stdin>:2:3  error');
+    const twice = runBin(['lint', '-f', '-', '-f', '-'], { stdin });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr.split('\n')[0]).toBe('agentplat: standard input (-) can be read only once');
+  });
+
+  it('empty stdin is an empty values file: render of the defaults', () => {
+    const r = runBin(['render', '-f', '-'], { stdin: '' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^---\n/);
+  });
+});
+
+describe('secret values never appear in any output', () => {
+  const SECRET = 'Hunter2-Sup3rSecret-Value';
+  const NUMBER_SECRET = '982451653982451653';
+
+  it('--set authproxy.config.clientSecret=… when the render fails on another key', () => {
+    const args = ['--set', 'authproxy.enabled=true', '--set', `authproxy.config.clientSecret=${SECRET}`, '--set', 'controller.replicas=two'];
+    for (const cmd of [['render'], ['lint'], ['lint', '--format', 'json'], ['lint', '--format', 'sarif'], ['lint', '--format', 'github'], ['lint', '--format', 'junit']]) {
+      const r = runBin([...cmd, ...args]);
+      expect(r.code).toBe(1);
+      expect(r.stdout + r.stderr).not.toContain(SECRET);
+    }
+  });
+
+  it('a secret of the wrong type in a file, in every lint format and in render', () => {
+    const path = file('secrets.yaml', `authproxy:\n  enabled: true\n  config:\n    clientID: id\n    clientSecret: [${SECRET}]\n    cookieSecret: ${NUMBER_SECRET}\n`);
+    for (const cmd of [['render', '-f', path], ...['text', 'json', 'sarif', 'github', 'junit'].map((f) => ['lint', '-f', path, '--format', f])]) {
+      const r = runBin(cmd);
+      expect(r.code).toBe(1);
+      expect(r.stdout + r.stderr).toMatch(/clientSecret/);
+      expect(r.stdout + r.stderr).not.toContain(SECRET);
+      expect(r.stdout + r.stderr).not.toContain(NUMBER_SECRET);
+    }
+  });
+
+  it('--set-json with a secret of the wrong type', () => {
+    const r = runBin(['lint', '--set-json', `authproxy.config.clientSecret={"value":"${SECRET}"}`, '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('authproxy.config.clientSecret');
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+});
