@@ -59,7 +59,7 @@ describe('files that cannot be read are usage errors (exit 2) with one line', ()
     mkdirSync(join(dir, 'vals'), { recursive: true });
     const e = await usageError(readUserFile('vals/', reader));
     expect(e.message).toBe('vals/: is a directory, not a values file');
-    expect(e.hint).toBe('pass a file, e.g. vals/values.yaml');
+    expect(e.hint).toBe('pass a file inside it, e.g. vals/values.yaml');
   });
 
   test('a path through a file', async () => {

@@ -21,7 +21,9 @@ export function defaultsText(revision: Revision): string {
 export function defaultsSource(revision: Revision): ValuesSource {
   let s = cache.get(revision);
   if (!s) {
-    const name = `${defaultsPath(revision)} (defaults)`;
+    // Named after the command that prints this file: it is not a file of the user's repository,
+    // so CI formats give findings in it no file location.
+    const name = `<agentplat values --revision ${revision}>`;
     let located: ValuesSource | undefined;
     const positions = defaultsPositions(revision);
     s = {

@@ -50,7 +50,7 @@ function readBounded(path: string, full: string, what: string): Buffer {
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, `pass a file, e.g. ${path.replace(/\/$/, '')}/values.yaml`);
+    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, `pass a file inside it, e.g. ${path.replace(/\/$/, '')}/${what === 'values file' ? 'values.yaml' : 'file.yaml'}`);
     if (st.size > MAX_VALUES_FILE_BYTES) throw tooLarge(path, st.size, what);
     // Devices and pipes report size 0, so the read itself is bounded too.
     const buf = Buffer.alloc(MAX_VALUES_FILE_BYTES + 1);
@@ -107,7 +107,7 @@ function decodeUtf8(path: string, bytes: Buffer, what: string): string {
   const column = before.length - before.lastIndexOf('\n');
   throw new UsageError(
     `${path}:${line}:${column}: not UTF-8 text (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')}), not a ${what}`,
-    'values files are UTF-8 YAML; check that you passed the right file, or convert it with iconv',
+    `a ${what} is UTF-8 text; check that you passed the right file, or convert it with iconv`,
   );
 }
 

@@ -2,7 +2,7 @@
 // YAML text keeps its parsed Document so a path maps to a line and column; command-line
 // flags keep the column of each assignment inside the flag's argument.
 
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
 
 export type PathSegment = string | number;
@@ -137,7 +137,14 @@ export function parseValuesText(text: string, name: string): ParsedValues {
   try {
     data = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
   } catch (err) {
-    problems.push(at('values/yaml-aliases', `the document expands too many aliases (${firstLine((err as Error).message)})`, undefined, 'an alias-heavy document is refused to bound memory; write the values out'));
+    // Point at the first alias: that is where the expansion starts.
+    let first: number | undefined;
+    visit(doc, { Alias: (_, node) => { first ??= node.range?.[0]; return first === undefined ? undefined : visit.BREAK; } });
+    const pos = first !== undefined ? lineCounter.linePos(first) : undefined;
+    problems.push({
+      ...at('values/yaml-aliases', `the document expands too many aliases (${firstLine((err as Error).message)})`, pos, 'an alias-heavy document is refused to bound memory; write the values out'),
+      ...(pos ? { excerpt: excerptAt(pos.line) } : {}),
+    });
     return { problems };
   }
 

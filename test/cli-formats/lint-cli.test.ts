@@ -164,7 +164,7 @@ describe('agentplat lint: many files in one process', () => {
     const doc = JSON.parse(r.out);
     expect(doc.revision).toBe('B');
     // the defaults' own note (values/bundled-database) is reported once, against the defaults file
-    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['envs/dev.yaml', 'envs/prod.yaml', 'values/revision-b.yaml (defaults)']);
+    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['<agentplat values --revision B>', 'envs/dev.yaml', 'envs/prod.yaml']);
     expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 1 });
     expect(r.code).toBe(1);
   });

@@ -52,7 +52,7 @@ describe('bundle vs source: byte-identical stdout and the same exit code', () =>
       const { stdout } = await expectParity(['lint', '-r', rev, '--format', 'json']);
       const report = JSON.parse(stdout) as { files: { file: string | null; problems: { line?: number; column?: number }[] }[] };
       for (const group of report.files) {
-        if (group.file?.startsWith('values/revision-')) located += group.problems.filter((p) => p.line !== undefined && p.column !== undefined).length;
+        if (group.file?.startsWith('<agentplat values --revision')) located += group.problems.filter((p) => p.line !== undefined && p.column !== undefined).length;
       }
     }
     expect(located, 'no problem points into a defaults file, so this test checks nothing').toBeGreaterThan(0);

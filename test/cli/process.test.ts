@@ -236,7 +236,7 @@ describe('bad input through the real binary: one clear error with the file and p
     {
       name: 'a billion-laughs alias bomb',
       content: bomb,
-      lint: /<FILE> {2}error {2}the document expands too many aliases.*\[values\/yaml-aliases\]/,
+      lint: /<FILE>:2:8 {2}error {2}the document expands too many aliases.*\[values\/yaml-aliases\]/,
       validate: /<FILE>:1:1 {2}error {2}cannot read the document: .*alias.*\[crd\/yaml-syntax\]/i,
     },
     {

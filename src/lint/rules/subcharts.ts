@@ -33,7 +33,11 @@ export const subchartRules: ValuesRule = {
   check(ctx) {
     const v = ctx.values;
     if (get(v, 'authproxy.enabled') === true && !str(v, 'authproxy.config.existingSecret')) {
-      const missing = AUTHPROXY_SECRET_KEYS.map((k) => `authproxy.config.${k.value}`).filter((p) => !str(v, p));
+      // Only unset or empty values are missing; a value of the wrong type is the schema's finding.
+      const missing = AUTHPROXY_SECRET_KEYS.map((k) => `authproxy.config.${k.value}`).filter((p) => {
+        const value = get(v, p);
+        return value === undefined || value === null || value === '';
+      });
       if (missing.length > 0) {
         ctx.report({
           rule: SECRET_RULE,
