@@ -2,6 +2,7 @@
 // first, then the CRD's OpenAPI schema (unknown fields are errors, not pruned), then its CEL
 // rules, each at every place in the object where its schema node has a value.
 // Loads ajv and the CEL evaluator: import this module lazily.
+import { nearest } from '../lint/nearest.ts';
 
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -330,7 +331,7 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   const crd = crds().get(kind);
   if (!crd) {
     const kinds = [...crds().keys()];
-    const guess = closest(kind, kinds);
+    const guess = nearest(kind, kinds);
     report('crd/unknown-kind', ['kind'], `${GROUP} has no kind ${kind}`, guess ? `did you mean ${guess}? kinds of ${GROUP}: ${kinds.join(', ')}` : `kinds of ${GROUP}: ${kinds.join(', ')}`);
     return 'bad';
   }
@@ -381,7 +382,7 @@ function reportAjv(e: ErrorObject, label: string, report: Reporter): void {
     case 'additionalProperties': {
       const prop = (e.params as { additionalProperty: string }).additionalProperty;
       const known = Object.keys(((e.parentSchema as { properties?: Record<string, unknown> })?.properties) ?? {});
-      const guess = closest(prop, known);
+      const guess = nearest(prop, known);
       const hint = guess ? `did you mean ${guess}?` : known.length ? `known fields: ${known.join(', ')}` : `${where} takes no fields`;
       report('crd/unknown-field', [...path, prop], `${label}: unknown field ${pathText([...path, prop])}`, hint);
       return;
@@ -393,7 +394,7 @@ function reportAjv(e: ErrorObject, label: string, report: Reporter): void {
     }
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
-      const guess = typeof e.data === 'string' ? closest(e.data, allowed.map(String)) : undefined;
+      const guess = typeof e.data === 'string' ? nearest(e.data, allowed.map(String)) : undefined;
       report('crd/schema', path, `${label}: ${where} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${JSON.stringify(e.data)}`, guess ? `did you mean ${guess}?` : undefined);
       return;
     }
@@ -462,32 +463,4 @@ function describe(v: unknown): string {
   if (typeof v === 'object') return 'a map';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
   return `${typeof v} ${String(v)}`;
-}
-
-/** The candidate closest to `word` by edit distance, when close enough to be a typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = distance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
 }

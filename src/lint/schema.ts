@@ -12,6 +12,7 @@ import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
 import { isSecretKey } from './secrets.ts';
+import { didYouMean } from './nearest.ts';
 
 type SchemaNode = {
   type?: string | string[];
@@ -152,7 +153,7 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
         severity: 'error',
         path,
         message: `\`${where}\` must be one of ${allowed}, found ${show(e.data, secret)}`,
-        hint: otherRevisionValueHint(revision, path, e.data) ?? closest(String(e.data), (p.allowedValues as unknown[]).map(String)),
+        hint: otherRevisionValueHint(revision, path, e.data) ?? didYouMean(String(e.data), (p.allowedValues as unknown[]).map(String)),
       };
     }
     case 'const':
@@ -278,7 +279,7 @@ function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], 
     }
   }
   const known = Object.keys(parent.properties ?? {});
-  const guess = closest(key, known);
+  const guess = didYouMean(key, known);
   if (guess) return guess;
   if (known.length > 0 && known.length <= 12) return `known keys here: ${known.join(', ')}`;
   return undefined;
@@ -291,34 +292,4 @@ function otherRevisionValueHint(revision: Revision, path: readonly PathSegment[]
     if (node?.enum?.includes(value)) return `${JSON.stringify(value)} is the word revision ${other} uses; revision ${revision} accepts ${(schemaAt(revision, path)?.enum ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
   }
   return undefined;
-}
-
-/** "did you mean `x`?" when a candidate is close enough (edit distance, case-insensitive). */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = distance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  if (best === undefined) return undefined;
-  const limit = Math.max(1, Math.floor(Math.max(word.length, best.length) / 3));
-  return bestD <= limit ? `did you mean \`${best}\`?` : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0]!;
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j]!;
-      dp[j] = Math.min(dp[j]! + 1, dp[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length]!;
 }

@@ -7,7 +7,7 @@ import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
 import { applyRuleLevels, loadConfig, parseRuleFlag, ruleCatalog, type RuleLevel } from '../../lint/config.ts';
 import { formatReport, parseFormatName } from '../../lint/formatters/index.ts';
 import { lintValues } from '../../lint/lint.ts';
-import { closest } from '../../lint/schema.ts';
+import { didYouMean } from '../../lint/nearest.ts';
 import { countProblems, type Problem, type ProblemCounts } from '../../lint/problem.ts';
 import { buildReport } from '../../lint/report.ts';
 import { expandTargets, lintTargets } from '../../lint/targets.ts';
@@ -31,7 +31,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const catalog = ruleCatalog();
   for (const id of Object.keys(rules)) {
     if (catalog.has(id)) continue;
-    const near = closest(id, [...catalog.keys()]);
+    const near = didYouMean(id, [...catalog.keys()]);
     io.stderr(`agentplat: warning: no rule has the id ${id}; its setting has no effect${near ? ` (${near})` : ''}\n`);
   }
 
