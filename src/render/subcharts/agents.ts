@@ -4,9 +4,9 @@
 // query-language agent. A reference is left out when its target is disabled, so an Agent never
 // points at an object the release does not create. Revision B has no bundled agents.
 
-import { renderDocs } from '../engine.ts';
 import type { Component, RenderContext } from '../context.ts';
-import { block, chartLabel, enabled, map, MANAGED_BY, pullSecrets, str, withTopLevelLabels } from './common.ts';
+import { block, enabled, map, pullSecrets, str } from './common.ts';
+import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
 import { builtinPromptsName, dashboardsMcpFullname, DEFAULT_MODEL_CONFIG, toolServerName } from './names.ts';
 
@@ -46,14 +46,7 @@ function agentComponent(def: BundledAgentDef): Component {
       const view = {
         name: key,
         namespace: ctx.namespace,
-        labels: withTopLevelLabels(ctx, {
-          'helm.sh/chart': chartLabel(key, ctx.chart.version),
-          'app.kubernetes.io/name': key,
-          'app.kubernetes.io/instance': ctx.release.name,
-          'app.kubernetes.io/version': ctx.chart.version,
-          'app.kubernetes.io/managed-by': MANAGED_BY,
-          'app.kubernetes.io/part-of': 'agentplat',
-        }),
+        labels: subchartLabels(ctx, { name: key, chart: key, chartVersion: ctx.chart.version, trailing: { 'app.kubernetes.io/part-of': 'agentplat' } }).labels,
         description: def.description,
         systemMessage: systemMessage(def),
         dataSources: [{ kind: 'ConfigMap', name: builtinPromptsName(ctx), alias: 'builtin' }],
@@ -66,7 +59,7 @@ function agentComponent(def: BundledAgentDef): Component {
         skills: def.skills,
         deployment,
       };
-      return renderDocs(`agentplat/charts/${key}/templates/agent.yaml`, 'agents/agent.yaml.hbs', view);
+      return subchartDocs(key, [['agent.yaml', 'agents/agent.yaml.hbs']], view);
     },
   };
 }

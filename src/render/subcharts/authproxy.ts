@@ -5,37 +5,15 @@
 // Not rendered (out of scope, no values key reaches them): redis session storage objects,
 // autoscaling, disruption budget, ingress and metrics scraping objects.
 
-import { createHash } from 'node:crypto';
-import { renderDocs, type RenderedDoc } from '../engine.ts';
 import type { Component, RenderContext } from '../context.ts';
-import {
-  block,
-  chartLabel,
-  containerSecurityContext,
-  deploymentAnnotations,
-  enabled,
-  list,
-  map,
-  MANAGED_BY,
-  nodeSelector,
-  podAnnotations,
-  podSecurityContext,
-  pullPolicy,
-  pullSecrets,
-  registry,
-  imageRef,
-  str,
-  subchartNamespace,
-  subchartSource,
-  tolerations,
-  withTopLevelLabels,
-  type Labels,
-} from './common.ts';
+import { checksum } from '../checksum.ts';
+import { block, enabled, list, map, str, subchartNamespace } from './common.ts';
 import { authproxyFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 // registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
 import '../sign-in-template.ts';
 import { AUTHPROXY_SECRET_KEYS } from './authproxy-secret-keys.ts';
+import { podView, subchartDocs, subchartLabels } from './workload.ts';
 
 export { AUTHPROXY_SECRET_KEYS };
 
@@ -45,19 +23,14 @@ export const AUTHPROXY_IMAGE = { registry: 'quay.io', repository: 'oauth2-proxy/
 export const AUTHPROXY_HTTP_PORT = 4180;
 export const AUTHPROXY_METRICS_PORT = 44180;
 
-function labels(ctx: RenderContext): { labels: Labels; selector: Labels } {
-  const selector: Labels = { 'app.kubernetes.io/name': CHART, 'app.kubernetes.io/instance': ctx.release.name };
-  return {
-    selector,
-    labels: withTopLevelLabels(ctx, {
-      'helm.sh/chart': chartLabel(CHART, ctx.rev.subcharts.authproxy ?? ''),
-      ...selector,
-      'app.kubernetes.io/version': AUTHPROXY_IMAGE.version,
-      'app.kubernetes.io/component': 'authentication-proxy',
-      'app.kubernetes.io/part-of': 'agentplat',
-      'app.kubernetes.io/managed-by': MANAGED_BY,
-    }),
-  };
+function labels(ctx: RenderContext) {
+  return subchartLabels(ctx, {
+    name: CHART,
+    chart: CHART,
+    chartVersion: ctx.rev.subcharts.authproxy ?? '',
+    appVersion: AUTHPROXY_IMAGE.version,
+    extra: { 'app.kubernetes.io/component': 'authentication-proxy', 'app.kubernetes.io/part-of': 'agentplat' },
+  });
 }
 
 /** One container flag per extraArgs entry, sorted by key: `--key=value` (a list is appended as written). */
@@ -71,10 +44,6 @@ export function proxyArgs(extraArgs: unknown): string[] {
       if (v === null || v === undefined) return `--${k}`;
       return `--${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`;
     });
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 export const authproxyComponent: Component = {
@@ -105,7 +74,7 @@ export const authproxyComponent: Component = {
     for (const e of list(evalTplDeep(ctx, list(b.extraEnv)))) env.push(e);
 
     const podAnn: Record<string, string> = {};
-    if (!existingSecret) podAnn['checksum/secret'] = sha256(JSON.stringify(secretData));
+    if (!existingSecret) podAnn['checksum/secret'] = checksum(secretData);
 
     const service = map(b.service);
     const view = {
@@ -118,11 +87,6 @@ export const authproxyComponent: Component = {
       httpPort: AUTHPROXY_HTTP_PORT,
       metricsPort: AUTHPROXY_METRICS_PORT,
       secretData,
-      deploymentAnnotations: deploymentAnnotations(ctx),
-      podAnnotations: podAnnotations(ctx, podAnn),
-      image: imageRef(registry(ctx, AUTHPROXY_IMAGE.registry), AUTHPROXY_IMAGE.repository, `v${AUTHPROXY_IMAGE.version}`),
-      pullPolicy: pullPolicy(ctx),
-      pullSecrets: pullSecrets(ctx),
       args: [
         `--http-address=0.0.0.0:${AUTHPROXY_HTTP_PORT}`,
         `--metrics-address=0.0.0.0:${AUTHPROXY_METRICS_PORT}`,
@@ -131,25 +95,19 @@ export const authproxyComponent: Component = {
       env,
       volumeMounts: list(b.extraVolumeMounts),
       volumes: list(evalTplDeep(ctx, list(b.extraVolumes))),
-      podSecurityContext: podSecurityContext(ctx),
-      securityContext: containerSecurityContext(ctx, {
-        runAsNonRoot: true,
-        runAsUser: 2000,
-        runAsGroup: 2000,
-        seccompProfile: { type: 'RuntimeDefault' },
+      ...podView(ctx, {
+        image: { ...AUTHPROXY_IMAGE, tag: `v${AUTHPROXY_IMAGE.version}` },
+        podAnnotations: podAnn,
+        securityBaseline: { runAsNonRoot: true, runAsUser: 2000, runAsGroup: 2000, seccompProfile: { type: 'RuntimeDefault' } },
       }),
-      nodeSelector: nodeSelector(ctx),
-      tolerations: tolerations(ctx),
     };
 
-    const docs: RenderedDoc[] = [
-      ...renderDocs(subchartSource(CHART, 'serviceaccount.yaml'), 'authproxy/serviceaccount.yaml.hbs', view),
-    ];
-    if (!existingSecret) docs.push(...renderDocs(subchartSource(CHART, 'secret.yaml'), 'authproxy/secret.yaml.hbs', view));
-    docs.push(
-      ...renderDocs(subchartSource(CHART, 'service.yaml'), 'authproxy/service.yaml.hbs', view),
-      ...renderDocs(subchartSource(CHART, 'deployment.yaml'), 'authproxy/deployment.yaml.hbs', view),
-    );
-    return docs;
+    // An existing Secret is the user's: the chart renders none (and no checksum of one).
+    return subchartDocs(CHART, [
+      ['serviceaccount.yaml', 'authproxy/serviceaccount.yaml.hbs'],
+      ...(existingSecret ? [] : ([['secret.yaml', 'authproxy/secret.yaml.hbs']] as const)),
+      ['service.yaml', 'authproxy/service.yaml.hbs'],
+      ['deployment.yaml', 'authproxy/deployment.yaml.hbs'],
+    ], view);
   },
 };

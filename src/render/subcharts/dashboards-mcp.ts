@@ -4,34 +4,12 @@
 // The token is a secret value: it goes only into the Secret's data, never into an annotation
 // in clear or a lint message (the checksum annotation is a hash of the Secret's data).
 
-import { createHash } from 'node:crypto';
-import { renderDocs } from '../engine.ts';
 import type { Component } from '../context.ts';
-import {
-  block,
-  chartLabel,
-  containerSecurityContext,
-  deploymentAnnotations,
-  enabled,
-  get,
-  imageRef,
-  map,
-  MANAGED_BY,
-  nodeSelector,
-  podAnnotations,
-  podSecurityContext,
-  pullPolicy,
-  pullSecrets,
-  registry,
-  str,
-  subchartNamespace,
-  subchartSource,
-  tolerations,
-  withTopLevelLabels,
-  type Labels,
-} from './common.ts';
+import { checksum } from '../checksum.ts';
+import { block, enabled, get, map, str, subchartNamespace } from './common.ts';
 import { dashboardsMcpFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
+import { podView, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'dashboards-mcp';
 /** The vendor's published image, pinned to a release tag (never `latest`). */
@@ -41,10 +19,6 @@ export const DASHBOARDS_MCP_PORT = 8000;
 export const DASHBOARDS_URL_ENV = 'GRAFANA_URL';
 export const DASHBOARDS_TOKEN_ENV = 'GRAFANA_SERVICE_ACCOUNT_TOKEN';
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 export const dashboardsMcpComponent: Component = {
   id: 'dashboards-mcp',
   render(ctx) {
@@ -53,13 +27,7 @@ export const dashboardsMcpComponent: Component = {
     const fullname = dashboardsMcpFullname(ctx);
     const namespace = subchartNamespace(ctx, b);
     const version = ctx.rev.subcharts[CHART] ?? '';
-    const selector: Labels = { 'app.kubernetes.io/name': str(b.nameOverride) || CHART, 'app.kubernetes.io/instance': ctx.release.name };
-    const labels = withTopLevelLabels(ctx, {
-      'helm.sh/chart': chartLabel(CHART, version),
-      ...selector,
-      'app.kubernetes.io/version': version,
-      'app.kubernetes.io/managed-by': MANAGED_BY,
-    });
+    const { selector, labels } = subchartLabels(ctx, { name: str(b.nameOverride) || CHART, chart: CHART, chartVersion: version });
     const configData = { [DASHBOARDS_URL_ENV]: str(evalTplDeep(ctx, str(get(b, 'grafana.url')))) };
     const token = str(get(b, 'grafana.serviceAccountToken'));
     const secretData: Record<string, string> = token ? { [DASHBOARDS_TOKEN_ENV]: Buffer.from(token, 'utf8').toString('base64') } : {};
@@ -72,19 +40,12 @@ export const dashboardsMcpComponent: Component = {
       configData,
       secretData,
       url: `http://${fullname}.${namespace}:${DASHBOARDS_MCP_PORT}/mcp`,
-      image: imageRef(registry(ctx, DASHBOARDS_MCP_IMAGE.registry), DASHBOARDS_MCP_IMAGE.repository, DASHBOARDS_MCP_IMAGE.tag),
-      pullPolicy: pullPolicy(ctx),
-      pullSecrets: pullSecrets(ctx),
-      deploymentAnnotations: deploymentAnnotations(ctx),
-      podAnnotations: podAnnotations(ctx, {
-        'checksum/configmap': sha256(JSON.stringify(configData)),
-        'checksum/secret': sha256(JSON.stringify(secretData)),
-      }),
-      podSecurityContext: podSecurityContext(ctx),
-      securityContext: containerSecurityContext(ctx, { runAsUser: 1000, runAsGroup: 999 }),
       resources: map(b.resources),
-      nodeSelector: nodeSelector(ctx),
-      tolerations: tolerations(ctx),
+      ...podView(ctx, {
+        image: DASHBOARDS_MCP_IMAGE,
+        podAnnotations: { 'checksum/configmap': checksum(configData), 'checksum/secret': checksum(secretData) },
+        securityBaseline: { runAsUser: 1000, runAsGroup: 999 },
+      }),
     };
     const files: [string, string][] = [
       ['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs'],
@@ -94,6 +55,6 @@ export const dashboardsMcpComponent: Component = {
       ['deployment.yaml', 'dashboards-mcp/deployment.yaml.hbs'],
       ['remotemcpserver.yaml', 'dashboards-mcp/remotemcpserver.yaml.hbs'],
     ];
-    return files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view));
+    return subchartDocs(CHART, files, view);
   },
 };

@@ -7,31 +7,10 @@
 // --watch-namespaces flag (the operator chart's own namespaced mode). The spec exposes only
 // enabled, nameOverride, fullnameOverride, namespaceOverride.
 
-import { renderDocs } from '../engine.ts';
 import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
-import {
-  block,
-  chartLabel,
-  containerSecurityContext,
-  deploymentAnnotations,
-  enabled,
-  imageRef,
-  MANAGED_BY,
-  nodeSelector,
-  overrideFullname,
-  podAnnotations,
-  podSecurityContext,
-  pullPolicy,
-  pullSecrets,
-  registry,
-  str,
-  subchartNamespace,
-  subchartSource,
-  tolerations,
-  withTopLevelLabels,
-  type Labels,
-} from './common.ts';
-import { subchartRoleScope } from './scope.ts';
+import { block, enabled, overrideFullname, str, subchartNamespace } from './common.ts';
+import { roleScopes, subchartRoleScope } from './scope.ts';
+import { platformRegistry, podView, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'mcpop';
 export const MCPOP_METRICS_PORT = 8443;
@@ -49,16 +28,11 @@ export const mcpopComponent: Component = {
     const fullname = mcpopFullname(ctx);
     const version = ctx.rev.subcharts.mcpop ?? '';
     const appVersion = `v${version}`;
-    const selector: Labels = {
-      'app.kubernetes.io/name': str(b.nameOverride) || CHART,
-      'app.kubernetes.io/instance': ctx.release.name,
-      'control-plane': 'controller-manager',
-    };
-    const labels = withTopLevelLabels(ctx, {
-      'helm.sh/chart': chartLabel(CHART, appVersion),
-      ...selector,
-      'app.kubernetes.io/version': appVersion,
-      'app.kubernetes.io/managed-by': MANAGED_BY,
+    const { selector, labels } = subchartLabels(ctx, {
+      name: str(b.nameOverride) || CHART,
+      selectorExtra: { 'control-plane': 'controller-manager' },
+      chart: CHART,
+      chartVersion: appVersion,
     });
     const serviceAccount = dnsTrunc(`${fullname}-controller-manager`);
     const suffixes = {
@@ -85,15 +59,10 @@ export const mcpopComponent: Component = {
       healthArg: `--health-probe-bind-address=:${MCPOP_HEALTH_PORT}`,
       metricsArg: `--metrics-bind-address=:${MCPOP_METRICS_PORT}`,
       watchArg: scoped.length > 0 ? `--watch-namespaces=${scoped.join(',')}` : null,
-      image: imageRef(registry(ctx, str(ctx.values.registry) || 'ghcr.io'), 'agentplat/mcpop', appVersion),
-      pullPolicy: pullPolicy(ctx),
-      pullSecrets: pullSecrets(ctx),
-      deploymentAnnotations: deploymentAnnotations(ctx),
-      podAnnotations: podAnnotations(ctx, { 'kubectl.kubernetes.io/default-container': 'manager' }),
-      podSecurityContext: podSecurityContext(ctx),
-      securityContext: containerSecurityContext(ctx),
-      nodeSelector: nodeSelector(ctx),
-      tolerations: tolerations(ctx),
+      ...podView(ctx, {
+        image: { registry: platformRegistry(ctx), repository: 'agentplat/mcpop', tag: appVersion },
+        podAnnotations: { 'kubectl.kubernetes.io/default-container': 'manager' },
+      }),
     };
     const files: [string, string][] = [
       ['serviceaccount.yaml', 'mcpop/serviceaccount.yaml.hbs'],
@@ -101,13 +70,9 @@ export const mcpopComponent: Component = {
       ['service.yaml', 'mcpop/service.yaml.hbs'],
       ['deployment.yaml', 'mcpop/deployment.yaml.hbs'],
     ];
-    const scopes =
-      scoped.length === 0
-        ? [{ roleKind: 'ClusterRole', bindingKind: 'ClusterRoleBinding', namespace: null }]
-        : scoped.map((ns) => ({ roleKind: 'Role', bindingKind: 'RoleBinding', namespace: ns }));
     return [
-      ...scopes.flatMap((scope) => renderDocs(subchartSource(CHART, 'rbac.yaml'), 'mcpop/manager-rbac.yaml.hbs', { ...view, scope })),
-      ...files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view)),
+      ...roleScopes(scoped).flatMap((scope) => subchartDocs(CHART, [['rbac.yaml', 'mcpop/manager-rbac.yaml.hbs']], { ...view, scope })),
+      ...subchartDocs(CHART, files, view),
     ];
   },
 };

@@ -12,3 +12,16 @@ export function subchartRoleScope(ctx: RenderContext): string[] {
   if (ctx.revision !== 'B') return [];
   return [...new Set(roleNamespaces(ctx))].sort();
 }
+
+export interface RoleScope {
+  roleKind: 'ClusterRole' | 'Role';
+  bindingKind: 'ClusterRoleBinding' | 'RoleBinding';
+  namespace: string | null;
+}
+
+/** One cluster-wide role pair when `scoped` is empty, else one namespaced pair per namespace. */
+export function roleScopes(scoped: readonly string[]): RoleScope[] {
+  return scoped.length === 0
+    ? [{ roleKind: 'ClusterRole', bindingKind: 'ClusterRoleBinding', namespace: null }]
+    : scoped.map((ns) => ({ roleKind: 'Role', bindingKind: 'RoleBinding', namespace: ns }));
+}

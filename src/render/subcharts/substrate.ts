@@ -9,31 +9,10 @@
 // The main chart's substrate objects (env-source RBAC, the optional WorkerPool) follow
 // controller.substrate.enabled and live in src/render/components/substrate.ts.
 
-import { renderDocs } from '../engine.ts';
-import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
-import {
-  block,
-  chartLabel,
-  containerSecurityContext,
-  deploymentAnnotations,
-  enabled,
-  get,
-  imageRef,
-  list,
-  MANAGED_BY,
-  nodeSelector,
-  podAnnotations,
-  podSecurityContext,
-  pullPolicy,
-  pullSecrets,
-  registry,
-  str,
-  subchartSource,
-  tolerations,
-  withTopLevelLabels,
-  type Labels,
-} from './common.ts';
+import { dnsTrunc, type Component } from '../context.ts';
+import { block, enabled, get, list, str } from './common.ts';
 import { substrateApiServerAccount, substrateFullname } from './names.ts';
+import { podView, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'substrate';
 /** Our pick for the substrate API server image: the platform registry, tagged with the sub-chart pin. */
@@ -53,16 +32,11 @@ export const substrateComponent: Component = {
     const b = block(ctx, CHART);
     const fullname = substrateFullname(ctx);
     const version = ctx.rev.subcharts[CHART] ?? '';
-    const selector: Labels = {
-      'app.kubernetes.io/name': str(b.nameOverride) || CHART,
-      'app.kubernetes.io/instance': ctx.release.name,
-      'app.kubernetes.io/component': 'api-server',
-    };
-    const labels = withTopLevelLabels(ctx, {
-      'helm.sh/chart': chartLabel(CHART, version),
-      ...selector,
-      'app.kubernetes.io/version': version,
-      'app.kubernetes.io/managed-by': MANAGED_BY,
+    const { selector, labels } = subchartLabels(ctx, {
+      name: str(b.nameOverride) || CHART,
+      selectorExtra: { 'app.kubernetes.io/component': 'api-server' },
+      chart: CHART,
+      chartVersion: version,
     });
     // [B] keys; revision A has neither, so its API server runs with its own defaults.
     const extraArgs = list(get(b, 'ateApi.extraArgs')).map((a) => str(a, JSON.stringify(a)));
@@ -82,15 +56,7 @@ export const substrateComponent: Component = {
       args,
       grpcPort: SUBSTRATE_API_GRPC_PORT,
       metricsPort: SUBSTRATE_API_METRICS_PORT,
-      image: imageRef(registry(ctx, SUBSTRATE_API_IMAGE.registry), SUBSTRATE_API_IMAGE.repository, `v${version}`),
-      pullPolicy: pullPolicy(ctx),
-      pullSecrets: pullSecrets(ctx),
-      deploymentAnnotations: deploymentAnnotations(ctx),
-      podAnnotations: podAnnotations(ctx),
-      podSecurityContext: podSecurityContext(ctx),
-      securityContext: containerSecurityContext(ctx),
-      nodeSelector: nodeSelector(ctx),
-      tolerations: tolerations(ctx),
+      ...podView(ctx, { image: { ...SUBSTRATE_API_IMAGE, tag: `v${version}` } }),
     };
     const files: [string, string][] = [
       ['api-server/serviceaccount.yaml', 'substrate/api-serviceaccount.yaml.hbs'],
@@ -99,6 +65,6 @@ export const substrateComponent: Component = {
       ['api-server/service.yaml', 'substrate/api-service.yaml.hbs'],
       ['api-server/deployment.yaml', 'substrate/api-deployment.yaml.hbs'],
     ];
-    return files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view));
+    return subchartDocs(CHART, files, view);
   },
 };

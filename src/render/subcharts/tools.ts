@@ -7,32 +7,11 @@
 // Its registration (RemoteMCPServer `<fullname>-tool-server`) belongs to the main chart; the
 // names it needs come from ./names.ts.
 
-import { renderDocs } from '../engine.ts';
 import { dnsTrunc, type Component } from '../context.ts';
-import {
-  block,
-  chartLabel,
-  containerSecurityContext,
-  deploymentAnnotations,
-  enabled,
-  get,
-  imageRef,
-  map,
-  MANAGED_BY,
-  nodeSelector,
-  podAnnotations,
-  podSecurityContext,
-  pullPolicy,
-  pullSecrets,
-  registry,
-  str,
-  subchartSource,
-  tolerations,
-  withTopLevelLabels,
-  type Labels,
-} from './common.ts';
+import { block, enabled, get, map, str } from './common.ts';
 import { TOOLS_HTTP_PORT, toolsFullname, toolsNamespace } from './names.ts';
-import { subchartRoleScope } from './scope.ts';
+import { roleScopes, subchartRoleScope } from './scope.ts';
+import { platformRegistry, podView, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'agentplat-tools';
 
@@ -43,13 +22,7 @@ export const toolsComponent: Component = {
     const b = block(ctx, CHART);
     const fullname = toolsFullname(ctx);
     const version = ctx.rev.subcharts[CHART] ?? '';
-    const selector: Labels = { 'app.kubernetes.io/name': fullname, 'app.kubernetes.io/instance': ctx.release.name };
-    const labels = withTopLevelLabels(ctx, {
-      'helm.sh/chart': chartLabel('agentplat-tools', version),
-      ...selector,
-      'app.kubernetes.io/version': version,
-      'app.kubernetes.io/managed-by': MANAGED_BY,
-    });
+    const { selector, labels } = subchartLabels(ctx, { name: fullname, chart: CHART, chartVersion: version });
     const metricsPortRaw = get(b, 'tools.metrics.port');
     const metricsPort = typeof metricsPortRaw === 'number' && metricsPortRaw > 0 ? metricsPortRaw : TOOLS_HTTP_PORT;
     const replicas = typeof b.replicaCount === 'number' ? b.replicaCount : 1;
@@ -72,31 +45,21 @@ export const toolsComponent: Component = {
         { name: 'AGENTPLAT_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
         { name: 'LOG_LEVEL', value: str(get(b, 'tools.loglevel')) || 'info' },
       ],
-      image: imageRef(registry(ctx, str(ctx.values.registry) || 'ghcr.io'), 'agentplat/tools', `v${version}`),
-      pullPolicy: pullPolicy(ctx),
-      pullSecrets: pullSecrets(ctx),
-      deploymentAnnotations: deploymentAnnotations(ctx),
-      podAnnotations: podAnnotations(ctx),
-      podSecurityContext: podSecurityContext(ctx, b.podSecurityContext),
-      // the block's own security context replaces the top-level one (it is a complete one in the defaults).
-      securityContext: Object.keys(map(b.securityContext)).length > 0 ? map(b.securityContext) : containerSecurityContext(ctx),
+      ...podView(ctx, {
+        image: { registry: platformRegistry(ctx), repository: 'agentplat/tools', tag: `v${version}` },
+        // the block's own security context replaces the top-level one (it is a complete one in the defaults).
+        own: { podSecurityContext: b.podSecurityContext, securityContext: b.securityContext, nodeSelector: b.nodeSelector, tolerations: b.tolerations },
+      }),
       resources: map(b.resources),
-      nodeSelector: nodeSelector(ctx, b.nodeSelector),
-      tolerations: tolerations(ctx, b.tolerations),
     };
     const files: [string, string][] = [
       ['serviceaccount.yaml', 'agentplat-tools/serviceaccount.yaml.hbs'],
       ['service.yaml', 'agentplat-tools/service.yaml.hbs'],
       ['deployment.yaml', 'agentplat-tools/deployment.yaml.hbs'],
     ];
-    const scoped = subchartRoleScope(ctx);
-    const scopes =
-      scoped.length === 0
-        ? [{ roleKind: 'ClusterRole', bindingKind: 'ClusterRoleBinding', namespace: null }]
-        : scoped.map((ns) => ({ roleKind: 'Role', bindingKind: 'RoleBinding', namespace: ns }));
     return [
-      ...scopes.flatMap((scope) => renderDocs(subchartSource(CHART, 'clusterrole.yaml'), 'agentplat-tools/rbac.yaml.hbs', { ...view, scope })),
-      ...files.flatMap(([file, tpl]) => renderDocs(subchartSource(CHART, file), tpl, view)),
+      ...roleScopes(subchartRoleScope(ctx)).flatMap((scope) => subchartDocs(CHART, [['clusterrole.yaml', 'agentplat-tools/rbac.yaml.hbs']], { ...view, scope })),
+      ...subchartDocs(CHART, files, view),
     ];
   },
 };

@@ -1,0 +1,14 @@
+// The sha256 digests the chart puts in pod annotations, so a pod restarts when the config or
+// secret it reads changes; one definition keeps every checksum annotation comparable.
+
+import { createHash } from 'node:crypto';
+
+/** Hex sha256 of a text. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Hex sha256 of a value's JSON text (the data of a ConfigMap or Secret). */
+export function checksum(value: unknown): string {
+  return sha256Hex(JSON.stringify(value));
+}

@@ -1,0 +1,98 @@
+// What every sub-chart workload assembles the same way: its identity labels, the pod-level
+// settings its Deployment template reads (image, pull settings, annotations, security contexts,
+// scheduling fall-backs), and the rendering of its template files. Each sub-chart passes only
+// what differs; the precedence rules themselves stay in ./common.ts.
+
+import { renderDocs, type RenderedDoc } from '../engine.ts';
+import type { RenderContext } from '../context.ts';
+import {
+  chartLabel,
+  containerSecurityContext,
+  deploymentAnnotations,
+  imageRef,
+  MANAGED_BY,
+  nodeSelector,
+  podAnnotations,
+  podSecurityContext,
+  pullPolicy,
+  pullSecrets,
+  registry,
+  str,
+  subchartSource,
+  tolerations,
+  withTopLevelLabels,
+  type Labels,
+} from './common.ts';
+import { isPlainMap, type Values } from '../../values/merge.ts';
+
+export interface LabelSpec {
+  /** `app.kubernetes.io/name` of the selector. */
+  name: string;
+  /** Selector labels after name and instance (a component or control-plane label). */
+  selectorExtra?: Labels;
+  /** The `helm.sh/chart` label is `<chart>-<chartVersion>`. */
+  chart: string;
+  chartVersion: string;
+  /** `app.kubernetes.io/version`; the chart version unless the app has its own. */
+  appVersion?: string;
+  /** Labels between the version and managed-by (authproxy's component and part-of). */
+  extra?: Labels;
+  /** Labels after managed-by (the bundled agents' part-of). */
+  trailing?: Labels;
+}
+
+/**
+ * Selector and metadata labels of a sub-chart object. The key order is part of the output
+ * (labels are written as given), so the spec says where each optional group goes.
+ */
+export function subchartLabels(ctx: RenderContext, spec: LabelSpec): { selector: Labels; labels: Labels } {
+  const selector: Labels = { 'app.kubernetes.io/name': spec.name, 'app.kubernetes.io/instance': ctx.release.name, ...spec.selectorExtra };
+  const labels = withTopLevelLabels(ctx, {
+    'helm.sh/chart': chartLabel(spec.chart, spec.chartVersion),
+    ...selector,
+    'app.kubernetes.io/version': spec.appVersion ?? spec.chartVersion,
+    ...spec.extra,
+    'app.kubernetes.io/managed-by': MANAGED_BY,
+    ...spec.trailing,
+  });
+  return { selector, labels };
+}
+
+/** The platform registry (top-level `registry`, else ghcr.io) of images the platform publishes. */
+export function platformRegistry(ctx: RenderContext): string {
+  return str(ctx.values.registry) || 'ghcr.io';
+}
+
+export interface PodSpec {
+  image: { registry: string; repository: string; tag: string };
+  /** The component's own pod annotations (checksums, default container), before the top-level ones. */
+  podAnnotations?: Record<string, string>;
+  /** Container security baseline the top-level `securityContext` is laid over. */
+  securityBaseline?: Values;
+  /**
+   * The block's own pod and container security contexts and scheduling, when the sub-chart has
+   * such keys: each replaces the top-level default when non-empty (never a merge).
+   */
+  own?: { podSecurityContext?: unknown; securityContext?: unknown; nodeSelector?: unknown; tolerations?: unknown };
+}
+
+/** The pod-level keys every sub-chart Deployment template reads. */
+export function podView(ctx: RenderContext, spec: PodSpec) {
+  const own = spec.own ?? {};
+  return {
+    image: imageRef(registry(ctx, spec.image.registry), spec.image.repository, spec.image.tag),
+    pullPolicy: pullPolicy(ctx),
+    pullSecrets: pullSecrets(ctx),
+    deploymentAnnotations: deploymentAnnotations(ctx),
+    podAnnotations: podAnnotations(ctx, spec.podAnnotations),
+    podSecurityContext: podSecurityContext(ctx, own.podSecurityContext),
+    securityContext: isPlainMap(own.securityContext) && Object.keys(own.securityContext).length > 0 ? own.securityContext : containerSecurityContext(ctx, spec.securityBaseline),
+    nodeSelector: nodeSelector(ctx, own.nodeSelector),
+    tolerations: tolerations(ctx, own.tolerations),
+  };
+}
+
+/** Renders `[source file, template]` pairs of a sub-chart, in order, from one view. */
+export function subchartDocs(chart: string, files: readonly (readonly [string, string])[], view: unknown): RenderedDoc[] {
+  return files.flatMap(([file, tpl]) => renderDocs(subchartSource(chart, file), tpl, view));
+}
