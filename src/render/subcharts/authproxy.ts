@@ -7,13 +7,13 @@
 
 import type { Component, RenderContext } from '../context.ts';
 import { checksum } from '../checksum.ts';
-import { block, enabled, list, map, str, subchartNamespace } from './common.ts';
+import { list, map, str, subchartNamespace } from './common.ts';
 import { authproxyFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 // registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
 import '../sign-in-template.ts';
 import { AUTHPROXY_SECRET_KEYS } from './authproxy-secret-keys.ts';
-import { podView, subchartDocs, subchartLabels } from './workload.ts';
+import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 export { AUTHPROXY_SECRET_KEYS };
 
@@ -23,11 +23,11 @@ export const AUTHPROXY_IMAGE = { registry: 'quay.io', repository: 'oauth2-proxy/
 export const AUTHPROXY_HTTP_PORT = 4180;
 export const AUTHPROXY_METRICS_PORT = 44180;
 
-function labels(ctx: RenderContext) {
+function labels(ctx: RenderContext, chartVersion: string) {
   return subchartLabels(ctx, {
     name: CHART,
     chart: CHART,
-    chartVersion: ctx.rev.subcharts.authproxy ?? '',
+    chartVersion,
     appVersion: AUTHPROXY_IMAGE.version,
     extra: { 'app.kubernetes.io/component': 'authentication-proxy', 'app.kubernetes.io/part-of': 'agentplat' },
   });
@@ -46,68 +46,63 @@ export function proxyArgs(extraArgs: unknown): string[] {
     });
 }
 
-export const authproxyComponent: Component = {
-  id: 'authproxy',
-  render(ctx) {
-    if (!enabled(ctx, 'authproxy')) return [];
-    const b = block(ctx, 'authproxy');
-    const config = map(b.config);
-    const fullname = authproxyFullname(ctx);
-    const namespace = subchartNamespace(ctx, b);
-    const { labels: l, selector } = labels(ctx);
-    const existingSecret = str(config.existingSecret);
-    const secretName = existingSecret || fullname;
+export const authproxyComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+  const config = map(b.config);
+  const fullname = authproxyFullname(ctx);
+  const namespace = subchartNamespace(ctx, b);
+  const { labels: l, selector } = labels(ctx, version);
+  const existingSecret = str(config.existingSecret);
+  const secretName = existingSecret || fullname;
 
-    // Inline secret values are taken as written and base64-encoded; nothing is generated: a
-    // missing value is a lint error (lint/rules/subcharts.ts).
-    const secretData: Record<string, string> = {};
-    for (const s of AUTHPROXY_SECRET_KEYS) {
-      secretData[s.key] = Buffer.from(str(config[s.value]), 'utf8').toString('base64');
-    }
+  // Inline secret values are taken as written and base64-encoded; nothing is generated: a
+  // missing value is a lint error (lint/rules/subcharts.ts).
+  const secretData: Record<string, string> = {};
+  for (const s of AUTHPROXY_SECRET_KEYS) {
+    secretData[s.key] = Buffer.from(str(config[s.value]), 'utf8').toString('base64');
+  }
 
-    const env: unknown[] = AUTHPROXY_SECRET_KEYS.map((s) => ({
-      name: s.env,
-      valueFrom: { secretKeyRef: { name: secretName, key: s.key } },
-    }));
-    const sessionType = str(map(b.sessionStorage).type) || 'cookie';
-    env.push({ name: 'OAUTH2_PROXY_SESSION_STORE_TYPE', value: sessionType });
-    for (const e of list(evalTplDeep(ctx, list(b.extraEnv)))) env.push(e);
+  const env: unknown[] = AUTHPROXY_SECRET_KEYS.map((s) => ({
+    name: s.env,
+    valueFrom: { secretKeyRef: { name: secretName, key: s.key } },
+  }));
+  const sessionType = str(map(b.sessionStorage).type) || 'cookie';
+  env.push({ name: 'OAUTH2_PROXY_SESSION_STORE_TYPE', value: sessionType });
+  for (const e of list(evalTplDeep(ctx, list(b.extraEnv)))) env.push(e);
 
-    const podAnn: Record<string, string> = {};
-    if (!existingSecret) podAnn['checksum/secret'] = checksum(secretData);
+  const podAnn: Record<string, string> = {};
+  if (!existingSecret) podAnn['checksum/secret'] = checksum(secretData);
 
-    const service = map(b.service);
-    const view = {
-      name: fullname,
-      namespace,
-      labels: l,
-      selector,
-      serviceType: str(service.type) || 'ClusterIP',
-      servicePort: typeof service.portNumber === 'number' ? service.portNumber : AUTHPROXY_HTTP_PORT,
-      httpPort: AUTHPROXY_HTTP_PORT,
-      metricsPort: AUTHPROXY_METRICS_PORT,
-      secretData,
-      args: [
-        `--http-address=0.0.0.0:${AUTHPROXY_HTTP_PORT}`,
-        `--metrics-address=0.0.0.0:${AUTHPROXY_METRICS_PORT}`,
-        ...proxyArgs(evalTplDeep(ctx, b.extraArgs)),
-      ],
-      env,
-      volumeMounts: list(b.extraVolumeMounts),
-      volumes: list(evalTplDeep(ctx, list(b.extraVolumes))),
-      ...podView(ctx, {
-        image: { ...AUTHPROXY_IMAGE, tag: `v${AUTHPROXY_IMAGE.version}` },
-        podAnnotations: podAnn,
-        securityBaseline: { runAsNonRoot: true, runAsUser: 2000, runAsGroup: 2000, seccompProfile: { type: 'RuntimeDefault' } },
-      }),
-    };
+  const service = map(b.service);
+  const view = {
+    name: fullname,
+    namespace,
+    labels: l,
+    selector,
+    serviceType: str(service.type) || 'ClusterIP',
+    servicePort: typeof service.portNumber === 'number' ? service.portNumber : AUTHPROXY_HTTP_PORT,
+    httpPort: AUTHPROXY_HTTP_PORT,
+    metricsPort: AUTHPROXY_METRICS_PORT,
+    secretData,
+    args: [
+      `--http-address=0.0.0.0:${AUTHPROXY_HTTP_PORT}`,
+      `--metrics-address=0.0.0.0:${AUTHPROXY_METRICS_PORT}`,
+      ...proxyArgs(evalTplDeep(ctx, b.extraArgs)),
+    ],
+    env,
+    volumeMounts: list(b.extraVolumeMounts),
+    volumes: list(evalTplDeep(ctx, list(b.extraVolumes))),
+    ...podView(ctx, {
+      image: { ...AUTHPROXY_IMAGE, tag: `v${AUTHPROXY_IMAGE.version}` },
+      podAnnotations: podAnn,
+      securityBaseline: { runAsNonRoot: true, runAsUser: 2000, runAsGroup: 2000, seccompProfile: { type: 'RuntimeDefault' } },
+    }),
+  };
 
-    // An existing Secret is the user's: the chart renders none (and no checksum of one).
-    return subchartDocs(CHART, [
-      ['serviceaccount.yaml', 'authproxy/serviceaccount.yaml.hbs'],
-      ...(existingSecret ? [] : ([['secret.yaml', 'authproxy/secret.yaml.hbs']] as const)),
-      ['service.yaml', 'authproxy/service.yaml.hbs'],
-      ['deployment.yaml', 'authproxy/deployment.yaml.hbs'],
-    ], view);
-  },
-};
+  // An existing Secret is the user's: the chart renders none (and no checksum of one).
+  return subchartDocs(CHART, [
+    ['serviceaccount.yaml', 'authproxy/serviceaccount.yaml.hbs'],
+    ...(existingSecret ? [] : ([['secret.yaml', 'authproxy/secret.yaml.hbs']] as const)),
+    ['service.yaml', 'authproxy/service.yaml.hbs'],
+    ['deployment.yaml', 'authproxy/deployment.yaml.hbs'],
+  ], view);
+});

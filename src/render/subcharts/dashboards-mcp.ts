@@ -6,10 +6,10 @@
 
 import type { Component } from '../context.ts';
 import { checksum } from '../checksum.ts';
-import { block, enabled, get, map, str, subchartNamespace } from './common.ts';
+import { get, map, str, subchartNamespace } from './common.ts';
 import { dashboardsMcpFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
-import { podView, subchartDocs, subchartLabels } from './workload.ts';
+import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'dashboards-mcp';
 /** The vendor's published image, pinned to a release tag (never `latest`). */
@@ -19,42 +19,36 @@ export const DASHBOARDS_MCP_PORT = 8000;
 export const DASHBOARDS_URL_ENV = 'GRAFANA_URL';
 export const DASHBOARDS_TOKEN_ENV = 'GRAFANA_SERVICE_ACCOUNT_TOKEN';
 
-export const dashboardsMcpComponent: Component = {
-  id: 'dashboards-mcp',
-  render(ctx) {
-    if (!enabled(ctx, CHART)) return [];
-    const b = block(ctx, CHART);
-    const fullname = dashboardsMcpFullname(ctx);
-    const namespace = subchartNamespace(ctx, b);
-    const version = ctx.rev.subcharts[CHART] ?? '';
-    const { selector, labels } = subchartLabels(ctx, { name: str(b.nameOverride) || CHART, chart: CHART, chartVersion: version });
-    const configData = { [DASHBOARDS_URL_ENV]: str(evalTplDeep(ctx, str(get(b, 'grafana.url')))) };
-    const token = str(get(b, 'grafana.serviceAccountToken'));
-    const secretData: Record<string, string> = token ? { [DASHBOARDS_TOKEN_ENV]: Buffer.from(token, 'utf8').toString('base64') } : {};
-    const view = {
-      fullname,
-      namespace,
-      labels,
-      selector,
-      port: DASHBOARDS_MCP_PORT,
-      configData,
-      secretData,
-      url: `http://${fullname}.${namespace}:${DASHBOARDS_MCP_PORT}/mcp`,
-      resources: map(b.resources),
-      ...podView(ctx, {
-        image: DASHBOARDS_MCP_IMAGE,
-        podAnnotations: { 'checksum/configmap': checksum(configData), 'checksum/secret': checksum(secretData) },
-        securityBaseline: { runAsUser: 1000, runAsGroup: 999 },
-      }),
-    };
-    const files: [string, string][] = [
-      ['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs'],
-      ['secret.yaml', 'dashboards-mcp/secret.yaml.hbs'],
-      ['configmap.yaml', 'dashboards-mcp/configmap.yaml.hbs'],
-      ['service.yaml', 'dashboards-mcp/service.yaml.hbs'],
-      ['deployment.yaml', 'dashboards-mcp/deployment.yaml.hbs'],
-      ['remotemcpserver.yaml', 'dashboards-mcp/remotemcpserver.yaml.hbs'],
-    ];
-    return subchartDocs(CHART, files, view);
-  },
-};
+export const dashboardsMcpComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+  const fullname = dashboardsMcpFullname(ctx);
+  const namespace = subchartNamespace(ctx, b);
+  const { selector, labels } = subchartLabels(ctx, { name: str(b.nameOverride) || CHART, chart: CHART, chartVersion: version });
+  const configData = { [DASHBOARDS_URL_ENV]: str(evalTplDeep(ctx, str(get(b, 'grafana.url')))) };
+  const token = str(get(b, 'grafana.serviceAccountToken'));
+  const secretData: Record<string, string> = token ? { [DASHBOARDS_TOKEN_ENV]: Buffer.from(token, 'utf8').toString('base64') } : {};
+  const view = {
+    fullname,
+    namespace,
+    labels,
+    selector,
+    port: DASHBOARDS_MCP_PORT,
+    configData,
+    secretData,
+    url: `http://${fullname}.${namespace}:${DASHBOARDS_MCP_PORT}/mcp`,
+    resources: map(b.resources),
+    ...podView(ctx, {
+      image: DASHBOARDS_MCP_IMAGE,
+      podAnnotations: { 'checksum/configmap': checksum(configData), 'checksum/secret': checksum(secretData) },
+      securityBaseline: { runAsUser: 1000, runAsGroup: 999 },
+    }),
+  };
+  const files: [string, string][] = [
+    ['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs'],
+    ['secret.yaml', 'dashboards-mcp/secret.yaml.hbs'],
+    ['configmap.yaml', 'dashboards-mcp/configmap.yaml.hbs'],
+    ['service.yaml', 'dashboards-mcp/service.yaml.hbs'],
+    ['deployment.yaml', 'dashboards-mcp/deployment.yaml.hbs'],
+    ['remotemcpserver.yaml', 'dashboards-mcp/remotemcpserver.yaml.hbs'],
+  ];
+  return subchartDocs(CHART, files, view);
+});

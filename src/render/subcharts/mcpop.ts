@@ -8,9 +8,9 @@
 // enabled, nameOverride, fullnameOverride, namespaceOverride.
 
 import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
-import { block, enabled, overrideFullname, str, subchartNamespace } from './common.ts';
+import { block, overrideFullname, str, subchartNamespace } from './common.ts';
 import { roleScopes, subchartRoleScope } from './scope.ts';
-import { platformRegistry, podView, subchartDocs, subchartLabels } from './workload.ts';
+import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'mcpop';
 export const MCPOP_METRICS_PORT = 8443;
@@ -20,59 +20,53 @@ export function mcpopFullname(ctx: RenderContext): string {
   return overrideFullname(ctx.release.name, block(ctx, 'mcpop'));
 }
 
-export const mcpopComponent: Component = {
-  id: 'mcpop',
-  render(ctx) {
-    if (!enabled(ctx, 'mcpop')) return [];
-    const b = block(ctx, 'mcpop');
-    const fullname = mcpopFullname(ctx);
-    const version = ctx.rev.subcharts.mcpop ?? '';
-    const appVersion = `v${version}`;
-    const { selector, labels } = subchartLabels(ctx, {
-      name: str(b.nameOverride) || CHART,
-      selectorExtra: { 'control-plane': 'controller-manager' },
-      chart: CHART,
-      chartVersion: appVersion,
-    });
-    const serviceAccount = dnsTrunc(`${fullname}-controller-manager`);
-    const suffixes = {
-      controllerManager: '-controller-manager',
-      controllerManagerMetricsService: '-controller-manager-metrics-service',
-      leaderElectionRole: '-leader-election-role',
-      leaderElectionRolebinding: '-leader-election-rolebinding',
-      managerRole: '-manager-role',
-      managerRolebinding: '-manager-rolebinding',
-      metricsAuthRole: '-metrics-auth-role',
-      metricsAuthRolebinding: '-metrics-auth-rolebinding',
-      metricsReader: '-metrics-reader',
-    };
-    const scoped = subchartRoleScope(ctx);
-    const names = Object.fromEntries(Object.entries(suffixes).map(([k, s]) => [k, dnsTrunc(`${fullname}${s}`)]));
-    const view = {
-      names,
-      namespace: subchartNamespace(ctx, b),
-      labels,
-      selector,
-      serviceAccount,
-      metricsPort: MCPOP_METRICS_PORT,
-      healthPort: MCPOP_HEALTH_PORT,
-      healthArg: `--health-probe-bind-address=:${MCPOP_HEALTH_PORT}`,
-      metricsArg: `--metrics-bind-address=:${MCPOP_METRICS_PORT}`,
-      watchArg: scoped.length > 0 ? `--watch-namespaces=${scoped.join(',')}` : null,
-      ...podView(ctx, {
-        image: { registry: platformRegistry(ctx), repository: 'agentplat/mcpop', tag: appVersion },
-        podAnnotations: { 'kubectl.kubernetes.io/default-container': 'manager' },
-      }),
-    };
-    const files: [string, string][] = [
-      ['serviceaccount.yaml', 'mcpop/serviceaccount.yaml.hbs'],
-      ['rbac.yaml', 'mcpop/rbac.yaml.hbs'],
-      ['service.yaml', 'mcpop/service.yaml.hbs'],
-      ['deployment.yaml', 'mcpop/deployment.yaml.hbs'],
-    ];
-    return [
-      ...roleScopes(scoped).flatMap((scope) => subchartDocs(CHART, [['rbac.yaml', 'mcpop/manager-rbac.yaml.hbs']], { ...view, scope })),
-      ...subchartDocs(CHART, files, view),
-    ];
-  },
-};
+export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+  const fullname = mcpopFullname(ctx);
+  const appVersion = `v${version}`;
+  const { selector, labels } = subchartLabels(ctx, {
+    name: str(b.nameOverride) || CHART,
+    selectorExtra: { 'control-plane': 'controller-manager' },
+    chart: CHART,
+    chartVersion: appVersion,
+  });
+  const serviceAccount = dnsTrunc(`${fullname}-controller-manager`);
+  const suffixes = {
+    controllerManager: '-controller-manager',
+    controllerManagerMetricsService: '-controller-manager-metrics-service',
+    leaderElectionRole: '-leader-election-role',
+    leaderElectionRolebinding: '-leader-election-rolebinding',
+    managerRole: '-manager-role',
+    managerRolebinding: '-manager-rolebinding',
+    metricsAuthRole: '-metrics-auth-role',
+    metricsAuthRolebinding: '-metrics-auth-rolebinding',
+    metricsReader: '-metrics-reader',
+  };
+  const scoped = subchartRoleScope(ctx);
+  const names = Object.fromEntries(Object.entries(suffixes).map(([k, s]) => [k, dnsTrunc(`${fullname}${s}`)]));
+  const view = {
+    names,
+    namespace: subchartNamespace(ctx, b),
+    labels,
+    selector,
+    serviceAccount,
+    metricsPort: MCPOP_METRICS_PORT,
+    healthPort: MCPOP_HEALTH_PORT,
+    healthArg: `--health-probe-bind-address=:${MCPOP_HEALTH_PORT}`,
+    metricsArg: `--metrics-bind-address=:${MCPOP_METRICS_PORT}`,
+    watchArg: scoped.length > 0 ? `--watch-namespaces=${scoped.join(',')}` : null,
+    ...podView(ctx, {
+      image: { registry: platformRegistry(ctx), repository: 'agentplat/mcpop', tag: appVersion },
+      podAnnotations: { 'kubectl.kubernetes.io/default-container': 'manager' },
+    }),
+  };
+  const files: [string, string][] = [
+    ['serviceaccount.yaml', 'mcpop/serviceaccount.yaml.hbs'],
+    ['rbac.yaml', 'mcpop/rbac.yaml.hbs'],
+    ['service.yaml', 'mcpop/service.yaml.hbs'],
+    ['deployment.yaml', 'mcpop/deployment.yaml.hbs'],
+  ];
+  return [
+    ...roleScopes(scoped).flatMap((scope) => subchartDocs(CHART, [['rbac.yaml', 'mcpop/manager-rbac.yaml.hbs']], { ...view, scope })),
+    ...subchartDocs(CHART, files, view),
+  ];
+});

@@ -10,9 +10,9 @@
 // controller.substrate.enabled and live in src/render/components/substrate.ts.
 
 import { dnsTrunc, type Component } from '../context.ts';
-import { block, enabled, get, list, str } from './common.ts';
+import { get, list, str } from './common.ts';
 import { substrateApiServerAccount, substrateFullname } from './names.ts';
-import { podView, subchartDocs, subchartLabels } from './workload.ts';
+import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'substrate';
 /** Our pick for the substrate API server image: the platform registry, tagged with the sub-chart pin. */
@@ -25,46 +25,40 @@ export const CREDENTIAL_POLICIES_FILE = 'namespace-policies.json';
 
 export { substrateFullname };
 
-export const substrateComponent: Component = {
-  id: 'substrate',
-  render(ctx) {
-    if (!enabled(ctx, CHART)) return [];
-    const b = block(ctx, CHART);
-    const fullname = substrateFullname(ctx);
-    const version = ctx.rev.subcharts[CHART] ?? '';
-    const { selector, labels } = subchartLabels(ctx, {
-      name: str(b.nameOverride) || CHART,
-      selectorExtra: { 'app.kubernetes.io/component': 'api-server' },
-      chart: CHART,
-      chartVersion: version,
-    });
-    // [B] keys; revision A has neither, so its API server runs with its own defaults.
-    const extraArgs = list(get(b, 'ateApi.extraArgs')).map((a) => str(a, JSON.stringify(a)));
-    const policies = ctx.revision === 'B' ? list(get(b, 'credentialProvider.namespacePolicies')) : undefined;
-    const args = [...extraArgs];
-    if (policies) args.push(`--credential-provider-policies=${CREDENTIAL_POLICIES_DIR}/${CREDENTIAL_POLICIES_FILE}`);
-    const view = {
-      apiServer: substrateApiServerAccount(ctx).name,
-      apiService: dnsTrunc(`${fullname}-api`),
-      policiesName: dnsTrunc(`${fullname}-credential-provider`),
-      namespace: substrateApiServerAccount(ctx).namespace,
-      labels,
-      selector,
-      hasPolicies: policies !== undefined,
-      policiesData: { [CREDENTIAL_POLICIES_FILE]: `${JSON.stringify(policies ?? [], null, 2)}\n` },
-      policiesDir: CREDENTIAL_POLICIES_DIR,
-      args,
-      grpcPort: SUBSTRATE_API_GRPC_PORT,
-      metricsPort: SUBSTRATE_API_METRICS_PORT,
-      ...podView(ctx, { image: { ...SUBSTRATE_API_IMAGE, tag: `v${version}` } }),
-    };
-    const files: [string, string][] = [
-      ['api-server/serviceaccount.yaml', 'substrate/api-serviceaccount.yaml.hbs'],
-      ['api-server/configmap.yaml', 'substrate/api-configmap.yaml.hbs'],
-      ['api-server/rbac.yaml', 'substrate/api-rbac.yaml.hbs'],
-      ['api-server/service.yaml', 'substrate/api-service.yaml.hbs'],
-      ['api-server/deployment.yaml', 'substrate/api-deployment.yaml.hbs'],
-    ];
-    return subchartDocs(CHART, files, view);
-  },
-};
+export const substrateComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+  const fullname = substrateFullname(ctx);
+  const { selector, labels } = subchartLabels(ctx, {
+    name: str(b.nameOverride) || CHART,
+    selectorExtra: { 'app.kubernetes.io/component': 'api-server' },
+    chart: CHART,
+    chartVersion: version,
+  });
+  // [B] keys; revision A has neither, so its API server runs with its own defaults.
+  const extraArgs = list(get(b, 'ateApi.extraArgs')).map((a) => str(a, JSON.stringify(a)));
+  const policies = ctx.revision === 'B' ? list(get(b, 'credentialProvider.namespacePolicies')) : undefined;
+  const args = [...extraArgs];
+  if (policies) args.push(`--credential-provider-policies=${CREDENTIAL_POLICIES_DIR}/${CREDENTIAL_POLICIES_FILE}`);
+  const view = {
+    apiServer: substrateApiServerAccount(ctx).name,
+    apiService: dnsTrunc(`${fullname}-api`),
+    policiesName: dnsTrunc(`${fullname}-credential-provider`),
+    namespace: substrateApiServerAccount(ctx).namespace,
+    labels,
+    selector,
+    hasPolicies: policies !== undefined,
+    policiesData: { [CREDENTIAL_POLICIES_FILE]: `${JSON.stringify(policies ?? [], null, 2)}\n` },
+    policiesDir: CREDENTIAL_POLICIES_DIR,
+    args,
+    grpcPort: SUBSTRATE_API_GRPC_PORT,
+    metricsPort: SUBSTRATE_API_METRICS_PORT,
+    ...podView(ctx, { image: { ...SUBSTRATE_API_IMAGE, tag: `v${version}` } }),
+  };
+  const files: [string, string][] = [
+    ['api-server/serviceaccount.yaml', 'substrate/api-serviceaccount.yaml.hbs'],
+    ['api-server/configmap.yaml', 'substrate/api-configmap.yaml.hbs'],
+    ['api-server/rbac.yaml', 'substrate/api-rbac.yaml.hbs'],
+    ['api-server/service.yaml', 'substrate/api-service.yaml.hbs'],
+    ['api-server/deployment.yaml', 'substrate/api-deployment.yaml.hbs'],
+  ];
+  return subchartDocs(CHART, files, view);
+});

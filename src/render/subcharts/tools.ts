@@ -8,58 +8,52 @@
 // names it needs come from ./names.ts.
 
 import { dnsTrunc, type Component } from '../context.ts';
-import { block, enabled, get, map, str } from './common.ts';
+import { get, map, str } from './common.ts';
 import { TOOLS_HTTP_PORT, toolsFullname, toolsNamespace } from './names.ts';
 import { roleScopes, subchartRoleScope } from './scope.ts';
-import { platformRegistry, podView, subchartDocs, subchartLabels } from './workload.ts';
+import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'agentplat-tools';
 
-export const toolsComponent: Component = {
-  id: 'agentplat-tools',
-  render(ctx) {
-    if (!enabled(ctx, CHART)) return [];
-    const b = block(ctx, CHART);
-    const fullname = toolsFullname(ctx);
-    const version = ctx.rev.subcharts[CHART] ?? '';
-    const { selector, labels } = subchartLabels(ctx, { name: fullname, chart: CHART, chartVersion: version });
-    const metricsPortRaw = get(b, 'tools.metrics.port');
-    const metricsPort = typeof metricsPortRaw === 'number' && metricsPortRaw > 0 ? metricsPortRaw : TOOLS_HTTP_PORT;
-    const replicas = typeof b.replicaCount === 'number' ? b.replicaCount : 1;
-    const view = {
-      fullname,
-      metricsName: dnsTrunc(`${fullname}-metrics`),
-      roleName: dnsTrunc(`${fullname}-cluster-admin-role`),
-      bindingName: dnsTrunc(`${fullname}-cluster-admin-rolebinding`),
-      namespace: toolsNamespace(ctx),
-      labels,
-      metricsLabels: { ...labels, 'app.kubernetes.io/component': 'metrics' },
-      selector,
-      replicas,
-      httpPort: TOOLS_HTTP_PORT,
-      metricsPort,
-      // metrics on their own port unless it equals the MCP port (then /metrics is served there).
-      separateMetrics: metricsPort !== TOOLS_HTTP_PORT,
-      args: ['--port', String(TOOLS_HTTP_PORT), '--metrics-port', String(metricsPort)],
-      env: [
-        { name: 'AGENTPLAT_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
-        { name: 'LOG_LEVEL', value: str(get(b, 'tools.loglevel')) || 'info' },
-      ],
-      ...podView(ctx, {
-        image: { registry: platformRegistry(ctx), repository: 'agentplat/tools', tag: `v${version}` },
-        // the block's own security context replaces the top-level one (it is a complete one in the defaults).
-        own: { podSecurityContext: b.podSecurityContext, securityContext: b.securityContext, nodeSelector: b.nodeSelector, tolerations: b.tolerations },
-      }),
-      resources: map(b.resources),
-    };
-    const files: [string, string][] = [
-      ['serviceaccount.yaml', 'agentplat-tools/serviceaccount.yaml.hbs'],
-      ['service.yaml', 'agentplat-tools/service.yaml.hbs'],
-      ['deployment.yaml', 'agentplat-tools/deployment.yaml.hbs'],
-    ];
-    return [
-      ...roleScopes(subchartRoleScope(ctx)).flatMap((scope) => subchartDocs(CHART, [['clusterrole.yaml', 'agentplat-tools/rbac.yaml.hbs']], { ...view, scope })),
-      ...subchartDocs(CHART, files, view),
-    ];
-  },
-};
+export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+  const fullname = toolsFullname(ctx);
+  const { selector, labels } = subchartLabels(ctx, { name: fullname, chart: CHART, chartVersion: version });
+  const metricsPortRaw = get(b, 'tools.metrics.port');
+  const metricsPort = typeof metricsPortRaw === 'number' && metricsPortRaw > 0 ? metricsPortRaw : TOOLS_HTTP_PORT;
+  const replicas = typeof b.replicaCount === 'number' ? b.replicaCount : 1;
+  const view = {
+    fullname,
+    metricsName: dnsTrunc(`${fullname}-metrics`),
+    roleName: dnsTrunc(`${fullname}-cluster-admin-role`),
+    bindingName: dnsTrunc(`${fullname}-cluster-admin-rolebinding`),
+    namespace: toolsNamespace(ctx),
+    labels,
+    metricsLabels: { ...labels, 'app.kubernetes.io/component': 'metrics' },
+    selector,
+    replicas,
+    httpPort: TOOLS_HTTP_PORT,
+    metricsPort,
+    // metrics on their own port unless it equals the MCP port (then /metrics is served there).
+    separateMetrics: metricsPort !== TOOLS_HTTP_PORT,
+    args: ['--port', String(TOOLS_HTTP_PORT), '--metrics-port', String(metricsPort)],
+    env: [
+      { name: 'AGENTPLAT_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
+      { name: 'LOG_LEVEL', value: str(get(b, 'tools.loglevel')) || 'info' },
+    ],
+    ...podView(ctx, {
+      image: { registry: platformRegistry(ctx), repository: 'agentplat/tools', tag: `v${version}` },
+      // the block's own security context replaces the top-level one (it is a complete one in the defaults).
+      own: { podSecurityContext: b.podSecurityContext, securityContext: b.securityContext, nodeSelector: b.nodeSelector, tolerations: b.tolerations },
+    }),
+    resources: map(b.resources),
+  };
+  const files: [string, string][] = [
+    ['serviceaccount.yaml', 'agentplat-tools/serviceaccount.yaml.hbs'],
+    ['service.yaml', 'agentplat-tools/service.yaml.hbs'],
+    ['deployment.yaml', 'agentplat-tools/deployment.yaml.hbs'],
+  ];
+  return [
+    ...roleScopes(subchartRoleScope(ctx)).flatMap((scope) => subchartDocs(CHART, [['clusterrole.yaml', 'agentplat-tools/rbac.yaml.hbs']], { ...view, scope })),
+    ...subchartDocs(CHART, files, view),
+  ];
+});

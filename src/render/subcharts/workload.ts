@@ -4,11 +4,13 @@
 // what differs; the precedence rules themselves stay in ./common.ts.
 
 import { renderDocs, type RenderedDoc } from '../engine.ts';
-import type { RenderContext } from '../context.ts';
+import type { Component, RenderContext } from '../context.ts';
 import {
+  block,
   chartLabel,
   containerSecurityContext,
   deploymentAnnotations,
+  enabled,
   imageRef,
   MANAGED_BY,
   nodeSelector,
@@ -24,6 +26,17 @@ import {
   type Labels,
 } from './common.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
+
+/**
+ * A sub-chart component (id = chart key): rendered only when `<chart>.enabled` (the dependency
+ * condition), given its values block and its pinned chart version.
+ */
+export function subchartComponent(chart: string, render: (ctx: RenderContext, b: Values, version: string) => RenderedDoc[]): Component {
+  return {
+    id: chart,
+    render: (ctx) => (enabled(ctx, chart) ? render(ctx, block(ctx, chart), ctx.rev.subcharts[chart] ?? '') : []),
+  };
+}
 
 export interface LabelSpec {
   /** `app.kubernetes.io/name` of the selector. */
