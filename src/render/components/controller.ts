@@ -1,7 +1,6 @@
 // The controller: ServiceAccount, ConfigMap (the environment contract of the controller image),
 // Deployment and Service. Revision differences are data here, never template branches.
 
-import { createHash } from 'node:crypto';
 import type { Component, RenderContext } from '../context.ts';
 import type { RenderedDoc } from '../engine.ts';
 import {
@@ -13,23 +12,15 @@ import {
   controllerServiceAccountName,
   databaseName,
   DEFAULT_MODEL_CONFIG_NAME,
-  deploymentAnnotations,
   globalRegistry,
   imageRegistry,
-  overrideOrGlobal,
-  podAnnotations,
-  podLabels,
-  probe,
   pullPolicy,
-  pullSecrets,
-  scheduling,
-  selectorLabels,
-  stringMap,
-  workloadImage,
 } from '../chart.ts';
 import { BUNDLED_DB, databaseSource, metricsSettings, watchNamespaces } from '../derive.ts';
 import { at, bool, firstOf, has, list, map, num, present, scalarText, sortedPairs, str, type Json, type JsonMap } from '../values-access.ts';
+import { checksum } from '../checksum.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
+import { podSettings, serviceAccountDocs, serviceDocs } from './workload.ts';
 
 const PROBE_DEFAULTS = {
   startup: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 15, initialDelaySeconds: 15 },
@@ -276,10 +267,6 @@ function substrateWiring(ctx: RenderContext): { env: EnvVar[]; volumes: Json[]; 
   return { env, volumes, mounts };
 }
 
-export function checksum(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
-}
-
 export const controllerComponent: Component = {
   id: 'controller',
   render(ctx) {
@@ -288,13 +275,7 @@ export const controllerComponent: Component = {
     const name = controllerName(ctx);
     const labels = chartLabels(ctx, 'controller');
 
-    if (controllerServiceAccountCreated(ctx)) {
-      docs.push(
-        ...chartDocs('controller-serviceaccount.yaml', 'serviceaccount.yaml.hbs', {
-          meta: meta(ctx, controllerServiceAccountName(ctx), chartLabels(ctx), stringMap(map(v, 'controller.serviceAccount.annotations'))),
-        }),
-      );
-    }
+    if (controllerServiceAccountCreated(ctx)) docs.push(...serviceAccountDocs(ctx, 'controller', controllerServiceAccountName(ctx)));
 
     const config = controllerConfig(ctx);
     docs.push(...chartDocs('controller-configmap.yaml', 'configmap.yaml.hbs', { meta: meta(ctx, name, labels), data: config }));
@@ -320,40 +301,23 @@ export const controllerComponent: Component = {
     const ports: Json[] = [{ name: 'http', containerPort: targetPort as Json, protocol: 'TCP' }];
     if (metrics.enabled) ports.push({ name: 'metrics', containerPort: metrics.port, protocol: 'TCP' });
 
-    const sched = scheduling(ctx, 'controller');
     docs.push(
       ...chartDocs('controller-deployment.yaml', 'controller-deployment.yaml.hbs', {
-        meta: meta(ctx, name, labels, deploymentAnnotations(ctx, 'controller')),
-        replicas: num(v, 'controller.replicas', 1),
-        selectorLabels: selectorLabels(ctx, 'controller'),
-        podLabels: podLabels(ctx, 'controller', map(v, 'controller.podLabels')),
-        podAnnotations: podAnnotations(ctx, 'controller', { 'checksum/configmap': checksum(config) }),
-        serviceAccountName: controllerServiceAccountName(ctx),
-        imagePullSecrets: pullSecrets(ctx, present(list(v, 'controller.imagePullSecrets')) ? list(v, 'controller.imagePullSecrets') : list(v, 'imagePullSecrets')),
-        podSecurityContext: overrideOrGlobal(ctx, 'controller', 'podSecurityContext'),
-        scheduling: sched,
+        ...podSettings(ctx, 'controller', name, {
+          labels,
+          checksums: { 'checksum/configmap': checksum(config) },
+          serviceAccountName: controllerServiceAccountName(ctx),
+          pullSecrets: present(list(v, 'controller.imagePullSecrets')) ? list(v, 'controller.imagePullSecrets') : list(v, 'imagePullSecrets'),
+          probes: PROBE_DEFAULTS,
+        }),
         volumes: [...substrate.volumes, ...list(v, 'controller.volumes')],
-        image: workloadImage(ctx, 'controller.image'),
-        imagePullPolicy: pullPolicy(ctx, 'controller.image'),
         env,
         envFrom: [{ configMapRef: { name } }, ...list(v, 'controller.envFrom')],
         ports,
-        resources: map(v, 'controller.resources'),
-        securityContext: overrideOrGlobal(ctx, 'controller', 'securityContext'),
-        startupProbe: probe(ctx, 'controller.startupProbe', PROBE_DEFAULTS.startup),
-        readinessProbe: probe(ctx, 'controller.readinessProbe', PROBE_DEFAULTS.readiness),
         volumeMounts: [...substrate.mounts, ...list(v, 'controller.volumeMounts')],
       }),
-    );
-
-    docs.push(
-      ...chartDocs('controller-service.yaml', 'service.yaml.hbs', {
-        meta: meta(ctx, name, labels, stringMap(map(v, 'controller.service.annotations'))),
-        type: firstOf(str(v, 'controller.service.type'), 'ClusterIP'),
-        // One port in both revisions: in B gRPC, gRPC-Web, MCP and health share it.
-        ports: [{ name: 'controller', port: at(v, 'controller.service.ports.port') ?? 8083, targetPort }],
-        selector: selectorLabels(ctx, 'controller'),
-      }),
+      // One port in both revisions: in B gRPC, gRPC-Web, MCP and health share it.
+      ...serviceDocs(ctx, 'controller', name, 8083, targetPort),
     );
     return docs;
   },

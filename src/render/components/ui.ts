@@ -3,25 +3,11 @@
 
 import type { Component, RenderContext } from '../context.ts';
 import type { RenderedDoc } from '../engine.ts';
-import {
-  chartLabels,
-  controllerAuthority,
-  deploymentAnnotations,
-  overrideOrGlobal,
-  podAnnotations,
-  podLabels,
-  probe,
-  pullPolicy,
-  pullSecrets,
-  scheduling,
-  selectorLabels,
-  stringMap,
-  uiName,
-  workloadImage,
-} from '../chart.ts';
+import { chartLabels, controllerAuthority, uiName } from '../chart.ts';
 import { at, bool, firstOf, list, map, num, scalarText, str, type Json } from '../values-access.ts';
-import { checksum } from './controller.ts';
+import { checksum } from '../checksum.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
+import { podSettings, serviceAccountDocs, serviceDocs } from './workload.ts';
 
 const PROBE_DEFAULTS = {
   startup: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 1, initialDelaySeconds: 1 },
@@ -191,7 +177,7 @@ export const uiComponent: Component = {
     const common = chartLabels(ctx);
     const configName = `${name}-config`;
 
-    docs.push(...chartDocs('ui-serviceaccount.yaml', 'serviceaccount.yaml.hbs', { meta: meta(ctx, name, common, stringMap(map(v, 'ui.serviceAccount.annotations'))) }));
+    docs.push(...serviceAccountDocs(ctx, 'ui', name));
 
     const data: Record<string, string> = { [EDGE_CONF]: edgeConfig(ctx), 'supervisord.conf': supervisorConfig(ctx) };
     if (ctx.revision === 'B') data['config.json'] = `${JSON.stringify({ apiBaseUrl: apiBaseUrl(ctx), basePath: str(v, 'ui.basePath') }, null, 2)}\n`;
@@ -225,36 +211,20 @@ export const uiComponent: Component = {
     ];
     docs.push(
       ...chartDocs('ui-deployment.yaml', 'ui-deployment.yaml.hbs', {
-        meta: meta(ctx, name, common, deploymentAnnotations(ctx, 'ui')),
-        replicas: num(v, 'ui.replicas', 1),
-        selectorLabels: selectorLabels(ctx, 'ui'),
-        podLabels: podLabels(ctx, 'ui', map(v, 'ui.podLabels')),
-        podAnnotations: podAnnotations(ctx, 'ui', { 'checksum/ui-config': checksum(data) }),
-        serviceAccountName: name,
-        imagePullSecrets: pullSecrets(ctx, list(v, 'imagePullSecrets')),
-        podSecurityContext: overrideOrGlobal(ctx, 'ui', 'podSecurityContext'),
-        scheduling: scheduling(ctx, 'ui'),
+        ...podSettings(ctx, 'ui', name, {
+          labels: common,
+          checksums: { 'checksum/ui-config': checksum(data) },
+          serviceAccountName: name,
+          pullSecrets: list(v, 'imagePullSecrets'),
+          probes: PROBE_DEFAULTS,
+        }),
         emptyDirs,
         configMapName: configName,
-        image: workloadImage(ctx, 'ui.image'),
-        imagePullPolicy: pullPolicy(ctx, 'ui.image'),
         env,
         port,
-        resources: map(v, 'ui.resources'),
-        securityContext: overrideOrGlobal(ctx, 'ui', 'securityContext'),
-        startupProbe: probe(ctx, 'ui.startupProbe', PROBE_DEFAULTS.startup),
-        readinessProbe: probe(ctx, 'ui.readinessProbe', PROBE_DEFAULTS.readiness),
         configMounts,
       }),
-    );
-
-    docs.push(
-      ...chartDocs('ui-service.yaml', 'service.yaml.hbs', {
-        meta: meta(ctx, name, chartLabels(ctx, 'ui'), stringMap(map(v, 'ui.service.annotations'))),
-        type: firstOf(str(v, 'ui.service.type'), 'ClusterIP'),
-        ports: [{ name: 'ui', port: at(v, 'ui.service.ports.port') ?? 8080, targetPort: port }],
-        selector: selectorLabels(ctx, 'ui'),
-      }),
+      ...serviceDocs(ctx, 'ui', name, 8080, port),
     );
     return docs;
   },
