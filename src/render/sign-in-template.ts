@@ -3,7 +3,7 @@
 // a component, lets lint evaluate the default `authproxy.extraEnv` without loading the renderer:
 // import this module wherever those includes must resolve (render and lint).
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './checksum.ts';
 import { dnsTrunc } from './context.ts';
 import { registerTplInclude } from './tpl.ts';
 
@@ -23,7 +23,7 @@ export const SIGN_IN_HTML = [
 ].join('\n');
 
 /** sha256 of the sign-in template, so the proxy restarts when it changes (values: authproxy.extraEnv). */
-export const signInChecksum = (): string => createHash('sha256').update(SIGN_IN_HTML).digest('hex');
+export const signInChecksum = (): string => sha256Hex(SIGN_IN_HTML);
 
 registerTplInclude('agentplat.authproxy.signInChecksum', () => signInChecksum());
 registerTplInclude('agentplat.authproxy.templatesName', (s) => dnsTrunc(`${s.fullname}-authproxy-templates`));

@@ -8,7 +8,7 @@
 //   functions quote, squote, default, lower, upper, trim, and pipelines (`x | default "y" | quote`)
 //   whitespace trimming {{- and -}}, comments {{/* … */}}
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './checksum.ts';
 
 export interface TplScope {
   release: { name: string; namespace: string };
@@ -309,7 +309,7 @@ function callFunction(t: Tok, args: unknown[], scope: TplScope, text: string): u
       return asText(args[0]).trim();
     case 'sha256sum':
       want(1);
-      return createHash('sha256').update(asText(args[0])).digest('hex');
+      return sha256Hex(asText(args[0]));
     default:
       throw errAt(text, t.at, `unsupported function "${t.text}" (supported: include, quote, squote, default, lower, upper, trim, sha256sum)`);
   }

@@ -1,21 +1,15 @@
 // The controller's RBAC: getter and writer roles (cluster-scoped, or one Role + RoleBinding per
 // namespace of the RBAC scope), leader election when replicas > 1, and the metrics roles.
 
-import type { Component, RenderContext } from '../context.ts';
+import type { Component } from '../context.ts';
 import type { RenderedDoc } from '../engine.ts';
 import { chartLabels, controllerServiceAccountName, nameOf } from '../chart.ts';
 import { metricsSettings, roleNamespaces } from '../derive.ts';
 import { num, str, firstOf } from '../values-access.ts';
-import { chartDocs, meta } from './common.ts';
+import { bindingDocs, nonResourceRule, roleDocs, rolePairDocs, rule, type Rule, type Subject } from './rbac-docs.ts';
 
-interface Rule {
-  apiGroups: string[] | null;
-  resources: string[] | null;
-  nonResourceURLs: string[] | null;
-  verbs: string[];
-}
+export type { Subject };
 
-const rule = (apiGroups: string[], resources: string[], verbs: string[]): Rule => ({ apiGroups, resources, nonResourceURLs: null, verbs });
 const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'update', 'patch', 'delete'];
 const GROUP = 'agentplat.dev';
@@ -55,19 +49,6 @@ function writerRules(): Rule[] {
   ];
 }
 
-export interface Subject {
-  name: string;
-  namespace: string;
-}
-
-function role(ctx: RenderContext, file: string, kind: 'ClusterRole' | 'Role', name: string, rules: Rule[], labels: Record<string, string>, namespace: string | null): RenderedDoc[] {
-  return chartDocs(file, 'rbac/role.yaml.hbs', { kind, meta: meta(ctx, name, labels, {}, namespace), rules });
-}
-
-function binding(ctx: RenderContext, file: string, kind: 'ClusterRoleBinding' | 'RoleBinding', name: string, roleKind: string, roleName: string, subjects: Subject[], labels: Record<string, string>, namespace: string | null): RenderedDoc[] {
-  return chartDocs(file, 'rbac/binding.yaml.hbs', { kind, meta: meta(ctx, name, labels, {}, namespace), roleKind, roleName, subjects });
-}
-
 export const rbacComponent: Component = {
   id: 'rbac',
   render(ctx) {
@@ -80,47 +61,47 @@ export const rbacComponent: Component = {
       ['getter', getterRules()],
       ['writer', writerRules()],
     ] as const) {
-      const roleName = nameOf(ctx, `${base}-role`);
-      const bindingName = nameOf(ctx, `${base}-rolebinding`);
-      if (namespaces.length === 0) {
-        docs.push(...role(ctx, `rbac/${base}-role.yaml`, 'ClusterRole', roleName, rules, common, null));
-        docs.push(...binding(ctx, `rbac/${base}-rolebinding.yaml`, 'ClusterRoleBinding', bindingName, 'ClusterRole', roleName, [sa], common, null));
-      } else {
-        for (const ns of namespaces) {
-          docs.push(...role(ctx, `rbac/${base}-role.yaml`, 'Role', roleName, rules, common, ns));
-          docs.push(...binding(ctx, `rbac/${base}-rolebinding.yaml`, 'RoleBinding', bindingName, 'Role', roleName, [sa], common, ns));
-        }
+      const names = { role: nameOf(ctx, `${base}-role`), binding: nameOf(ctx, `${base}-rolebinding`) };
+      const files = { role: `rbac/${base}-role.yaml`, binding: `rbac/${base}-rolebinding.yaml` };
+      for (const namespace of namespaces.length === 0 ? [null] : namespaces) {
+        docs.push(...rolePairDocs(ctx, { files, names, rules, subjects: [sa], labels: common, namespace }));
       }
     }
 
     if (num(ctx.values, 'controller.replicas', 1) > 1) {
-      const name = nameOf(ctx, 'leader-election-role');
       docs.push(
-        ...role(ctx, 'rbac/leader-election-role.yaml', 'Role', name, [rule(['coordination.k8s.io'], ['leases'], ['get', 'list', 'watch', 'create', 'update', 'patch']), rule([''], ['events'], ['create', 'patch'])], controllerLabels, ctx.namespace),
-        ...binding(ctx, 'rbac/leader-election-rolebinding.yaml', 'RoleBinding', nameOf(ctx, 'leader-election-rolebinding'), 'Role', name, [sa], controllerLabels, ctx.namespace),
+        ...rolePairDocs(ctx, {
+          files: { role: 'rbac/leader-election-role.yaml', binding: 'rbac/leader-election-rolebinding.yaml' },
+          names: { role: nameOf(ctx, 'leader-election-role'), binding: nameOf(ctx, 'leader-election-rolebinding') },
+          rules: [rule(['coordination.k8s.io'], ['leases'], ['get', 'list', 'watch', 'create', 'update', 'patch']), rule([''], ['events'], ['create', 'patch'])],
+          subjects: [sa],
+          labels: controllerLabels,
+          namespace: ctx.namespace,
+        }),
       );
     }
 
     const metrics = metricsSettings(ctx);
     if (metrics.enabled) {
       const reader = nameOf(ctx, 'metrics-reader');
-      docs.push(...chartDocs('rbac/metrics-reader-clusterrole.yaml', 'rbac/role.yaml.hbs', {
-        kind: 'ClusterRole',
-        meta: meta(ctx, reader, controllerLabels, {}, null),
-        rules: [{ apiGroups: null, resources: null, nonResourceURLs: ['/metrics'], verbs: ['get'] }],
-      }));
+      docs.push(...roleDocs(ctx, 'rbac/metrics-reader-clusterrole.yaml', reader, [nonResourceRule(['/metrics'], ['get'])], controllerLabels, null));
       if (metrics.secure) {
-        const auth = nameOf(ctx, 'metrics-auth-role');
         docs.push(
-          ...role(ctx, 'rbac/metrics-auth-clusterrole.yaml', 'ClusterRole', auth, [rule(['authentication.k8s.io'], ['tokenreviews'], ['create']), rule(['authorization.k8s.io'], ['subjectaccessreviews'], ['create'])], controllerLabels, null),
-          ...binding(ctx, 'rbac/metrics-auth-clusterrolebinding.yaml', 'ClusterRoleBinding', nameOf(ctx, 'metrics-auth-rolebinding'), 'ClusterRole', auth, [sa], controllerLabels, null),
+          ...rolePairDocs(ctx, {
+            files: { role: 'rbac/metrics-auth-clusterrole.yaml', binding: 'rbac/metrics-auth-clusterrolebinding.yaml' },
+            names: { role: nameOf(ctx, 'metrics-auth-role'), binding: nameOf(ctx, 'metrics-auth-rolebinding') },
+            rules: [rule(['authentication.k8s.io'], ['tokenreviews'], ['create']), rule(['authorization.k8s.io'], ['subjectaccessreviews'], ['create'])],
+            subjects: [sa],
+            labels: controllerLabels,
+            namespace: null,
+          }),
         );
       }
       // service-monitor-scraper-binding-b: bind the reader to the scraper's account when named.
       const scraper = ctx.revision === 'B' ? str(ctx.values, 'controller.metrics.serviceMonitor.scraperServiceAccount.name') : '';
       if (scraper) {
         const scraperNs = firstOf(str(ctx.values, 'controller.metrics.serviceMonitor.scraperServiceAccount.namespace'), str(ctx.values, 'controller.metrics.serviceMonitor.namespace'), ctx.release.namespace);
-        docs.push(...binding(ctx, 'rbac/metrics-reader-clusterrolebinding.yaml', 'ClusterRoleBinding', reader, 'ClusterRole', reader, [{ name: scraper, namespace: scraperNs }], controllerLabels, null));
+        docs.push(...bindingDocs(ctx, 'rbac/metrics-reader-clusterrolebinding.yaml', reader, reader, [{ name: scraper, namespace: scraperNs }], controllerLabels, null));
       }
     }
     return docs;

@@ -10,6 +10,7 @@ import { roleNamespaces } from '../derive.ts';
 import { bool, firstOf, map, num, present, str } from '../values-access.ts';
 import { substrateApiServerAccount } from '../subcharts/names.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
+import { rolePairDocs, rule } from './rbac-docs.ts';
 
 export const substrateComponent: Component = {
   id: 'substrate',
@@ -31,12 +32,14 @@ export const substrateComponent: Component = {
     const namespaces = [...new Set([...roleNamespaces(ctx), ctx.namespace])].sort();
     for (const ns of namespaces) {
       docs.push(
-        ...chartDocs('substrate-api-rbac.yaml', 'rbac/role.yaml.hbs', {
-          kind: 'Role',
-          meta: meta(ctx, name, labels, {}, ns),
-          rules: [{ apiGroups: [''], resources: ['secrets', 'configmaps'], nonResourceURLs: null, verbs: ['get'] }],
+        ...rolePairDocs(ctx, {
+          files: { role: 'substrate-api-rbac.yaml', binding: 'substrate-api-rbac.yaml' },
+          names: { role: name, binding: name },
+          rules: [rule([''], ['secrets', 'configmaps'], ['get'])],
+          subjects,
+          labels,
+          namespace: ns,
         }),
-        ...chartDocs('substrate-api-rbac.yaml', 'rbac/binding.yaml.hbs', { kind: 'RoleBinding', meta: meta(ctx, name, labels, {}, ns), roleKind: 'Role', roleName: name, subjects }),
       );
     }
     if (bool(v, 'substrateWorkerPool.create')) {
