@@ -2,7 +2,6 @@
 // Deployment and Service. Revision differences are data here, never template branches.
 
 import type { Component, RenderContext } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
 import {
   chartLabels,
   composeImage,
@@ -271,14 +270,9 @@ export const controllerComponent: Component = {
   id: 'controller',
   render(ctx) {
     const v = ctx.values;
-    const docs: RenderedDoc[] = [];
     const name = controllerName(ctx);
     const labels = chartLabels(ctx, 'controller');
-
-    if (controllerServiceAccountCreated(ctx)) docs.push(...serviceAccountDocs(ctx, 'controller', controllerServiceAccountName(ctx)));
-
     const config = controllerConfig(ctx);
-    docs.push(...chartDocs('controller-configmap.yaml', 'configmap.yaml.hbs', { meta: meta(ctx, name, labels), data: config }));
 
     const metrics = metricsSettings(ctx);
     const substrate = substrateWiring(ctx);
@@ -301,7 +295,9 @@ export const controllerComponent: Component = {
     const ports: Json[] = [{ name: 'http', containerPort: targetPort as Json, protocol: 'TCP' }];
     if (metrics.enabled) ports.push({ name: 'metrics', containerPort: metrics.port, protocol: 'TCP' });
 
-    docs.push(
+    return [
+      ...(controllerServiceAccountCreated(ctx) ? serviceAccountDocs(ctx, 'controller', controllerServiceAccountName(ctx)) : []),
+      ...chartDocs('controller-configmap.yaml', 'configmap.yaml.hbs', { meta: meta(ctx, name, labels), data: config }),
       ...chartDocs('controller-deployment.yaml', 'controller-deployment.yaml.hbs', {
         ...podSettings(ctx, 'controller', name, {
           labels,
@@ -318,8 +314,7 @@ export const controllerComponent: Component = {
       }),
       // One port in both revisions: in B gRPC, gRPC-Web, MCP and health share it.
       ...serviceDocs(ctx, 'controller', name, 8083, targetPort),
-    );
-    return docs;
+    ];
   },
 };
 

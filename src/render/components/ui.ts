@@ -2,7 +2,6 @@
 // config and, in revision B, /config.json), Deployment and Service.
 
 import type { Component, RenderContext } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
 import { chartLabels, controllerAuthority, uiName } from '../chart.ts';
 import { at, bool, firstOf, list, map, num, scalarText, str, type Json } from '../values-access.ts';
 import { checksum } from '../checksum.ts';
@@ -172,16 +171,12 @@ export const uiComponent: Component = {
   id: 'ui',
   render(ctx) {
     const v = ctx.values;
-    const docs: RenderedDoc[] = [];
     const name = uiName(ctx);
     const common = chartLabels(ctx);
     const configName = `${name}-config`;
 
-    docs.push(...serviceAccountDocs(ctx, 'ui', name));
-
     const data: Record<string, string> = { [EDGE_CONF]: edgeConfig(ctx), 'supervisord.conf': supervisorConfig(ctx) };
     if (ctx.revision === 'B') data['config.json'] = `${JSON.stringify({ apiBaseUrl: apiBaseUrl(ctx), basePath: str(v, 'ui.basePath') }, null, 2)}\n`;
-    docs.push(...chartDocs('ui-edge-configmap.yaml', 'configmap.yaml.hbs', { meta: meta(ctx, configName, common), data }));
 
     const env: Json[] = [
       { name: 'NEXT_PUBLIC_BACKEND_URL', value: apiBaseUrl(ctx) },
@@ -209,7 +204,9 @@ export const uiComponent: Component = {
       { mountPath: '/etc/supervisor/conf.d/supervisord.conf', subPath: 'supervisord.conf' },
       ...(ctx.revision === 'B' ? [{ mountPath: CONFIG_JSON_PATH, subPath: 'config.json' }] : []),
     ];
-    docs.push(
+    return [
+      ...serviceAccountDocs(ctx, 'ui', name),
+      ...chartDocs('ui-edge-configmap.yaml', 'configmap.yaml.hbs', { meta: meta(ctx, configName, common), data }),
       ...chartDocs('ui-deployment.yaml', 'ui-deployment.yaml.hbs', {
         ...podSettings(ctx, 'ui', name, {
           labels: common,
@@ -225,7 +222,6 @@ export const uiComponent: Component = {
         configMounts,
       }),
       ...serviceDocs(ctx, 'ui', name, 8080, port),
-    );
-    return docs;
+    ];
   },
 };
