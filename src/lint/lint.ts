@@ -5,7 +5,7 @@
 import type { Problem } from './problem.ts';
 import { sortProblems } from './problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import type { PathSegment, ValuesSource } from '../values/source.ts';
+import type { Location, PathSegment, ValuesSource } from '../values/source.ts';
 import { hasPath } from '../values/source.ts';
 import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
@@ -62,12 +62,12 @@ export function lintValues(req: LintRequest): LintResult {
       if (!schemaFailed) throw err;
     }
   }
-  return { problems: sortProblems(findings.map((f) => toProblem(f, layered))), layered };
+  return { problems: sortProblems(findings.map((f) => toProblem(f, layered, req.layers))), layered };
 }
 
-function toProblem(f: RuleFinding, layered: LayeredValues): Problem {
+function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly ValuesSource[]): Problem {
   const segs: PathSegment[] = typeof f.path === 'string' ? splitPath(f.path) : [...f.path];
-  const loc = layered.locate(segs);
+  const loc = locateInUserLayers(segs, userLayers) ?? layered.locate(segs);
   return {
     severity: f.severity,
     rule: f.rule,
@@ -79,6 +79,25 @@ function toProblem(f: RuleFinding, layered: LayeredValues): Problem {
     ...(loc?.column ? { column: loc.column } : {}),
     ...(loc?.excerpt !== undefined ? { excerpt: maskExcerpt(loc.excerpt) } : {}),
   };
+}
+
+/**
+ * A finding points at what the user wrote when it can: the deepest written prefix of its path in
+ * the latest user layer (a rule about `authproxy.config.clientID` points at the user's `authproxy:`
+ * block rather than at the empty default), and at the defaults only when no user layer wrote any
+ * part of the path.
+ */
+function locateInUserLayers(path: readonly PathSegment[], layers: readonly ValuesSource[]): Location | undefined {
+  for (let len = path.length; len >= 1; len--) {
+    const prefix = path.slice(0, len);
+    for (let i = layers.length - 1; i >= 0; i--) {
+      if (hasPath(layers[i]!.data, prefix)) {
+        const loc = layers[i]!.locate(prefix);
+        if (loc) return loc;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Source lines of secret keys are shown with the value masked. */

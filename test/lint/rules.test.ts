@@ -57,6 +57,10 @@ const cases: Case[] = [
   { name: 'schema: a revision-A key in revision B says where it exists', fixture: 'a-only-key-in-b.yaml', revision: 'B', rule: 'values/unknown-key', severity: 'error', path: 'controller.toolRefreshInterval', line: 2, column: 3, hint: /exists only in revision A/ },
   { name: 'schema: bundled agents exist only in revision A', fixture: 'bundled-agent-in-b.yaml', revision: 'B', rule: 'values/unknown-key', severity: 'error', path: 'cluster-agent', line: 1, column: 1, hint: /bundled agent of revision A/ },
   { name: 'schema: quantities use Kubernetes notation (128Mi, 50m)', fixture: 'quantity-format.yaml', revision: 'A', rule: 'values/schema', severity: 'error', path: 'controller.resources.limits.memory', line: 4, column: 7, hint: /Mi/ },
+  { name: 'authproxy: enabled without client id, client secret and cookie secret (or an existing Secret) is an error; secrets are never generated', fixture: 'authproxy-no-secrets.yaml', revision: 'B', rule: 'values/authproxy-secret', severity: 'error', path: 'authproxy.config.clientID', line: 1, column: 1, hint: /existingSecret/ },
+  { name: 'extraObjects: a template the engine cannot evaluate is an error naming the entry', fixture: 'extra-objects-bad-template.yaml', revision: 'A', rule: 'values/templated-values', severity: 'error', path: 'extraObjects[0].metadata.name', line: 5, column: 7 },
+  { name: 'substrate [B]: a worker pool created by the chart needs workerImage', fixture: 'worker-pool-no-image.yaml', revision: 'B', rule: 'values/substrate-worker-image', severity: 'error', path: 'substrateWorkerPool.workerImage', line: 4, column: 1 },
+  { name: 'substrate [A]: a worker pool created by the chart needs ateomImage', fixture: 'worker-pool-no-image.yaml', revision: 'A', rule: 'values/substrate-worker-image', severity: 'error', path: 'substrateWorkerPool.ateomImage', line: 4, column: 1 },
   { name: 'ui [B]: basePath is a path prefix', fixture: 'base-path-b.yaml', revision: 'B', rule: 'values/base-path', severity: 'error', path: 'ui.basePath', line: 2, column: 3 },
 ];
 
