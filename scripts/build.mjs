@@ -2,7 +2,8 @@
 // - bundles src/cli/main.ts and its dependencies (one file loads far faster than node_modules);
 // - swaps src/render/template-source.ts for precompiled templates on the handlebars runtime;
 // - swaps src/lint/schema-validators.ts for ajv standalone validators generated here;
-// - swaps src/values/defaults-data.ts for the defaults as JSON.
+// - swaps src/values/defaults-data.ts for the defaults as JSON;
+// - swaps src/crds/validation-data.ts and src/crds/crd-validators.ts for generated data and validators.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -128,6 +129,19 @@ export const crds = [...chartCrdDocs(), ...mcpopCrdDocs()].map((d) => [d.source,
   swaps['prebuilt'] = out;
 }
 
+// 4b. What `validate` needs from the CRDs: served versions, defaults and CEL rules as data, and
+// ajv standalone validators per group of kinds, so it neither builds the model nor compiles a
+// schema at run time.
+{
+  const crdGen = join(root, 'scripts', 'gen-crd-validators.mjs');
+  if (existsSync(crdGen)) {
+    const { generateCrdValidators } = await import(crdGen);
+    const out = await generateCrdValidators(root, gen);
+    swaps['validation-data'] = out.data;
+    swaps['crd-validators'] = out.validators;
+  }
+}
+
 // 5. The bundle.
 await build({
   entryPoints: { agentplat: join(root, 'src', 'cli', 'main.ts') },
@@ -151,8 +165,8 @@ await build({
     {
       name: 'agentplat-swaps',
       setup(b) {
-        b.onResolve({ filter: /[\\/](template-source|schema-validators|defaults-data|prebuilt)\.ts$/ }, (args) => {
-          const key = /template-source|schema-validators|defaults-data|prebuilt/.exec(args.path)[0];
+        b.onResolve({ filter: /[\\/](template-source|schema-validators|defaults-data|prebuilt|validation-data|crd-validators)\.ts$/ }, (args) => {
+          const key = /[\\/](template-source|schema-validators|defaults-data|prebuilt|validation-data|crd-validators)\.ts$/.exec(args.path)[1];
           return swaps[key] ? { path: swaps[key] } : undefined;
         });
       },

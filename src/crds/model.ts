@@ -4,7 +4,9 @@
 
 import { bool, cel, field, int, k8s, k8sList, list, obj, str, strList, strMap, type CelRule, type Node } from './dsl.ts';
 
-export const GROUP = 'agentplat.dev';
+import { GROUP } from './ids.ts';
+
+export { GROUP };
 export const VERSION = 'v1alpha2';
 
 const PROVIDERS = ['ProviderA', 'ProviderB', 'ProviderC', 'ProviderD', 'ProviderE', 'ProviderF', 'ProviderG', 'ProviderH', 'ProviderI', 'ProviderJ'];

@@ -1,17 +1,19 @@
 // Checks custom resources of the agentplat.dev group the way the API server would: defaults
 // first, then the CRD's OpenAPI schema (unknown fields are errors, not pruned), then its CEL
 // rules, each at every place in the object where its schema node has a value.
-// Loads ajv and the CEL evaluator: import this module lazily.
+// Loads the schema validators and the CEL evaluator: import this module lazily. It reads the CRDs
+// through validation-data.ts (versions, defaults, rules) and crd-validators.ts (compiled
+// schemas), which the build swaps for generated data and code: the model is never built here.
 import { nearest } from '../lint/nearest.ts';
 
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
-import { chartCrdDocs, mcpopCrdDocs, GROUP } from './index.ts';
+import { coreUri, GROUP } from './ids.ts';
 import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
-import { coreTypeOf } from './generate.ts';
+import { crdSchemas, crdValidator } from './crd-validators.ts';
+import { crdValidationData } from './validation-data.ts';
 
 export interface ResourceInput {
   /** As shown to the user: a path or `<stdin>`. */
@@ -42,104 +44,7 @@ export interface ValidateResult {
 type Path = (string | number)[];
 type Json = unknown;
 
-interface CrdVersion {
-  kind: string;
-  versions: string[];
-  schemaOf(version: string): Schema | undefined;
-}
-
 const MAX_ALIAS_COUNT = 1000;
-
-// ---- CRD lookup ----
-
-let byKind: Map<string, CrdVersion> | undefined;
-
-function crds(): Map<string, CrdVersion> {
-  if (byKind) return byKind;
-  byKind = new Map();
-  for (const d of [...chartCrdDocs(), ...mcpopCrdDocs()]) {
-    const spec = d.object.spec as { names: { kind: string }; versions: { name: string; served: boolean; schema: { openAPIV3Schema: Schema } }[] };
-    const served = spec.versions.filter((v) => v.served);
-    byKind.set(spec.names.kind, {
-      kind: spec.names.kind,
-      versions: served.map((v) => v.name),
-      schemaOf: (version) => served.find((v) => v.name === version)?.schema.openAPIV3Schema,
-    });
-  }
-  return byKind;
-}
-
-// ---- ajv ----
-
-let ajv: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
-const added = new Set<string>();
-
-function validatorFor(kind: string, version: string, schema: Schema): ValidateFunction {
-  const key = `${kind}/${version}`;
-  let v = compiled.get(key);
-  if (!v) {
-    if (!ajv) {
-      ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateFormats: true });
-      const addFormats = addFormatsModule as unknown as (a: Ajv, formats: string[]) => void;
-      addFormats(ajv, ['uri', 'date-time']);
-    }
-    const defs: Record<string, unknown> = {};
-    const root = toAjvSchema(schema, true, defs);
-    // Core types are added once as their own schemas, so every kind shares their compiled code.
-    for (const [id, def] of Object.entries(defs)) {
-      if (added.has(id)) continue;
-      added.add(id);
-      ajv.addSchema({ ...(def as object), $id: coreUri(id) });
-    }
-    v = ajv.compile(root);
-    compiled.set(key, v);
-  }
-  return v;
-}
-
-/** CRD schema → JSON Schema in which unknown fields fail (the API server would prune them). */
-export function toAjvSchema(s: Schema, root = false, defs: Record<string, unknown> = {}): Record<string, unknown> {
-  const core = coreTypeOf(s);
-  if (core) {
-    if (!(core.id in defs)) {
-      defs[core.id] = {};
-      defs[core.id] = convert(core.schema, false, defs);
-    }
-    return { $ref: coreUri(core.id) };
-  }
-  return convert(s, root, defs);
-}
-
-const coreUri = (id: string): string => `https://agentplat.dev/schemas/k8s/${id}.json`;
-
-function convert(s: Schema, root: boolean, defs: Record<string, unknown>): Record<string, unknown> {
-  if (s['x-kubernetes-preserve-unknown-fields'] && !s.type && !s.properties) return {};
-  const out: Record<string, unknown> = {};
-  if (s.type) out.type = s.type;
-  for (const k of ['enum', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'required'] as const) {
-    if (s[k] !== undefined) out[k] = s[k];
-  }
-  if (s.anyOf) out.anyOf = s.anyOf.map((x) => toAjvSchema(x, false, defs));
-  if (s.items) out.items = toAjvSchema(s.items, false, defs);
-  if (s.properties) {
-    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, root && k === 'metadata' ? METADATA : toAjvSchema(v, false, defs)]));
-  }
-  if (s.additionalProperties) out.additionalProperties = toAjvSchema(s.additionalProperties, false, defs);
-  else if (s.type === 'object' && !s['x-kubernetes-preserve-unknown-fields']) out.additionalProperties = false;
-  return out;
-}
-
-const METADATA = {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    generateName: { type: 'string' },
-    namespace: { type: 'string' },
-    labels: { type: 'object', additionalProperties: { type: 'string' } },
-    annotations: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-};
 
 // ---- defaults ----
 
@@ -328,14 +233,15 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
     return 'skipped';
   }
   const label = `${kind}${name ? ` ${name}` : ''}`;
-  const crd = crds().get(kind);
+  const crds = crdValidationData();
+  const crd = Object.hasOwn(crds, kind) ? crds[kind] : undefined;
   if (!crd) {
-    const kinds = [...crds().keys()];
+    const kinds = Object.keys(crds);
     const guess = nearest(kind, kinds);
     report('crd/unknown-kind', ['kind'], `${GROUP} has no kind ${kind}`, guess ? `did you mean ${guess}? kinds of ${GROUP}: ${kinds.join(', ')}` : `kinds of ${GROUP}: ${kinds.join(', ')}`);
     return 'bad';
   }
-  const schema = crd.schemaOf(version);
+  const schema = crd.versions.includes(version) ? crd.walk[version] : undefined;
   if (!schema) {
     const served = crd.versions.map((v) => `${GROUP}/${v}`).join(', ');
     report('crd/unknown-version', ['apiVersion'], `${kind}: ${apiVersion} is not served; the served version is ${served}`, `set \`apiVersion: ${served}\``);
@@ -347,9 +253,10 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
     report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name');
   }
   applyDefaults(schema, data);
-  const validate = validatorFor(kind, version, schema);
+  const validate = crdValidator(kind, version);
   if (!validate(data)) {
-    for (const e of relevantErrors(validate.errors ?? [])) reportAjv(e, label, report);
+    const known = (path: Path): string[] => Object.keys(schemaAt(kind, version, path)?.properties ?? {});
+    for (const e of relevantErrors(validate.errors ?? [])) reportAjv(e, label, report, data, known);
   }
   const schemaFailed = problems.length > before;
   const failures: CelFailure[] = [];
@@ -375,15 +282,21 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
 
 type Reporter = (rule: string, path: Path, message: string, hint?: string, at?: Path) => void;
 
-function reportAjv(e: ErrorObject, label: string, report: Reporter): void {
+/**
+ * Reports one ajv error. The validators are not verbose (see crd-ajv.ts): the offending value is
+ * read from the data at the error's instancePath, and the fields of an object with an unknown
+ * field from its schema node (`known`).
+ */
+function reportAjv(e: ErrorObject, label: string, report: Reporter, root: Json, known: (path: Path) => string[]): void {
   const path = pointerToPath(e.instancePath);
   const where = pathText(path) || 'object';
+  const value = valueAt(root, path);
   switch (e.keyword) {
     case 'additionalProperties': {
       const prop = (e.params as { additionalProperty: string }).additionalProperty;
-      const known = Object.keys(((e.parentSchema as { properties?: Record<string, unknown> })?.properties) ?? {});
-      const guess = nearest(prop, known);
-      const hint = guess ? `did you mean ${guess}?` : known.length ? `known fields: ${known.join(', ')}` : `${where} takes no fields`;
+      const fields = known(path);
+      const guess = nearest(prop, fields);
+      const hint = guess ? `did you mean ${guess}?` : fields.length ? `known fields: ${fields.join(', ')}` : `${where} takes no fields`;
       report('crd/unknown-field', [...path, prop], `${label}: unknown field ${pathText([...path, prop])}`, hint);
       return;
     }
@@ -394,8 +307,8 @@ function reportAjv(e: ErrorObject, label: string, report: Reporter): void {
     }
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
-      const guess = typeof e.data === 'string' ? nearest(e.data, allowed.map(String)) : undefined;
-      report('crd/schema', path, `${label}: ${where} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${JSON.stringify(e.data)}`, guess ? `did you mean ${guess}?` : undefined);
+      const guess = typeof value === 'string' ? nearest(value, allowed.map(String)) : undefined;
+      report('crd/schema', path, `${label}: ${where} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}, got ${JSON.stringify(value)}`, guess ? `did you mean ${guess}?` : undefined);
       return;
     }
     case 'anyOf':
@@ -403,7 +316,7 @@ function reportAjv(e: ErrorObject, label: string, report: Reporter): void {
       return;
     case 'type': {
       const t = (e.params as { type: string }).type;
-      report('crd/schema', path, `${label}: ${where} must be ${t === 'integer' || t === 'array' || t === 'object' ? 'an' : 'a'} ${t === 'object' ? 'map' : t === 'array' ? 'list' : t}, got ${describe(e.data)}`);
+      report('crd/schema', path, `${label}: ${where} must be ${t === 'integer' || t === 'array' || t === 'object' ? 'an' : 'a'} ${t === 'object' ? 'map' : t === 'array' ? 'list' : t}, got ${describe(value)}`);
       return;
     }
     case 'minItems':
@@ -414,11 +327,47 @@ function reportAjv(e: ErrorObject, label: string, report: Reporter): void {
     case 'maximum':
     case 'pattern':
     case 'format':
-      report('crd/schema', path, `${label}: ${where} ${e.message ?? 'is invalid'}${e.keyword === 'pattern' || e.keyword === 'format' ? `, got ${JSON.stringify(e.data)}` : ''}`);
+      report('crd/schema', path, `${label}: ${where} ${e.message ?? 'is invalid'}${e.keyword === 'pattern' || e.keyword === 'format' ? `, got ${JSON.stringify(value)}` : ''}`);
       return;
     default:
       report('crd/schema', path, `${label}: ${where} ${e.message ?? 'is invalid'}`);
   }
+}
+
+// ---- looking up what a non-verbose error leaves out ----
+
+/** The value at `path` in the data ajv validated (what verbose errors carry as `data`). */
+function valueAt(root: Json, path: Path): unknown {
+  let cur: unknown = root;
+  for (const seg of path) cur = cur === null || typeof cur !== 'object' ? undefined : (cur as Record<string | number, unknown>)[seg];
+  return cur;
+}
+
+interface JsonSchemaNode {
+  $ref?: string;
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+  additionalProperties?: JsonSchemaNode | boolean;
+}
+
+/**
+ * The JSON schema node (core-type references followed) that validates the value at `path`: the
+ * node a verbose error reports as `parentSchema`. Unambiguous in these schemas: the only anyOf is
+ * int-or-string, whose branches hold no objects.
+ */
+function schemaAt(kind: string, version: string, path: Path): JsonSchemaNode | undefined {
+  const { root, defs } = crdSchemas(kind, version);
+  const byUri = new Map(Object.keys(defs).map((id) => [coreUri(id), defs[id] as JsonSchemaNode]));
+  const deref = (n: JsonSchemaNode | undefined): JsonSchemaNode | undefined => (n?.$ref !== undefined ? byUri.get(n.$ref) : n);
+  let cur = deref(root as JsonSchemaNode);
+  for (const seg of path) {
+    if (!cur) return undefined;
+    if (typeof seg === 'number' && cur.items) cur = deref(cur.items);
+    else if (cur.properties && Object.hasOwn(cur.properties, seg)) cur = deref(cur.properties[seg]);
+    else if (typeof cur.additionalProperties === 'object') cur = deref(cur.additionalProperties);
+    else return undefined;
+  }
+  return cur;
 }
 
 // ---- small helpers ----

@@ -2,13 +2,15 @@
 // templates, standalone schema validators, embedded defaults (with their key positions) and
 // prebuilt CRD texts, and each swap must give byte-identical output and the same exit code as
 // the in-process run, which compiles templates and the schema at run time.
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { GOLDEN_CASES, goldenArgv, ROOT as GOLDEN_ROOT } from '../render/_golden.ts';
 import { ensureBuilt, ROOT, runBin } from './binary.ts';
+import { writeFailingCorpus } from '../crds/failing-corpus.ts';
 
 beforeAll(() => ensureBuilt(), 180_000);
 
@@ -66,6 +68,31 @@ describe('bundle vs source: byte-identical stdout and the same exit code', () =>
   it('validate fixtures/resources, text and json', async () => {
     expect((await expectParity(['validate', 'fixtures/resources'])).code).toBe(0);
     expect((await expectParity(['validate', '--format', 'json', 'fixtures/resources'])).code).toBe(0);
+  });
+
+  it('validate on every failing resource of the CRD tests: the same problems, lines and columns', async () => {
+    // The bundle validates with generated standalone code and data (dist/generated/crd-*); the
+    // source compiles the schemas and reads the model at run time.
+    const dir = mkdtempSync(join(tmpdir(), 'agentplat-parity-crds-'));
+    try {
+      const names = writeFailingCorpus(dir);
+      expect(names.length).toBeGreaterThan(100);
+      const text = await expectParity(['validate', dir]);
+      expect(text.code).toBe(1);
+      const { stdout, code } = await expectParity(['validate', '--format', 'json', dir]);
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as { files: { file: string; problems: { rule: string; line?: number; column?: number }[] }[] };
+      const located = report.files.flatMap((f) => f.problems).filter((p) => p.line !== undefined && p.column !== undefined);
+      expect(located.length).toBeGreaterThan(150);
+      // Every kind's generated validator ran and reported something.
+      for (const rule of ['crd/schema', 'crd/unknown-field', 'crd/cel', 'crd/unknown-kind', 'crd/unknown-version', 'crd/yaml-syntax']) {
+        expect(located.some((p) => p.rule === rule), rule).toBe(true);
+      }
+      // Each failing file but the one holding only empty documents reports a problem.
+      expect(report.files.filter((f) => f.problems.length === 0).map((f) => f.file)).toEqual([join(dir, 'edge-empty-docs.yaml')]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('values, schema, docs and version of each revision', async () => {
