@@ -9,7 +9,7 @@
 //   src/crds/crd-validators.ts).
 // The schemas, the ajv options and the data come from the same TypeScript functions the
 // development path calls (src/crds/validation-model.ts, src/crds/crd-ajv.ts).
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,7 +79,8 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
       exportsMap[name] = id;
       where[e.key] = [g, name];
     }
-    const code = standaloneCode.default(ajv, exportsMap);
+    // Minified: a quarter less code for V8 to read at every start (the same functions).
+    const code = (await transform(standaloneCode.default(ajv, exportsMap), { minify: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning' })).code;
     writeFileSync(join(gen, `crd-validators-${g}.cjs`), code);
     const schemas = JSON.stringify({ defs, roots: Object.fromEntries(list.map((e) => [e.key, e.schemas.root])) });
     writeFileSync(join(gen, `crd-schemas-${g}.json`), schemas);
