@@ -61,6 +61,8 @@ const cases: Case[] = [
   { name: 'extraObjects: a template the engine cannot evaluate is an error naming the entry', fixture: 'extra-objects-bad-template.yaml', revision: 'A', rule: 'values/templated-values', severity: 'error', path: 'extraObjects[0].metadata.name', line: 5, column: 7 },
   { name: 'substrate [B]: a worker pool created by the chart needs workerImage', fixture: 'worker-pool-no-image.yaml', revision: 'B', rule: 'values/substrate-worker-image', severity: 'error', path: 'substrateWorkerPool.workerImage', line: 4, column: 1 },
   { name: 'substrate [A]: a worker pool created by the chart needs ateomImage', fixture: 'worker-pool-no-image.yaml', revision: 'A', rule: 'values/substrate-worker-image', severity: 'error', path: 'substrateWorkerPool.ateomImage', line: 4, column: 1 },
+  { name: 'names: fullnameOverride must be a valid name (objects are named <fullname>-<suffix>)', fixture: 'bad-overrides.yaml', revision: 'B', rule: 'values/object-name', severity: 'error', path: 'fullnameOverride', line: 1, column: 1, hint: /acme-bad/ },
+  { name: 'names: namespaceOverride must be a valid namespace name', fixture: 'bad-overrides.yaml', revision: 'A', rule: 'values/object-name', severity: 'error', path: 'namespaceOverride', line: 2, column: 1 },
   { name: 'ui [B]: basePath is a path prefix', fixture: 'base-path-b.yaml', revision: 'B', rule: 'values/base-path', severity: 'error', path: 'ui.basePath', line: 2, column: 3 },
 ];
 

@@ -1,5 +1,4 @@
 // The work of `agentplat lint`, loaded only when that command runs.
-import semver from 'semver';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../program.ts';
@@ -12,7 +11,7 @@ import { countProblems, type Problem, type ProblemCounts } from '../../lint/prob
 import { buildReport } from '../../lint/report.ts';
 import { expandTargets, lintTargets } from '../../lint/targets.ts';
 import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/load.ts';
-import { revisionOption } from '../options.ts';
+import { parseKubeVersion, revisionOption } from '../options.ts';
 import type { LintOptions } from './lint.ts';
 
 export async function runLint(app: App, files: string[], opts: LintOptions): Promise<number> {
@@ -84,9 +83,3 @@ function parseMaxWarnings(raw: string): number {
   return Number(raw.trim());
 }
 
-/** Accepts `1.27`, `v1.29`, `1.29.3`; normalised to a full semver (`1.27.0`). */
-export function parseKubeVersion(raw: string): string {
-  const coerced = /^v?\d+(\.\d+){0,2}([-+][0-9A-Za-z.+-]*)?$/.test(raw.trim()) ? semver.coerce(raw.trim()) : null;
-  if (!coerced) throw new UsageError(`--kube-version: "${raw}" is not a Kubernetes version`, 'write it as 1.29 or 1.29.3');
-  return coerced.version;
-}

@@ -5,6 +5,7 @@ import { databaseRules } from './database.ts';
 import { bundledDatabaseRules } from './bundled-database.ts';
 import { deprecationRules } from './deprecations.ts';
 import { metricsRules } from './metrics.ts';
+import { nameRules } from './names.ts';
 import { pdbRules } from './pdb.ts';
 import { providerRules } from './providers.ts';
 import { scopeRules } from './scope.ts';
@@ -15,6 +16,7 @@ import { templatedValuesRules } from './templated-values.ts';
 
 export const RULES: readonly ValuesRule[] = [
   scopeRules,
+  nameRules,
   authRules,
   pdbRules,
   metricsRules,
