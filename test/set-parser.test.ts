@@ -223,11 +223,12 @@ describe('assignPath', () => {
   });
 });
 
-describe('masking values for excerpts', () => {
+describe('masking secret values for excerpts', () => {
   test.each([
-    { kind: 'set', arg: 'auth.token=s3cr3t,replicas=2', want: 'auth.token=******,replicas=*' },
-    { kind: 'set', arg: 'a={x,y},b=c\\,d', want: 'a=*****,b=****' },
-    { kind: 'set-json', arg: 'a={"pw":"x"},b=1', want: 'a=**********,b=*' },
+    { kind: 'set', arg: 'auth.token=s3cr3t,replicas=2', want: 'auth.token=******,replicas=2' },
+    { kind: 'set', arg: 'a={x,y},b=c\\,d', want: 'a={x,y},b=c\\,d' },
+    { kind: 'set-json', arg: 'a={"pw":"x"},b=1', want: 'a=**********,b=1' },
+    { kind: 'set-string', arg: 'authproxy.config.clientSecret=abc,x.apiKey=k', want: 'authproxy.config.clientSecret=***,x.apiKey=*' },
     { kind: 'set', arg: 'x.secret=hunter2,y[x]=z', want: 'x.secret=*******,y[****' },
     { kind: 'set', arg: 'a={unterminated', want: 'a=*************' },
   ] as const)('$arg', ({ kind, arg, want }) => {

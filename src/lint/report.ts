@@ -33,6 +33,8 @@ export interface ReportInput {
   revision?: Revision;
   toolVersion?: string;
   rules?: ReadonlyMap<string, string>;
+  /** Counts of every finding, when `problems` is a filtered view (`--quiet` lists errors only). */
+  counts?: ProblemCounts;
 }
 
 export function buildReport(input: ReportInput): LintReport {
@@ -54,7 +56,7 @@ export function buildReport(input: ReportInput): LintReport {
     problems,
     files,
     inputCount,
-    counts: countProblems(problems),
+    counts: input.counts ?? countProblems(problems),
     rules: input.rules ?? new Map(),
   };
 }

@@ -206,7 +206,7 @@ function article(t: string): string {
 
 function typeHint(want: string, data: unknown): string | undefined {
   if (want.includes('boolean') && typeof data === 'string' && /^(true|false|yes|no|on|off)$/i.test(data)) return 'write true or false without quotes (YAML 1.2: yes/no/on/off are strings)';
-  if ((want.includes('integer') || want.includes('number')) && typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) return 'write the number without quotes';
+  if ((want.includes('integer') || want.includes('number')) && typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) return 'write the number without quotes (on the command line: --set, not --set-string)';
   if (want.includes('string') && (typeof data === 'number' || typeof data === 'boolean')) return 'quote the value to make it a string';
   if (want === 'object' && data === null) return 'write `{}` for an empty map, or remove the key to keep the default';
   return undefined;

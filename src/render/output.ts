@@ -5,8 +5,13 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { RenderedDoc } from './engine.ts';
 import { emitYaml } from './yaml-emit.ts';
+import { nearest } from '../lint/nearest.ts';
 
-export class ShowOnlyError extends Error {}
+export class ShowOnlyError extends Error {
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+  }
+}
 
 /** One object as block-style YAML (stable: insertion order, no line folding, no anchors). */
 export function objectYaml(obj: unknown): string {
@@ -40,7 +45,11 @@ export function showOnly(docs: readonly RenderedDoc[], names: readonly string[])
   const missing = names.filter((n) => !docs.some((d) => matches(d.source, n)));
   if (missing.length > 0) {
     const known = [...new Set(docs.map((d) => d.source))].sort();
-    throw new ShowOnlyError(`--show-only ${missing.map((m) => JSON.stringify(m)).join(', ')}: no rendered object comes from ${missing.length === 1 ? 'that source' : 'those sources'}; rendered sources: ${known.join(', ')}`);
+    const guess = nearest(missing[0]!.replace(/^(agentplat\/)?(templates\/)?/, 'agentplat/templates/'), known);
+    throw new ShowOnlyError(
+      `--show-only ${missing.map((m) => JSON.stringify(m)).join(', ')}: no rendered object comes from ${missing.length === 1 ? 'that source' : 'those sources'}`,
+      guess ? `did you mean ${guess}? (\`agentplat render | grep '^# Source'\` lists every source)` : "`agentplat render | grep '^# Source'` lists every source",
+    );
   }
   return docs.filter((d) => names.some((n) => matches(d.source, n)));
 }

@@ -35,6 +35,7 @@
 import type { PathSegment } from './source.ts';
 import { YAML_LIMITS, describe } from './source.ts';
 import { isPlainMap, joinPath, type Values } from './merge.ts';
+import { isSecretKey } from '../lint/secrets.ts';
 
 export type SetKind = 'set' | 'set-string' | 'set-json';
 
@@ -110,21 +111,33 @@ export function assignPath(target: Values, path: readonly PathSegment[], value: 
 }
 
 /**
- * The argument with every value replaced by `*` (same length, so columns still match), for
- * excerpts in messages: a flag may carry a secret. After a syntax error, everything from the
- * error on is masked too.
+ * The argument with secret-looking values replaced by `*` (same length, so columns still match),
+ * for excerpts in messages: values of keys that name a secret, token, password or key, and every
+ * JSON map or list (it may hold such keys). After a syntax error, everything from the error on is
+ * masked too, since its key is unknown.
  */
 export function maskSetArgument(arg: string, kind: SetKind): string {
-  const spans: [number, number][] = [];
+  const spans: ValueSpan[] = [];
+  const masked: [number, number][] = [];
   try {
     parseArgument(arg, kind, spans);
   } catch (err) {
     if (!(err instanceof SetSyntaxError)) throw err;
-    spans.push([err.column - 1, arg.length]);
+    masked.push([err.column - 1, arg.length]);
+  }
+  for (const { from, to, path } of spans) {
+    const text = arg.slice(from, to).trimStart();
+    if (path.some(isSecretKey) || (kind === 'set-json' && /^[[{]/.test(text))) masked.push([from, to]);
   }
   const chars = arg.split('');
-  for (const [from, to] of spans) for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';
+  for (const [from, to] of masked) for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';
   return chars.join('');
+}
+
+interface ValueSpan {
+  from: number;
+  to: number;
+  path: PathSegment[];
 }
 
 interface ParsedAssignment {
@@ -170,7 +183,7 @@ class Scanner {
   }
 }
 
-function parseArgument(arg: string, kind: SetKind, valueSpans: [number, number][] = []): ParsedAssignment[] {
+function parseArgument(arg: string, kind: SetKind, valueSpans: ValueSpan[] = []): ParsedAssignment[] {
   const s = new Scanner(arg);
   const out: ParsedAssignment[] = [];
   if (arg === '') throw new SetSyntaxError('empty argument', 1, 'write key=value, e.g. controller.replicas=2');
@@ -178,7 +191,7 @@ function parseArgument(arg: string, kind: SetKind, valueSpans: [number, number][
     const key = readKey(s);
     const start = s.pos;
     const value = kind === 'set-json' ? readJsonValue(s) : readPlainValue(s, kind);
-    valueSpans.push([start, s.pos]);
+    valueSpans.push({ from: start, to: s.pos, path: key.path });
     out.push({ path: key.path, columns: key.columns, value });
     // One separator between assignments; a trailing comma is allowed, as in Helm.
     if (s.peek() === ',') s.pos++;

@@ -163,7 +163,7 @@ describe('help, version and usage errors', () => {
   it.each([
     { name: 'an unknown command', args: ['rendr'], first: /^error: unknown command 'rendr'/ },
     { name: 'an unknown flag', args: ['render', '--bogus'], first: /^error: unknown option '--bogus'/ },
-    { name: 'a flag without its value', args: ['lint', '--format'], first: /^error: option '-o, --format <name>' argument missing/ },
+    { name: 'a flag without its value', args: ['lint', '--format'], first: /^error: option '--format <name>' argument missing/ },
     { name: 'a misspelt flag', args: ['lint', '--stirct'], first: /^error: unknown option '--stirct'/ },
   ])('$name exits 2 with a one-line error on stderr and nothing on stdout', ({ args, first }) => {
     const r = runBin(args);

@@ -3,14 +3,17 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { UsageError } from '../../errors.ts';
+import { revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
     .command('crds')
     .description('print the CustomResourceDefinitions of the chart and its sub-charts')
     .option('-o, --output <format>', 'document format: yaml or json', 'yaml')
+    .option('-r, --revision <A|B>', 'chart revision (accepted like every command; both revisions ship the same v1alpha2 CRDs)', 'B')
     .addHelpText('after', '\nExample:\n  agentplat crds > crds.yaml && kubectl apply --server-side -f crds.yaml')
-    .action(async (opts: { output: string }) => {
+    .action(async (opts: { output: string; revision: string }) => {
+      revisionOption(opts.revision);
       if (opts.output !== 'yaml' && opts.output !== 'json') throw new UsageError(`--output must be yaml or json, got ${JSON.stringify(opts.output)}`);
       const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
       const { crdsText } = await import('../../crds/print.ts');

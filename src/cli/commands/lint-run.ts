@@ -58,7 +58,8 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   problems = applyRuleLevels(problems, rules);
   const counts = countProblems(problems);
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;
-  const report = buildReport({ problems: shown, inputs, revision, toolVersion: packageVersion(), rules: catalog });
+  // The summary counts every finding, also those --quiet does not list (the exit code counts them).
+  const report = buildReport({ problems: shown, inputs, revision, toolVersion: packageVersion(), rules: catalog, counts });
   io.stdout(formatReport(report, { format, chalk: chalkFor(io, 'stdout'), strict }));
   return exitCode(counts, { strict, maxWarnings }, (msg) => io.stderr(`agentplat: ${msg}\n`));
 }

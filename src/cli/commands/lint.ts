@@ -27,7 +27,7 @@ export function register(program: Command, app: App): void {
     .argument('[files...]', 'values files or globs (*, **, ?), each linted on its own over the -f/--set layers')
     .option('-r, --revision <A|B>', 'chart revision (default B)');
   addLayerOptions(cmd)
-    .option('-o, --format <name>', `problem format: ${FORMAT_NAMES.join(', ')} (default text)`)
+    .option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')} (default text)`)
     .option('--strict', 'warnings fail the run (exit 1)')
     .option('--quiet', 'print errors only')
     .option('--max-warnings <n>', 'fail when there are more warnings than this')

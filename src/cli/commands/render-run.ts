@@ -71,7 +71,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     });
     docs = showOnly(docs, flags.showOnly);
   } catch (err) {
-    if (err instanceof ShowOnlyError) throw new UsageError(err.message);
+    if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
     // Values the linter let through but the chart cannot render: a problem, not a crash.
     if (err instanceof RenderError) return fail([{ severity: 'error', rule: 'render/values', path: '', message: err.message }]);
     // Two objects with one name: the names were truncated or overridden into each other.

@@ -14,6 +14,8 @@ export const bundledDatabaseRules: ValuesRule = {
     const url = str(ctx.values, 'database.rdb.url') ?? '';
     const file = str(ctx.values, 'database.rdb.urlFile') ?? '';
     if (bool(ctx.values, 'database.rdb.bundled.enabled') !== true || url || file) return;
+    // Only for the user's values: linting the bare defaults is a smoke check and stays quiet.
+    if (!ctx.userSet([])) return;
     ctx.report({
       rule: RULE,
       severity: 'info',
