@@ -40,10 +40,13 @@ describe('agentplat docs', () => {
 });
 
 describe('agentplat values and schema', () => {
-  it.each(['A', 'B'] as const)('values --revision %s prints the defaults file verbatim', async (rev) => {
+  it.each(['A', 'B'] as const)('values --revision %s prints the defaults file, its schema line pointing at the file `agentplat schema` writes', async (rev) => {
     const r = await cli(['values', '--revision', rev]);
     expect(r.code).toBe(0);
-    expect(r.out).toBe(read(`values/revision-${rev.toLowerCase()}.yaml`));
+    const file = read(`values/revision-${rev.toLowerCase()}.yaml`);
+    expect(file.split('\n')[0]).toMatch(/\$schema=\.\.\/schemas\//);
+    expect(r.out.split('\n').slice(0, 2)).toEqual([`# Editor schema: agentplat schema --revision ${rev} > agentplat.schema.json`, '# yaml-language-server: $schema=./agentplat.schema.json']);
+    expect(r.out.split('\n').slice(2).join('\n')).toBe(file.split('\n').slice(1).join('\n'));
   });
 
   it.each(['A', 'B'] as const)('schema --revision %s prints the linter schema with descriptions, defaults and enums', async (rev) => {
@@ -60,7 +63,8 @@ describe('agentplat values and schema', () => {
   });
 
   it('defaults to revision B and rejects an unknown revision with exit 2', async () => {
-    expect((await cli(['values'])).out).toBe(read('values/revision-b.yaml'));
+    expect((await cli(['values'])).out).toBe((await cli(['values', '--revision', 'B'])).out);
+    expect((await cli(['values'])).out).toContain('# Default values of the agentplat chart, revision B');
     const bad = await cli(['schema', '--revision', 'C']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('unknown revision "C"');

@@ -66,9 +66,9 @@ describe('images', () => {
 
   it('vector-enabled: the bundled database switches to a pinned pgvector build of the same PostgreSQL major', () => {
     const docs = render('A', { database: { rdb: { vectorEnabled: true } } });
-    expect(container(db(docs)).image).toBe('docker.io/pgvector/pgvector:pg18');
+    expect(container(db(docs)).image).toBe('docker.io/pgvector/pgvector:0.8.1-pg18');
     // a mirror set as the bundled image registry serves the pgvector build too
-    expect(container(db(render('A', { database: { rdb: { vectorEnabled: true, bundled: { image: { registry: 'mirror.local' } } } } }))).image).toBe('mirror.local/pgvector/pgvector:pg18');
+    expect(container(db(render('A', { database: { rdb: { vectorEnabled: true, bundled: { image: { registry: 'mirror.local' } } } } }))).image).toBe('mirror.local/pgvector/pgvector:0.8.1-pg18');
     expect(config(docs).DATABASE_VECTOR_ENABLED).toBe('true');
   });
 });

@@ -10,8 +10,8 @@ import { chartDocs, meta } from './common.ts';
 
 /** The PostgreSQL image the bundled database runs when no tag is given (pinned). */
 export const POSTGRES_DEFAULT_TAG = '18.3-alpine';
-/** vectorEnabled: a pgvector build of the same PostgreSQL major, pinned. */
-export const PGVECTOR_IMAGE = { registry: 'docker.io', repository: 'pgvector', name: 'pgvector', tag: 'pg18' } as const;
+/** vectorEnabled: a pgvector build of the same PostgreSQL major, pinned to a pgvector release. */
+export const PGVECTOR_IMAGE = { registry: 'docker.io', repository: 'pgvector', name: 'pgvector', version: '0.8.1' } as const;
 
 export function bundledDatabaseImage(ctx: RenderContext): string {
   const p = 'database.rdb.bundled.image';
@@ -19,7 +19,7 @@ export function bundledDatabaseImage(ctx: RenderContext): string {
   if (bool(ctx.values, 'database.rdb.vectorEnabled')) {
     const major = /^(\d+)/.exec(firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG))?.[1] ?? '18';
     // the configured registry still applies (a mirror serves the pgvector build too)
-    return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, PGVECTOR_IMAGE.registry)), repository: `${PGVECTOR_IMAGE.repository}/${PGVECTOR_IMAGE.name}`, tag: `pg${major}` });
+    return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, PGVECTOR_IMAGE.registry)), repository: `${PGVECTOR_IMAGE.repository}/${PGVECTOR_IMAGE.name}`, tag: `${PGVECTOR_IMAGE.version}-pg${major}` });
   }
   const repository = [str(ctx.values, `${p}.repository`, 'library'), str(ctx.values, `${p}.name`, 'postgres')].filter(Boolean).join('/');
   return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, 'docker.io')), repository, tag: firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG) });
