@@ -10,6 +10,8 @@ export interface RevisionInfo {
   chartVersion: string;
   /** Sub-chart version pins (section 2.1 of the values document; build-time pins chosen by us). */
   subcharts: Record<string, string>;
+  /** Version constraints the chart declares where it pins a range rather than one version. */
+  constraints: Record<string, string>;
 }
 
 export const REVISIONS: Record<Revision, RevisionInfo> = {
@@ -23,6 +25,7 @@ export const REVISIONS: Record<Revision, RevisionInfo> = {
       mcpop: '0.3.0',
       substrate: '0.0.9',
     },
+    constraints: { authproxy: '~10.7.0' },
   },
   B: {
     id: 'B',
@@ -34,6 +37,7 @@ export const REVISIONS: Record<Revision, RevisionInfo> = {
       mcpop: '0.3.0',
       substrate: '0.0.9',
     },
+    constraints: { authproxy: '~10.7.0' },
   },
 };
 

@@ -11,6 +11,8 @@ export interface RevisionVersions {
   revision: Revision;
   chart: string;
   subcharts: Record<string, string>;
+  /** Range constraints the chart declares (`authproxy: ~10.7.0`); `subcharts` gives the version resolved. */
+  constraints: Record<string, string>;
   /** [A] the ten bundled agent sub-charts, pinned to the chart version; none in B. */
   bundledAgents: { version: string; charts: string[] } | null;
 }
@@ -29,6 +31,7 @@ export function versionReport(revisions: readonly Revision[], bundledAgentKeys: 
         revision: r,
         chart: info.chartVersion,
         subcharts: Object.fromEntries(Object.keys(info.subcharts).sort().map((k) => [k, info.subcharts[k]!])),
+        constraints: { ...info.constraints },
         bundledAgents: r === 'A' ? { version: info.chartVersion, charts: [...bundledAgentKeys] } : null,
       };
     }),
@@ -39,7 +42,7 @@ export function versionText(report: VersionReport): string {
   const lines = [`agentplat ${report.agentplat}`];
   for (const r of report.revisions) {
     lines.push('', `revision ${r.revision}: chart agentplat ${r.chart}`);
-    const rows: [string, string][] = Object.entries(r.subcharts);
+    const rows: [string, string][] = Object.entries(r.subcharts).map(([k, v]) => [k, r.constraints[k] ? `${v} (${r.constraints[k]})` : v]);
     if (r.bundledAgents) rows.push([`bundled agents (${r.bundledAgents.charts.length})`, r.bundledAgents.version]);
     const width = Math.max(...rows.map(([k]) => k.length));
     for (const [k, v] of rows) lines.push(`  ${k.padEnd(width)}  ${v}`);
