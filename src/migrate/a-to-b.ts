@@ -6,14 +6,10 @@
 import { isMap, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml';
 import type { Change } from './changes.ts';
 import { ensureMap, isEmptyValue, keyOf, mapAt, pairAt, pairOf, removeAt, renameKey, setScalar, valueAt, type Path } from './document.ts';
+import { AGENT_AREAS } from '../spec/revisions.ts';
 
 type Report = (c: Change) => void;
 const dotted = (p: Path) => p.join('.');
-
-export const BUNDLED_AGENT_AREAS = [
-  'rollouts', 'network-debug', 'network-manager', 'network-policy', 'package-manager',
-  'service-mesh', 'cluster', 'gateway', 'observability', 'query-language',
-] as const;
 
 export function migrateAToB(doc: Document, report: Report): void {
   authMode(doc, report);
@@ -34,7 +30,7 @@ function authMode(doc: Document, report: Report): void {
 }
 
 function bundledAgents(doc: Document, report: Report): void {
-  for (const area of BUNDLED_AGENT_AREAS) {
+  for (const area of AGENT_AREAS) {
     const key = `${area}-agent`;
     const value = valueAt(doc, [key]);
     if (value === undefined) continue;

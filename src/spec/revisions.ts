@@ -47,3 +47,10 @@ export function parseRevision(raw: string): Revision | undefined {
 }
 
 export const CHART_NAME = 'agentplat';
+
+/** The areas of the ten agents revision A bundles, each a sub-chart keyed `<area>-agent`. */
+export const AGENT_AREAS = [
+  'rollouts', 'network-debug', 'network-manager', 'network-policy', 'package-manager',
+  'service-mesh', 'cluster', 'gateway', 'observability', 'query-language',
+] as const;
+export type AgentArea = (typeof AGENT_AREAS)[number];

@@ -1,7 +1,7 @@
 // The one model of every values key of both chart revisions: shape, type, default, a one-line
 // meaning and revision. The defaults files and JSON schemas are generated from it.
 
-import type { Revision } from './revisions.ts';
+import { AGENT_AREAS, type Revision } from './revisions.ts';
 import {
   ByRevision, group, leaf, split, S, K8S, DNS_LABEL_PATTERN, HEADER_NAME_PATTERN, NGINX_TIME_PATTERN, QUANTITY_PATTERN,
   type Group, type JsonSchema, type Leaf, type LeafOptions, type Node,
@@ -129,10 +129,7 @@ const GENERIC_PROVIDER: JsonSchema = {
 
 // ---- bundled agents (revision A) -------------------------------------------------------
 
-export const AGENT_AREAS = [
-  'rollouts', 'network-debug', 'network-manager', 'network-policy', 'package-manager',
-  'service-mesh', 'cluster', 'gateway', 'observability', 'query-language',
-] as const;
+export { AGENT_AREAS };
 
 const bundledAgent = (area: string, first: boolean): Group =>
   group(`Bundled ${area} agent`, {

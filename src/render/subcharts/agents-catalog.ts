@@ -2,6 +2,8 @@
 // this project), built-in prompt fragments, tools and A2A skills. Names use the spec's neutral
 // area words; Kubernetes' own `k8s_*` tool names stay as the tools server serves them.
 
+import type { AgentArea } from '../../spec/revisions.ts';
+
 export type PromptKey = 'kubernetes-context' | 'tool-usage-best-practices' | 'safety-guardrails' | 'skills-usage' | 'a2a-communication';
 
 export interface AgentSkillDef {
@@ -14,7 +16,7 @@ export interface AgentSkillDef {
 
 export interface BundledAgentDef {
   /** Spec area word; the values key and the Agent's name are `<area>-agent`. */
-  area: string;
+  area: AgentArea;
   description: string;
   /** Role and working method, written for this project (fragments are appended by `systemMessage`). */
   role: string;
