@@ -115,7 +115,7 @@ for (const rev of REVISION_IDS) {
       for (const path of VALUES_KEYS[rev]) expect(describeKey(rev, path), path).toBeDefined();
     });
 
-    it('quantities: 128Mi, 50m, 1, 0.5, 2Gi pass; 128MB and 1 Gi fail (ui.volumes.tmp)', () => {
+    it('quantity-and-duration-notation: quantities 128Mi, 50m, 1, 0.5, 2Gi pass; 128MB and 1 Gi fail (ui.volumes.tmp)', () => {
       for (const ok of ['128Mi', '50m', '1', '0.5', '2Gi', 0.5, 2]) expect(errorsOf(rev, withChange(rev, (v) => { v.ui.volumes.tmp = ok; })), String(ok)).toEqual([]);
       for (const bad of ['128MB', '1 Gi', '', '-1']) expect(errorsOf(rev, withChange(rev, (v) => { v.ui.volumes.tmp = bad; })), bad).not.toEqual([]);
     });
@@ -125,7 +125,7 @@ for (const rev of REVISION_IDS) {
       expect(errorsOf(rev, withChange(rev, (v) => { v.controller.resources.limits.cpu = 'two'; }))).not.toEqual([]);
     });
 
-    it('durations: 30m, 1h, 1800s, 168h, 250ms, 0 pass; 1 hour and 10 fail (controller.a2aClientTimeout)', () => {
+    it('quantity-and-duration-notation: durations 30m, 1h, 1800s, 168h, 250ms, 0 pass; 1 hour and 10 fail (controller.a2aClientTimeout)', () => {
       for (const ok of ['30m', '1h', '1800s', '168h', '250ms', '0', '1h30m', '']) {
         expect(errorsOf(rev, withChange(rev, (v) => { v.controller.a2aClientTimeout = ok; })), ok).toEqual([]);
       }
@@ -139,9 +139,14 @@ for (const rev of REVISION_IDS) {
       expect(errorsOf(rev, withChange(rev, (v) => { v.ui.service.ports.port = 65535; }))).toEqual([]);
     });
 
-    it('pdb thresholds take a count or a percentage (controller.pdb.minAvailable)', () => {
-      for (const ok of [1, '50%']) expect(errorsOf(rev, withChange(rev, (v) => { v.controller.pdb.minAvailable = ok; }))).toEqual([]);
-      expect(errorsOf(rev, withChange(rev, (v) => { v.controller.pdb.minAvailable = 'half'; }))).not.toEqual([]);
+    it('pdb-threshold-format: controller/ui pdb.maxUnavailable and pdb.minAvailable take an integer or a percentage string', () => {
+      for (const component of ['controller', 'ui']) {
+        for (const key of ['maxUnavailable', 'minAvailable']) {
+          const at = `${component}.pdb.${key}`;
+          for (const ok of [0, 1, 3, '50%', '100%']) expect(errorsOf(rev, withChange(rev, (v) => { v[component].pdb[key] = ok; })), `${at}: ${ok}`).toEqual([]);
+          for (const bad of ['half', '%', '150%', '-1', -1, 1.5, true]) expect(errorsOf(rev, withChange(rev, (v) => { v[component].pdb[key] = bad; })), `${at}: ${bad}`).not.toEqual([]);
+        }
+      }
     });
 
     it('probes are Kubernetes Probes: httpGet.port takes a name or a number, a typo fails', () => {

@@ -42,9 +42,10 @@ describe('authproxy', () => {
     expect(flags).toEqual([...flags].sort());
   });
 
-  it('2.9 extraEnv: UPSTREAM_URL is the UI service on port 8080 of this release, issuer and redirect URLs empty', () => {
+  it('authproxy-upstream-ui: UPSTREAM_URL (used by --upstream) is the UI service on port 8080 of this release; issuer and redirect URLs empty', () => {
     const c = container(render('A', { authproxy: AUTHPROXY_INLINE }, { release: 'prod', namespace: 'team-x' }), 'prod-authproxy');
     expect(envOf(c, 'UPSTREAM_URL').value).toBe('http://prod-ui.team-x.svc:8080');
+    expect(c.args).toContain('--upstream=$(UPSTREAM_URL)');
     expect(envOf(c, 'OIDC_ISSUER_URL').value).toBe('');
     expect(envOf(c, 'OIDC_REDIRECT_URL').value).toBe('');
   });
@@ -59,12 +60,13 @@ describe('authproxy', () => {
     expect(page).not.toContain('{{');
   });
 
-  it('2.9 extraVolumes/extraVolumeMounts: the sign-in ConfigMap of this release is mounted read-only at /templates as custom-templates', () => {
+  it('authproxy-sign-in-templates: the sign-in ConfigMap of this release is the custom-templates volume, mounted read-only at /templates, the custom-templates-dir', () => {
     const values = { authproxy: AUTHPROXY_INLINE };
     const docs = [...platformComponent.render(ctxFor('A', values, { release: 'prod' })), ...render('A', values, { release: 'prod' })];
     const pod = find(docs, 'Deployment', 'prod-authproxy').spec.template.spec;
     expect(pod.volumes).toEqual([{ name: 'custom-templates', configMap: { name: 'prod-authproxy-templates' } }]);
     expect(pod.containers[0].volumeMounts).toEqual([{ name: 'custom-templates', mountPath: '/templates', readOnly: true }]);
+    expect(pod.containers[0].args).toContain('--custom-templates-dir=/templates');
     // the volume names the ConfigMap the main chart renders for this release
     expect(find(docs, 'ConfigMap', 'prod-authproxy-templates').metadata.namespace).toBe('agentplat');
   });

@@ -73,7 +73,7 @@ describe('sub-chart golden outputs', () => {
     expect(JSON.parse(cm.data['namespace-policies.json'])).toEqual([{ namespace: 'team-a', allowedSecrets: ['registry-credentials'] }]);
   });
 
-  it('2.3 substrateWorkerPool: the WorkerPool names its worker image workerImage in revision B', () => {
+  it('substrate-worker-pool: the WorkerPool names its worker image workerImage in revision B', () => {
     const { docs } = renderCase('substrate-worker-pool', 'B');
     const pool = docs.find((d) => d.object.kind === 'WorkerPool')!.object as any;
     expect(pool.spec.workerImage).toBe('registry.example.com/substrate/worker:v0.0.9');
@@ -83,7 +83,7 @@ describe('sub-chart golden outputs', () => {
     expect(pool.spec).not.toHaveProperty('sandboxClass');
   });
 
-  it('2.3 substrateWorkerPool: the WorkerPool names its worker image ateomImage and keeps sandboxClass in revision A', () => {
+  it('substrate-worker-pool: the WorkerPool names its worker image ateomImage and keeps sandboxClass in revision A', () => {
     const docs = substrateComponent.render(
       ctxFor('A', {
         controller: { substrate: { enabled: true } },
