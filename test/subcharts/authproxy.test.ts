@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { AUTHPROXY_INLINE, find, render } from './helpers.ts';
 import { platformComponent, SIGN_IN_HTML } from '../../src/render/components/platform.ts';
 import { ctxFor } from './helpers.ts';
+import { get as getDoc, render as renderMain } from '../render/_render.ts';
+import { defaultsSource } from '../../src/values/defaults.ts';
+import { mergeValues } from '../../src/values/merge.ts';
 
 const container = (docs: ReturnType<typeof render>, name = 'agentplat-authproxy') => find(docs, 'Deployment', name).spec.template.spec.containers[0];
 const envOf = (c: any, name: string) => c.env.find((e: any) => e.name === name);
@@ -100,6 +103,71 @@ describe('authproxy', () => {
     expect(c.livenessProbe.httpGet.path).toBe('/ping');
     expect(c.readinessProbe.httpGet.path).toBe('/ready');
     expect(envOf(c, 'OAUTH2_PROXY_SESSION_STORE_TYPE').value).toBe('cookie');
+  });
+
+  it('authproxy-oidc: OIDC client id/secret and cookie secret (or an existing Secret), scopes, issuer/redirect from env, Bearer JWTs, Authorization header, secure SameSite=lax cookie session', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const c = container(render(rev, { authproxy: AUTHPROXY_INLINE }));
+      const flags = new Map((c.args as string[]).map((a) => [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+      expect(flags.get('provider'), rev).toBe('oidc');
+      expect(flags.get('scope'), rev).toBe('openid profile email groups');
+      expect(flags.get('oidc-issuer-url'), rev).toBe('$(OIDC_ISSUER_URL)');
+      expect(flags.get('redirect-url'), rev).toBe('$(OIDC_REDIRECT_URL)');
+      expect(envOf(c, 'OIDC_ISSUER_URL'), rev).toBeDefined();
+      expect(envOf(c, 'OIDC_REDIRECT_URL'), rev).toBeDefined();
+      expect(flags.get('skip-jwt-bearer-tokens'), rev).toBe('true');
+      expect(flags.get('pass-authorization-header'), rev).toBe('true');
+      expect(flags.get('set-authorization-header'), rev).toBe('true');
+      expect(flags.get('cookie-secure'), rev).toBe('true');
+      expect(flags.get('cookie-samesite'), rev).toBe('lax');
+      expect(envOf(c, 'OAUTH2_PROXY_SESSION_STORE_TYPE').value, rev).toBe('cookie');
+      for (const [env, key] of [['OAUTH2_PROXY_CLIENT_ID', 'client-id'], ['OAUTH2_PROXY_CLIENT_SECRET', 'client-secret'], ['OAUTH2_PROXY_COOKIE_SECRET', 'cookie-secret']] as const) {
+        expect(envOf(c, env).valueFrom.secretKeyRef, `${rev} ${env}`).toEqual({ name: 'agentplat-authproxy', key });
+        const existing = container(render(rev, { authproxy: { enabled: true, config: { existingSecret: 'oidc' } } }));
+        expect(envOf(existing, env).valueFrom.secretKeyRef, `${rev} ${env} existingSecret`).toEqual({ name: 'oidc', key });
+      }
+    }
+  });
+
+  it('authproxy-skip-auth-paths: skip-auth-route matches exactly /login and /health', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const args: string[] = container(render(rev, { authproxy: AUTHPROXY_INLINE })).args;
+      const route = new RegExp(args.find((a) => a.startsWith('--skip-auth-route='))!.slice('--skip-auth-route='.length));
+      for (const open of ['/login', '/health']) expect(route.test(open), `${rev} ${open}`).toBe(true);
+      for (const closed of ['/', '/login/', '/loginx', '/healthz', '/health/live', '/api/sessions', '/x/login']) expect(route.test(closed), `${rev} ${closed}`).toBe(false);
+    }
+  });
+
+  const skipAuthRegex = (rev: 'A' | 'B') => {
+    const args: string[] = container(render(rev, { authproxy: AUTHPROXY_INLINE })).args;
+    return new RegExp(args.find((a) => a.startsWith('--skip-auth-regex='))!.slice('--skip-auth-regex='.length));
+  };
+
+  it('authproxy-static-prefix-a: [A] skip-auth-regex exempts /login and the static-asset prefix /_next/static', () => {
+    const re = skipAuthRegex('A');
+    for (const open of ['/login', '/_next/static/chunks/main.js']) expect(re.test(open), open).toBe(true);
+    for (const closed of ['/', '/api/sessions', '/assets/index.js', '/static/x.js', '/x/login']) expect(re.test(closed), closed).toBe(false);
+  });
+
+  it('authproxy-static-prefix-b: [B] skip-auth-regex exempts /login and the static-asset prefix /assets/', () => {
+    const re = skipAuthRegex('B');
+    for (const open of ['/login', '/assets/index-3f2a.js']) expect(re.test(open), open).toBe(true);
+    for (const closed of ['/', '/api/sessions', '/_next/static/chunks/main.js', '/assetsx', '/x/assets/a.js']) expect(re.test(closed), closed).toBe(false);
+  });
+
+  it('authproxy-sso-start: the proxy listens on 4180 (authproxy.service.portNumber) and the UI starts login at ui.auth.ssoRedirectPath /oauth2/start', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const docs = render(rev, { authproxy: AUTHPROXY_INLINE });
+      const c = container(docs);
+      expect(c.args, rev).toContain('--http-address=0.0.0.0:4180');
+      expect(c.ports[0].containerPort, rev).toBe(4180);
+      expect(find(docs, 'Service', 'agentplat-authproxy').spec.ports[0].port, rev).toBe(4180);
+      const values = mergeValues(defaultsSource(rev).data, {});
+      expect((values as any).ui.auth.ssoRedirectPath, rev).toBe('/oauth2/start');
+      expect((values as any).authproxy.service.portNumber, rev).toBe(4180);
+      const uiEnv = getDoc(renderMain(rev), 'Deployment', 'agentplat-ui').spec.template.spec.containers[0].env;
+      expect(uiEnv.find((e: any) => e.name === 'SSO_REDIRECT_PATH'), rev).toEqual({ name: 'SSO_REDIRECT_PATH', value: '/oauth2/start' });
+    }
   });
 
   it('image: the real upstream OAuth2 proxy, pinned; [B] global.imageRegistry moves it to the mirror', () => {
