@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { REVISION_IDS, type Revision } from '../src/spec/revisions.ts';
+import { REVISION_IDS, REVISIONS, type Revision } from '../src/spec/revisions.ts';
 import { describeKey } from '../src/spec/values-model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,3 +100,48 @@ for (const row of rows) {
     }
   });
 }
+
+// Section 9 lists the keys only one revision has (rules revision-a-only-keys / revision-b-only-keys
+// of shared/spec/values-rules.json): each listed key is in that revision's schema and defaults
+// file and in neither of the other revision's (SCHEMA_ONLY_IN_OTHER: known, optional, no default).
+interface Rule {
+  id: string;
+  revisions: Revision[];
+  keys: string[];
+}
+const rules = JSON.parse(readFileSync(join(root, '..', 'shared', 'spec', 'values-rules.json'), 'utf8')) as Rule[];
+const ruleKeys = (id: string): string[] => {
+  const rule = rules.find((r) => r.id === id);
+  if (!rule) throw new Error(`no rule ${id} in values-rules.json`);
+  return rule.keys;
+};
+
+function expectOnlyIn(own: Revision, other: Revision, keys: readonly string[]): void {
+  expect(keys.length).toBeGreaterThan(10);
+  for (const key of keys) {
+    expect(schemaNode(own, key), `${key}: in the schema of ${own}`).toBeDefined();
+    expect(defaultAt(own, key)[0], `${key}: in the defaults of ${own}`).toBe(true);
+    expect(defaultAt(other, key)[0], `${key}: not in the defaults of ${other}`).toBe(false);
+    if (SCHEMA_ONLY_IN_OTHER[key]?.rev === other) expect(schemaNode(other, key)?.default, `${key}: optional in ${other}`).toBeUndefined();
+    else expect(schemaNode(other, key), `${key}: not in the schema of ${other}`).toBeUndefined();
+  }
+}
+
+it('revision-a-only-keys: the bundled agents, a2aBaseUrl, agentDeployment, goAgentImage, skillsInitImage, toolRefreshInterval, detailed substrate keys, sessionRetentionDays, otel.logging/tracing, ui.volumes.nextjsCache and rbac.namespaces are revision A keys only', () => {
+  const keys = ruleKeys('revision-a-only-keys');
+  for (const group of ['controller.a2aBaseUrl', 'controller.toolRefreshInterval', 'ui.volumes.nextjsCache', 'database.rdb.sessionRetentionDays', 'rbac.namespaces', 'otel.logging.enabled', 'otel.tracing.enabled', 'controller.goAgentImage.repository', 'controller.skillsInitImage.repository', 'controller.agentDeployment.host', 'query-language-agent.enabled']) {
+    expect(keys, group).toContain(group);
+  }
+  expectOnlyIn('A', 'B', keys);
+});
+
+it('revision-b-only-keys: global.*, a2aGatewayUrl, grpc.reflection, sandbox.*, session TTLs, serviceMonitor, serviceAccount, otel.exporter/logs/metrics/traces/resourceAttributes/capture, ui.basePath and providerH are revision B keys only; B pins dashboards-mcp 1.0.0-alpha8 and tools 0.3.0', () => {
+  const keys = ruleKeys('revision-b-only-keys');
+  for (const group of ['global.imagePullPolicy', 'global.watchNamespaces', 'controller.a2aGatewayUrl', 'controller.grpc.reflection', 'controller.sandbox.cpu', 'controller.sessionIdleTTL', 'controller.sessionShareMaxTTL', 'controller.serviceAccount.create', 'controller.serviceAccount.name', 'controller.metrics.serviceMonitor.enabled', 'otel.exporter.otlp.endpoint', 'otel.logs.enabled', 'otel.metrics.enabled', 'otel.traces.enabled', 'otel.resourceAttributes', 'otel.capture.maxBytes', 'ui.basePath', 'providers.providerH.provider']) {
+    expect(keys, group).toContain(group);
+  }
+  expectOnlyIn('B', 'A', keys);
+  expect(REVISIONS.B.subcharts).toMatchObject({ 'dashboards-mcp': '1.0.0-alpha8', 'agentplat-tools': '0.3.0' });
+  expect(REVISIONS.A.subcharts['dashboards-mcp']).not.toBe('1.0.0-alpha8');
+  expect(REVISIONS.A.subcharts['agentplat-tools']).not.toBe('0.3.0');
+});

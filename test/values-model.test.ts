@@ -228,6 +228,36 @@ describe('revision-specific shapes', () => {
     expect(errorsOf('B', withChange('B', (v) => { v.otel.exporter.otlp.endpoint = 'collector:4317'; }))).not.toEqual([]);
   });
 
+  it('otel-protocol-values-b: otel.exporter.otlp.protocol is grpc or http/protobuf', () => {
+    for (const ok of ['grpc', 'http/protobuf']) expect(errorsOf('B', withChange('B', (v) => { v.otel.exporter.otlp.protocol = ok; })), ok).toEqual([]);
+    for (const bad of ['http', 'http/json', 'GRPC', '', 'grpc ']) expect(errorsOf('B', withChange('B', (v) => { v.otel.exporter.otlp.protocol = bad; })), bad).not.toEqual([]);
+    expect(defaultsOf('B').otel.exporter.otlp.protocol).toBe('grpc');
+  });
+
+  it('default-differences: among the keys both revisions share, the defaults differ exactly in controller.auth.mode, imagePullPolicy and database.rdb.bundled.image.pullPolicy', () => {
+    const leaves = (node: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> => {
+      if (node !== null && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length > 0) {
+        for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+      } else out.set(prefix, node);
+      return out;
+    };
+    const a = leaves(defaultsOf('A'));
+    const b = leaves(defaultsOf('B'));
+    const differing = [...a.keys()].filter((k) => b.has(k) && JSON.stringify(a.get(k)) !== JSON.stringify(b.get(k))).sort();
+    // Keys in both files whose rows (or rules) are revision-marked, so they are not "shared" rows:
+    const REVISION_MARKED: Record<string, string> = {
+      'controller.agentImage.repository': 'separate [A] and [B] agentImage rows (agent runtime of each revision)',
+      'ui.env': '[A] a map, [B] a list of EnvVar (both empty)',
+      'authproxy.extraArgs.skip-auth-regex': 'authproxy-static-prefix-a / authproxy-static-prefix-b',
+    };
+    expect(differing.filter((k) => !(k in REVISION_MARKED))).toEqual(['controller.auth.mode', 'database.rdb.bundled.image.pullPolicy', 'imagePullPolicy']);
+    expect(differing).toEqual(expect.arrayContaining(Object.keys(REVISION_MARKED)));
+    expect([a.get('controller.auth.mode'), b.get('controller.auth.mode')]).toEqual(['unsecure', 'insecure']);
+    // B's empty pull policies fall back to global.imagePullPolicy, then IfNotPresent (image-pull-policy-fallback-b)
+    expect([a.get('imagePullPolicy'), b.get('imagePullPolicy')]).toEqual(['IfNotPresent', '']);
+    expect([a.get('database.rdb.bundled.image.pullPolicy'), b.get('database.rdb.bundled.image.pullPolicy')]).toEqual(['IfNotPresent', '']);
+  });
+
   it('controller.auth.mode: B allows insecure and trusted-proxy only', () => {
     expect(errorsOf('B', withChange('B', (v) => { v.controller.auth.mode = 'trusted-proxy'; }))).toEqual([]);
     expect(errorsOf('B', withChange('B', (v) => { v.controller.auth.mode = 'unsecure'; }))).not.toEqual([]);

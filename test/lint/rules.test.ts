@@ -86,6 +86,18 @@ describe('values rules', () => {
     expect(lintFixture('service-monitor-b.yaml', 'B', { apiVersions: ['monitoring.coreos.com/v1'] }).filter((p) => p.severity !== 'info')).toEqual([]);
   });
 
+  it('auth-trusted-proxy-requirements-b: setting controller.auth.mode trusted-proxy reports values/trusted-proxy (info): a validating proxy in front, network isolation', () => {
+    const parsed = parseValuesText('controller:\n  auth:\n    mode: trusted-proxy\n', 'trusted-proxy-b.yaml');
+    const hits = lintValues({ revision: 'B', layers: [parsed.source!] }).problems.filter((p) => p.rule === 'values/trusted-proxy');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ severity: 'info', path: 'controller.auth.mode', file: 'trusted-proxy-b.yaml', line: 3, column: 5 });
+    expect(hits[0]!.message).toMatch(/validating proxy/);
+    expect(hits[0]!.message).toMatch(/network/);
+    const insecure = parseValuesText('controller:\n  auth:\n    mode: insecure\n', 'insecure-b.yaml');
+    expect(lintValues({ revision: 'B', layers: [insecure.source!] }).problems.filter((p) => p.rule === 'values/trusted-proxy')).toEqual([]);
+    expect(lintValues({ revision: 'B', layers: [] }).problems.filter((p) => p.rule === 'values/trusted-proxy')).toEqual([]);
+  });
+
   it('pdb: the eviction policy is fine on Kubernetes 1.27', () => {
     expect(lintFixture('pdb-eviction-policy.yaml', 'B', { kubeVersion: '1.27' }).filter((p) => p.severity === 'error')).toEqual([]);
   });

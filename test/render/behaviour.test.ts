@@ -5,6 +5,9 @@ import type { RenderedDoc } from '../../src/render/engine.ts';
 import { builtinPromptsName, toolServerName } from '../../src/render/chart.ts';
 import { buildRenderContext } from '../../src/render/context.ts';
 import { DuplicateObjectError } from '../../src/render/order.ts';
+import { readFileSync } from 'node:fs';
+import { chartCrdDocs } from '../../src/crds/index.ts';
+import { defaultsSource } from '../../src/values/defaults.ts';
 
 const CTRL = 'agentplat-controller';
 const UI = 'agentplat-ui';
@@ -243,6 +246,20 @@ describe('metrics', () => {
     expect(noToken.spec.endpoints[0].tlsConfig).toEqual({ caFile: '/ca.crt' });
   });
 
+  it('service-monitor-interval-default-b: an empty interval or scrapeTimeout is left out, so the scraper uses its global default', () => {
+    const api = ['monitoring.coreos.com/v1'];
+    const endpoint = (sm: Record<string, unknown>) => get(on({ serviceMonitor: { enabled: true, ...sm } }, 'B', {}, api), 'ServiceMonitor').spec.endpoints[0];
+    for (const secureServing of [true, false]) {
+      const empty = get(on({ secureServing, serviceMonitor: { enabled: true, interval: '', scrapeTimeout: '' } }, 'B', {}, api), 'ServiceMonitor').spec.endpoints[0];
+      expect(empty, `secureServing ${secureServing}`).not.toHaveProperty('interval');
+      expect(empty, `secureServing ${secureServing}`).not.toHaveProperty('scrapeTimeout');
+    }
+    expect(endpoint({})).not.toHaveProperty('interval');
+    expect(endpoint({ interval: '30s', scrapeTimeout: '10s' })).toMatchObject({ interval: '30s', scrapeTimeout: '10s' });
+    expect(endpoint({ interval: '30s' })).not.toHaveProperty('scrapeTimeout');
+    expect(endpoint({ scrapeTimeout: '10s' })).not.toHaveProperty('interval');
+  });
+
   it('service-monitor-namespace-b / service-monitor-labels-merge-b: created in its namespace, scraping the release namespace, labels merged', () => {
     const sm = get(on({ serviceMonitor: { enabled: true, namespace: 'monitoring', labels: { release: 'prom' } } }, 'B', {}, ['monitoring.coreos.com/v1']), 'ServiceMonitor');
     expect(sm.metadata.namespace).toBe('monitoring');
@@ -336,6 +353,28 @@ describe('controller configuration (the env contract)', () => {
   it('[B] sandbox and session TTLs and the sandbox guest image (pinned by digest when given)', () => {
     const d = config(render('B', { controller: { sandbox: { cpu: '2', maxTTL: '48h', guestImage: { digest: 'sha256:abc' } }, sessionIdleTTL: '24h' } }));
     expect(d).toMatchObject({ SANDBOX_CPU: '2', SANDBOX_MEMORY: '1Gi', SANDBOX_DEFAULT_TTL: '1h', SANDBOX_MAX_TTL: '48h', SESSION_IDLE_TTL: '24h', SESSION_SHARE_MAX_TTL: '0', SANDBOX_GUEST_IMAGE: 'ghcr.io/agentplat/sandbox-guest@sha256:abc' });
+  });
+
+  it('substrate-api-access-a: [A] a projected token of substrateApiTokenAudience, expiring after substrateApiTokenExpirationSeconds (3600), at substrateApiTokenFile; substrateApiInsecure', () => {
+    const wiring = (substrate: Record<string, unknown>) => {
+      const d = ctrl(render('A', { controller: { substrate: { enabled: true, ...substrate } } }));
+      const volume = pod(d).volumes.find((v: any) => v.name === 'substrate-api-token');
+      const mount = container(d).volumeMounts.find((m: any) => m.name === 'substrate-api-token');
+      return { token: volume?.projected.sources[0].serviceAccountToken, mount, env: envOf(d) };
+    };
+    const defaults = wiring({});
+    expect(defaults.token).toEqual({ audience: 'substrate-api', expirationSeconds: 3600, path: 'token' });
+    expect(defaults.mount).toEqual({ name: 'substrate-api-token', mountPath: '/var/run/secrets/substrate', readOnly: true });
+    expect(defaults.env.SUBSTRATE_API_TOKEN_FILE).toBe('/var/run/secrets/substrate/token');
+    expect(defaults.env.SUBSTRATE_API_INSECURE).toBeUndefined();
+    const set = wiring({ substrateApiTokenAudience: 'ate-api', substrateApiTokenExpirationSeconds: 7200, substrateApiTokenFile: '/run/ate/api-token', substrateApiInsecure: true });
+    expect(set.token).toEqual({ audience: 'ate-api', expirationSeconds: 7200, path: 'api-token' });
+    expect(set.mount.mountPath).toBe('/run/ate');
+    expect(set.env).toMatchObject({ SUBSTRATE_API_TOKEN_FILE: '/run/ate/api-token', SUBSTRATE_API_INSECURE: 'true' });
+    // revision B reaches the API with pod certificates instead: no token volume, no token env
+    const b = ctrl(render('B', { controller: { substrate: { enabled: true } } }));
+    expect(pod(b).volumes.map((v: any) => v.name)).not.toContain('substrate-api-token');
+    expect(envOf(b).SUBSTRATE_API_TOKEN_FILE).toBeUndefined();
   });
 
   it('otel-timeout-a: revision A exporter keys (shared endpoint when tracing and logging agree)', () => {
@@ -511,6 +550,14 @@ describe('UI', () => {
     expect(moved.spec.port).toEqual({ targetPort: 8081 });
   });
 
+  it('httproute-requirements: the route is a gateway.networking.k8s.io/v1 HTTPRoute attached to the Gateways in parentRefs', () => {
+    const parentRefs = [{ name: 'public', namespace: 'gateways', sectionName: 'https' }];
+    const hr = get(render('A', { ui: { httpRoute: { enabled: true, parentRefs } } }), 'HTTPRoute');
+    expect(hr.apiVersion).toBe('gateway.networking.k8s.io/v1');
+    expect(hr.spec.parentRefs).toEqual(parentRefs);
+    expect(find(render('A', { ui: { httpRoute: { enabled: false, parentRefs } } }), 'HTTPRoute')).toBeUndefined();
+  });
+
   it('httproute-default-backend / httproute-labels-merge', () => {
     const hr = get(render('B', { ui: { httpRoute: { enabled: true, labels: { gw: 'public' }, parentRefs: [{ name: 'gw' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/' } }] }, { backendRefs: [{ name: 'x', port: 1 }] }] } } }), 'HTTPRoute');
     expect(hr.metadata.labels).toMatchObject({ gw: 'public', 'app.kubernetes.io/component': 'ui' });
@@ -528,6 +575,25 @@ describe('providers, platform glue, extraObjects', () => {
     expect(mc.spec).toMatchObject({ provider: 'ProviderD', providerD: { host: 'host.docker.internal:11434', options: { num_ctx: '64000' } } });
     expect(mc.spec.apiKeySecret).toBeUndefined();
     expect(get(render('B'), 'ModelConfig').spec).toMatchObject({ provider: 'ProviderB', apiKeySecret: 'agentplat-providerb', apiKeySecretKey: 'PROVIDERB_API_KEY' });
+  });
+
+  it('provider-block-enum: providers.<block>.provider takes the ModelConfig provider enum and becomes spec.provider of the ModelConfig', () => {
+    const crd = chartCrdDocs().find((d) => (d.object as any).spec.names.kind === 'ModelConfig')!.object as any;
+    const crdEnum: string[] = crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.provider.enum;
+    expect(crdEnum.length).toBeGreaterThan(1);
+    for (const rev of ['A', 'B'] as const) {
+      const schema = JSON.parse(readFileSync(new URL(`../../schemas/values-${rev.toLowerCase()}.schema.json`, import.meta.url), 'utf8'));
+      const providers = (defaultsSource(rev).data as any).providers as Record<string, any>;
+      const blocks = Object.keys(providers).filter((k) => k !== 'default' && k !== 'annotations');
+      expect(blocks.length, rev).toBeGreaterThan(4);
+      for (const block of blocks) {
+        const declared = schema.properties.providers.properties[block].properties.provider;
+        expect(declared.enum, `${rev} ${block}`).toEqual(crdEnum);
+        expect(crdEnum, `${rev} ${block}`).toContain(providers[block].provider);
+        const mc = get(render(rev, { providers: { default: block } }), 'ModelConfig');
+        expect(mc.spec.provider, `${rev} ${block}`).toBe(providers[block].provider);
+      }
+    }
   });
 
   it('providers-annotations: on the ModelConfig only when set', () => {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTHPROXY_INLINE, BUNDLED_AREAS, ctxFor, id, renderByComponent } from './helpers.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
+import { readFileSync } from 'node:fs';
+import { defaultsSource } from '../../src/values/defaults.ts';
 
 function nonEmpty(rev: Revision, overrides: Values = {}): string[] {
   return [...renderByComponent(ctxFor(rev, overrides))].filter(([, docs]) => docs.length > 0).map(([k]) => k);
@@ -16,6 +18,20 @@ describe('2.11 sub-charts: defaults', () => {
 
   it('revision B defaults render mcpop, agentplat-tools and dashboards-mcp, and no bundled agent', () => {
     expect(nonEmpty('B')).toEqual(['mcpop', 'agentplat-tools', 'dashboards-mcp']);
+  });
+
+  it('bundled-agents-a-only: revision A keys ten agent sub-charts <area>-agent (rollouts … query-language) and renders them; revision B lists none', () => {
+    const areas = ['rollouts', 'network-debug', 'network-manager', 'network-policy', 'package-manager', 'service-mesh', 'cluster', 'gateway', 'observability', 'query-language'];
+    const agentKeys = (rev: Revision) => Object.keys(defaultsSource(rev).data).filter((k) => k.endsWith('-agent'));
+    expect(agentKeys('A')).toEqual(areas.map((a) => `${a}-agent`));
+    expect(agentKeys('B')).toEqual([]);
+    for (const rev of ['A', 'B'] as const) {
+      const schemaKeys = Object.keys(JSON.parse(readFileSync(new URL(`../../schemas/values-${rev.toLowerCase()}.schema.json`, import.meta.url), 'utf8')).properties);
+      expect(schemaKeys.filter((k) => k.endsWith('-agent')), rev).toEqual(rev === 'A' ? areas.map((a) => `${a}-agent`) : []);
+    }
+    const rendered = (rev: Revision) => [...renderByComponent(ctxFor(rev))].filter(([k, docs]) => k.endsWith('-agent') && docs.some((d) => d.object.kind === 'Agent')).map(([k]) => k);
+    expect(rendered('A')).toEqual(areas.map((a) => `${a}-agent`));
+    expect(rendered('B')).toEqual([]);
   });
 
   it('every sub-chart object carries the # Source: path of its sub-chart (agentplat/charts/<name>/templates/…)', () => {

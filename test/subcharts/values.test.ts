@@ -1,6 +1,9 @@
 // Spec 2.11 rows of the tools server, dashboards MCP, mcpop and the bundled agents take effect.
 import { describe, expect, it } from 'vitest';
 import { find, render } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { lintValues } from '../../src/lint/lint.ts';
+import { parseValuesText } from '../../src/values/source.ts';
 
 describe('agentplat-tools (2.11)', () => {
   it('resources, replicaCount, nodeSelector, tolerations, tools.loglevel and tools.metrics.port reach the pod', () => {
@@ -38,6 +41,26 @@ describe('dashboards-mcp (2.11, 5.7)', () => {
     expect(c.resources).toEqual({ limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '100m', memory: '128Mi' } });
     expect(c.image).toMatch(/^docker\.io\/grafana\/mcp-grafana:\d+\.\d+\.\d+$/);
     expect(find(docs, 'RemoteMCPServer', 'agentplat-dashboards-mcp').spec.url).toBe('http://agentplat-dashboards-mcp.obs:8000/mcp');
+  });
+});
+
+describe('dashboards-mcp-token-secret (5.7)', () => {
+  it('dashboards-mcp-token-secret: grafana.serviceAccountToken is a secret value: schema-flagged, only in the Secret the server reads, hidden in lint output', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const schema = JSON.parse(readFileSync(new URL(`../../schemas/values-${rev.toLowerCase()}.schema.json`, import.meta.url), 'utf8'));
+      expect(schema.properties['dashboards-mcp'].properties.grafana.properties.serviceAccountToken['x-agentplat-secret'], rev).toBe(true);
+      const docs = render(rev, { 'dashboards-mcp': { grafana: { serviceAccountToken: 'glsa_SECRET_TOKEN' } } });
+      const secret = find(docs, 'Secret', 'agentplat-dashboards-mcp');
+      expect(Buffer.from(secret.data.GRAFANA_SERVICE_ACCOUNT_TOKEN, 'base64').toString(), rev).toBe('glsa_SECRET_TOKEN');
+      const c = find(docs, 'Deployment', 'agentplat-dashboards-mcp').spec.template.spec.containers[0];
+      expect(c.envFrom, rev).toContainEqual({ secretRef: { name: 'agentplat-dashboards-mcp' } });
+      expect(JSON.stringify(docs.filter((d) => d.object.kind !== 'Secret').map((d) => d.object)), rev).not.toContain('glsa_SECRET_TOKEN');
+      const parsed = parseValuesText('dashboards-mcp:\n  grafana:\n    serviceAccountToken: 123456789\n', 'token.yaml');
+      const problems = lintValues({ revision: rev, layers: [parsed.source!] }).problems;
+      const hit = problems.find((p) => p.path === 'dashboards-mcp.grafana.serviceAccountToken');
+      expect(hit, rev).toBeDefined();
+      expect(JSON.stringify(problems), rev).not.toContain('123456789');
+    }
   });
 });
 
