@@ -511,6 +511,17 @@ describe('UI', () => {
     expect(edge(render('B'))).not.toContain('x-user-id');
   });
 
+  it('public-backend-url: the default /api is a path on the UI host that the edge proxies to the controller; an absolute URL is handed to the browser as is', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const docs = render(rev);
+      expect((defaultsSource(rev).data as any).ui.publicBackendUrl, rev).toBe('/api');
+      expect(envOf(ui(docs)).NEXT_PUBLIC_BACKEND_URL, rev).toBe('/api');
+      expect(edge(docs), rev).toMatch(/location \/api\/ \{[^}]*proxy_pass http:\/\/agentplat_backend\/api\/;/);
+      const abs = render(rev, { ui: { publicBackendUrl: 'https://api.example.com' } });
+      expect(envOf(ui(abs)).NEXT_PUBLIC_BACKEND_URL, rev).toBe('https://api.example.com');
+    }
+  });
+
   it('public-backend-url-config-json-b / base-path-b: /config.json carries apiBaseUrl, prefixed by basePath when root-relative', () => {
     const cm = get(render('B', { ui: { basePath: '/ui' } }), 'ConfigMap', `${UI}-config`).data;
     expect(JSON.parse(cm['config.json'])).toEqual({ apiBaseUrl: '/ui/api', basePath: '/ui' });
