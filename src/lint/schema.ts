@@ -216,6 +216,7 @@ function patternKind(node: SchemaNode): { what: string; hint: string } | undefin
   const kind = node['x-agentplat-kind'] ?? '';
   const pat = node.pattern ?? '';
   if (kind === 'quantity' || /Mi|Gi|\[KMGTPE\]i/.test(pat)) return { what: 'a Kubernetes quantity such as 128Mi, 1Gi, 500m or 2', hint: 'use binary suffixes Ki/Mi/Gi (not MB/GB) and m for milli-CPU' };
+  if (/%\|100%/.test(pat)) return { what: 'a whole number (unquoted) or a percentage such as 50%', hint: 'write a count without quotes (1), or a percentage in quotes ("50%")' };
   if (kind === 'duration' || /ms\||\|h\)|s\|m\|h/.test(pat)) return { what: 'a duration such as 30s, 30m or 1h', hint: 'write a number followed by ms, s, m or h (e.g. 1h30m)' };
   return undefined;
 }

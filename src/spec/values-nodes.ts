@@ -106,7 +106,7 @@ export const S = {
   intOrPercent: (nullable: boolean): JsonSchema => ({
     anyOf: [
       { type: 'integer', minimum: 0 },
-      { type: 'string', pattern: '^([0-9]+|[0-9]{1,2}%|100%)$' },
+      { type: 'string', pattern: '^([0-9]{1,2}%|100%)$' },
       ...(nullable ? [{ type: 'null' }] : []),
     ],
   }),

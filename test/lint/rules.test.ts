@@ -63,6 +63,7 @@ const cases: Case[] = [
   { name: 'substrate [A]: a worker pool created by the chart needs ateomImage', fixture: 'worker-pool-no-image.yaml', revision: 'A', rule: 'values/substrate-worker-image', severity: 'error', path: 'substrateWorkerPool.ateomImage', line: 4, column: 1 },
   { name: 'names: fullnameOverride must be a valid name (objects are named <fullname>-<suffix>)', fixture: 'bad-overrides.yaml', revision: 'B', rule: 'values/object-name', severity: 'error', path: 'fullnameOverride', line: 1, column: 1, hint: /acme-bad/ },
   { name: 'names: namespaceOverride must be a valid namespace name', fixture: 'bad-overrides.yaml', revision: 'A', rule: 'values/object-name', severity: 'error', path: 'namespaceOverride', line: 2, column: 1 },
+  { name: 'pdb-threshold-format: a quoted count is neither an integer nor a percentage (the API server rejects "1")', fixture: 'pdb-threshold-digit-string.yaml', revision: 'A', rule: 'values/schema', severity: 'error', path: 'controller.pdb.maxUnavailable', line: 4, column: 5, hint: /without quotes/ },
   { name: 'ui [B]: basePath is a path prefix', fixture: 'base-path-b.yaml', revision: 'B', rule: 'values/base-path', severity: 'error', path: 'ui.basePath', line: 2, column: 3 },
 ];
 
