@@ -6,11 +6,13 @@ import type { ValuesRule } from './types.ts';
 import { bool, durationSeconds, list, num, str, strings } from './read.ts';
 
 const ALWAYS_STRIPPED_IN_TRUSTED_PROXY = ['x-agent-name', 'x-user-id'];
+const GATEWAY_API = 'gateway.networking.k8s.io/v1';
 
 export const uiRules: ValuesRule = {
   ids: [
     { id: 'values/stream-timeout-below-proxy-read', description: 'ui.streamTimeoutSeconds should be at least ui.edge.proxyReadTimeout.' },
     { id: 'values/httproute-parent-refs', description: 'ui.httpRoute.parentRefs is required when ui.httpRoute.enabled is true.' },
+    { id: 'values/httproute-needs-api', description: 'ui.httpRoute needs the gateway.networking.k8s.io/v1 CRDs in the cluster (warned when the declared APIs lack it).' },
     { id: 'values/base-path', description: 'ui.basePath is a path prefix: it starts with / and does not end with / (revision B).' },
     { id: 'values/forwarded-header-stripped', description: 'In trusted-proxy mode X-Agent-Name and X-User-Id are always stripped, even when listed (revision B).' },
   ],
@@ -34,6 +36,16 @@ export const uiRules: ValuesRule = {
         path: 'ui.httpRoute.enabled',
         message: '`ui.httpRoute.enabled` is true but `ui.httpRoute.parentRefs` is empty: the route would attach to no Gateway',
         hint: 'add the Gateway, e.g. `ui.httpRoute.parentRefs: [{name: my-gateway, namespace: gateways}]`',
+      });
+    }
+    const apis = ctx.apiVersions;
+    if (bool(ctx.values, 'ui.httpRoute.enabled') === true && apis && apis.length > 0 && !apis.some((a) => a === GATEWAY_API || a.startsWith(`${GATEWAY_API}/`))) {
+      ctx.report({
+        rule: 'values/httproute-needs-api',
+        severity: 'warning',
+        path: 'ui.httpRoute.enabled',
+        message: `the HTTPRoute needs the ${GATEWAY_API} CRDs, and the declared cluster APIs do not include them: kubectl would refuse it`,
+        hint: `install the Gateway API CRDs and pass --api-versions ${GATEWAY_API}, or set ui.httpRoute.enabled: false`,
       });
     }
     if (ctx.revision !== 'B') return;
