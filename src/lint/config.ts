@@ -7,7 +7,7 @@ import { dirname, join, relative } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { UsageError } from '../errors.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
-import { isFormatName, FORMAT_NAMES, type FormatName } from './formatters/index.ts';
+import { isFormatName, FORMAT_NAMES, type FormatName } from './formatters/names.ts';
 import type { Problem, Severity } from './problem.ts';
 import { RULES } from './rules/index.ts';
 

@@ -1,7 +1,6 @@
 // `agentplat docs`: prints the values reference of a revision as Markdown, generated from the schemas.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { schemaText } from '../../docs/embedded.ts';
 import type { SchemaNode } from '../../docs/values-reference.ts';
 import { revisionOption } from '../options.ts';
 
@@ -13,6 +12,7 @@ export function register(program: Command, app: App): void {
     .addHelpText('after', '\nExample:\n  agentplat docs -r A > values-reference-a.md')
     .action(async (opts: { revision: string }) => {
       const { valuesReference } = await import('../../docs/values-reference.ts');
+      const { schemaText } = await import('../../docs/embedded.ts');
       const revision = revisionOption(opts.revision);
       const other = revision === 'A' ? 'B' : 'A';
       const parse = (text: string) => JSON.parse(text) as SchemaNode;

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { addLayerOptions, collect } from '../options.ts';
-import { FORMAT_NAMES } from '../../lint/formatters/index.ts';
+import { FORMAT_NAMES } from '../../lint/formatters/names.ts';
 
 export interface LintOptions {
   revision?: string;

@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
-import { readUserFile } from '../../values/load.ts';
 import { collect, revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
@@ -21,6 +20,7 @@ export function register(program: Command, app: App): void {
     .action(async (opts: { values: string[]; from: string; to: string }) => {
       if (opts.values.length !== 1) throw new UsageError(`migrate takes exactly one -f file, got ${opts.values.length}`, 'run it once per file: comments and key order are kept per file');
       const { migrateValues, migrationReport, supportedMigrations } = await import('../../migrate/migrate.ts');
+      const { readUserFile } = await import('../../values/load.ts');
       const from = revisionOption(opts.from);
       const to = revisionOption(opts.to);
       if (!supportedMigrations().includes(`${from}→${to}`)) {

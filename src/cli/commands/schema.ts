@@ -2,7 +2,6 @@
 // linter checks with; editors read it through a `# yaml-language-server: $schema=` line.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { schemaText } from '../../docs/embedded.ts';
 import { revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
@@ -11,7 +10,8 @@ export function register(program: Command, app: App): void {
     .description('print the JSON schema of the values of a chart revision (for editors and other tools)')
     .option('-r, --revision <A|B>', 'chart revision', 'B')
     .addHelpText('after', '\nExample:\n  agentplat schema --revision B > agentplat.schema.json\n  # then, first line of your values file:\n  # yaml-language-server: $schema=./agentplat.schema.json')
-    .action((opts: { revision: string }) => {
+    .action(async (opts: { revision: string }) => {
+      const { schemaText } = await import('../../docs/embedded.ts');
       app.io.stdout(schemaText(revisionOption(opts.revision)));
       app.exitCode = 0;
     });

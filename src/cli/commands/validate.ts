@@ -6,7 +6,6 @@ import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../program.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
-import { readUserFile } from '../../values/load.ts';
 
 /** The problem formats validate prints; the same names and layout as lint's. */
 const VALIDATE_FORMATS = ['text', 'json'] as const;
@@ -36,6 +35,7 @@ export function register(program: Command, app: App): void {
     .action(async (args: string[], opts: Options) => {
       const format = parseValidateFormat(opts.format);
       const paths = await expandPaths(args, app.io.cwd);
+      const { readUserFile } = await import('../../values/load.ts');
       const inputs: { file: string; text: string }[] = [];
       for (const p of paths) {
         const { name, text } = await readUserFile(p, app.io, 'resource file');

@@ -3,7 +3,6 @@
 // in the user's repository, so the printed copy points at the file `agentplat schema` writes.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { defaultsFileText } from '../../docs/embedded.ts';
 import { revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
@@ -12,7 +11,8 @@ export function register(program: Command, app: App): void {
     .description('print the default values of a chart revision (commented, like a chart values.yaml)')
     .option('-r, --revision <A|B>', 'chart revision', 'B')
     .addHelpText('after', '\nExample:\n  agentplat values -r B > values.yaml   # then edit, and: agentplat lint -f values.yaml')
-    .action((opts: { revision: string }) => {
+    .action(async (opts: { revision: string }) => {
+      const { defaultsFileText } = await import('../../docs/embedded.ts');
       const revision = revisionOption(opts.revision);
       app.io.stdout(
         defaultsFileText(revision).replace(

@@ -1,8 +1,8 @@
-// The formatter registry: every output format by the name users type. `FormatName`, the CLI's
-// choices and the usage error for an unknown name all derive from this one object.
+// The formatter registry: every output format by the name users type (names and descriptions
+// live in names.ts, so option parsing does not load the formatters).
 
 import { Chalk, type ChalkInstance } from 'chalk';
-import { UsageError } from '../../errors.ts';
+import { FORMAT_DESCRIPTIONS, FORMAT_NAMES, isFormatName, parseFormatName, type FormatName } from './names.ts';
 import type { Problem } from '../problem.ts';
 import { buildReport, type LintReport, type ReportInput } from '../report.ts';
 import { formatGithub } from './github.ts';
@@ -13,25 +13,14 @@ import { formatText } from './text.ts';
 import type { Formatter } from './types.ts';
 
 export const FORMATTERS = {
-  text: { description: 'for people: grouped by file, with the offending line and a caret (default)', format: formatText },
-  json: { description: 'stable machine contract (versioned)', format: formatJson },
-  sarif: { description: 'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers', format: formatSarif },
-  github: { description: 'GitHub Actions workflow commands (inline annotations)', format: formatGithub },
-  junit: { description: 'JUnit XML test report (GitLab, Jenkins)', format: formatJunit },
-} as const satisfies Record<string, { description: string; format: Formatter }>;
+  text: { description: FORMAT_DESCRIPTIONS.text, format: formatText },
+  json: { description: FORMAT_DESCRIPTIONS.json, format: formatJson },
+  sarif: { description: FORMAT_DESCRIPTIONS.sarif, format: formatSarif },
+  github: { description: FORMAT_DESCRIPTIONS.github, format: formatGithub },
+  junit: { description: FORMAT_DESCRIPTIONS.junit, format: formatJunit },
+} as const satisfies Record<FormatName, { description: string; format: Formatter }>;
 
-export type FormatName = keyof typeof FORMATTERS;
-export const FORMAT_NAMES = Object.keys(FORMATTERS) as FormatName[];
-
-export function isFormatName(raw: string): raw is FormatName {
-  return Object.prototype.hasOwnProperty.call(FORMATTERS, raw);
-}
-
-/** Checks a user-given format name; an unknown one is a usage error listing the valid names. */
-export function parseFormatName(raw: string, origin = '--format'): FormatName {
-  if (isFormatName(raw)) return raw;
-  throw new UsageError(`${origin}: unknown format "${raw}"`, `valid formats: ${FORMAT_NAMES.join(', ')}`);
-}
+export { FORMAT_NAMES, isFormatName, parseFormatName, type FormatName };
 
 export interface FormatOptions extends Omit<ReportInput, 'problems'> {
   format: FormatName;
