@@ -4,7 +4,7 @@
 import type { RenderedDoc, K8sObject } from '../render/engine.ts';
 import { buildCrd } from './generate.ts';
 import { PREBUILT_CRDS } from './prebuilt.ts';
-import { MCPServerSpec, MCPServerStatus } from './mcpop.ts';
+import { MCPSERVER_KIND } from './mcpop.ts';
 import { GROUP, KINDS, VERSION } from './model.ts';
 
 export { GROUP, VERSION } from './model.ts';
@@ -21,23 +21,7 @@ export function chartCrdDocs(): RenderedDoc[] {
 /** The MCP operator's MCPServer CRD. */
 export function mcpopCrdDocs(): RenderedDoc[] {
   mcpop ??= [
-    crdDoc(`agentplat/charts/mcpop/crds/mcpservers.${GROUP}.yaml`, () =>
-      buildCrd({
-        group: GROUP,
-        version: 'v1alpha1',
-        kind: 'MCPServer',
-        plural: 'mcpservers',
-        singular: 'mcpserver',
-        shortNames: [],
-        description: 'An MCP server run by the MCP operator.',
-        spec: MCPServerSpec,
-        status: MCPServerStatus,
-        columns: [
-          { name: 'Ready', type: 'string', jsonPath: ".status.conditions[?(@.type=='Ready')].status" },
-          { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
-        ],
-      }) as K8sObject,
-    ),
+    crdDoc(`agentplat/charts/mcpop/crds/${MCPSERVER_KIND.plural}.${GROUP}.yaml`, () => buildCrd({ ...MCPSERVER_KIND, group: GROUP }) as K8sObject),
   ];
   return mcpop;
 }

@@ -75,3 +75,19 @@ export const MCPServerStatus = obj({
   observedGeneration: int('Generation last processed by the operator'),
   conditions: { ...k8sList('Condition', 'Standard status conditions'), maxItems: 8 },
 });
+
+/** The MCPServer kind as the CRD generator takes it (its own version: the operator serves v1alpha1). */
+export const MCPSERVER_KIND = {
+  version: 'v1alpha1',
+  kind: 'MCPServer',
+  plural: 'mcpservers',
+  singular: 'mcpserver',
+  shortNames: [] as string[],
+  description: 'An MCP server run by the MCP operator.',
+  spec: MCPServerSpec,
+  status: MCPServerStatus,
+  columns: [
+    { name: 'Ready', type: 'string', jsonPath: ".status.conditions[?(@.type=='Ready')].status" },
+    { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+  ],
+};
