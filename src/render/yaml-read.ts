@@ -44,6 +44,8 @@ class Reader {
 
   document(): unknown {
     const first = this.lines[0]!;
+    // A whole document printed by the `json` helper (extraObjects): one JSON flow line.
+    if (this.lines.length === 1 && (first.text.startsWith('{') || first.text.startsWith('['))) return JSON.parse(first.text);
     const value = this.block(first.indent);
     if (this.i < this.lines.length) throw new Unsupported();
     return value;

@@ -29,7 +29,7 @@ const VARIANTS = [
 describe('template output reader on real template outputs', () => {
   for (const revision of ['A', 'B'] as const) {
     VARIANTS.forEach((text, i) => {
-      it(`revision ${revision}, value set ${i}: fast reader and full parser agree`, () => {
+      it(`revision ${revision}, value set ${i}: every template output is read by the fast reader, which agrees with the full parser`, () => {
         seen.length = 0;
         const values = text.replace('IMAGE_KEY', revision === 'A' ? 'ateomImage' : 'workerImage');
         const layers = values ? [parseValuesText(values, 'v.yaml').source!] : [];
@@ -37,15 +37,19 @@ describe('template output reader on real template outputs', () => {
         expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
         renderChart(layered.values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: ['monitoring.coreos.com/v1', 'route.openshift.io/v1'], skipCrds: true });
         expect(seen.length).toBeGreaterThan(10);
-        let fast = 0;
+        const slow: string[] = [];
         for (const t of seen) {
           const mine = readTemplateYaml(t);
-          if (!mine) continue;
-          fast++;
+          if (!mine) {
+            slow.push(t.slice(0, 200));
+            continue;
+          }
           const full = parseAllDocuments(t, { version: '1.2' }).map((d) => (d as { toJS(): unknown }).toJS()).filter((d) => d !== null);
           expect(mine).toEqual(full);
         }
-        expect(fast / seen.length).toBeGreaterThan(0.8);
+        // Every template stays inside the reader's subset, so a render never loads the YAML library's
+        // parser (quote quantities and durations such as "500m" or "30s" in templates).
+        expect(slow).toEqual([]);
       });
     });
   }
