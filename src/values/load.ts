@@ -52,10 +52,18 @@ function readBounded(path: string, full: string, what: string): Buffer {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, `pass a file inside it, e.g. ${path.replace(/\/$/, '')}/${what === 'values file' ? 'values.yaml' : 'file.yaml'}`);
     if (st.size > MAX_VALUES_FILE_BYTES) throw tooLarge(path, st.size, what);
-    // Devices and pipes report size 0, so the read itself is bounded too.
-    const buf = Buffer.alloc(MAX_VALUES_FILE_BYTES + 1);
+    // Devices and pipes report size 0, so the read itself is bounded too. The buffer starts at
+    // the size the file reports (one byte more shows a file that grew) and doubles up to the
+    // limit: a megabyte buffer per file made every read pay for a megabyte of zeroes and, over
+    // hundreds of files, for the garbage collections it caused.
+    let buf = Buffer.allocUnsafe(Math.min(Math.max(st.size + 1, 64 * 1024), MAX_VALUES_FILE_BYTES + 1));
     let used = 0;
     for (;;) {
+      if (used === buf.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, MAX_VALUES_FILE_BYTES + 1));
+        buf.copy(bigger, 0, 0, used);
+        buf = bigger;
+      }
       const n = readSync(fd, buf, used, buf.length - used, null);
       if (n === 0) break;
       used += n;
