@@ -1,14 +1,39 @@
-// The CRDs as YAML text and object heads, written at build time. In development this is empty
-// and the CRDs are built from the model; the build (scripts/build.mjs) replaces this module with
-// the texts, so a render prints the large CRDs without building or serializing them.
+// The CRDs as the bundle serves them: YAML texts and objects written to data files at build time
+// (scripts/build.mjs), read when a command first prints a CRD. The build swaps src/crds/index.ts
+// for a module that calls prebuiltCrdDocs, so neither the CRD model nor its schemas are part of
+// the bundle or of the start-up snapshot.
 
-import type { K8sObject } from '../render/engine.ts';
+import type { K8sObject, RenderedDoc } from '../render/engine.ts';
 
 export interface PrebuiltCrd {
+  source: string;
   /** The object's YAML body as `render` prints it. */
   text: string;
   /** apiVersion, kind and metadata: what ordering and checks read without the whole object. */
   head: Pick<K8sObject, 'apiVersion' | 'kind' | 'metadata'>;
 }
 
-export const PREBUILT_CRDS: Readonly<Record<string, PrebuiltCrd>> = {};
+export interface PrebuiltCrds {
+  chart: PrebuiltCrd[];
+  mcpop: PrebuiltCrd[];
+}
+
+/**
+ * Documents over the texts. Each object stays a head until something reads more than its
+ * apiVersion, kind or metadata (`-o json` does); then all objects are read from `objects()`.
+ */
+export function prebuiltCrdDocs(texts: PrebuiltCrds, objects: () => Record<string, K8sObject>): { chart: RenderedDoc[]; mcpop: RenderedDoc[] } {
+  let all: Record<string, K8sObject> | undefined;
+  const doc = (pre: PrebuiltCrd): RenderedDoc => {
+    const whole = () => (all ??= objects())[pre.source]!;
+    const eager = new Set<PropertyKey>(['apiVersion', 'kind', 'metadata']);
+    const object = new Proxy({ ...pre.head } as K8sObject, {
+      get: (head, p) => (eager.has(p) ? Reflect.get(head, p) : Reflect.get(whole(), p)),
+      has: (_, p) => p in whole(),
+      ownKeys: () => Reflect.ownKeys(whole()),
+      getOwnPropertyDescriptor: (head, p) => (eager.has(p) ? Reflect.getOwnPropertyDescriptor(head, p) : Reflect.getOwnPropertyDescriptor(whole(), p)),
+    });
+    return { source: pre.source, object, text: pre.text };
+  };
+  return { chart: texts.chart.map(doc), mcpop: texts.mcpop.map(doc) };
+}

@@ -190,6 +190,35 @@ function offsetOf(root: YamlNode | null, path: Path): number | undefined {
 
 // ---- the check ----
 
+/** Every kind the validator knows, in each served version. */
+export function crdKinds(): { kind: string; version: string }[] {
+  return Object.entries(crdValidationData()).flatMap(([kind, crd]) => crd.versions.map((version) => ({ kind, version })));
+}
+
+/**
+ * Compiles every CEL rule of every kind ahead of use (the start-up snapshot keeps the compiled
+ * programs). Returns how many rules there are; a rule that does not compile is reported when a
+ * document reaches it, as always.
+ */
+export function compileAllCelRules(): number {
+  let n = 0;
+  const visit = (s: Schema): void => {
+    for (const v of s['x-kubernetes-validations'] ?? []) {
+      n++;
+      try {
+        compileCel(v.rule);
+      } catch {
+        // reported per document by runCel
+      }
+    }
+    if (s.items) visit(s.items);
+    for (const sub of Object.values(s.properties ?? {})) visit(sub);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') visit(s.additionalProperties);
+  };
+  for (const crd of Object.values(crdValidationData())) for (const v of crd.versions) if (crd.walk[v]) visit(crd.walk[v]);
+  return n;
+}
+
 /** Validates every agentplat.dev document of the inputs; other groups are skipped. */
 export function validateCustomResources(inputs: readonly ResourceInput[], opts: ValidateOptions = {}): ValidateResult {
   const problems: Problem[] = [];

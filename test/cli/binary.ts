@@ -8,7 +8,7 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'agentplat');
 const BUNDLE = join(ROOT, 'dist', 'agentplat.mjs');
-const INPUTS = ['src', 'templates', 'values', 'schemas', join('scripts', 'build.mjs'), 'package.json'];
+const INPUTS = ['src', 'templates', 'values', 'schemas', 'scripts', 'package.json'];
 
 /** Generous: only a guard against a hang, never a performance assertion. */
 export const HANG_GUARD_MS = 20_000;
@@ -68,10 +68,24 @@ export interface RunOptions {
   cwd?: string;
 }
 
-/** `node bin/agentplat …args`, with stdin closed unless given. */
+/** `node bin/agentplat …args` (the bundle), with stdin closed unless given. */
 export function runBin(args: readonly string[], opts: RunOptions = {}): RunResult {
+  return runCommand(process.execPath, [BIN, ...args], opts);
+}
+
+/** `bin/agentplat …args` run as the shell launcher users start (a start-up snapshot when usable). */
+export function runLauncher(args: readonly string[], opts: RunOptions & { bin?: string } = {}): RunResult {
+  return runCommand(opts.bin ?? BIN, args, opts);
+}
+
+/** `node --snapshot-blob dist/BLOB -- …args`: one start-up snapshot, whatever the command. */
+export function runBlob(blob: string, args: readonly string[], opts: RunOptions = {}): RunResult {
+  return runCommand(process.execPath, ['--snapshot-blob', join(ROOT, 'dist', blob), '--', ...args], opts);
+}
+
+function runCommand(file: string, args: readonly string[], opts: RunOptions): RunResult {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [BIN, ...args], {
+  const r = spawnSync(file, args, {
     cwd: opts.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env },
     input: opts.stdin ?? '',

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.ts';
 import { packageVersion } from '../program.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
 import { revisionOption } from '../options.ts';
+import { startedFromWhat, type StartedFrom } from '../start.ts';
 
 export interface RevisionVersions {
   revision: Revision;
@@ -38,8 +39,14 @@ export function versionReport(revisions: readonly Revision[], bundledAgentKeys: 
   };
 }
 
-export function versionText(report: VersionReport): string {
-  const lines = [`agentplat ${report.agentplat}`];
+const STARTED_FROM: Record<StartedFrom, string> = {
+  snapshot: 'started from the start-up snapshot',
+  bundle: 'started from the bundle, without the start-up snapshot',
+  'in-process': 'running in-process',
+};
+
+export function versionText(report: VersionReport, startedFrom: StartedFrom = startedFromWhat()): string {
+  const lines = [`agentplat ${report.agentplat} (node ${process.version}, ${STARTED_FROM[startedFrom]})`];
   for (const r of report.revisions) {
     lines.push('', `revision ${r.revision}: chart agentplat ${r.chart}`);
     const rows: [string, string][] = Object.entries(r.subcharts).map(([k, v]) => [k, r.constraints[k] ? `${v} (${r.constraints[k]})` : v]);

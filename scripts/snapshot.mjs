@@ -1,0 +1,135 @@
+// Build step: the V8 start-up snapshot of the CLI (see src/cli/snapshot.ts and bin/agentplat).
+// 1. bundles src/cli/snapshot.ts with the same module swaps as the ESM bundle into one minified
+//    CommonJS file (the snapshot builder runs a single script);
+// 2. runs `node --build-snapshot` on it, which loads everything and runs the warm-up jobs;
+// 3. writes the blobs (dist/agentplat.blob, dist/agentplat-validate.blob) and, last,
+//    dist/agentplat.blob.stamp naming the node binary that built them (a snapshot starts only on
+//    that exact binary; the launcher checks the stamp).
+// Blob and stamp are written under temporary names and renamed, so a launcher never sees half a
+// snapshot. If the snapshot cannot be built, the CLI still runs from the bundle, only slower.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const STAMP = 'agentplat.blob.stamp';
+
+/**
+ * `ls -Lin NODE` gives inode and size: the identity of the binary file. A reinstalled or
+ * upgraded node is a new file (new inode, other size), and the launcher then runs without
+ * the snapshot rather than have node reject it.
+ */
+export function nodeIdentity(node) {
+  const r = spawnSync('ls', ['-Lin', node], { encoding: 'utf8' });
+  if (r.status !== 0) return undefined;
+  const f = r.stdout.trim().split(/\s+/);
+  return `${f[0]} ${f[5]}`;
+}
+
+/**
+ * Rewrites the few non-ASCII characters esbuild leaves in the output (inside regular expression
+ * literals, such as the µ of `µs`) as \\u escapes, which mean the same in strings, regular
+ * expressions and identifiers. V8 keeps a script's source in memory, and one such character turns
+ * a megabyte of one-byte source into a two-byte string: twice the memory, and in the start-up
+ * snapshot twice the bytes to deserialise at every run.
+ */
+export function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  if (!/[^\x00-\x7f]/.test(text)) return;
+  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/**
+ * The snapshots, one per profile. `main` serves every command but validate; `validate` serves
+ * validate (bin/agentplat picks the blob from the command name). Each holds only the validators
+ * its commands use, which keeps the blob small: a run spends about 5 ms per megabyte of snapshot
+ * deserialising it. What a profile leaves out still works, loaded from dist/ when first needed.
+ */
+export const PROFILES = {
+  main: { blob: 'agentplat.blob', entry: 'agentplat-snapshot.cjs' },
+  validate: { blob: 'agentplat-validate.blob', entry: 'agentplat-validate-snapshot.cjs' },
+};
+
+/** Replaces src/crds/validate.ts with a module that requires dist/agentplat-validate.cjs when first used. */
+const validateFromDist = {
+  name: 'agentplat-validate-from-dist',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]crds[\\/]validate\.ts$/ }, () => ({ path: 'validate', namespace: 'agentplat-validate-from-dist' }));
+    b.onLoad({ filter: /.*/, namespace: 'agentplat-validate-from-dist' }, () => ({
+      contents: "module.exports = require('node:module').createRequire(__agentplatModule.url)('./agentplat-validate.cjs');",
+      loader: 'js',
+    }));
+  },
+};
+
+const common = (define) => ({
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // Every byte of source stays in the snapshot (V8 keeps it for functions not yet compiled),
+  // and a larger snapshot takes longer to deserialise at every start. AGENTPLAT_SNAPSHOT_READABLE=1
+  // keeps names and layout, for reading a CPU profile.
+  minify: !process.env.AGENTPLAT_SNAPSHOT_READABLE,
+  legalComments: 'none',
+  // The generated modules find dist/generated/ from import.meta.url. In a run from the snapshot
+  // that is the blob named by --snapshot-blob (in dist/, wherever the package is now), while it
+  // is built (or in agentplat-validate.cjs) the file itself (also in dist/).
+  define: { ...define, 'import.meta.url': '__agentplatModule.url' },
+  banner: {
+    js:
+      'var __agentplatModule = { get url() { var a = process.execArgv, i = a.indexOf("--snapshot-blob"); ' +
+      'return require("node:url").pathToFileURL(require("node:path").resolve(i >= 0 && !require("node:v8").startupSnapshot.isBuildingSnapshot() ? a[i + 1] : __filename)).href; } };',
+  },
+  logLevel: 'warning',
+});
+
+/**
+ * swapPlugin(table) is the build's module swap; `swaps` the ESM bundle's table, `staticSwaps`
+ * the validators imported up front instead of loaded on first use.
+ */
+export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, staticSwaps }) {
+  const stamp = join(dist, STAMP);
+  rmSync(stamp, { force: true });
+  for (const p of Object.values(PROFILES)) rmSync(join(dist, p.blob), { force: true });
+  // validate's code for a main-profile run that reaches it (see validateFromDist).
+  const validateLib = join(dist, 'agentplat-validate.cjs');
+  await build({
+    ...common(define),
+    entryPoints: [join(root, 'src', 'crds', 'validate.ts')],
+    outfile: validateLib,
+    plugins: [swapPlugin({ ...swaps, 'crd-validators': staticSwaps['crd-validators'] })],
+  });
+  asciiOnly(validateLib);
+  const plugins = {
+    main: [validateFromDist, swapPlugin({ ...swaps, 'schema-validators': staticSwaps['schema-validators'] })],
+    validate: [swapPlugin({ ...swaps, 'crd-validators': staticSwaps['crd-validators'] })],
+  };
+  const built = [];
+  for (const [profile, p] of Object.entries(PROFILES)) {
+    const entry = join(dist, p.entry);
+    await build({
+      ...common({ ...define, __AGENTPLAT_SNAPSHOT_PROFILE__: JSON.stringify(profile) }),
+      entryPoints: [join(root, 'src', 'cli', 'snapshot.ts')],
+      outfile: entry,
+      plugins: plugins[profile],
+    });
+    asciiOnly(entry);
+    const blob = join(dist, p.blob);
+    const tmp = `${blob}.tmp-${process.pid}`;
+    // The builder warns that some built-in modules are "not yet fully verified" in snapshots;
+    // the tests run every command from the snapshots and compare the output with the bundle's.
+    const r = spawnSync(process.execPath, ['--no-warnings', '--snapshot-blob', tmp, '--build-snapshot', entry], { cwd: dist, encoding: 'utf8' });
+    if (r.status !== 0) {
+      rmSync(tmp, { force: true });
+      return { ok: false, reason: `node --build-snapshot (${profile}) exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}` };
+    }
+    renameSync(tmp, blob);
+    built.push(blob);
+  }
+  const identity = nodeIdentity(process.execPath);
+  if (!identity) return { ok: false, reason: `cannot identify ${process.execPath}` };
+  writeFileSync(`${stamp}.tmp`, `${process.execPath}\n${identity}\n`);
+  renameSync(`${stamp}.tmp`, stamp);
+  return { ok: true, blobs: built };
+}

@@ -1,0 +1,60 @@
+// Entry of the V8 start-up snapshot (scripts/snapshot.mjs builds it; bin/agentplat starts it).
+// While the snapshot is built, every command's code is loaded and the main jobs run once on
+// memory streams, so the snapshot holds initialised modules with compiled functions: a run
+// starts by deserialising that heap instead of reading, compiling and initialising the bundle.
+//
+// Nothing here may keep state of the build machine: runs use memory streams with their own cwd
+// and env, and the real process (argv, env, cwd, streams) is read only in the main function.
+import { startupSnapshot } from 'node:v8';
+import { createMemoryIo, type MemoryIo } from './io.ts';
+import { run } from './program.ts';
+import { start } from './start.ts';
+import { GROUP } from '../crds/ids.ts';
+
+declare const __AGENTPLAT_SNAPSHOT_PROFILE__: 'main' | 'validate';
+
+/** The jobs run once at build time, per profile (see scripts/snapshot.mjs); their output is thrown away. */
+async function warmUp(): Promise<void> {
+  const quiet = (stdin?: string) => createMemoryIo({ cwd: '/', env: {}, ...(stdin !== undefined ? { stdin } : {}) });
+  if (__AGENTPLAT_SNAPSHOT_PROFILE__ === 'main') {
+    for (const argv of [
+      ['render', '--revision', 'B'],
+      ['render', '--revision', 'A', '--skip-crds'],
+      ['render', '--revision', 'B', '-o', 'json'],
+      ['lint', '--revision', 'B'],
+      ['lint', '--revision', 'A', '--format', 'json'],
+      ['crds'],
+      ['version'],
+      ['--help'],
+    ]) {
+      await expectRun(argv, quiet());
+    }
+    return;
+  }
+  const { compileAllCelRules, crdKinds } = await import('../crds/validate.ts');
+  if (compileAllCelRules() === 0) throw new Error('no CEL rule found to compile');
+  // Every kind in every served version, once valid-looking and once with an unknown field, so
+  // each kind's validator and CEL rules are compiled into the snapshot.
+  const docs = crdKinds().flatMap(({ kind, version }) => [
+    { apiVersion: `${GROUP}/${version}`, kind, metadata: { name: 'warm-up', namespace: 'default' }, spec: {} },
+    { apiVersion: `${GROUP}/${version}`, kind, metadata: { name: 'warm-up' }, spec: { unknownField: true } },
+  ]);
+  const code = await run(['validate', '-'], quiet(docs.map((d) => JSON.stringify(d)).join('\n---\n')));
+  if (code > 1) throw new Error(`agentplat validate exited with ${code}`);
+}
+
+/** A warm-up job that does not succeed means a broken build: no snapshot is written. */
+async function expectRun(argv: string[], io: MemoryIo): Promise<void> {
+  const code = await run(argv, io);
+  if (code !== 0) throw new Error(`agentplat ${argv.join(' ')} exited with ${code}: ${io.err}`);
+}
+
+startupSnapshot.setDeserializeMainFunction(() => {
+  // `node --snapshot-blob FILE -- ARGS`: argv is [node, ...ARGS].
+  start(process.argv.slice(1), 'snapshot');
+});
+
+warmUp().catch((err: unknown) => {
+  process.stderr.write(`agentplat: the start-up snapshot could not be prepared: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,27 @@
+// Runs the CLI on the real process: the one place that turns run()'s result into the exit code.
+// Both entries use it: the bundle's main module and the start-up snapshot's main function.
+import { createNodeIo } from './io.ts';
+import { run } from './program.ts';
+
+/** How this process started the CLI; `agentplat version` reports it. */
+export type StartedFrom = 'snapshot' | 'bundle' | 'in-process';
+
+let startedFrom: StartedFrom = 'in-process';
+
+export function startedFromWhat(): StartedFrom {
+  return startedFrom;
+}
+
+export function start(argv: readonly string[], from: Exclude<StartedFrom, 'in-process'>): void {
+  startedFrom = from;
+  run(argv, createNodeIo()).then(
+    (code) => {
+      // A failed write to stdout (io.ts) has already set a non-zero code; keep it.
+      if (!process.exitCode) process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`agentplat: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+      process.exitCode = 3;
+    },
+  );
+}

@@ -1,0 +1,162 @@
+// The start-up snapshots (scripts/snapshot.mjs) and the launcher that starts them (bin/agentplat)
+// must behave exactly like the bundle: every command, from either snapshot, gives byte-identical
+// stdout and stderr and the same exit code as `node bin/agentplat`. The launcher must fall back to
+// the bundle whenever node would reject a snapshot, and never hand a stale one to node.
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt, ROOT, runBin, runBlob, runLauncher, type RunResult } from './binary.ts';
+
+beforeAll(() => ensureBuilt(), 180_000);
+
+const BLOBS = ['agentplat.blob', 'agentplat-validate.blob'] as const;
+const STARTED_FROM_SNAPSHOT = /started from the start-up snapshot/;
+const STARTED_FROM_BUNDLE = /started from the bundle, without the start-up snapshot/;
+
+const LINT_FIXTURES = readdirSync(join(ROOT, 'fixtures', 'lint'))
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => join('fixtures', 'lint', f));
+
+/** Commands that cover every command, both revisions, every format, problems and usage errors. */
+const CASES: { name: string; args: string[]; stdin?: string; env?: Record<string, string> }[] = [
+  { name: 'render A', args: ['render', '-r', 'A'] },
+  { name: 'render B -o json', args: ['render', '-r', 'B', '-o', 'json'] },
+  { name: 'render B --skip-crds with values', args: ['render', '-r', 'B', '--skip-crds', '-f', 'fixtures/lint/metrics-bind-address-zero.yaml', '--set', 'controller.replicas=2'] },
+  { name: 'render with a values error', args: ['render', '-r', 'B', '-f', 'fixtures/lint/unknown-key.yaml'] },
+  { name: 'render --show-only', args: ['render', '-r', 'A', '--show-only', 'templates/controller-deployment.yaml'] },
+  { name: 'render from stdin', args: ['render', '-r', 'B', '-f', '-'], stdin: 'controller:\n  replicas: 3\n' },
+  { name: 'lint A json over every fixture', args: ['lint', '-r', 'A', '--format', 'json', ...LINT_FIXTURES] },
+  { name: 'lint B sarif over every fixture', args: ['lint', '-r', 'B', '--format', 'sarif', ...LINT_FIXTURES] },
+  { name: 'lint B text in color', args: ['lint', '-r', 'B', ...LINT_FIXTURES.slice(0, 5)], env: { FORCE_COLOR: '1' } },
+  { name: 'lint junit', args: ['lint', '-r', 'B', '--format', 'junit', 'fixtures/lint/unknown-key.yaml'] },
+  { name: 'lint github', args: ['lint', '-r', 'A', '--format', 'github', 'fixtures/lint/unknown-key.yaml'] },
+  { name: 'validate text', args: ['validate', 'fixtures/resources'] },
+  { name: 'validate json over resources and lint fixtures', args: ['validate', '--format', 'json', 'fixtures/resources', 'fixtures/lint'] },
+  { name: 'validate from stdin', args: ['validate', '-'], stdin: 'apiVersion: agentplat.dev/v1alpha2\nkind: Agent\nmetadata: {name: a}\nspec: {type: Nope}\n' },
+  { name: 'crds', args: ['crds'] },
+  { name: 'crds -o json', args: ['crds', '-o', 'json'] },
+  { name: 'values A', args: ['values', '-r', 'A'] },
+  { name: 'schema B', args: ['schema', '-r', 'B'] },
+  { name: 'docs A', args: ['docs', '-r', 'A'] },
+  { name: 'migrate', args: ['migrate', '--from', 'A', '--to', 'B', 'fixtures/lint/rbac-cluster-scoped.yaml'] },
+  { name: 'version -o json', args: ['version', '-o', 'json'] },
+  { name: '--help', args: ['--help'] },
+  { name: 'validate --help (options before the command)', args: ['--no-color', 'validate', '--help'] },
+  { name: 'unknown command', args: ['rendr'] },
+  { name: 'unknown option', args: ['render', '--nope'] },
+  { name: 'missing values file', args: ['render', '-f', 'does-not-exist.yaml'] },
+];
+
+function same(a: RunResult, b: RunResult): void {
+  const hint = 'a start-up snapshot differs from the bundle';
+  expect(a.code, `${hint}\n${a.stderr}`).toBe(b.code);
+  expect(a.stdout, hint).toBe(b.stdout);
+  expect(a.stderr, hint).toBe(b.stderr);
+}
+
+describe('start-up snapshot: every command gives the bundle output', () => {
+  it.each(CASES)('$name: the launcher, each snapshot and the bundle agree', ({ args, stdin, env }) => {
+    const opts = { ...(stdin !== undefined ? { stdin } : {}), ...(env ? { env } : {}) };
+    const bundle = runBin(args, opts);
+    expect(bundle.code).not.toBe(3);
+    same(runLauncher(args, opts), bundle);
+    // Each snapshot runs every command, also those the launcher sends to the other one.
+    for (const blob of BLOBS) same(runBlob(blob, args, opts), bundle);
+  });
+
+  it('a relative values path is read from the directory the command runs in, not the build directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentplat-snapshot-cwd-'));
+    try {
+      writeFileSync(join(dir, 'v.yaml'), 'controller:\n  replicas: 4\n');
+      const bundle = runBin(['render', '-r', 'B', '--skip-crds', '-f', 'v.yaml'], { cwd: dir });
+      expect(bundle.code).toBe(0);
+      expect(bundle.stdout).toContain('replicas: 4');
+      same(runLauncher(['render', '-r', 'B', '--skip-crds', '-f', 'v.yaml'], { cwd: dir }), bundle);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('launcher: uses a snapshot only when node will accept it', () => {
+  it('starts from the snapshot when the stamp names this node binary unchanged', () => {
+    const r = runLauncher(['version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(STARTED_FROM_SNAPSHOT);
+  });
+
+  it('runs the bundle when NODE_OPTIONS is set (node rejects a snapshot under other V8 flags)', () => {
+    const r = runLauncher(['version'], { env: { NODE_OPTIONS: '--max-old-space-size=4096' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(STARTED_FROM_BUNDLE);
+  });
+
+  it('runs the bundle when AGENTPLAT_NO_SNAPSHOT is set', () => {
+    expect(runLauncher(['version'], { env: { AGENTPLAT_NO_SNAPSHOT: '1' } }).stdout).toMatch(STARTED_FROM_BUNDLE);
+  });
+
+  it('runs the bundle when run as `node bin/agentplat`', () => {
+    expect(runBin(['version']).stdout).toMatch(STARTED_FROM_BUNDLE);
+  });
+
+  describe('with a copy of the package whose stamp or blob is wrong', () => {
+    let dir: string;
+    /** A package copy: bin/agentplat copied, dist/ files linked, the stamp as given. */
+    const copy = (stamp: string | undefined, blobs: 'linked' | 'missing' = 'linked'): string => {
+      const pkg = mkdtempSync(join(dir, 'pkg-'));
+      mkdirSync(join(pkg, 'bin'));
+      mkdirSync(join(pkg, 'dist'));
+      copyFileSync(BIN, join(pkg, 'bin', 'agentplat'));
+      chmodSync(join(pkg, 'bin', 'agentplat'), 0o755);
+      for (const f of readdirSync(join(ROOT, 'dist'))) {
+        if (f === 'agentplat.blob.stamp') continue;
+        if (f.endsWith('.blob') && blobs === 'missing') continue;
+        symlinkSync(join(ROOT, 'dist', f), join(pkg, 'dist', f));
+      }
+      if (stamp !== undefined) writeFileSync(join(pkg, 'dist', 'agentplat.blob.stamp'), stamp);
+      return join(pkg, 'bin', 'agentplat');
+    };
+    const realStamp = () => readFileSync(join(ROOT, 'dist', 'agentplat.blob.stamp'), 'utf8');
+
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'agentplat-launcher-'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('the copy with the real stamp starts from the snapshot (the check below is not vacuous)', () => {
+      expect(runLauncher(['version'], { bin: copy(realStamp()) }).stdout).toMatch(STARTED_FROM_SNAPSHOT);
+    });
+
+    it('a stamp whose inode and size do not match the node binary (node was replaced): the bundle', () => {
+      const [node] = realStamp().split('\n');
+      const r = runLauncher(['version'], { bin: copy(`${node}\n1 2\n`) });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(STARTED_FROM_BUNDLE);
+    });
+
+    it('a stamp naming a node binary that no longer exists: the bundle', () => {
+      const r = runLauncher(['render', '-r', 'B', '--skip-crds'], { bin: copy('/nonexistent/node\n1 2\n') });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('kind: Deployment');
+    });
+
+    it('no stamp (a build that stopped before the snapshots were complete): the bundle', () => {
+      expect(runLauncher(['version'], { bin: copy(undefined) }).stdout).toMatch(STARTED_FROM_BUNDLE);
+    });
+
+    it('no blob next to the stamp: the bundle', () => {
+      expect(runLauncher(['version'], { bin: copy(realStamp(), 'missing') }).stdout).toMatch(STARTED_FROM_BUNDLE);
+    });
+
+    it('started through a relative symlink, as node_modules/.bin links it', () => {
+      const target = copy(realStamp());
+      const linkDir = mkdtempSync(join(dir, 'dotbin-'));
+      symlinkSync(join('..', target.split('/').slice(-3).join('/')), join(linkDir, 'agentplat'));
+      const r = runLauncher(['version'], { bin: join(linkDir, 'agentplat') });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(STARTED_FROM_SNAPSHOT);
+    });
+  });
+});
