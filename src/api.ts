@@ -1,0 +1,159 @@
+// The in-process API: `import { render, lint, validate } from 'agentplat'`. Tools and tests
+// render and lint without a process per call; each function runs the same pipeline as its CLI
+// command (values layered like Helm, lint before render, the same problems) and returns data
+// instead of printing. Invalid options (an unknown revision, a bad release name, a file that
+// cannot be read) throw an AgentplatError; problems with the values are returned, never thrown.
+import { AgentplatError, UsageError } from './errors.ts';
+import { lintValues } from './lint/lint.ts';
+import { countProblems, sortProblems, type Problem, type ProblemCounts } from './lint/problem.ts';
+import { parseApiVersion, parseKubeVersion, revisionOption } from './cli/options.ts';
+import type { K8sObject, RenderedDoc } from './render/engine.ts';
+import { ShowOnlyError, toYaml } from './render/output.ts';
+import { checkReleaseNames, renderRelease } from './render/release.ts';
+import { loadUserLayers, readUserFile } from './values/load.ts';
+import { parseValuesText, type ValuesSource } from './values/source.ts';
+
+export { AgentplatError, UsageError };
+export type { K8sObject, Problem, ProblemCounts };
+
+/** One values layer: a file path, YAML text with the name problems should use, or plain data. */
+export type ValuesInput = string | { name: string; text: string } | { name?: string; values: Record<string, unknown> };
+
+export interface ValuesOptions {
+  /** Chart revision, 'A' or 'B' (default 'B'). */
+  revision?: string;
+  /** Layers over the revision's defaults, in order: later wins (like -f). */
+  values?: readonly ValuesInput[];
+  /** The --set family, applied after `values` in Helm's order: setJson, set, setString, setFile. */
+  set?: readonly string[];
+  setString?: readonly string[];
+  setJson?: readonly string[];
+  setFile?: readonly string[];
+  /** Kubernetes version to check and render for, e.g. '1.29'. */
+  kubeVersion?: string;
+  /** APIs the cluster serves, group/version[/Kind] (like --api-versions). */
+  apiVersions?: readonly string[];
+  /** Where relative file paths are read from (default: process.cwd()). */
+  cwd?: string;
+}
+
+export interface RenderOptions extends ValuesOptions {
+  releaseName?: string;
+  namespace?: string;
+  skipCrds?: boolean;
+  /** Only the objects of these source paths, e.g. 'templates/controller-deployment.yaml'. */
+  showOnly?: readonly string[];
+}
+
+export interface RenderedObject {
+  /** The `# Source:` path, e.g. 'agentplat/templates/controller-deployment.yaml'. */
+  source: string;
+  object: K8sObject;
+}
+
+export interface RenderResult {
+  /** True when nothing is an error (then `objects` and `yaml` hold the release). */
+  ok: boolean;
+  /** Errors and warnings of the values and the render, sorted (infos are lint's). */
+  problems: Problem[];
+  objects: RenderedObject[];
+  /** The manifests exactly as `agentplat render` prints them; '' when not ok. */
+  yaml: string;
+}
+
+export interface LintResult {
+  /** True when there is no error. */
+  ok: boolean;
+  /** Every finding, infos included, sorted. */
+  problems: Problem[];
+  counts: ProblemCounts;
+}
+
+export interface ValidateResult {
+  ok: boolean;
+  problems: Problem[];
+  /** Documents of the agentplat.dev group that were checked, and of other groups, skipped. */
+  checked: number;
+  skipped: number;
+}
+
+/** Lints and renders a release, as `agentplat render` does. */
+export async function render(options: RenderOptions = {}): Promise<RenderResult> {
+  const releaseName = options.releaseName ?? 'agentplat';
+  const namespace = options.namespace ?? 'default';
+  checkReleaseNames(releaseName, namespace);
+  const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
+  if (loadProblems.some((p) => p.severity === 'error')) return { ok: false, problems: shown(loadProblems), objects: [], yaml: '' };
+  let result;
+  try {
+    result = renderRelease({
+      revision,
+      layers,
+      releaseName,
+      namespace,
+      apiVersions,
+      ...(kubeVersion ? { kubeVersion } : {}),
+      ...(options.skipCrds ? { skipCrds: true } : {}),
+      ...(options.showOnly ? { showOnly: options.showOnly } : {}),
+    });
+  } catch (err) {
+    if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
+    throw err;
+  }
+  const problems = shown([...loadProblems, ...result.problems]);
+  if (!result.docs) return { ok: false, problems, objects: [], yaml: '' };
+  const docs: RenderedDoc[] = result.docs;
+  return { ok: true, problems, objects: docs.map((d) => ({ source: d.source, object: d.object })), yaml: toYaml(docs) };
+}
+
+/** Lints values, as `agentplat lint` does on one set of layers. */
+export async function lint(options: ValuesOptions = {}): Promise<LintResult> {
+  const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
+  const found = loadProblems.some((p) => p.severity === 'error')
+    ? []
+    : lintValues({ revision, layers, apiVersions: [...apiVersions], ...(kubeVersion ? { kubeVersion } : {}) }).problems;
+  const problems = sortProblems([...loadProblems, ...found]);
+  const counts = countProblems(problems);
+  return { ok: counts.errors === 0, problems, counts };
+}
+
+/** Checks custom resources (YAML texts, one or more documents each), as `agentplat validate` does. */
+export async function validate(inputs: readonly { file: string; text: string }[]): Promise<ValidateResult> {
+  const { validateCustomResources } = await import('./crds/validate.ts');
+  const r = validateCustomResources(inputs);
+  const problems = sortProblems(r.problems);
+  return { ok: !problems.some((p) => p.severity === 'error'), problems, checked: r.checked, skipped: r.skipped };
+}
+
+async function loadOptions(options: ValuesOptions): Promise<{ revision: 'A' | 'B'; layers: ValuesSource[]; problems: Problem[]; kubeVersion?: string; apiVersions: string[] }> {
+  const revision = revisionOption(options.revision ?? 'B', 'revision');
+  const kubeVersion = options.kubeVersion !== undefined ? parseKubeVersion(options.kubeVersion) : undefined;
+  const apiVersions = (options.apiVersions ?? []).map(parseApiVersion);
+  const reader = { cwd: options.cwd ?? process.cwd(), readStdin: () => Promise.reject(new UsageError('the API reads no standard input: pass { name, text }')) };
+  const layers: ValuesSource[] = [];
+  const problems: Problem[] = [];
+  for (const input of options.values ?? []) {
+    let name: string;
+    let text: string;
+    if (typeof input === 'string') ({ name, text } = await readUserFile(input, reader));
+    else if ('text' in input) ({ name, text } = input);
+    else if (input && typeof input === 'object' && 'values' in input) {
+      // JSON is YAML: plain data goes through the same parser, limits and checks as a file.
+      name = input.name ?? '<values>';
+      text = JSON.stringify(input.values);
+    } else throw new UsageError('values: each layer is a file path, { name, text } or { values }');
+    const parsed = parseValuesText(text, name);
+    problems.push(...parsed.problems);
+    if (parsed.source) layers.push(parsed.source);
+  }
+  const flags = await loadUserLayers(
+    { set: [...(options.set ?? [])], setString: [...(options.setString ?? [])], setJson: [...(options.setJson ?? [])], setFile: [...(options.setFile ?? [])] },
+    reader,
+  );
+  return { revision, layers: [...layers, ...flags.sources], problems: [...problems, ...flags.problems], ...(kubeVersion ? { kubeVersion } : {}), apiVersions };
+}
+
+/** What render reports: errors and warnings (infos are the linter's business, as on the CLI). */
+function shown(problems: readonly Problem[]): Problem[] {
+  return sortProblems(problems.filter((p) => p.severity !== 'info'));
+}

@@ -1,0 +1,82 @@
+// One release from loaded values: lint, then render, then the checks on the rendered objects.
+// The CLI's render command and the in-process API (src/api.ts) both call renderRelease, so a
+// render through either gives the same objects and the same problems.
+import { UsageError } from '../errors.ts';
+import { lintValues } from '../lint/lint.ts';
+import type { Problem } from '../lint/problem.ts';
+import type { Revision } from '../spec/revisions.ts';
+import { layerValues } from '../values/merge.ts';
+import type { ValuesSource } from '../values/source.ts';
+import { RenderError } from './components/common.ts';
+import type { RenderedDoc } from './engine.ts';
+import { TemplateOutputError } from './engine.ts';
+import { checkObjectNames } from './names-check.ts';
+import { DuplicateObjectError } from './order.ts';
+import { showOnly } from './output.ts';
+import { renderChart } from './render.ts';
+
+export interface ReleaseRequest {
+  revision: Revision;
+  /** The user's layers over the defaults, in order (later wins). */
+  layers: readonly ValuesSource[];
+  releaseName: string;
+  namespace: string;
+  apiVersions: readonly string[];
+  kubeVersion?: string;
+  skipCrds?: boolean;
+  /** Only the objects of these source paths (ShowOnlyError names one that matches nothing). */
+  showOnly?: readonly string[];
+}
+
+export interface ReleaseResult {
+  /** The linter's problems and those the render found, infos included. */
+  problems: Problem[];
+  /** The rendered objects in output order; undefined when a problem is an error. */
+  docs?: RenderedDoc[];
+}
+
+const NAME_HINT = 'use a shorter --release-name or fullnameOverride: names longer than 63 characters are cut, and two cut names can meet';
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+/** Release name and namespace as Helm accepts them; UsageError otherwise. */
+export function checkReleaseNames(releaseName: string, namespace: string): void {
+  if (!DNS_LABEL.test(releaseName) || releaseName.length > 53) {
+    throw new UsageError(`--release-name: "${releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
+  }
+  if (!DNS_LABEL.test(namespace)) throw new UsageError(`--namespace: "${namespace}" is not a valid namespace name`);
+}
+
+export function renderRelease(req: ReleaseRequest): ReleaseResult {
+  const lint = lintValues({
+    revision: req.revision,
+    layers: [...req.layers],
+    releaseNamespace: req.namespace,
+    apiVersions: [...req.apiVersions],
+    ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+  });
+  const problems = lint.problems;
+  if (problems.some((p) => p.severity === 'error')) return { problems };
+  let docs: RenderedDoc[];
+  try {
+    docs = renderChart(lint.layered.values, {
+      revision: req.revision,
+      releaseName: req.releaseName,
+      releaseNamespace: req.namespace,
+      apiVersions: [...req.apiVersions],
+      ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+      ...(req.skipCrds ? { skipCrds: true } : {}),
+      userValues: layerValues([...req.layers]).values,
+    });
+  } catch (err) {
+    // Values the linter let through but the chart cannot render: a problem, not a crash.
+    if (err instanceof RenderError) return { problems: [...problems, { severity: 'error', rule: 'render/values', path: '', message: err.message }] };
+    // Two objects with one name: the names were truncated or overridden into each other.
+    if (err instanceof DuplicateObjectError) return { problems: [...problems, { severity: 'error', rule: 'render/duplicate-object', path: '', message: err.message, hint: NAME_HINT }] };
+    if (err instanceof TemplateOutputError) throw new Error(`bug in a template: ${err.message}`);
+    throw err;
+  }
+  if (req.showOnly && req.showOnly.length > 0) docs = showOnly(docs, req.showOnly);
+  const badNames = checkObjectNames(docs);
+  if (badNames.length > 0) return { problems: [...problems, ...badNames] };
+  return { problems, docs };
+}
