@@ -13,6 +13,7 @@ import { subchartRules } from './subcharts.ts';
 import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 import { templatedValuesRules } from './templated-values.ts';
+import { securityRules } from './security.ts';
 
 export const RULES: readonly ValuesRule[] = [
   scopeRules,
@@ -28,6 +29,7 @@ export const RULES: readonly ValuesRule[] = [
   deprecationRules,
   subchartRules,
   templatedValuesRules,
+  securityRules,
 ];
 
 /** Values paths whose schema errors a rule reports better (the schema's finding is dropped). */
