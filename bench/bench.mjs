@@ -1,0 +1,197 @@
+// The benchmark: whole-process wall time of the main jobs, each against a bare `node -e 0` start
+// timed in the same run, plus peak memory and in-process throughput.
+//
+//   npm run bench [-- --rounds 11] [-- --out FILE]
+//
+// - Cases run as whole processes (bin/agentplat, as users start it), alternating: every round runs
+//   each case once, after warm-up rounds that are not counted, so machine noise spreads evenly.
+// - Reported per case: median, min and max wall time, the median as a ratio to the floor's median,
+//   and peak memory (maximum resident set size of one more run, from /usr/bin/time when present).
+// - In-process: renders per second through the package API (import { render } from 'agentplat').
+// - Prints a table and writes JSON (bench/results/latest.json unless --out) for comparisons.
+//   Timed assertions do not belong in the test suite; this script asserts nothing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir, cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const rounds = Number(arg('--rounds', '11'));
+const warmup = 2;
+const out = arg('--out', join(root, 'bench', 'results', 'latest.json'));
+const bin = join(root, 'bin', 'agentplat');
+if (!existsSync(join(root, 'dist', 'agentplat.mjs'))) {
+  console.error('bench: dist/ is missing; run `npm run build` first');
+  process.exit(2);
+}
+
+// ---- inputs written for this run ----
+const work = mkdtempSync(join(tmpdir(), 'agentplat-bench-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+
+/** Every component on, and 50 extra objects. */
+function largeValues() {
+  const fixture = (p) => parseYaml(readFileSync(join(root, 'fixtures', p), 'utf8'));
+  const merge = (a, b) => {
+    if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+      const o = { ...a };
+      for (const [k, v] of Object.entries(b)) o[k] = merge(a[k], v);
+      return o;
+    }
+    return b;
+  };
+  let v = {};
+  for (const p of ['render/metrics-servicemonitor-b/values.yaml', 'render/httproute/values.yaml', 'render/pdb-min-available/values.yaml', 'subcharts/authproxy-inline.values.yaml', 'subcharts/substrate-worker-pool.values.yaml']) {
+    v = merge(v, fixture(p));
+  }
+  v.extraObjects = Array.from({ length: 50 }, (_, i) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: `{{ .Release.Name }}-extra-${i}`, labels: { index: String(i) } },
+    data: { key: `value ${i}`, text: 'line one\nline two\n' },
+  }));
+  const file = join(work, 'large-values.yaml');
+  writeFileSync(file, JSON.stringify(v, null, 2));
+  return file;
+}
+
+/** 200 custom resources, one file each: the fixtures' documents under new names. */
+function resources() {
+  const dir = join(work, 'resources');
+  mkdirSync(dir);
+  const docs = readdirSync(join(root, 'fixtures', 'resources'))
+    .sort()
+    .flatMap((f) => readFileSync(join(root, 'fixtures', 'resources', f), 'utf8').split(/^---$/m))
+    .filter((d) => /^kind:/m.test(d));
+  for (let i = 0; i < 200; i++) {
+    const d = docs[i % docs.length].replace(/^( {2}name: )(\S+)/m, `$1$2-${i}`);
+    writeFileSync(join(dir, `r${String(i).padStart(3, '0')}.yaml`), d);
+  }
+  return { dir, docs: 200 };
+}
+
+/** 500 values files: the lint fixtures of revision B's kind, varied. */
+function valuesFiles() {
+  const dir = join(work, 'values');
+  mkdirSync(dir);
+  const fixtures = readdirSync(join(root, 'fixtures', 'lint'))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => readFileSync(join(root, 'fixtures', 'lint', f), 'utf8'));
+  for (let i = 0; i < 500; i++) writeFileSync(join(dir, `v${String(i).padStart(3, '0')}.yaml`), `${fixtures[i % fixtures.length]}\n# copy ${i}\n`);
+  return dir;
+}
+
+const large = largeValues();
+const crs = resources();
+const many = valuesFiles();
+const manyFiles = readdirSync(many).map((f) => join(many, f));
+
+const cases = [
+  { id: 'floor', name: '`node -e 0` (the floor)', cmd: [process.execPath, '-e', '0'] },
+  { id: 'version', name: '`agentplat --version`', cmd: [bin, '--version'] },
+  { id: 'render-b', name: '`render --revision B` (CRDs included)', cmd: [bin, 'render', '--revision', 'B'] },
+  { id: 'render-b-skip-crds', name: '`render --revision B --skip-crds`', cmd: [bin, 'render', '--revision', 'B', '--skip-crds'] },
+  { id: 'render-a', name: '`render --revision A` (CRDs included)', cmd: [bin, 'render', '--revision', 'A'] },
+  { id: 'render-a-skip-crds', name: '`render --revision A --skip-crds`', cmd: [bin, 'render', '--revision', 'A', '--skip-crds'] },
+  { id: 'crds', name: '`crds`', cmd: [bin, 'crds'] },
+  {
+    id: 'render-large',
+    name: '`render -f large.yaml` (every component, 50 extra objects)',
+    cmd: [bin, 'render', '--revision', 'B', '-f', large, '--api-versions', 'monitoring.coreos.com/v1', '--api-versions', 'gateway.networking.k8s.io/v1'],
+  },
+  { id: 'lint-b', name: '`lint --revision B`', cmd: [bin, 'lint', '--revision', 'B'] },
+  { id: 'lint-a', name: '`lint --revision A`', cmd: [bin, 'lint', '--revision', 'A'] },
+  { id: 'validate-200', name: `\`validate\` on ${crs.docs} custom resources (${crs.docs} files)`, cmd: [bin, 'validate', crs.dir] },
+  { id: 'lint-500', name: '`lint` of 500 values files in one process', cmd: [bin, 'lint', '--revision', 'B', '--quiet', ...manyFiles], ok: [0, 1] },
+  // The same jobs without the start-up snapshot: what the snapshot is worth (kept only if it pays).
+  { id: 'render-b-bundle', name: '`render --revision B`, bundle (no snapshot)', cmd: [bin, 'render', '--revision', 'B'], env: { AGENTPLAT_NO_SNAPSHOT: '1' } },
+  { id: 'lint-b-bundle', name: '`lint --revision B`, bundle (no snapshot)', cmd: [bin, 'lint', '--revision', 'B'], env: { AGENTPLAT_NO_SNAPSHOT: '1' } },
+];
+
+function runOnce(c) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(c.cmd[0], c.cmd.slice(1), { cwd: root, env: { ...process.env, ...c.env }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (!(c.ok ?? [0]).includes(r.status)) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
+  return ms;
+}
+
+const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
+for (let round = 0; round < warmup + rounds; round++) {
+  for (const c of cases) {
+    const ms = runOnce(c);
+    if (round >= warmup) samples[c.id].push(ms);
+  }
+  process.stderr.write(`\rround ${round + 1}/${warmup + rounds}`);
+}
+process.stderr.write('\n');
+
+/** Peak resident memory (MB) of one run, from GNU time's %M (kilobytes), when it is installed. */
+function peakMb(c) {
+  const time = '/usr/bin/time';
+  if (!existsSync(time)) return null;
+  const r = spawnSync(time, ['-f', 'PEAK %M', ...c.cmd], { cwd: root, env: { ...process.env, ...c.env }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const m = /PEAK (\d+)/.exec(String(r.stderr));
+  return m ? Number(m[1]) / 1024 : null;
+}
+
+// ---- in-process throughput ----
+async function rendersPerSecond(options, seconds = 2) {
+  const require = createRequire(join(root, 'package.json'));
+  const api = await import(pathToFileURL(require.resolve('agentplat')).href);
+  for (let i = 0; i < 20; i++) await api.render(options);
+  let n = 0;
+  const until = performance.now() + seconds * 1000;
+  const start = performance.now();
+  while (performance.now() < until) {
+    const r = await api.render(options);
+    if (!r.ok || r.yaml.length === 0) throw new Error('bench: in-process render failed');
+    n++;
+  }
+  return n / ((performance.now() - start) / 1000);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const floor = median(samples.floor);
+const results = cases.map((c) => {
+  const xs = samples[c.id];
+  return { id: c.id, name: c.name, medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), ratio: median(xs) / floor, peakMb: peakMb(c) };
+});
+const inProcess = {
+  renderBPerSecond: await rendersPerSecond({ revision: 'B' }),
+  renderBSkipCrdsPerSecond: await rendersPerSecond({ revision: 'B', skipCrds: true }),
+};
+
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  cpus: cpus().length,
+  rounds,
+  warmup,
+  floorMs: floor,
+  cases: results,
+  inProcess,
+};
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+
+const fmt = (x, d = 1) => (x === null ? 'n/a' : x.toFixed(d));
+console.log(`node ${process.version}, ${report.cpus} cpus, ${rounds} rounds after ${warmup} warm-up rounds, whole processes, medians`);
+console.log(`${'case'.padEnd(64)} ${'median'.padStart(8)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'ratio'.padStart(6)} ${'peak MB'.padStart(8)}`);
+for (const r of results) {
+  console.log(`${r.name.padEnd(64)} ${fmt(r.medianMs).padStart(8)} ${fmt(r.minMs).padStart(7)} ${fmt(r.maxMs).padStart(7)} ${(fmt(r.ratio, 2) + 'x').padStart(6)} ${fmt(r.peakMb).padStart(8)}`);
+}
+console.log(`in-process render --revision B: ${inProcess.renderBPerSecond.toFixed(0)} renders/s (${inProcess.renderBSkipCrdsPerSecond.toFixed(0)}/s with skipCrds)`);
+console.log(`JSON: ${out}`);
