@@ -18,7 +18,7 @@ const PLAIN_WORD = /^[A-Za-z0-9_./@$()-][^#:]*$/;
 export function readTemplateYaml(text: string): unknown[] | undefined {
   const docs: Line[][] = [[]];
   for (const raw of text.split('\n')) {
-    const line = raw.replace(/\s+$/, '');
+    const line = raw.trimEnd();
     if (line === '---' || line.startsWith('--- ')) {
       if (line !== '---') return undefined;
       docs.push([]);

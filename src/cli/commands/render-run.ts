@@ -9,7 +9,7 @@ import { EXIT_PROBLEMS, UsageError } from '../../errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import type { Problem } from '../../lint/problem.ts';
 import { loadUserLayers } from '../../values/load.ts';
-import { filesFor, ShowOnlyError, toJson, toYaml, writeOutputDir } from '../../render/output.ts';
+import { docYaml, filesFor, ShowOnlyError, toJson, writeOutputDir } from '../../render/output.ts';
 import { checkReleaseNames, renderRelease } from '../../render/release.ts';
 import type { RenderFlags } from './render.ts';
 
@@ -70,7 +70,9 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     }
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
   } else {
-    app.io.stdout(flags.output === 'json' ? toJson(docs) : toYaml(docs));
+    if (flags.output === 'json') app.io.stdout(toJson(docs));
+    // One write per document: the release is never held twice as one string and one buffer.
+    else for (const d of docs) app.io.stdout(docYaml(d));
   }
   app.exitCode = 0;
 }
