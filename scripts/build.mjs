@@ -64,7 +64,8 @@ if (existsSync(schemaGen)) {
   const out = join(gen, 'schema-validators.mjs');
   await generateValidators(root, out);
   swaps['schema-validators'] = out;
-  snapshotSwaps['schema-validators'] = join(gen, 'schema-validators-static.mjs');
+  snapshotSwaps['schema-validators-a'] = join(gen, 'schema-validators-static-a.mjs');
+  snapshotSwaps['schema-validators-b'] = join(gen, 'schema-validators-static-b.mjs');
 }
 
 // 3. The defaults of each revision as JSON data, with the position of every key (the commented

@@ -2,7 +2,7 @@
 // 1. bundles src/cli/snapshot.ts with the same module swaps as the ESM bundle into one minified
 //    CommonJS file (the snapshot builder runs a single script);
 // 2. runs `node --build-snapshot` on it, which loads everything and runs the warm-up jobs;
-// 3. writes the blobs (dist/agentplat.blob, dist/agentplat-validate.blob) and, last,
+// 3. writes the blobs (dist/agentplat-{a,b,validate}.blob) and, last,
 //    dist/agentplat.blob.stamp naming the node binary that built them (a snapshot starts only on
 //    that exact binary; the launcher checks the stamp).
 // Blob and stamp are written under temporary names and renamed, so a launcher never sees half a
@@ -40,14 +40,16 @@ export function asciiOnly(file) {
 }
 
 /**
- * The snapshots, one per profile. `main` serves every command but validate; `validate` serves
- * validate (bin/agentplat picks the blob from the command name). Each holds only the validators
- * its commands use, which keeps the blob small: a run spends about 5 ms per megabyte of snapshot
- * deserialising it. What a profile leaves out still works, loaded from dist/ when first needed.
+ * The snapshots, one per profile: `a` and `b` serve every command but validate for revision A or
+ * B, `validate` serves validate (bin/agentplat picks the blob from the command and --revision).
+ * Each holds only the validators its runs use, which keeps the blob small: a run spends about
+ * 5 ms per megabyte of snapshot deserialising it. What a profile leaves out still works, loaded
+ * from dist/ when first needed (the other revision's validator, validate's code).
  */
 export const PROFILES = {
-  main: { blob: 'agentplat.blob', entry: 'agentplat-snapshot.cjs' },
-  validate: { blob: 'agentplat-validate.blob', entry: 'agentplat-validate-snapshot.cjs' },
+  a: { blob: 'agentplat-a.blob', entry: 'agentplat-snapshot-a.cjs' },
+  b: { blob: 'agentplat-b.blob', entry: 'agentplat-snapshot-b.cjs' },
+  validate: { blob: 'agentplat-validate.blob', entry: 'agentplat-snapshot-validate.cjs' },
 };
 
 /** Replaces src/crds/validate.ts with a module that requires dist/agentplat-validate.cjs when first used. */
@@ -92,7 +94,7 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, st
   const stamp = join(dist, STAMP);
   rmSync(stamp, { force: true });
   for (const p of Object.values(PROFILES)) rmSync(join(dist, p.blob), { force: true });
-  // validate's code for a main-profile run that reaches it (see validateFromDist).
+  // validate's code for a run of the a or b profile that reaches it (see validateFromDist).
   const validateLib = join(dist, 'agentplat-validate.cjs');
   await build({
     ...common(define),
@@ -102,7 +104,8 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, st
   });
   asciiOnly(validateLib);
   const plugins = {
-    main: [validateFromDist, swapPlugin({ ...swaps, 'schema-validators': staticSwaps['schema-validators'] })],
+    a: [validateFromDist, swapPlugin({ ...swaps, 'schema-validators': staticSwaps['schema-validators-a'] })],
+    b: [validateFromDist, swapPlugin({ ...swaps, 'schema-validators': staticSwaps['schema-validators-b'] })],
     validate: [swapPlugin({ ...swaps, 'crd-validators': staticSwaps['crd-validators'] })],
   };
   const built = [];

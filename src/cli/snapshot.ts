@@ -11,18 +11,20 @@ import { run } from './program.ts';
 import { start } from './start.ts';
 import { GROUP } from '../crds/ids.ts';
 
-declare const __AGENTPLAT_SNAPSHOT_PROFILE__: 'main' | 'validate';
+declare const __AGENTPLAT_SNAPSHOT_PROFILE__: 'a' | 'b' | 'validate';
 
 /** The jobs run once at build time, per profile (see scripts/snapshot.mjs); their output is thrown away. */
 async function warmUp(): Promise<void> {
   const quiet = (stdin?: string) => createMemoryIo({ cwd: '/', env: {}, ...(stdin !== undefined ? { stdin } : {}) });
-  if (__AGENTPLAT_SNAPSHOT_PROFILE__ === 'main') {
+  if (__AGENTPLAT_SNAPSHOT_PROFILE__ !== 'validate') {
+    // Only this profile's revision: the other revision's validator must not load while the
+    // snapshot is built (it is read from dist/ by the run that needs it).
+    const r = __AGENTPLAT_SNAPSHOT_PROFILE__.toUpperCase();
     for (const argv of [
-      ['render', '--revision', 'B'],
-      ['render', '--revision', 'A', '--skip-crds'],
-      ['render', '--revision', 'B', '-o', 'json'],
-      ['lint', '--revision', 'B'],
-      ['lint', '--revision', 'A', '--format', 'json'],
+      ['render', '--revision', r],
+      ['render', '--revision', r, '--skip-crds', '-o', 'json'],
+      ['lint', '--revision', r],
+      ['lint', '--revision', r, '--format', 'json'],
       ['crds'],
       ['version'],
       ['--help'],

@@ -7,13 +7,23 @@ import { run } from './program.ts';
 export type StartedFrom = 'snapshot' | 'bundle' | 'in-process';
 
 let startedFrom: StartedFrom = 'in-process';
+let snapshotFile: string | undefined;
 
 export function startedFromWhat(): StartedFrom {
   return startedFrom;
 }
 
+/** The snapshot this run started from (`agentplat-b.blob`), when it started from one. */
+export function snapshotName(): string | undefined {
+  return snapshotFile;
+}
+
 export function start(argv: readonly string[], from: Exclude<StartedFrom, 'in-process'>): void {
   startedFrom = from;
+  if (from === 'snapshot') {
+    const i = process.execArgv.indexOf('--snapshot-blob');
+    snapshotFile = i >= 0 ? process.execArgv[i + 1]?.split(/[\\/]/).pop() : undefined;
+  }
   run(argv, createNodeIo()).then(
     (code) => {
       // A failed write to stdout (io.ts) has already set a non-zero code; keep it.

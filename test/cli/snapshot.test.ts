@@ -10,7 +10,7 @@ import { BIN, ensureBuilt, ROOT, runBin, runBlob, runLauncher, type RunResult } 
 
 beforeAll(() => ensureBuilt(), 180_000);
 
-const BLOBS = ['agentplat.blob', 'agentplat-validate.blob'] as const;
+const BLOBS = ['agentplat-a.blob', 'agentplat-b.blob', 'agentplat-validate.blob'] as const;
 const STARTED_FROM_SNAPSHOT = /started from the start-up snapshot/;
 const STARTED_FROM_BUNDLE = /started from the bundle, without the start-up snapshot/;
 
@@ -85,6 +85,19 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
     const r = runLauncher(['version']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(STARTED_FROM_SNAPSHOT);
+  });
+
+  it.each([
+    [['version'], 'agentplat-b.blob'],
+    [['version', '-r', 'A'], 'agentplat-a.blob'],
+    [['version', '--revision', 'a'], 'agentplat-a.blob'],
+    [['version', '-rA'], 'agentplat-a.blob'],
+    [['version', '--revision=A'], 'agentplat-a.blob'],
+    [['--no-color', 'version', '-r', 'B'], 'agentplat-b.blob'],
+  ])('picks the snapshot of the revision asked for: %j → %s', (args, blob) => {
+    const first = runLauncher(args).stdout.split('\n')[0];
+    expect(first).toMatch(STARTED_FROM_SNAPSHOT);
+    expect(first).toContain(` ${blob})`);
   });
 
   it('runs the bundle when NODE_OPTIONS is set (node rejects a snapshot under other V8 flags)', () => {

@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.ts';
 import { packageVersion } from '../program.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
 import { revisionOption } from '../options.ts';
-import { startedFromWhat, type StartedFrom } from '../start.ts';
+import { snapshotName, startedFromWhat, type StartedFrom } from '../start.ts';
 
 export interface RevisionVersions {
   revision: Revision;
@@ -46,7 +46,8 @@ const STARTED_FROM: Record<StartedFrom, string> = {
 };
 
 export function versionText(report: VersionReport, startedFrom: StartedFrom = startedFromWhat()): string {
-  const lines = [`agentplat ${report.agentplat} (node ${process.version}, ${STARTED_FROM[startedFrom]})`];
+  const blob = startedFrom === 'snapshot' ? snapshotName() : undefined;
+  const lines = [`agentplat ${report.agentplat} (node ${process.version}, ${STARTED_FROM[startedFrom]}${blob ? ` ${blob}` : ''})`];
   for (const r of report.revisions) {
     lines.push('', `revision ${r.revision}: chart agentplat ${r.chart}`);
     const rows: [string, string][] = Object.entries(r.subcharts).map(([k, v]) => [k, r.constraints[k] ? `${v} (${r.constraints[k]})` : v]);
