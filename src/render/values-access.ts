@@ -7,9 +7,17 @@ export type Json = null | boolean | number | string | Json[] | { [k: string]: Js
 export type JsonMap = { [k: string]: Json };
 
 /** The value at a dotted path (`controller.image.tag`); undefined when any step is missing. */
+const SEGMENTS = new Map<string, string[]>();
+
 export function at(values: Values, path: string): unknown {
+  let segs = SEGMENTS.get(path);
+  if (!segs) {
+    segs = path.split('.');
+    // Paths are the chart's own constants; the bound only guards against a caller with many.
+    if (SEGMENTS.size < 10_000) SEGMENTS.set(path, segs);
+  }
   let cur: unknown = values;
-  for (const seg of path.split('.')) {
+  for (const seg of segs) {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
     cur = (cur as Record<string, unknown>)[seg];
   }

@@ -34,7 +34,8 @@ export function isPlainSafe(s: string): boolean {
 
 function literalBlock(s: string, indent: string): string | undefined {
   if (/[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\r]/.test(s)) return undefined;
-  const trailing = /\n*$/.exec(s)![0].length;
+  let trailing = 0;
+  while (trailing < s.length && s.charCodeAt(s.length - 1 - trailing) === 10) trailing++;
   const body = s.slice(0, s.length - trailing);
   if (body === '') return undefined;
   const lines = body.split('\n');
@@ -63,8 +64,11 @@ function isMap(v: unknown): v is Record<string, unknown> {
 }
 
 function emptyCollection(v: unknown): string | undefined {
-  if (Array.isArray(v) && v.length === 0) return '[]';
-  if (isMap(v) && Object.keys(v).length === 0) return '{}';
+  if (Array.isArray(v)) return v.length === 0 ? '[]' : undefined;
+  if (isMap(v)) {
+    for (const k in v) if (Object.hasOwn(v, k)) return undefined;
+    return '{}';
+  }
   return undefined;
 }
 
@@ -89,7 +93,8 @@ function valueText(v: unknown, indent: string, out: string[]): void {
 
 function mapLines(m: Record<string, unknown>, indent: string, out: string[], firstPrefix?: string): void {
   let first = true;
-  for (const [k, v] of Object.entries(m)) {
+  for (const k of Object.keys(m)) {
+    const v = m[k];
     if (v === undefined) continue;
     out.push(first && firstPrefix !== undefined ? firstPrefix : indent, scalar(k), ':');
     first = false;

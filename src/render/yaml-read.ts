@@ -13,6 +13,7 @@ interface Line {
 class Unsupported extends Error {}
 
 const PLAIN_WORD = /^[A-Za-z0-9_./@$()-][^#:]*$/;
+const PLAIN_KEY = /^[A-Za-z0-9_./-][A-Za-z0-9_./ -]*$/;
 
 /** The documents of `text`, or undefined when it leaves the subset this reader handles. */
 export function readTemplateYaml(text: string): unknown[] | undefined {
@@ -119,10 +120,13 @@ function keyOf(text: string): { key: string; rest: string } | undefined {
     after = text.slice(end + 1);
     if (!after.startsWith(':')) return undefined;
   } else {
-    const m = /^([A-Za-z0-9_./-][A-Za-z0-9_./ -]*?):(?: |$)/.exec(text);
-    if (!m) return undefined;
-    key = m[1]!;
-    after = text.slice(m[1]!.length);
+    // A plain key runs to the first ':' (the key characters exclude it), which must end the line
+    // or be followed by a space.
+    const colon = text.indexOf(':');
+    if (colon <= 0 || (colon + 1 < text.length && text.charCodeAt(colon + 1) !== 32)) return undefined;
+    key = text.slice(0, colon);
+    if (!PLAIN_KEY.test(key)) return undefined;
+    after = text.slice(colon);
   }
   if (after !== ':' && !after.startsWith(': ')) return undefined;
   return { key, rest: after.slice(1).trim() };
@@ -137,8 +141,12 @@ function jsonStringEnd(text: string): number {
 }
 
 /** A leaf: JSON from the `json` helper, or a plain word written in a template. */
+/** A JSON string without escapes or control characters: its value is the text between the quotes. */
+const SIMPLE_JSON_STRING = /^"[^"\\\u0000-\u001f]*"$/;
+
 function scalar(text: string): unknown {
   const c = text[0];
+  if (c === '"' && SIMPLE_JSON_STRING.test(text)) return text.slice(1, -1);
   if (c === '{' || c === '[' || c === '"') return JSON.parse(text);
   if (/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/.test(text)) return Number(text);
   // Other number spellings (01, .5, +1, 1.) are left to the full parser's core schema.

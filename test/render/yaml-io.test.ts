@@ -64,6 +64,21 @@ describe('template output reader', () => {
     expect(fast).toBeGreaterThan(0);
   });
 
+  it('reads any document the writer produces exactly as the full parser does, or leaves it to the full parser', () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(json.map, (data) => {
+        const text = emitYaml(data);
+        const mine = readTemplateYaml(text);
+        if (!mine) return;
+        fast++;
+        expect(mine).toEqual([parse(text, { version: '1.2' })]);
+      }),
+      { numRuns: 3000, seed: 20261121 },
+    );
+    expect(fast).toBeGreaterThan(300);
+  });
+
   it('accepts block maps and lists with JSON leaves like the full parser', () => {
     const text = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: "x"\n  labels: {"a":"b"}\nspec:\n  ports:\n    - name: http\n      port: 8080\n    - - 1\n      - 2\n  empty:\n---\nkind: B\n';
     expect(readTemplateYaml(text)).toEqual(parseAllDocuments(text).map((d) => (d as { toJS(): unknown }).toJS()));
