@@ -133,6 +133,16 @@ export function parseValuesText(text: string, name: string): ParsedValues {
   }
   if (problems.length > 0) return { problems };
 
+  const cycle = firstCyclicAlias(doc);
+  if (cycle !== undefined) {
+    const pos = lineCounter.linePos(cycle);
+    problems.push({
+      ...at('values/yaml-aliases', 'an alias refers to a node that contains it, so the value would be endless', pos, 'an alias may only repeat a node that is complete before it; write the values out'),
+      excerpt: excerptAt(pos.line),
+    });
+    return { problems };
+  }
+
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
@@ -224,6 +234,26 @@ function findNode(doc: Document, path: readonly PathSegment[]): { range: [number
 function keyText(key: unknown): string | undefined {
   if (isScalar(key)) return String(key.value);
   return undefined;
+}
+
+/**
+ * Offset of the first alias that sits inside the node its anchor names (`a: &a {b: *a}`): such a
+ * document reads as a cyclic value, which nothing downstream can walk. Undefined when none.
+ */
+export function firstCyclicAlias(doc: Document): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      const target = alias.resolve(doc);
+      const at = alias.range?.[0];
+      if (target?.range && at !== undefined && at >= target.range[0] && at < target.range[1]) {
+        found = at;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** The first collection found deeper than `limit`, or undefined. Iterative: no stack to exhaust. */

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { registerChartSchemas } from '../helpers/chart-schemas.ts';
 import { k8sSchemaIssues } from '../helpers/k8s-schema.ts';
 import { render } from '../render/_render.ts';
+import { parseValuesText } from '../../src/values/source.ts';
+import { cli, expectContract } from './_cli.ts';
 
 registerChartSchemas();
 
@@ -12,5 +14,18 @@ describe('regressions found by the hardening suites', () => {
     const agent = docs.find((d) => d.object.kind === 'Agent' && d.object.metadata.name === 'rollouts-agent')!.object as any;
     expect(agent.spec.declarative.deployment.resources).toEqual({ limits: { memory: '5e-324', cpu: '0.5' }, requests: { cpu: 1, memory: '128Mi' } });
     expect(k8sSchemaIssues(agent)).toEqual([]);
+  });
+
+  it.each([
+    ['an alias inside its own anchor (fuzz-values-files lint, seed 20250808)', 'a: &a\n  b: *a\ncontroller:\n  toolRefreshInterval: 30s\n', 2, 6],
+    ['a flow list holding itself', 'x: 1\na: &a [1, *a]\n', 2, 11],
+    ['an alias two levels inside its anchor', 'a: &a\n  b: &b\n    c: *a\n', 3, 8],
+  ])('a cyclic alias is a values/yaml-aliases problem with its position, not a stack overflow: %s', async (_name, text, line, column) => {
+    expect(parseValuesText(text, 'v.yaml').problems).toEqual([expect.objectContaining({ rule: 'values/yaml-aliases', file: 'v.yaml', line, column })]);
+    for (const cmd of ['lint', 'render']) {
+      const r = await cli([cmd, '-r', 'A', '-f', '-'], text);
+      expectContract(r, `${cmd} ${text}`);
+      expect(r.code).toBe(1);
+    }
   });
 });
