@@ -112,7 +112,7 @@ interface ParsedDoc {
 function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
   const lineCounter = new LineCounter();
   const lines = input.text.split(/\r?\n/);
-  const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false });
+  const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false, logLevel: 'error' });
   const list = Array.isArray(docs) ? docs : [];
   const out: ParsedDoc[] = [];
   for (const doc of list) {

@@ -90,7 +90,7 @@ export function parseValuesText(text: string, name: string): ParsedValues {
 
   const lineCounter = new LineCounter();
   // uniqueKeys is checked below in linear time; yaml's own check compares every pair of keys.
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2', logLevel: 'error' });
   const all = Array.isArray(docs) ? docs : [];
   // `a: 1` followed by a bare `---` is one document plus an empty one, which is harmless.
   const isEmpty = (c: unknown) => c === null || (isScalar(c) && c.value === null && !c.source);

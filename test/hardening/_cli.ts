@@ -10,7 +10,12 @@ export interface CliResult {
   out: string;
   err: string;
   ms: number;
+  /** Node process warnings emitted during the run: the real binary would print them on stderr. */
+  warnings: string[];
 }
+
+const pendingWarnings: string[] = [];
+process.on('warning', (w) => void pendingWarnings.push(w.message));
 
 /** Per-input bound: far above a normal run (a few ms), far below the suite's timeout. */
 export const INPUT_BOUND_MS = 5_000;
@@ -20,7 +25,10 @@ export async function cli(argv: readonly string[], stdin?: string, cwd?: string)
   const started = performance.now();
   // run() must turn every failure into an exit code; a rejection here is a crash.
   const code = await run(argv, io);
-  return { code, out: io.out, err: io.err, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  // process.emitWarning reports on the next tick.
+  await new Promise((resolve) => setImmediate(resolve));
+  return { code, out: io.out, err: io.err, ms, warnings: pendingWarnings.splice(0) };
 }
 
 /** The process-level contract, checked in-process: exit 0/1/2, no internal error, no trace, no hang. */
@@ -30,6 +38,7 @@ export function expectContract(r: CliResult, what: string): void {
   expect(r.err, `stack trace on stderr${tail}`).not.toMatch(STACK_TRACE);
   expect(r.out, `stack trace on stdout${tail}`).not.toMatch(STACK_TRACE);
   expect(r.err, `internal error${tail}`).not.toContain('internal error');
+  expect(r.warnings, `Node warnings (printed on the real stderr)${tail}`).toEqual([]);
   expect(r.ms, `took ${Math.round(r.ms)} ms${tail}`).toBeLessThan(INPUT_BOUND_MS);
 }
 

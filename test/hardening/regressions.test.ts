@@ -28,4 +28,22 @@ describe('regressions found by the hardening suites', () => {
       expect(r.code).toBe(1);
     }
   });
+
+  it('a collection used as a key reaches no Node warning on stderr, for lint, render, validate and migrate (fuzz-values-files render, seed 20250809)', async () => {
+    const warnings: string[] = [];
+    const listener = (w: Error) => void warnings.push(w.message);
+    process.on('warning', listener);
+    try {
+      const text = '? [a]\n: 1\nextraObjects:\n- |\n  ? [b]\n  : 1\n';
+      for (const argv of [['lint', '-f', '-'], ['render', '-f', '-'], ['validate', '-'], ['migrate', '-f', '-']]) {
+        const r = await cli(argv, text);
+        expectContract(r, argv.join(' '));
+      }
+      expect((await cli(['lint', '-f', '-'], '? [a]\n: 1\n')).out).toContain('unknown key');
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listener);
+    }
+    expect(warnings).toEqual([]);
+  });
 });
