@@ -14,6 +14,7 @@ import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { crdValidationData } from './validation-data.ts';
+import { firstCyclicAlias } from '../values/source.ts';
 
 export interface ResourceInput {
   /** As shown to the user: a path or `<stdin>`. */
@@ -133,6 +134,22 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
           ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
         });
       }
+      continue;
+    }
+    const cycle = firstCyclicAlias(doc);
+    if (cycle !== undefined) {
+      const pos = lineCounter.linePos(cycle);
+      problems.push({
+        severity: 'error',
+        rule: 'crd/yaml-syntax',
+        path: '',
+        message: 'an alias refers to a node that contains it, so the value would be endless',
+        hint: 'an alias may only repeat a node that is complete before it',
+        file: input.file,
+        line: pos.line,
+        column: pos.col,
+        ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
+      });
       continue;
     }
     let data: Json;

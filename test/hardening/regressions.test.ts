@@ -46,4 +46,12 @@ describe('regressions found by the hardening suites', () => {
     }
     expect(warnings).toEqual([]);
   });
+
+  it('validate: a cyclic alias inside a preserve-unknown-fields map is a crd/yaml-syntax problem, not a valid resource (found while fuzzing validate)', async () => {
+    const text = 'apiVersion: agentplat.dev/v1alpha2\nkind: ModelConfig\nmetadata: {name: a}\nspec:\n  model: x\n  provider: ProviderH\n  providerH:\n    region: r\n    additionalModelRequestFields: &f\n      a: *f\n';
+    const r = await cli(['validate', '--format', 'json', '-'], text);
+    expectContract(r, text);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).files[0].problems).toEqual([expect.objectContaining({ rule: 'crd/yaml-syntax', line: 10, column: 10 })]);
+  });
 });
