@@ -15,6 +15,7 @@ import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { crdValidationData } from './validation-data.ts';
 import { firstCyclicAlias } from '../values/source.ts';
+import { maskSecretLine } from '../lint/secrets.ts';
 
 export interface ResourceInput {
   /** As shown to the user: a path or `<stdin>`. */
@@ -112,7 +113,8 @@ interface ParsedDoc {
 
 function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
   const lineCounter = new LineCounter();
-  const lines = input.text.split(/\r?\n/);
+  // Excerpts never show a credential: secret-keyed values and URL passwords are masked.
+  const lines = input.text.split(/\r?\n/).map(maskSecretLine);
   const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false, logLevel: 'error' });
   const list = Array.isArray(docs) ? docs : [];
   const out: ParsedDoc[] = [];

@@ -35,7 +35,7 @@
 import type { PathSegment } from './source.ts';
 import { YAML_LIMITS, describe } from './source.ts';
 import { isPlainMap, joinPath, type Values } from './merge.ts';
-import { isSecretKey } from '../lint/secrets.ts';
+import { isSecretPath } from '../lint/secrets.ts';
 
 export type SetKind = 'set' | 'set-string' | 'set-json';
 
@@ -127,7 +127,7 @@ export function maskSetArgument(arg: string, kind: SetKind): string {
   }
   for (const { from, to, path } of spans) {
     const text = arg.slice(from, to).trimStart();
-    if (path.some(isSecretKey) || (kind === 'set-json' && /^[[{]/.test(text))) masked.push([from, to]);
+    if (isSecretPath(path) || (kind === 'set-json' && /^[[{]/.test(text))) masked.push([from, to]);
   }
   const chars = arg.split('');
   for (const [from, to] of masked) for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';

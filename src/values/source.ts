@@ -4,6 +4,7 @@
 
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
+import { maskSecretLine } from '../lint/secrets.ts';
 
 export type PathSegment = string | number;
 
@@ -76,7 +77,10 @@ export function parseValuesText(text: string, name: string): ParsedValues {
   }
 
   const lines = text.split(/\r?\n/);
-  const excerptAt = (line: number): string | undefined => lines[line - 1];
+  const excerptAt = (line: number): string | undefined => {
+    const l = lines[line - 1];
+    return l === undefined ? undefined : maskSecretLine(l);
+  };
   const tooDeep = (pos?: { line: number; col: number }) => ({
     ...at('values/too-deep', `the document nests deeper than ${YAML_LIMITS.maxDepth} levels`, pos, 'values of this chart are never that deep; check for a generated or corrupted file'),
     ...(pos ? { excerpt: excerptAt(pos.line) } : {}),
