@@ -130,6 +130,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
           rule: 'crd/yaml-syntax',
           path: '',
           message: yamlErrorMessage(e, input.text),
+          ...(e.code === 'RESOURCE_EXHAUSTION' ? { hint: 'resources are never that deep; check for a generated or corrupted file' } : {}),
           file: input.file,
           line: pos.line,
           column: pos.col,
@@ -159,7 +160,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (err) {
       const pos = lineCounter.linePos(doc.range[0]);
-      problems.push({ severity: 'error', rule: 'crd/yaml-syntax', path: '', message: `cannot read the document: ${(err as Error).message}`, file: input.file, line: pos.line, column: pos.col });
+      problems.push({ severity: 'error', rule: 'crd/yaml-syntax', path: '', message: `cannot read the document: ${(err as Error).message}`, hint: 'an alias-heavy document is refused to bound memory; write the resource out', file: input.file, line: pos.line, column: pos.col });
       continue;
     }
     const contents = doc.contents as YamlNode | null;

@@ -321,7 +321,7 @@ function readJsonValue(s: Scanner): unknown {
     throw new SetSyntaxError('invalid JSON value', start + 1, hint);
   }
   if (depthOver(value, YAML_LIMITS.maxDepth)) {
-    throw new SetSyntaxError(`the JSON value nests deeper than ${YAML_LIMITS.maxDepth} levels`, start + 1);
+    throw new SetSyntaxError(`the JSON value nests deeper than ${YAML_LIMITS.maxDepth} levels`, start + 1, 'values of this chart are never that deep');
   }
   s.pos = end;
   while (!s.done && /\s/.test(s.peek()!)) s.pos++;
