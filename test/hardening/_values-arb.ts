@@ -131,6 +131,9 @@ const plainString = fc.oneof(
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z][a-z0-9-]{0,14}$/) },
   { weight: 1, arbitrary: fc.string({ maxLength: 16 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
+  // Any code point, control characters and newlines included, and text that looks like YAML.
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 10 }) },
+  { weight: 1, arbitrary: fc.constantFrom('a\nb: c', 'x\n---\nkind: Secret', 'k: v', '- item', '"q"', "it's", '#c', '&a', '*a', '| x', '{{ .Release.Name }}', ' lead', '  two\nlines\n\n', 'trail ', 'true', '1e3', '0x1F', 'null', '~') },
 );
 
 export interface ArbOptions {

@@ -36,6 +36,7 @@ export const PAYLOADS: Record<string, string> = {
   'yaml indicators': '- &a *a !!str | > % @ # : ? [ ] { } ,',
   'unicode: RTL, emoji, zero-width, line separators': '\u202Eevil\u202C 🤖👩‍💻 a\u200Bb\u200Dc\uFEFF \u2028\u2029 e\u0301',
   NUL: 'a\u0000b',
+  'a multi-line text with leading spaces and trailing newlines': '  indented first line\n\nlast line\n\n',
 };
 
 type Site = { path: string; where: 'value' | 'key' | 'item' };
