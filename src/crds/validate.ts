@@ -14,6 +14,8 @@ import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { crdValidationData } from './validation-data.ts';
+import { firstCyclicAlias } from '../values/source.ts';
+import { maskSecretLine } from '../lint/secrets.ts';
 
 export interface ResourceInput {
   /** As shown to the user: a path or `<stdin>`. */
@@ -111,8 +113,9 @@ interface ParsedDoc {
 
 function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
   const lineCounter = new LineCounter();
-  const lines = input.text.split(/\r?\n/);
-  const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false });
+  // Excerpts never show a credential: secret-keyed values and URL passwords are masked.
+  const lines = input.text.split(/\r?\n/).map(maskSecretLine);
+  const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false, logLevel: 'error' });
   const list = Array.isArray(docs) ? docs : [];
   const out: ParsedDoc[] = [];
   for (const doc of list) {
@@ -127,6 +130,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
           rule: 'crd/yaml-syntax',
           path: '',
           message: yamlErrorMessage(e, input.text),
+          ...(e.code === 'RESOURCE_EXHAUSTION' ? { hint: 'resources are never that deep; check for a generated or corrupted file' } : {}),
           file: input.file,
           line: pos.line,
           column: pos.col,
@@ -135,12 +139,28 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
       }
       continue;
     }
+    const cycle = firstCyclicAlias(doc);
+    if (cycle !== undefined) {
+      const pos = lineCounter.linePos(cycle);
+      problems.push({
+        severity: 'error',
+        rule: 'crd/yaml-syntax',
+        path: '',
+        message: 'an alias refers to a node that contains it, so the value would be endless',
+        hint: 'an alias may only repeat a node that is complete before it',
+        file: input.file,
+        line: pos.line,
+        column: pos.col,
+        ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
+      });
+      continue;
+    }
     let data: Json;
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (err) {
       const pos = lineCounter.linePos(doc.range[0]);
-      problems.push({ severity: 'error', rule: 'crd/yaml-syntax', path: '', message: `cannot read the document: ${(err as Error).message}`, file: input.file, line: pos.line, column: pos.col });
+      problems.push({ severity: 'error', rule: 'crd/yaml-syntax', path: '', message: `cannot read the document: ${(err as Error).message}`, hint: 'an alias-heavy document is refused to bound memory; write the resource out', file: input.file, line: pos.line, column: pos.col });
       continue;
     }
     const contents = doc.contents as YamlNode | null;

@@ -78,7 +78,7 @@ export function loadConfig(cwd: string): LintConfig {
 /** Parses config text; every mistake is a UsageError that names `file:line:col`. */
 export function parseConfig(text: string, file: string): LintConfig {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
   const fail = (offset: number | undefined, message: string, hint?: string): never => {
     const at = offset === undefined ? file : `${file}:${lineCounter.linePos(offset).line}:${lineCounter.linePos(offset).col}`;
     throw new UsageError(`${at}: ${message}`, hint);

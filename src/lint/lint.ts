@@ -10,7 +10,7 @@ import { hasPath } from '../values/source.ts';
 import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { checkSchema } from './schema.ts';
-import { isSecretKey } from './secrets.ts';
+import { maskSecretLine, redact, secretValues } from './secrets.ts';
 import { RULES, RULE_OWNED_PATHS } from './rules/index.ts';
 import type { RuleContext, RuleFinding } from './rules/types.ts';
 
@@ -62,7 +62,11 @@ export function lintValues(req: LintRequest): LintResult {
       if (!schemaFailed) throw err;
     }
   }
-  return { problems: sortProblems(findings.map((f) => toProblem(f, layered, req.layers))), layered };
+  // No message, hint or excerpt repeats a secret the user wrote, whatever rule found what.
+  const secrets = new Set<string>();
+  for (const l of req.layers) secretValues(l.data, secrets);
+  const problems = findings.map((f) => toProblem(f, layered, req.layers)).map((p) => (secrets.size === 0 ? p : redactProblem(p, secrets)));
+  return { problems: sortProblems(problems), layered };
 }
 
 function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly ValuesSource[]): Problem {
@@ -100,8 +104,16 @@ function locateInUserLayers(path: readonly PathSegment[], layers: readonly Value
   return undefined;
 }
 
+function redactProblem(p: Problem, secrets: ReadonlySet<string>): Problem {
+  return {
+    ...p,
+    message: redact(p.message, secrets),
+    ...(p.hint !== undefined ? { hint: redact(p.hint, secrets) } : {}),
+    ...(p.excerpt !== undefined ? { excerpt: redact(p.excerpt, secrets) } : {}),
+  };
+}
+
 /** Source lines of secret keys are shown with the value masked. */
 function maskExcerpt(line: string): string {
-  const key = /^\s*-?\s*["']?([\w.-]+)["']?\s*[:=]/.exec(line)?.[1];
-  return key && isSecretKey(key) ? line.replace(/([:=]\s*).+$/, '$1********') : line;
+  return maskSecretLine(line);
 }

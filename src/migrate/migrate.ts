@@ -33,7 +33,7 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
   const input = parseValuesText(text, name);
   if (!input.source) return { changes: [], problems: input.problems, decisionsLeft: true };
 
-  const doc = parseDocument(text, { lineCounter: new LineCounter(), keepSourceTokens: false, version: '1.2' });
+  const doc = parseDocument(text, { lineCounter: new LineCounter(), keepSourceTokens: false, version: '1.2', logLevel: 'error' });
   const changes: Change[] = [];
   if (isMap(doc.contents)) step(doc, (c) => changes.push(c));
   const out = doc.toString({ lineWidth: 0 });

@@ -28,7 +28,7 @@ export function expandExtraObjects(entries: readonly unknown[], scope: TplScope)
         return;
       }
       let docIndex = 0;
-      for (const doc of parseAllDocuments(text, { uniqueKeys: true, version: '1.2' }) as unknown as { errors: { message: string }[]; toJS(): unknown }[]) {
+      for (const doc of parseAllDocuments(text, { uniqueKeys: true, version: '1.2', logLevel: 'error' }) as unknown as { errors: { message: string }[]; toJS(): unknown }[]) {
         docIndex++;
         if (doc.errors.length > 0) {
           problems.push({ path, message: `extraObjects[${index}] is not valid YAML after templating (document ${docIndex}): ${doc.errors[0]!.message.split('\n')[0]}` });

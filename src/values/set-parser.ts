@@ -35,7 +35,7 @@
 import type { PathSegment } from './source.ts';
 import { YAML_LIMITS, describe } from './source.ts';
 import { isPlainMap, joinPath, type Values } from './merge.ts';
-import { isSecretKey } from '../lint/secrets.ts';
+import { isSecretPath } from '../lint/secrets.ts';
 
 export type SetKind = 'set' | 'set-string' | 'set-json';
 
@@ -127,7 +127,7 @@ export function maskSetArgument(arg: string, kind: SetKind): string {
   }
   for (const { from, to, path } of spans) {
     const text = arg.slice(from, to).trimStart();
-    if (path.some(isSecretKey) || (kind === 'set-json' && /^[[{]/.test(text))) masked.push([from, to]);
+    if (isSecretPath(path) || (kind === 'set-json' && /^[[{]/.test(text))) masked.push([from, to]);
   }
   const chars = arg.split('');
   for (const [from, to] of masked) for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';
@@ -321,7 +321,7 @@ function readJsonValue(s: Scanner): unknown {
     throw new SetSyntaxError('invalid JSON value', start + 1, hint);
   }
   if (depthOver(value, YAML_LIMITS.maxDepth)) {
-    throw new SetSyntaxError(`the JSON value nests deeper than ${YAML_LIMITS.maxDepth} levels`, start + 1);
+    throw new SetSyntaxError(`the JSON value nests deeper than ${YAML_LIMITS.maxDepth} levels`, start + 1, 'values of this chart are never that deep');
   }
   s.pos = end;
   while (!s.done && /\s/.test(s.peek()!)) s.pos++;

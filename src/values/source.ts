@@ -4,6 +4,7 @@
 
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
+import { maskSecretLine } from '../lint/secrets.ts';
 
 export type PathSegment = string | number;
 
@@ -76,7 +77,10 @@ export function parseValuesText(text: string, name: string): ParsedValues {
   }
 
   const lines = text.split(/\r?\n/);
-  const excerptAt = (line: number): string | undefined => lines[line - 1];
+  const excerptAt = (line: number): string | undefined => {
+    const l = lines[line - 1];
+    return l === undefined ? undefined : maskSecretLine(l);
+  };
   const tooDeep = (pos?: { line: number; col: number }) => ({
     ...at('values/too-deep', `the document nests deeper than ${YAML_LIMITS.maxDepth} levels`, pos, 'values of this chart are never that deep; check for a generated or corrupted file'),
     ...(pos ? { excerpt: excerptAt(pos.line) } : {}),
@@ -90,7 +94,7 @@ export function parseValuesText(text: string, name: string): ParsedValues {
 
   const lineCounter = new LineCounter();
   // uniqueKeys is checked below in linear time; yaml's own check compares every pair of keys.
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2' });
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2', logLevel: 'error' });
   const all = Array.isArray(docs) ? docs : [];
   // `a: 1` followed by a bare `---` is one document plus an empty one, which is harmless.
   const isEmpty = (c: unknown) => c === null || (isScalar(c) && c.value === null && !c.source);
@@ -132,6 +136,16 @@ export function parseValuesText(text: string, name: string): ParsedValues {
     });
   }
   if (problems.length > 0) return { problems };
+
+  const cycle = firstCyclicAlias(doc);
+  if (cycle !== undefined) {
+    const pos = lineCounter.linePos(cycle);
+    problems.push({
+      ...at('values/yaml-aliases', 'an alias refers to a node that contains it, so the value would be endless', pos, 'an alias may only repeat a node that is complete before it; write the values out'),
+      excerpt: excerptAt(pos.line),
+    });
+    return { problems };
+  }
 
   let data: unknown;
   try {
@@ -224,6 +238,26 @@ function findNode(doc: Document, path: readonly PathSegment[]): { range: [number
 function keyText(key: unknown): string | undefined {
   if (isScalar(key)) return String(key.value);
   return undefined;
+}
+
+/**
+ * Offset of the first alias that sits inside the node its anchor names (`a: &a {b: *a}`): such a
+ * document reads as a cyclic value, which nothing downstream can walk. Undefined when none.
+ */
+export function firstCyclicAlias(doc: Document): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      const target = alias.resolve(doc);
+      const at = alias.range?.[0];
+      if (target?.range && at !== undefined && at >= target.range[0] && at < target.range[1]) {
+        found = at;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** The first collection found deeper than `limit`, or undefined. Iterative: no stack to exhaust. */

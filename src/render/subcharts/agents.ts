@@ -29,6 +29,20 @@ function agentTools(ctx: RenderContext, def: BundledAgentDef): unknown[] {
   return tools;
 }
 
+/**
+ * The Agent CRD types quantities as int-or-string, so a fractional number (`memory: 0.5`, which
+ * the values schema accepts as a quantity) is written as its decimal text; integers stay numbers.
+ */
+function intOrStringQuantities(resources: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(resources)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      out[k] = Object.fromEntries(Object.entries(v).map(([r, q]) => [r, typeof q === 'number' && !Number.isInteger(q) ? String(q) : q]));
+    } else out[k] = v;
+  }
+  return out;
+}
+
 function agentComponent(def: BundledAgentDef): Component {
   const key = `${def.area}-agent`;
   return {
@@ -42,7 +56,7 @@ function agentComponent(def: BundledAgentDef): Component {
       const deployment: Record<string, unknown> = {};
       const secrets = pullSecrets(ctx);
       if (secrets.length > 0) deployment.imagePullSecrets = secrets;
-      deployment.resources = map(b.resources);
+      deployment.resources = intOrStringQuantities(map(b.resources));
       const view = {
         name: key,
         namespace: ctx.namespace,
