@@ -1,14 +1,15 @@
 // The benchmark: whole-process wall time of the main jobs, each against a bare `node -e 0` start
 // timed in the same run, plus peak memory and in-process throughput.
 //
-//   npm run bench [-- --rounds 11] [-- --out FILE]
+//   npm run bench [-- --rounds 11] [-- --out FILE] [-- --readme]
 //
 // - Cases run as whole processes (bin/agentplat, as users start it), alternating: every round runs
 //   each case once, after warm-up rounds that are not counted, so machine noise spreads evenly.
 // - Reported per case: median, min and max wall time, the median as a ratio to the floor's median,
 //   and peak memory (maximum resident set size of one more run, from /usr/bin/time when present).
 // - In-process: renders per second through the package API (import { render } from 'agentplat').
-// - Prints a table and writes JSON (bench/results/latest.json unless --out) for comparisons.
+// - Prints a table and writes JSON (bench/results/latest.json unless --out) for comparisons;
+//   --readme also writes the table into README.md between the bench markers.
 //   Timed assertions do not belong in the test suite; this script asserts nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -195,3 +196,28 @@ for (const r of results) {
 }
 console.log(`in-process render --revision B: ${inProcess.renderBPerSecond.toFixed(0)} renders/s (${inProcess.renderBSkipCrdsPerSecond.toFixed(0)}/s with skipCrds)`);
 console.log(`JSON: ${out}`);
+
+if (process.argv.includes('--readme')) {
+  const by = Object.fromEntries(results.map((r) => [r.id, r]));
+  const row = (r) => `| ${r.name} | ${r.medianMs.toFixed(0)} ms (${r.minMs.toFixed(0)}–${r.maxMs.toFixed(0)}) | ${r.ratio.toFixed(2)}× | ${r.peakMb === null ? 'n/a' : `${r.peakMb.toFixed(0)} MB`} |`;
+  const table = [
+    `Measured with \`npm run bench -- --readme\` on ${report.date.slice(0, 10)}: a ${report.cpus}-core machine, Node ${report.node.slice(1)}, ${rounds} interleaved rounds after ${warmup} warm-up rounds, medians (min–max), peak resident memory of one more run.`,
+    '',
+    '| Job (whole process) | Wall time | vs `node -e 0` | Peak memory |',
+    '|---|---|---|---|',
+    ...results.map(row),
+    '',
+    `In-process (\`import { render } from 'agentplat'\`, objects and YAML text): ${inProcess.renderBPerSecond.toFixed(0)} renders per second of revision B's defaults, ${inProcess.renderBSkipCrdsPerSecond.toFixed(0)} without the CRDs (whose 690 kB of text is most of the output).`,
+    '',
+    `The start-up snapshot pays: \`render --revision B\` takes ${by['render-b'].medianMs.toFixed(0)} ms with it and ${by['render-b-bundle'].medianMs.toFixed(0)} ms from the bundle, \`lint\` ${by['lint-b'].medianMs.toFixed(0)} and ${by['lint-b-bundle'].medianMs.toFixed(0)} ms.`,
+  ].join('\n');
+  const readme = join(root, 'README.md');
+  const text = readFileSync(readme, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error('bench: README.md has no bench markers');
+  writeFileSync(readme, `${text.slice(0, a + start.length)}\n${table}\n${text.slice(b)}`);
+  console.log('README.md: bench table updated');
+}
