@@ -103,6 +103,7 @@ const cases = [
   { id: 'render-a', name: '`render --revision A` (CRDs included)', cmd: [bin, 'render', '--revision', 'A'] },
   { id: 'render-a-skip-crds', name: '`render --revision A --skip-crds`', cmd: [bin, 'render', '--revision', 'A', '--skip-crds'] },
   { id: 'crds', name: '`crds`', cmd: [bin, 'crds'] },
+  { id: 'render-values', name: '`render -f values.yaml` (a small values file)', cmd: [bin, 'render', '--revision', 'B', '-f', join(root, 'fixtures', 'render', 'httproute', 'values.yaml')] },
   {
     id: 'render-large',
     name: '`render -f large.yaml` (every component, 50 extra objects)',

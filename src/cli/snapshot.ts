@@ -10,6 +10,7 @@ import { createMemoryIo, type MemoryIo } from './io.ts';
 import { run } from './program.ts';
 import { start } from './start.ts';
 import { GROUP } from '../crds/ids.ts';
+import { emitYaml } from '../render/yaml-emit.ts';
 
 declare const __AGENTPLAT_SNAPSHOT_PROFILE__: 'a' | 'b' | 'validate';
 
@@ -31,6 +32,11 @@ async function warmUp(): Promise<void> {
     ]) {
       await expectRun(argv, quiet());
     }
+    // A values file as people write them, so the YAML parser's paths are compiled too, and one
+    // with mistakes, so are the problem and formatting paths.
+    await expectRun(['render', '--revision', r, '-f', '-', '--set', 'ui.replicas=2'], quiet(USER_VALUES));
+    await expectRun(['lint', '--revision', r, '-f', '-', '--set', 'controller.replicas=3'], quiet(USER_VALUES));
+    await expectRun(['lint', '--revision', r, '-f', '-'], quiet(`${USER_VALUES}controler:\n  replicas: two\n`), 1);
     return;
   }
   const { compileAllCelRules, crdKinds } = await import('../crds/validate.ts');
@@ -41,14 +47,50 @@ async function warmUp(): Promise<void> {
     { apiVersion: `${GROUP}/${version}`, kind, metadata: { name: 'warm-up', namespace: 'default' }, spec: {} },
     { apiVersion: `${GROUP}/${version}`, kind, metadata: { name: 'warm-up' }, spec: { unknownField: true } },
   ]);
-  const code = await run(['validate', '-'], quiet(docs.map((d) => JSON.stringify(d)).join('\n---\n')));
-  if (code > 1) throw new Error(`agentplat validate exited with ${code}`);
+  // In block style with comments, as resource files are written (the YAML parser's paths).
+  const text = docs.map((d) => `# ${d.kind}\n${emitYaml(d)}`).join('---\n');
+  await expectRun(['validate', '-'], quiet(`${text}---\n${USER_RESOURCE}`), 1);
 }
 
-/** A warm-up job that does not succeed means a broken build: no snapshot is written. */
-async function expectRun(argv: string[], io: MemoryIo): Promise<void> {
+/** A values file with the YAML people write: comments, quotes, flow and block collections, a literal block. */
+const USER_VALUES = `# values
+controller:
+  replicas: 2 # two
+  resources:
+    limits: {cpu: "1", memory: 1Gi}
+    requests:
+      cpu: 100m
+      memory: '256Mi'
+  env:
+    - name: LOG_FORMAT
+      value: "json"
+podAnnotations:
+  example.com/note: |
+    rendered by agentplat
+ui:
+  replicas: 1
+`;
+
+/** A custom resource written by hand. */
+const USER_RESOURCE = `apiVersion: ${GROUP}/v1alpha2
+kind: Agent
+metadata:
+  name: helper # comment
+  namespace: agents
+spec:
+  type: Declarative
+  description: 'Answers questions'
+  declarative:
+    systemMessage: |
+      You answer questions.
+    modelConfig: default-model-config
+    tools: []
+`;
+
+/** A warm-up job that does not end as expected means a broken build: no snapshot is written. */
+async function expectRun(argv: string[], io: MemoryIo, expected = 0): Promise<void> {
   const code = await run(argv, io);
-  if (code !== 0) throw new Error(`agentplat ${argv.join(' ')} exited with ${code}: ${io.err}`);
+  if (code !== expected) throw new Error(`agentplat ${argv.join(' ')} exited with ${code}, not ${expected}: ${io.err}`);
 }
 
 startupSnapshot.setDeserializeMainFunction(() => {
