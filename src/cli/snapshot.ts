@@ -32,11 +32,10 @@ async function warmUp(): Promise<void> {
     ]) {
       await expectRun(argv, quiet());
     }
-    // A values file as people write them, so the YAML parser's paths are compiled too, and one
-    // with mistakes, so are the problem and formatting paths.
-    await expectRun(['render', '--revision', r, '-f', '-', '--set', 'ui.replicas=2'], quiet(USER_VALUES));
-    await expectRun(['lint', '--revision', r, '-f', '-', '--set', 'controller.replicas=3'], quiet(USER_VALUES));
-    await expectRun(['lint', '--revision', r, '-f', '-'], quiet(`${USER_VALUES}controler:\n  replicas: two\n`), 1);
+    // A small values file in block style, so the YAML parser's common paths are compiled too
+    // (measured: a larger, more varied sample made the snapshot 0.3 MB larger, every run slower,
+    // and runs with values files no faster).
+    await expectRun(['render', '--revision', r, '-f', '-'], quiet(USER_VALUES));
     return;
   }
   const { compileAllCelRules, crdKinds } = await import('../crds/validate.ts');
@@ -52,21 +51,13 @@ async function warmUp(): Promise<void> {
   await expectRun(['validate', '-'], quiet(`${text}---\n${USER_RESOURCE}`), 1);
 }
 
-/** A values file with the YAML people write: comments, quotes, flow and block collections, a literal block. */
+/** A values file as most are written: block maps and lists, plain scalars, a comment. */
 const USER_VALUES = `# values
 controller:
-  replicas: 2 # two
-  resources:
-    limits: {cpu: "1", memory: 1Gi}
-    requests:
-      cpu: 100m
-      memory: '256Mi'
+  replicas: 2
   env:
     - name: LOG_FORMAT
-      value: "json"
-podAnnotations:
-  example.com/note: |
-    rendered by agentplat
+      value: json
 ui:
   replicas: 1
 `;
