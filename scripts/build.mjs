@@ -1,9 +1,13 @@
-// Builds the CLI into one ESM file: dist/agentplat.mjs.
-// - bundles src/cli/main.ts and its dependencies (one file loads far faster than node_modules);
-// - swaps src/render/template-source.ts for precompiled templates on the handlebars runtime;
-// - swaps src/lint/schema-validators.ts for ajv standalone validators generated here;
-// - swaps src/values/defaults-data.ts for the defaults as JSON;
-// - swaps src/crds/validation-data.ts and src/crds/crd-validators.ts for generated data and validators.
+// Builds dist/ (npm ci runs it as the prepare script):
+// - dist/agentplat.mjs (the CLI) and dist/api.mjs (the package's in-process API): one esbuild
+//   bundle split per command, with these modules swapped for build-time output:
+//   src/render/template-source.ts → precompiled templates on the handlebars runtime;
+//   src/lint/schema-validators.ts → ajv standalone validators of the values schemas;
+//   src/values/defaults-data.ts → the defaults of each revision as JSON, with key positions;
+//   src/crds/index.ts → the CRDs read from data files (dist/generated/crds-*.json);
+//   src/crds/validation-data.ts, src/crds/crd-validators.ts → validate's data and validators;
+// - dist/types/: declarations of the API;
+// - the start-up snapshots and their stamp (scripts/snapshot.mjs; AGENTPLAT_SKIP_SNAPSHOT=1 skips).
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
