@@ -1,9 +1,12 @@
-// Reads the YAML that templates produce, fast. Templates write block maps and lists whose leaf
-// values are either plain words written in the template (`kind: Service`, `protocol: TCP`) or
-// JSON printed by the `json` helper; that subset is read here without the general parser, which
-// was the largest cost of a render. Anything outside the subset (block scalars, anchors, tags,
-// quotes other than JSON's, duplicate keys, …) returns undefined and the caller falls back to the
-// yaml library, so the result never depends on which reader ran.
+// Reads YAML fast, without the general parser, in two dialects:
+// - template output (readTemplateYaml): block maps and lists whose leaf values are plain words
+//   written in a template (`kind: Service`) or JSON printed by the `json` helper;
+// - plain resource files (readPlainYaml, for validate): the same block structure, plus comments,
+//   single- and double-quoted scalars, one-line flow collections and plain scalars resolved by
+//   YAML 1.2's core schema (as the yaml library reads with version 1.2).
+// Anything outside the dialect (block scalars, anchors, aliases, tags, directives, multi-line
+// scalars, duplicate keys, unusual characters, …) returns undefined and the caller falls back to
+// the yaml library, so the result never depends on which reader ran (property tests compare them).
 
 interface Line {
   indent: number;
@@ -15,10 +18,36 @@ class Unsupported extends Error {}
 const PLAIN_WORD = /^[A-Za-z0-9_./@$()-][^#:]*$/;
 const PLAIN_KEY = /^[A-Za-z0-9_./-][A-Za-z0-9_./ -]*$/;
 
+/** How a dialect reads leaves, plain keys and what follows a key's colon. */
+interface Dialect {
+  leaf(text: string): unknown;
+  plainKey(raw: string): string;
+  /** The value text after `key:` with a trailing comment gone; '' means a nested block or null. */
+  afterKey(text: string): string;
+  /** Characters that make the dialect give up on a line. */
+  refuse: RegExp;
+  /** Whether a document must start in column 1 (the library reads an indented one its own way). */
+  rootAtZero: boolean;
+  /** Whether literal block scalars (`|`, `|-`, `|+`) are read. */
+  literalBlocks: boolean;
+}
+
+const TEMPLATE: Dialect = { leaf: scalar, plainKey: (k) => k, afterKey: (t) => t, refuse: /\t/, rootAtZero: false, literalBlocks: false };
+
 /** The documents of `text`, or undefined when it leaves the subset this reader handles. */
 export function readTemplateYaml(text: string): unknown[] | undefined {
+  return readDialect(text, TEMPLATE);
+}
+
+function readDialect(text: string, dialect: Dialect): unknown[] | undefined {
   const docs: Line[][] = [[]];
-  for (const raw of text.split('\n')) {
+  const raws = text.split('\n');
+  // Literal block scalars, read ahead of the line structure: each is replaced by a NUL and its
+  // index (NUL never reaches a reader from a file or a template: both refuse or escape it).
+  const blocks: string[] = [];
+  for (let r = 0; r < raws.length; r++) {
+    const raw = raws[r]!;
+    if (dialect.refuse.test(raw)) return undefined;
     const line = raw.trimEnd();
     if (line === '---' || line.startsWith('--- ')) {
       if (line !== '---') return undefined;
@@ -28,25 +57,47 @@ export function readTemplateYaml(text: string): unknown[] | undefined {
     if (line === '...' || /^%/.test(line)) return undefined;
     const content = line.trimStart();
     if (content === '' || content.startsWith('#')) continue;
-    if (line.includes('\t')) return undefined;
-    docs[docs.length - 1]!.push({ indent: line.length - content.length, text: content });
+    const indent = line.length - content.length;
+    const header = dialect.literalBlocks ? LITERAL_HEADER.exec(content) : null;
+    if (header) {
+      const block = literalBlock(raws, r + 1, header[1] === '- ' ? indent : header[1]!.startsWith('- ') ? indent + 2 : indent, header[3] as '' | '-' | '+', text.endsWith('\n'), dialect.refuse);
+      if (!block) return undefined;
+      docs[docs.length - 1]!.push({ indent, text: `${content.slice(0, content.length - header[2]!.length)}\u0000${blocks.length}` });
+      blocks.push(block.value);
+      r = block.next - 1;
+      continue;
+    }
+    docs[docs.length - 1]!.push({ indent, text: content });
   }
   try {
-    return docs.filter((d) => d.length > 0).map((lines) => new Reader(lines).document());
+    return docs.filter((d) => d.length > 0).map((lines) => new Reader(lines, dialect, blocks).document());
   } catch (err) {
     if (err instanceof Unsupported || err instanceof SyntaxError) return undefined;
     throw err;
   }
 }
 
+/** Nesting deeper than this is left to the library (which bounds it and says so). */
+const MAX_DEPTH = 64;
+
 class Reader {
   private i = 0;
-  constructor(private readonly lines: Line[]) {}
+  private depth = 0;
+  constructor(
+    private readonly lines: Line[],
+    private readonly dialect: Dialect,
+    private readonly blocks: readonly string[],
+  ) {}
+
+  private leaf(text: string): unknown {
+    return text.charCodeAt(0) === 0 ? this.blocks[Number(text.slice(1))] : this.dialect.leaf(text);
+  }
 
   document(): unknown {
     const first = this.lines[0]!;
-    // A whole document printed by the `json` helper (extraObjects): one JSON flow line.
-    if (this.lines.length === 1 && (first.text.startsWith('{') || first.text.startsWith('['))) return JSON.parse(first.text);
+    if (this.dialect.rootAtZero && first.indent !== 0) throw new Unsupported();
+    // A whole document on one line: JSON from the `json` helper (extraObjects), or a flow node.
+    if (this.lines.length === 1 && (first.text.startsWith('{') || first.text.startsWith('['))) return this.dialect.leaf(first.text);
     const value = this.block(first.indent);
     if (this.i < this.lines.length) throw new Unsupported();
     return value;
@@ -55,7 +106,10 @@ class Reader {
   private block(indent: number): unknown {
     const line = this.lines[this.i]!;
     if (line.indent !== indent) throw new Unsupported();
-    return isItem(line.text) ? this.sequence(indent) : this.mapping(indent);
+    if (++this.depth > MAX_DEPTH) throw new Unsupported();
+    const v = isItem(line.text) ? this.sequence(indent) : this.mapping(indent);
+    this.depth--;
+    return v;
   }
 
   private sequence(indent: number): unknown[] {
@@ -64,7 +118,7 @@ class Reader {
       const line = this.lines[this.i]!;
       if (line.indent < indent) break;
       if (line.indent > indent || !isItem(line.text)) throw new Unsupported();
-      const rest = line.text === '-' ? '' : line.text.slice(2).trimStart();
+      const rest = line.text === '-' ? '' : this.dialect.afterKey(line.text.slice(2).trimStart());
       if (rest === '') {
         this.i++;
         const next = this.lines[this.i];
@@ -76,7 +130,7 @@ class Reader {
         this.lines[this.i] = { indent: inner, text: rest };
         out.push(this.block(inner));
       } else {
-        out.push(scalar(rest));
+        out.push(this.leaf(rest));
         this.i++;
       }
     }
@@ -91,15 +145,17 @@ class Reader {
       if (line.indent > indent || isItem(line.text)) throw new Unsupported();
       const kv = keyOf(line.text);
       if (!kv) throw new Unsupported();
-      if (Object.prototype.hasOwnProperty.call(out, kv.key) || kv.key === '__proto__') throw new Unsupported();
+      const key = kv.quoted ? kv.key : this.dialect.plainKey(kv.key);
+      if (Object.prototype.hasOwnProperty.call(out, key) || key === '__proto__') throw new Unsupported();
       this.i++;
-      if (kv.rest !== '') {
-        out[kv.key] = scalar(kv.rest);
+      const rest = this.dialect.afterKey(kv.rest);
+      if (rest !== '') {
+        out[key] = this.leaf(rest);
         continue;
       }
       const next = this.lines[this.i];
-      if (next && (next.indent > indent || (next.indent === indent && isItem(next.text)))) out[kv.key] = this.block(next.indent);
-      else out[kv.key] = null;
+      if (next && (next.indent > indent || (next.indent === indent && isItem(next.text)))) out[key] = this.block(next.indent);
+      else out[key] = null;
     }
     return out;
   }
@@ -110,10 +166,11 @@ function isItem(text: string): boolean {
 }
 
 /** `key: rest` with a plain or JSON-quoted key; undefined when the line is not a key line. */
-function keyOf(text: string): { key: string; rest: string } | undefined {
+function keyOf(text: string): { key: string; rest: string; quoted: boolean } | undefined {
   let key: string;
   let after: string;
-  if (text.startsWith('"')) {
+  const quoted = text.startsWith('"');
+  if (quoted) {
     const end = jsonStringEnd(text);
     if (end < 0) return undefined;
     key = JSON.parse(text.slice(0, end + 1)) as string;
@@ -129,7 +186,7 @@ function keyOf(text: string): { key: string; rest: string } | undefined {
     after = text.slice(colon);
   }
   if (after !== ':' && !after.startsWith(': ')) return undefined;
-  return { key, rest: after.slice(1).trim() };
+  return { key, rest: after.slice(1).trim(), quoted };
 }
 
 function jsonStringEnd(text: string): number {
@@ -140,10 +197,10 @@ function jsonStringEnd(text: string): number {
   return -1;
 }
 
-/** A leaf: JSON from the `json` helper, or a plain word written in a template. */
 /** A JSON string without escapes or control characters: its value is the text between the quotes. */
 const SIMPLE_JSON_STRING = /^"[^"\\\u0000-\u001f]*"$/;
 
+/** A leaf: JSON from the `json` helper, or a plain word written in a template. */
 function scalar(text: string): unknown {
   const c = text[0];
   if (c === '"' && SIMPLE_JSON_STRING.test(text)) return text.slice(1, -1);
@@ -155,4 +212,261 @@ function scalar(text: string): unknown {
   if (text === 'null' || text === '~') return null;
   if (!PLAIN_WORD.test(text) || text.includes(' #') || /^(True|False|TRUE|FALSE|Null|NULL|\.inf|\.nan|0x|0o)/i.test(text)) throw new Unsupported();
   return text;
+}
+
+// ---- plain resource files ----
+
+const PLAIN: Dialect = {
+  leaf: plainLeaf,
+  plainKey(raw) {
+    // `a :` would be the key `a` to YAML; keys resolve like values (`1.0:` is the key "1").
+    if (raw !== raw.trimEnd()) throw new Unsupported();
+    const v = resolveCore(raw);
+    return v === null ? '' : String(v);
+  },
+  afterKey: (t) => (t.startsWith('#') ? '' : t),
+  // Tabs, carriage returns inside a line, control and line-separator characters, a byte-order
+  // mark, and the spaces JavaScript trims but YAML does not count as white space.
+  refuse: /[\t\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/,
+  rootAtZero: true,
+  literalBlocks: true,
+};
+
+/** The documents of a resource or values file, or undefined when the yaml library must read it. */
+export function readPlainYaml(text: string): unknown[] | undefined {
+  return readDialect(text.replace(/\r\n/g, '\n'), PLAIN);
+}
+
+const INT = /^[-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+
+/** A plain scalar by YAML 1.2's core schema: null, bool, int, float, else the string. */
+function resolveCore(s: string): unknown {
+  switch (s) {
+    case '~':
+    case 'null':
+    case 'Null':
+    case 'NULL':
+      return null;
+    case 'true':
+    case 'True':
+    case 'TRUE':
+      return true;
+    case 'false':
+    case 'False':
+    case 'FALSE':
+      return false;
+    case '.inf':
+    case '.Inf':
+    case '.INF':
+    case '+.inf':
+    case '+.Inf':
+    case '+.INF':
+      return Infinity;
+    case '-.inf':
+    case '-.Inf':
+    case '-.INF':
+      return -Infinity;
+    case '.nan':
+    case '.NaN':
+    case '.NAN':
+      return NaN;
+  }
+  if (INT.test(s)) return Number(s);
+  if (/^0o[0-7]+$/.test(s)) return parseInt(s.slice(2), 8);
+  if (/^0x[0-9a-fA-F]+$/.test(s)) return parseInt(s.slice(2), 16);
+  if (FLOAT.test(s)) return parseFloat(s);
+  return s;
+}
+
+/** Starts a plain scalar cannot have, or that this reader leaves to the library. */
+const PLAIN_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
+
+/** A one-line plain scalar this reader is sure of (`flow`: inside a flow collection). */
+function plainOk(s: string, flow: boolean): boolean {
+  if (s === '' || s !== s.trim()) return false;
+  if (PLAIN_START.test(s) && !(s[0] === '-' && s.length > 1 && s[1] !== ' ')) return false;
+  if (s.includes(': ') || s.endsWith(':') || s.includes(' #')) return false;
+  if (flow && /[,[\]{}]/.test(s)) return false;
+  return true;
+}
+
+/** What may follow a value on its line: nothing, or a comment after whitespace. */
+function commentOnly(tail: string): void {
+  const t = tail.trimStart();
+  if (t !== '' && !(t.startsWith('#') && t.length < tail.length)) throw new Unsupported();
+}
+
+function plainLeaf(text: string): unknown {
+  const c = text[0];
+  if (c === '"' || c === "'" || c === '[' || c === '{') {
+    const f = new Flow(text);
+    const v = f.node();
+    commentOnly(text.slice(f.pos));
+    return v;
+  }
+  const cut = text.indexOf(' #');
+  const plain = cut >= 0 ? text.slice(0, cut).trimEnd() : text;
+  if (!plainOk(plain, false)) throw new Unsupported();
+  return resolveCore(plain);
+}
+
+/** A one-line flow node: quoted scalars, plain scalars and nested `[…]` / `{…}`. */
+class Flow {
+  pos = 0;
+  private depth = 0;
+  constructor(private readonly s: string) {}
+
+  node(): unknown {
+    this.spaces();
+    const c = this.s[this.pos];
+    if (c === '[' || c === '{') {
+      // Deep nesting is the library's to report (and must not exhaust the stack here).
+      if (++this.depth > MAX_DEPTH) throw new Unsupported();
+      const v = c === '[' ? this.seq() : this.map();
+      this.depth--;
+      return v;
+    }
+    if (c === '"') return this.doubleQuoted();
+    if (c === "'") return this.singleQuoted();
+    return this.plain();
+  }
+
+  private spaces(): void {
+    while (this.s[this.pos] === ' ') this.pos++;
+  }
+
+  private seq(): unknown[] {
+    this.pos++;
+    const out: unknown[] = [];
+    this.spaces();
+    if (this.s[this.pos] === ']') {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      out.push(this.node());
+      this.spaces();
+      const c = this.s[this.pos++];
+      if (c === ']') return out;
+      if (c !== ',') throw new Unsupported();
+    }
+  }
+
+  private map(): Record<string, unknown> {
+    this.pos++;
+    const out: Record<string, unknown> = {};
+    this.spaces();
+    if (this.s[this.pos] === '}') {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      this.spaces();
+      const c = this.s[this.pos];
+      let key: string;
+      if (c === '"' || c === "'") {
+        const k = c === '"' ? this.doubleQuoted() : this.singleQuoted();
+        this.spaces();
+        if (this.s[this.pos] !== ':') throw new Unsupported();
+        this.pos++;
+        key = k;
+      } else {
+        const end = this.s.indexOf(': ', this.pos);
+        if (end < 0) throw new Unsupported();
+        const raw = this.s.slice(this.pos, end);
+        if (!plainOk(raw, true)) throw new Unsupported();
+        const v = resolveCore(raw);
+        key = v === null ? '' : String(v);
+        this.pos = end + 1;
+      }
+      if (Object.prototype.hasOwnProperty.call(out, key) || key === '__proto__') throw new Unsupported();
+      out[key] = this.node();
+      this.spaces();
+      const d = this.s[this.pos++];
+      if (d === '}') return out;
+      if (d !== ',') throw new Unsupported();
+    }
+  }
+
+  private doubleQuoted(): string {
+    const start = this.pos;
+    const end = jsonStringEnd(this.s.slice(start));
+    if (end < 0) throw new Unsupported();
+    this.pos = start + end + 1;
+    // JSON's escapes mean the same in YAML; an escape JSON lacks makes JSON.parse throw (fallback).
+    return JSON.parse(this.s.slice(start, this.pos)) as string;
+  }
+
+  private singleQuoted(): string {
+    let out = '';
+    let k = this.pos + 1;
+    for (;;) {
+      const q = this.s.indexOf("'", k);
+      if (q < 0) throw new Unsupported();
+      out += this.s.slice(k, q);
+      if (this.s[q + 1] === "'") {
+        out += "'";
+        k = q + 2;
+        continue;
+      }
+      this.pos = q + 1;
+      return out;
+    }
+  }
+
+  private plain(): unknown {
+    let end = this.pos;
+    while (end < this.s.length && !',[]{}'.includes(this.s[end]!)) end++;
+    const raw = this.s.slice(this.pos, end).trimEnd();
+    if (!plainOk(raw, true)) throw new Unsupported();
+    this.pos = end;
+    return resolveCore(raw);
+  }
+}
+
+/**
+ * `key: |`, `- |` or `- key: |`, with `-` (strip) or `+` (keep) chomping; group 1 is what stands
+ * before the `|` header's key or item, group 2 the header itself.
+ */
+const LITERAL_HEADER = /^(- |- [^-].*: |[^-].*: )(\|([-+]?))$/;
+
+/**
+ * The literal block scalar whose content starts at raws[from]: lines indented more than `parent`
+ * (the column of its key or item), the indentation of the first taken off every line. Only the
+ * plain cases: content from the next line on, no spaces-only lines, no indentation indicator.
+ */
+function literalBlock(raws: readonly string[], from: number, parent: number, chomp: '' | '-' | '+', endsWithNewline: boolean, refuse: RegExp): { value: string; next: number } | undefined {
+  let j = from;
+  // The content starts on the next line (leading empty lines are left to the library, which
+  // detects the indentation from them in its own way).
+  const first = raws[j];
+  if (first === undefined || first.trim() === '') return undefined;
+  const indent = first.length - first.trimStart().length;
+  if (indent <= parent) return undefined;
+  const lines: string[] = [];
+  for (; j < raws.length; j++) {
+    const raw = raws[j]!;
+    if (refuse.test(raw)) return undefined;
+    if (raw === '') {
+      lines.push('');
+      continue;
+    }
+    if (raw.trim() === '') return undefined;
+    if (raw.length - raw.trimStart().length < indent) break;
+    lines.push(raw.slice(indent));
+  }
+  // Text that ends inside the block: the last split element after the final newline is no line;
+  // without a final newline the library keeps no line break at the end (left to it).
+  if (j === raws.length) {
+    if (!endsWithNewline) return undefined;
+    lines.pop();
+  }
+  let last = lines.length - 1;
+  while (last >= 0 && lines[last] === '') last--;
+  if (last < 0) return undefined;
+  const body = lines.slice(0, last + 1).join('\n');
+  const trailing = lines.length - 1 - last;
+  const value = chomp === '-' ? body : chomp === '+' ? `${body}\n${'\n'.repeat(trailing)}` : `${body}\n`;
+  return { value, next: j };
 }

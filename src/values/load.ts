@@ -56,7 +56,7 @@ function readBounded(path: string, full: string, what: string): Buffer {
     // the size the file reports (one byte more shows a file that grew) and doubles up to the
     // limit: a megabyte buffer per file made every read pay for a megabyte of zeroes and, over
     // hundreds of files, for the garbage collections it caused.
-    let buf = Buffer.allocUnsafe(Math.min(Math.max(st.size + 1, 64 * 1024), MAX_VALUES_FILE_BYTES + 1));
+    let buf = Buffer.allocUnsafe(Math.min(st.size > 0 ? st.size + 1 : 64 * 1024, MAX_VALUES_FILE_BYTES + 1));
     let used = 0;
     for (;;) {
       if (used === buf.length) {

@@ -1,0 +1,159 @@
+// validate reads resource files with readPlainYaml first (data only, fast) and with the yaml
+// library (positions and all) when anything in a file is a problem. That is only correct if the
+// fast reader never reads a text differently from the library: whenever it accepts a text, its
+// data must be the library's, and whatever the library refuses it must refuse too. And
+// validate's results must not depend on which reader ran.
+import fc from 'fast-check';
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { readPlainYaml } from '../../src/render/yaml-read.ts';
+import { validateCustomResources } from '../../src/crds/validate.ts';
+import { corpus, mutatedYaml } from '../hardening/_mutate.ts';
+import { FILES, structural } from '../hardening/_resource-arb.ts';
+import { fcParams, seedTitle } from '../hardening/_seed.ts';
+
+/** The library's reading, as validate's full path reads a file; undefined when it has errors. */
+function library(text: string): unknown[] | undefined {
+  const docs = parseAllDocuments(text, { uniqueKeys: true, version: '1.2', prettyErrors: false, logLevel: 'silent' });
+  const list = Array.isArray(docs) ? docs : [];
+  if (list.some((d) => d.errors.length > 0)) return undefined;
+  return list.map((d) => d.toJS({ maxAliasCount: 1000 }) as unknown);
+}
+
+/** The fast reader agrees with the library, or leaves the text to it. */
+function agrees(text: string): 'fast' | 'library' {
+  const fast = readPlainYaml(text);
+  if (fast === undefined) return 'library';
+  const what = JSON.stringify(text.slice(0, 600));
+  const lib = library(text);
+  expect(lib, `the library refuses a text the fast reader accepted: ${what}`).toBeDefined();
+  // Empty documents are nothing to validate (it skips null documents); the fast reader drops them.
+  expect(fast, what).toEqual(lib!.filter((d) => d !== null));
+  return 'fast';
+}
+
+const VALUES = corpus('fixtures/lint', 'fixtures/render', 'fixtures/subcharts', 'values');
+
+describe('plain YAML reader (validate) reads what the YAML library reads', () => {
+  it.each([
+    ['core schema integers', 'a: 017\nb: 0o17\nc: 0x1F\nd: -12\ne: +3\nf: 12345678901234567890\ng: 0\n'],
+    ['strings that other schemas read as numbers', 'a: 1_000\nb: 0b101\nc: 1:20\nd: 0x_1\ne: 0o8\n'],
+    ['floats in every core spelling', 'a: .5\nb: +.5\nc: 1.\nd: 1e3\ne: -.inf\nf: .NaN\ng: 0.1e+2\nh: 1E-2\n'],
+    ['booleans, nulls and words like them', 'a: yes\nb: True\nc: NULL\nd: ~\ne:\nf: "true"\ng: off\nh: nulls\n'],
+    ['quoted strings', `a: "\\u00e9\\n\\"x\\""\nb: 'it''s'\nc: 'a # b'\nd: "x" # comment\ne: ''\n`],
+    ['plain scalars with colons, hashes and commas', 'a: http://x:80/y\nb: a#b\nc: x, y\nd: registry.example.com/agents/billing:2.3.1\ne: --port\nf: -x\n'],
+    ['comments everywhere', '# head\na: 1 # one\nb: # a map follows\n  c: d\nlist:\n  - x # item\n  # between\n  - y\n'],
+    ['flow collections', 'a: {b: [1, "2", {c: d}], e: [], f: {}}\nargs: ["--port", "8080"]\narch: [amd64, arm64]\nq: {"k": 1}\n'],
+    ['keys that are not strings', '1: x\ntrue: y\n0x10: z\n1.50: w\n-1: v\n'],
+    ['null keys', 'null: z\n'],
+    ['lists in lists and compact maps', 'a:\n- b\n- - c\n  - d\n- e: f\n  g: h\n'],
+    ['several documents, empty ones too', '---\na: 1\n---\n---\nb: 2\n'],
+    ['CRLF line ends', 'a: 1\r\nb:\r\n  c: d\r\n'],
+    ['literal blocks with each chomping', 'a: |\n  one\n  # not a comment\n\n    two\nb: |-\n  x\n\nc: |+\n  y\n\n\nd: 1\n'],
+    ['literal blocks in lists and compact maps', 'l:\n  - |\n    in a list\n  - name: x\n    text: |\n      in a map\n    after: 1\n'],
+    ['a literal block at the end of the text', 'a:\n  b: |\n    end\n\n'],
+  ])('%s', (_, text) => {
+    expect(agrees(text)).toBe('fast');
+  });
+
+  it.each([
+    ['an anchor and an alias', 'a: &x 1\nb: *x\n'],
+    ['a tag', 'a: !!str 1\n'],
+    ['a directive', '%YAML 1.1\n---\na: yes\n'],
+    ['a folded block scalar', 'a: >\n  x\n'],
+    ['a literal block with an indentation indicator', 'a: |2\n  x\n'],
+    ['a literal block with a header comment', 'a: | # note\n  x\n'],
+    ['a literal block with a spaces-only line', 'a: |\n  x\n   \n  y\n'],
+    ['a literal block without a final line break', 'a: |\n  x'],
+    ['a literal block after an empty line', 'a: |\n\n : |\n\n'],
+    ['a tab inside a literal block', 'a: |\n  x\n\t  y\n'],
+    ['flow nesting past 64 levels', `a: ${'['.repeat(100)}${']'.repeat(100)}\n`],
+    ['block nesting past 64 levels', Array.from({ length: 100 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n'],
+    ['a quoted string over several lines', "a: 'one\n  two'\n"],
+    ['a plain scalar over several lines', 'a: one\n  two\n'],
+    ['a duplicate key', 'a: 1\na: 2\n'],
+    ['a duplicate key in a flow map', 'a: {b: 1, b: 2}\n'],
+    ['a mapping value inside a plain scalar', 'a: b: c\n'],
+    ['an unclosed flow sequence', 'a: [1, 2\n'],
+    ['a tab', 'a:\t1\n'],
+    ['a tilde key', '~: z\n'],
+    ['an indented document', ' a:\n  b: 1\n'],
+    ['a no-break space JavaScript would trim', 'a: \u00a0\n  b: 1\n'],
+    ['a lone carriage return', 'a: 1\rb: 2\n'],
+    ['a key with a space before its colon', 'a : 1\n'],
+    ['a YAML escape JSON lacks', 'a: "\\x41"\n'],
+    ['a comment without space before it', 'a: "x"# c\n'],
+  ])('leaves %s to the library', (_, text) => {
+    expect(readPlainYaml(text)).toBeUndefined();
+  });
+
+  it('every example resource and values file is read alike, most of them by the fast reader', () => {
+    let fast = 0;
+    for (const text of FILES) if (agrees(text) === 'fast') fast++;
+    for (const text of VALUES) agrees(text);
+    expect(fast).toBeGreaterThanOrEqual(FILES.length - 2);
+  });
+
+  it(`mutated and edited resources and values files are read alike ${seedTitle(600, 20_000)}`, () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(fc.oneof(structural, mutatedYaml(FILES), mutatedYaml(VALUES)), (text) => {
+        if (agrees(text) === 'fast') fast++;
+      }),
+      fcParams(600, 20_000),
+    );
+    expect(fast).toBeGreaterThan(2000);
+  }, 120_000);
+
+  it(`texts written in every style the reader accepts (and some it leaves) are read alike ${seedTitle(602, 10_000)}`, () => {
+    // Scalars whose text is tricky for a reader: indicators, colons, hashes, quotes, numbers in
+    // every spelling, words of the other YAML schemas, unicode and surrounding spaces.
+    const word = fc.oneof(
+      fc.constantFrom('a', 'b c', 'http://x:80/y', 'a#b', 'a # b', 'x: y', 'x:', ':x', '-x', '- x', '--port', '---', '?x', 'it\'s', 'say "hi"', '[x]', '{x}', 'x, y', '&a', '*a', '!t', '|', '>', '%x', '@x', '`x', '1', '017', '0o17', '0x1F', '1_000', '.5', '+.5', '1.', '1e3', '.inf', '-.Inf', '.NaN', 'true', 'True', 'yes', 'null', '~', 'Null', '', ' x', 'x ', 'é', '\u00a0', 'a\\b'),
+      fc.string({ maxLength: 6 }),
+    );
+    const scalar = fc.tuple(word, fc.constantFrom('plain', 'single', 'double')).map(([w, style]) =>
+      style === 'plain' ? w : style === 'single' ? `'${w.replace(/'/g, "''")}'` : JSON.stringify(w),
+    );
+    const comment = fc.constantFrom('', '', ' # c', '#c', ' #');
+    const flow = fc.letrec<{ node: string; seq: string; map: string }>((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, scalar, tie('seq'), tie('map')),
+      seq: fc.array(tie('node'), { maxLength: 3 }).map((xs) => `[${xs.join(', ')}]`),
+      map: fc.array(fc.tuple(scalar, tie('node')), { maxLength: 3 }).map((ps) => `{${ps.map(([k, v]) => `${k}: ${v}`).join(', ')}}`),
+    })).node;
+    const block = fc.letrec<{ value: string[]; map: string[]; list: string[] }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.tuple(fc.oneof(scalar, flow), comment).map(([v, c]) => [` ${v}${c}`]),
+        // literal blocks: lines of text (some empty, some indented further, some like comments or keys), each chomping
+        fc
+          .tuple(fc.constantFrom('|', '|-', '|+', '>', '|2'), fc.array(fc.oneof(word, fc.constantFrom('', '# x', 'k: v', '  deeper', '- item')), { minLength: 1, maxLength: 4 }), fc.constantFrom(0, 1, 2))
+          .map(([h, ls, blank]) => [` ${h}`, ...ls.map((l) => (l === '' ? '' : `  ${l}`)), ...Array<string>(blank).fill('')]),
+        tie('map').map((ls) => ['', ...ls.map((l) => `  ${l}`)]),
+        tie('list').map((ls) => ['', ...ls.map((l) => `  ${l}`)]),
+      ),
+      map: fc.array(fc.tuple(word, tie('value')), { minLength: 1, maxLength: 3 }).map((ps) => ps.flatMap(([k, [first, ...rest]]) => [`${k}:${first}`, ...rest])),
+      list: fc.array(tie('value'), { minLength: 1, maxLength: 3 }).map((items) => items.flatMap(([first, ...rest]) => [`-${first}`, ...rest])),
+    })).map;
+    let fast = 0;
+    fc.assert(
+      fc.property(block, fc.constantFrom('', '# head\n', '---\n'), (lines, head) => {
+        if (agrees(`${head}${lines.join('\n')}\n`) === 'fast') fast++;
+      }),
+      fcParams(602, 10_000),
+    );
+    expect(fast).toBeGreaterThan(300);
+  }, 120_000);
+
+  it(`validate gives the same problems, checked and skipped counts with and without the fast reader ${seedTitle(601, 2_000)}`, () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(structural, mutatedYaml(FILES)), { minLength: 1, maxLength: 3 }), (texts) => {
+        const inputs = texts.map((text, i) => ({ file: `r${i}.yaml`, text }));
+        const fast = validateCustomResources(inputs);
+        const full = validateCustomResources(inputs, { noFastPath: true });
+        expect(fast, JSON.stringify(texts).slice(0, 1500)).toEqual(full);
+      }),
+      fcParams(601, 2_000),
+    );
+  }, 120_000);
+});
