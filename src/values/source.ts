@@ -5,6 +5,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
 import { maskSecretLine } from '../lint/secrets.ts';
+import { readPlainYaml } from '../render/yaml-read.ts';
 
 export type PathSegment = string | number;
 
@@ -51,6 +52,45 @@ export interface ParsedValues {
 
 /** Parses one values document. Problems carry `file`, line and column; no exception escapes. */
 export function parseValuesText(text: string, name: string): ParsedValues {
+  const fast = plainValues(text, name);
+  return fast ? { problems: [], source: fast } : parseValuesWithPositions(text, name);
+}
+
+/**
+ * Most values files are plain YAML with nothing wrong in them: their data comes from the fast
+ * reader (render/yaml-read.ts), and the library reads the text only when a problem needs a
+ * position. Anything the fast reader leaves, or that the library could object to (more than one
+ * document, not a map, deep nesting), goes to parseValuesWithPositions at once.
+ */
+function plainValues(text: string, name: string): ValuesSource | undefined {
+  if (text.length > YAML_LIMITS.maxTextLength || rawNestingOverflow(text, YAML_LIMITS.maxRawNesting) >= 0) return undefined;
+  const docs = readPlainYaml(text);
+  if (!docs || docs.length > 1) return undefined;
+  const data = docs[0] ?? {};
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  if (collectionDepth(data, YAML_LIMITS.maxDepth - 4) > YAML_LIMITS.maxDepth - 4) return undefined;
+  let located: ValuesSource | undefined;
+  return {
+    name,
+    data: data as Record<string, unknown>,
+    locate(path) {
+      located ??= parseValuesWithPositions(text, name).source;
+      return located?.locate(path);
+    },
+  };
+}
+
+/** Nesting of maps and lists (a scalar is 0), counted up to `stop` + 1. */
+function collectionDepth(v: unknown, stop: number): number {
+  if (v === null || typeof v !== 'object') return 0;
+  if (stop < 0) return 1;
+  let deepest = 0;
+  for (const child of Array.isArray(v) ? v : Object.values(v)) deepest = Math.max(deepest, collectionDepth(child, stop - 1));
+  return deepest + 1;
+}
+
+/** The library's reading, with every check and the position of every key (exported for tests). */
+export function parseValuesWithPositions(text: string, name: string): ParsedValues {
   const problems: Problem[] = [];
   const at = (rule: string, message: string, pos?: { line: number; col: number }, hint?: string): Problem => ({
     severity: 'error',

@@ -8,6 +8,7 @@ import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readPlainYaml } from '../../src/render/yaml-read.ts';
 import { validateCustomResources } from '../../src/crds/validate.ts';
+import { parseValuesText, parseValuesWithPositions } from '../../src/values/source.ts';
 import { corpus, mutatedYaml } from '../hardening/_mutate.ts';
 import { FILES, structural } from '../hardening/_resource-arb.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
@@ -143,6 +144,22 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
       fcParams(602, 10_000),
     );
     expect(fast).toBeGreaterThan(300);
+  }, 120_000);
+
+  it(`values files give the same data, problems and key positions with and without the fast reader ${seedTitle(603, 10_000)}`, () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(mutatedYaml(VALUES), (text) => {
+        if (readPlainYaml(text)) fast++;
+        const quick = parseValuesText(text, 'v.yaml');
+        const full = parseValuesWithPositions(text, 'v.yaml');
+        expect(quick.problems, JSON.stringify(text.slice(0, 400))).toEqual(full.problems);
+        expect(quick.source?.data).toEqual(full.source?.data);
+        for (const key of Object.keys(full.source?.data ?? {}).slice(0, 3)) expect(quick.source!.locate([key])).toEqual(full.source!.locate([key]));
+      }),
+      fcParams(603, 10_000),
+    );
+    expect(fast).toBeGreaterThan(1000);
   }, 120_000);
 
   it(`validate gives the same problems, checked and skipped counts with and without the fast reader ${seedTitle(601, 2_000)}`, () => {
