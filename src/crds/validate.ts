@@ -14,7 +14,7 @@ import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { crdValidationData } from './validation-data.ts';
-import { readPlainYaml } from '../render/yaml-read.ts';
+import { readPlainYaml } from '../yaml/read.ts';
 import { firstCyclicAlias } from '../values/source.ts';
 import { maskSecretLine } from '../lint/secrets.ts';
 
@@ -249,7 +249,7 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
   let skipped = 0;
   for (const input of inputs) {
     // Most files are valid, and their data is all a check needs: the plain reader gives it
-    // without positions (render/yaml-read.ts). A file with any problem, or whose skipped
+    // without positions (yaml/read.ts). A file with any problem, or whose skipped
     // documents are reported with their line, is read again with positions.
     const fast = opts.noFastPath || opts.onSkip ? undefined : readPlainYaml(input.text);
     if (fast) {

@@ -5,7 +5,7 @@
 
 import { parseAllDocuments } from 'yaml';
 import { getTemplate, hbs } from './template-source.ts';
-import { readTemplateYaml } from './yaml-read.ts';
+import { readTemplateYaml } from '../yaml/read.ts';
 
 export type K8sObject = Record<string, unknown> & {
   apiVersion: string;

@@ -5,7 +5,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
 import { maskSecretLine } from '../lint/secrets.ts';
-import { readPlainYaml } from '../render/yaml-read.ts';
+import { readPlainYaml } from '../yaml/read.ts';
 
 export type PathSegment = string | number;
 
@@ -58,7 +58,7 @@ export function parseValuesText(text: string, name: string): ParsedValues {
 
 /**
  * Most values files are plain YAML with nothing wrong in them: their data comes from the fast
- * reader (render/yaml-read.ts), and the library reads the text only when a problem needs a
+ * reader (yaml/read.ts), and the library reads the text only when a problem needs a
  * position. Anything the fast reader leaves, or that the library could object to (more than one
  * document, not a map, deep nesting), goes to parseValuesWithPositions at once.
  */

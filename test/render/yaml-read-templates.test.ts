@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 
 const seen: string[] = [];
-vi.mock('../../src/render/yaml-read.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/render/yaml-read.ts')>();
+vi.mock('../../src/yaml/read.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/yaml/read.ts')>();
   return {
     ...real,
     readTemplateYaml: (text: string) => {
@@ -15,7 +15,7 @@ vi.mock('../../src/render/yaml-read.ts', async (importOriginal) => {
   };
 });
 
-const { readTemplateYaml } = await vi.importActual<typeof import('../../src/render/yaml-read.ts')>('../../src/render/yaml-read.ts');
+const { readTemplateYaml } = await vi.importActual<typeof import('../../src/yaml/read.ts')>('../../src/yaml/read.ts');
 const { renderChart } = await import('../../src/render/render.ts');
 const { lintValues } = await import('../../src/lint/lint.ts');
 const { parseValuesText } = await import('../../src/values/source.ts');

@@ -1,12 +1,15 @@
 // Reads YAML fast, without the general parser, in two dialects:
-// - template output (readTemplateYaml): block maps and lists whose leaf values are plain words
-//   written in a template (`kind: Service`) or JSON printed by the `json` helper;
-// - plain resource files (readPlainYaml, for validate): the same block structure, plus comments,
-//   single- and double-quoted scalars, one-line flow collections and plain scalars resolved by
-//   YAML 1.2's core schema (as the yaml library reads with version 1.2).
-// Anything outside the dialect (block scalars, anchors, aliases, tags, directives, multi-line
-// scalars, duplicate keys, unusual characters, …) returns undefined and the caller falls back to
-// the yaml library, so the result never depends on which reader ran (property tests compare them).
+// - template output (readTemplateYaml, for render): block maps and lists whose leaf values are
+//   plain words written in a template (`kind: Service`) or JSON printed by the `json` helper;
+// - plain YAML (readPlainYaml, for values and resource files): the same block structure, plus
+//   comments, single- and double-quoted scalars, one-line flow collections, literal block
+//   scalars and plain scalars resolved by YAML 1.2's core schema (as the yaml library reads with
+//   version 1.2). It gives data only; a file with a problem is read again by the library for
+//   positions.
+// Anything outside the dialect (folded blocks, anchors, aliases, tags, directives, multi-line
+// scalars, duplicate keys, unusual characters, deep nesting, …) returns undefined and the caller
+// falls back to the yaml library, so the result never depends on which reader ran (property
+// tests compare them).
 
 interface Line {
   indent: number;
