@@ -1,11 +1,16 @@
-// Runs handlebars templates and turns their text into objects.
-// Safety: templates print values only through `json` (a JSON scalar or flow collection is valid
-// YAML), so a value holding a newline, `---`, `: ` or quotes can never add a key or a document;
-// the rendered text is then parsed back, so a template that emits invalid YAML fails loudly.
+// Runs templates and turns their output into objects.
+// Safety: templates print values only through `json` (src/render/template-program.ts), and a
+// printed value reaches the reader as data in the place of one YAML leaf, so a value holding a
+// newline, `---`, `: ` or quotes can never add a key or a document. The reader checks the
+// structure the template's lines make; lines it does not read are written out as text (values
+// as JSON) and parsed by the yaml library, so a template that makes invalid YAML fails loudly.
 
 import { parseAllDocuments } from 'yaml';
-import { getTemplate, hbs } from './template-source.ts';
-import { readTemplateYaml } from '../yaml/read.ts';
+import { templateSet } from './template-source.ts';
+import { runTemplate, templateText, TemplateRunError } from './template-program.ts';
+import { readTemplateLines, readTemplateYaml } from '../yaml/read.ts';
+
+export { truthy } from './template-program.ts';
 
 export type K8sObject = Record<string, unknown> & {
   apiVersion: string;
@@ -22,50 +27,26 @@ export interface RenderedDoc {
   text?: string;
 }
 
-let helpersRegistered = false;
-
-function registerHelpers(): void {
-  if (helpersRegistered) return;
-  helpersRegistered = true;
-  // A YAML-safe rendering of any value: JSON text is a valid YAML flow node.
-  hbs.registerHelper('json', (value: unknown) => {
-    if (value === undefined) throw new Error('template printed an undefined value');
-    return JSON.stringify(value);
-  });
-  hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  hbs.registerHelper('ne', (a: unknown, b: unknown) => a !== b);
-  hbs.registerHelper('not', (a: unknown) => !truthy(a));
-  hbs.registerHelper('and', (...args: unknown[]) => args.slice(0, -1).every(truthy));
-  hbs.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(truthy));
-  /** Non-empty test for maps and lists too (handlebars' #if treats {} as true). */
-  hbs.registerHelper('present', (a: unknown) => truthy(a));
-}
-
-/** Empty strings, empty lists, empty maps, null, undefined and false are "not present". */
-export function truthy(v: unknown): boolean {
-  if (v === null || v === undefined || v === false || v === '') return false;
-  if (Array.isArray(v)) return v.length > 0;
-  if (typeof v === 'object') return Object.keys(v as object).length > 0;
-  return true;
-}
-
-/** Renders one template to text. */
-export function renderTemplate(name: string, data: unknown): string {
-  registerHelpers();
-  return getTemplate(name)(data);
-}
-
 export class TemplateOutputError extends Error {}
 
+/** Renders one template to text, as the template would print it (tests and the fallback read this). */
+export function renderTemplate(name: string, data: unknown): string {
+  try {
+    return templateText(templateSet(), name, data);
+  } catch (err) {
+    if (err instanceof TemplateRunError) throw new TemplateOutputError(err.message);
+    throw err;
+  }
+}
+
 /**
- * Renders a template and parses its documents. Empty documents (a template whose `#if`
- * left nothing) are dropped; anything that is not an object with apiVersion, kind and
- * metadata.name is a bug in the template.
+ * Renders a template and reads its documents. Empty documents (a template whose `#if` left
+ * nothing) are dropped; anything that is not an object with apiVersion, kind and metadata.name
+ * is a bug in the template.
  */
 export function renderDocs(source: string, template: string, data: unknown): RenderedDoc[] {
-  const text = renderTemplate(template, data);
   const out: RenderedDoc[] = [];
-  for (const obj of readDocuments(text, template)) {
+  for (const obj of templateDocuments(template, data)) {
     if (obj === null || obj === undefined) continue;
     if (typeof obj !== 'object' || Array.isArray(obj)) throw new TemplateOutputError(`${template}: rendered a document that is not an object`);
     const o = obj as K8sObject;
@@ -75,6 +56,18 @@ export function renderDocs(source: string, template: string, data: unknown): Ren
     out.push({ source, object: o });
   }
   return out;
+}
+
+/** The documents a template makes: read from its lines, or from its text when the lines leave the reader's subset. */
+function templateDocuments(template: string, data: unknown): unknown[] {
+  let run;
+  try {
+    run = runTemplate(templateSet(), template, data);
+  } catch (err) {
+    if (err instanceof TemplateRunError) throw new TemplateOutputError(err.message);
+    throw err;
+  }
+  return readTemplateLines(run.docs, run.values) ?? readDocuments(renderTemplate(template, data), template);
 }
 
 /** The documents of a template's output: the fast reader for the usual subset, else the full parser. */

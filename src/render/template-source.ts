@@ -1,47 +1,26 @@
 // Where compiled templates come from. This file is the development path: it reads
 // `templates/**/*.hbs` and compiles them on first use. The build (scripts/build.mjs) replaces
-// this module with precompiled templates on the handlebars runtime, so the CLI never parses a
-// template at run time.
+// this module with the programs compiled at build time, so the CLI never reads a template.
 
-import Handlebars from 'handlebars';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileTemplates, type TemplateSet } from './template-program.ts';
 
-export type TemplateFn = (data: unknown, options?: { helpers?: Record<string, unknown>; partials?: Record<string, unknown> }) => string;
+let set: TemplateSet | undefined;
 
-const TEMPLATE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
-
-/** The handlebars environment templates run in (helpers and partials are registered on it). */
-export const hbs: typeof Handlebars = Handlebars.create();
-
-let cache: Map<string, TemplateFn> | undefined;
-
-/** All template names (paths under templates/, forward slashes, with the .hbs suffix). */
-export function templateNames(): string[] {
-  return [...load().keys()].sort();
+/** Every template and partial, compiled. */
+export function templateSet(): TemplateSet {
+  return (set ??= compileTemplates(templateFiles(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates'))));
 }
 
-export function getTemplate(name: string): TemplateFn {
-  const t = load().get(name);
-  if (!t) throw new Error(`unknown template ${name}`);
-  return t;
-}
-
-function load(): Map<string, TemplateFn> {
-  if (cache) return cache;
-  cache = new Map();
-  for (const file of walk(TEMPLATE_ROOT)) {
-    if (!file.endsWith('.hbs')) continue;
-    const name = relative(TEMPLATE_ROOT, file).split(sep).join('/');
-    const text = readFileSync(file, 'utf8');
-    if (name.split('/').pop()!.startsWith('_')) {
-      hbs.registerPartial(name.replace(/\.hbs$/, ''), text);
-      continue;
-    }
-    cache.set(name, hbs.compile(text, { strict: true, noEscape: true, preventIndent: true }) as TemplateFn);
+/** The texts of `templates/**\/*.hbs` by path under the root, forward slashes (the build compiles the same). */
+export function templateFiles(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const file of walk(root)) {
+    if (file.endsWith('.hbs')) files[relative(root, file).split(sep).join('/')] = readFileSync(file, 'utf8');
   }
-  return cache;
+  return files;
 }
 
 function* walk(dir: string): Generator<string> {

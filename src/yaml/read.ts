@@ -11,10 +11,12 @@
 // falls back to the yaml library, so the result never depends on which reader ran (property
 // tests compare them).
 
+/** A line without its indentation; a NUL and an index stand for a value read ahead (a literal block, a template's printed value). */
 interface Line {
   indent: number;
   text: string;
 }
+type TemplateLine = Line;
 
 class Unsupported extends Error {}
 
@@ -40,6 +42,20 @@ const TEMPLATE: Dialect = { leaf: scalar, plainKey: (k) => k, afterKey: (t) => t
 /** The documents of `text`, or undefined when it leaves the subset this reader handles. */
 export function readTemplateYaml(text: string): unknown[] | undefined {
   return readDialect(text, TEMPLATE);
+}
+
+/**
+ * The documents of a template run (src/render/template-program.ts) read from its lines, without
+ * text: a hole (NUL + index) is read as the printed value itself. Undefined when the lines leave
+ * the subset, as readTemplateYaml would for the same text.
+ */
+export function readTemplateLines(docs: readonly TemplateLine[][], values: readonly unknown[]): unknown[] | undefined {
+  try {
+    return docs.filter((d) => d.length > 0).map((lines) => new Reader([...lines], TEMPLATE, values).document());
+  } catch (err) {
+    if (err instanceof Unsupported || err instanceof SyntaxError) return undefined;
+    throw err;
+  }
 }
 
 function readDialect(text: string, dialect: Dialect): unknown[] | undefined {
@@ -89,7 +105,7 @@ class Reader {
   constructor(
     private readonly lines: Line[],
     private readonly dialect: Dialect,
-    private readonly blocks: readonly string[],
+    private readonly blocks: readonly unknown[],
   ) {}
 
   private leaf(text: string): unknown {
@@ -101,6 +117,7 @@ class Reader {
     if (this.dialect.rootAtZero && first.indent !== 0) throw new Unsupported();
     // A whole document on one line: JSON from the `json` helper (extraObjects), or a flow node.
     if (this.lines.length === 1 && (first.text.startsWith('{') || first.text.startsWith('['))) return this.dialect.leaf(first.text);
+    if (this.lines.length === 1 && first.text.charCodeAt(0) === 0) return this.leaf(first.text);
     const value = this.block(first.indent);
     if (this.i < this.lines.length) throw new Unsupported();
     return value;

@@ -1,21 +1,23 @@
 // Every template output of real renders (both revisions, several value sets) goes through the fast
-// reader; here each of those texts is also read by the full YAML parser and the two must agree.
+// reader, as lines (src/render/template-program.ts); here each output is also written out as text
+// and read by the full YAML parser, and the two must agree.
 import { describe, expect, it, vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { outputText, type TemplateLine, type TemplateOutput } from '../../src/render/template-program.ts';
 
-const seen: string[] = [];
+const seen: TemplateOutput[] = [];
 vi.mock('../../src/yaml/read.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/yaml/read.ts')>();
   return {
     ...real,
-    readTemplateYaml: (text: string) => {
-      seen.push(text);
-      return real.readTemplateYaml(text);
+    readTemplateLines: (docs: TemplateLine[][], values: unknown[]) => {
+      seen.push({ docs: docs.map((d) => [...d]), values });
+      return real.readTemplateLines(docs, values);
     },
   };
 });
 
-const { readTemplateYaml } = await vi.importActual<typeof import('../../src/yaml/read.ts')>('../../src/yaml/read.ts');
+const { readTemplateLines } = await vi.importActual<typeof import('../../src/yaml/read.ts')>('../../src/yaml/read.ts');
 const { renderChart } = await import('../../src/render/render.ts');
 const { lintValues } = await import('../../src/lint/lint.ts');
 const { parseValuesText } = await import('../../src/values/source.ts');
@@ -38,8 +40,9 @@ describe('template output reader on real template outputs', () => {
         renderChart(layered.values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: ['monitoring.coreos.com/v1', 'route.openshift.io/v1'], skipCrds: true });
         expect(seen.length).toBeGreaterThan(10);
         const slow: string[] = [];
-        for (const t of seen) {
-          const mine = readTemplateYaml(t);
+        for (const output of seen) {
+          const t = outputText(output);
+          const mine = readTemplateLines(output.docs, output.values);
           if (!mine) {
             slow.push(t.slice(0, 200));
             continue;
