@@ -3,8 +3,8 @@
 //    CommonJS file (the snapshot builder runs a single script);
 // 2. runs `node --build-snapshot` on it, which loads everything and runs the warm-up jobs;
 // 3. writes the blobs (dist/agentplat-{a,b,validate}.blob) and, last,
-//    dist/agentplat.blob.stamp naming the node binary that built them (a snapshot starts only on
-//    that exact binary; the launcher checks the stamp).
+//    dist/agentplat.blob.stamp naming the node binary that built them, with its modification time
+//    (a snapshot starts only on that exact binary; the launcher checks the stamp).
 // Blob and stamp are written under temporary names and renamed, so a launcher never sees half a
 // snapshot. If the snapshot cannot be built, the CLI still runs from the bundle, only slower.
 import { build } from 'esbuild';
@@ -15,15 +15,21 @@ import { join } from 'node:path';
 export const STAMP = 'agentplat.blob.stamp';
 
 /**
- * `ls -Lin NODE` gives inode and size: the identity of the binary file. A reinstalled or
- * upgraded node is a new file (new inode, other size), and the launcher then runs without
- * the snapshot rather than have node reject it.
+ * The stamp names the node binary that built the snapshots and carries that binary's
+ * modification time (`touch -r`, to the nanosecond): a node reinstalled or upgraded in place has
+ * another time, and the launcher (bin/agentplat) then runs the bundle rather than have node reject
+ * the snapshot. Comparing times is a shell built-in (`test -nt`/`-ot`): no process is started.
  */
-export function nodeIdentity(node) {
-  const r = spawnSync('ls', ['-Lin', node], { encoding: 'utf8' });
-  if (r.status !== 0) return undefined;
-  const f = r.stdout.trim().split(/\s+/);
-  return `${f[0]} ${f[5]}`;
+export function writeStamp(file, node) {
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, `${node}\n`);
+  const r = spawnSync('touch', ['-r', node, tmp]);
+  if (r.status !== 0) {
+    rmSync(tmp, { force: true });
+    return false;
+  }
+  renameSync(tmp, file);
+  return true;
 }
 
 /**
@@ -130,9 +136,6 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, st
     renameSync(tmp, blob);
     built.push(blob);
   }
-  const identity = nodeIdentity(process.execPath);
-  if (!identity) return { ok: false, reason: `cannot identify ${process.execPath}` };
-  writeFileSync(`${stamp}.tmp`, `${process.execPath}\n${identity}\n`);
-  renameSync(`${stamp}.tmp`, stamp);
+  if (!writeStamp(stamp, process.execPath)) return { ok: false, reason: `cannot copy the modification time of ${process.execPath} (touch -r)` };
   return { ok: true, blobs: built };
 }

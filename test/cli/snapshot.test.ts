@@ -2,7 +2,8 @@
 // must behave exactly like the bundle: every command, from either snapshot, gives byte-identical
 // stdout and stderr and the same exit code as `node bin/agentplat`. The launcher must fall back to
 // the bundle whenever node would reject a snapshot, and never hand a stale one to node.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,8 +117,11 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
 
   describe('with a copy of the package whose stamp or blob is wrong', () => {
     let dir: string;
-    /** A package copy: bin/agentplat copied, dist/ files linked, the stamp as given. */
-    const copy = (stamp: string | undefined, blobs: 'linked' | 'missing' = 'linked'): string => {
+    /**
+     * A package copy: bin/agentplat copied, dist/ files linked, the stamp as given with the
+     * modification time of the node binary it names (or of `timeFrom`).
+     */
+    const copy = (stamp: string | undefined, blobs: 'linked' | 'missing' = 'linked', timeFrom?: string): string => {
       const pkg = mkdtempSync(join(dir, 'pkg-'));
       mkdirSync(join(pkg, 'bin'));
       mkdirSync(join(pkg, 'dist'));
@@ -128,7 +132,12 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
         if (f.endsWith('.blob') && blobs === 'missing') continue;
         symlinkSync(join(ROOT, 'dist', f), join(pkg, 'dist', f));
       }
-      if (stamp !== undefined) writeFileSync(join(pkg, 'dist', 'agentplat.blob.stamp'), stamp);
+      if (stamp !== undefined) {
+        const file = join(pkg, 'dist', 'agentplat.blob.stamp');
+        writeFileSync(file, stamp);
+        const node = timeFrom ?? stamp.split('\n')[0]!;
+        if (existsSync(node)) expect(spawnSync('touch', ['-r', node, file]).status).toBe(0);
+      }
       return join(pkg, 'bin', 'agentplat');
     };
     const realStamp = () => readFileSync(join(ROOT, 'dist', 'agentplat.blob.stamp'), 'utf8');
@@ -142,15 +151,23 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       expect(runLauncher(['version'], { bin: copy(realStamp()) }).stdout).toMatch(STARTED_FROM_SNAPSHOT);
     });
 
-    it('a stamp whose inode and size do not match the node binary (node was replaced): the bundle', () => {
+    it('the stamp of a build carries the modification time of the node binary it names, to the nanosecond', () => {
       const [node] = realStamp().split('\n');
-      const r = runLauncher(['version'], { bin: copy(`${node}\n1 2\n`) });
+      expect(statSync(join(ROOT, 'dist', 'agentplat.blob.stamp'), { bigint: true }).mtimeNs).toBe(statSync(node!, { bigint: true }).mtimeNs);
+    });
+
+    it('a stamp whose time is not the node binary\'s (node was replaced in place): the bundle', () => {
+      const [node] = realStamp().split('\n');
+      const other = join(dir, 'other-time');
+      writeFileSync(other, '');
+      utimesSync(other, new Date('2001-02-03T04:05:06Z'), new Date('2001-02-03T04:05:06Z'));
+      const r = runLauncher(['version'], { bin: copy(`${node}\n`, 'linked', other) });
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(STARTED_FROM_BUNDLE);
     });
 
     it('a stamp naming a node binary that no longer exists: the bundle', () => {
-      const r = runLauncher(['render', '-r', 'B', '--skip-crds'], { bin: copy('/nonexistent/node\n1 2\n') });
+      const r = runLauncher(['render', '-r', 'B', '--skip-crds'], { bin: copy('/nonexistent/node\n') });
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('kind: Deployment');
     });
