@@ -232,19 +232,60 @@ export function truthy(v: unknown): boolean {
 
 /** The value `{{json v}}` prints, as data: what JSON.parse(JSON.stringify(v)) gives. */
 function printed(name: string, path: readonly string[], v: unknown): unknown {
+  if (v === undefined) throw new TemplateRunError(`${name}: printed an undefined value (${path.join('.')})`);
+  const copy = jsonCopy(v);
+  if (copy === OMITTED) throw new TemplateRunError(`${name}: printed a value JSON cannot carry (${path.join('.')})`);
+  return copy;
+}
+
+/** What JSON leaves out of an object (undefined, functions, symbols); null in a list. */
+const OMITTED: unique symbol = Symbol('omitted');
+
+/**
+ * JSON.parse(JSON.stringify(v)) without the text: a fresh copy of plain data with JSON's rules
+ * (non-finite numbers become null, -0 becomes 0, undefined, functions and symbols are left out of
+ * objects and become null in lists). Anything but plain objects and lists (a Date, a boxed value,
+ * a class instance, an object with toJSON) goes through JSON itself. OMITTED for a top-level value
+ * JSON cannot carry. A property test holds it to JSON on arbitrary values.
+ */
+export function jsonCopy(v: unknown): unknown {
   switch (typeof v) {
     case 'string':
     case 'boolean':
       return v;
     case 'number':
       return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
-    case 'undefined':
-      throw new TemplateRunError(`${name}: printed an undefined value (${path.join('.')})`);
+    case 'object': {
+      if (v === null) return null;
+      if (Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+        const out = new Array<unknown>(v.length);
+        for (let i = 0; i < v.length; i++) {
+          const c = jsonCopy(v[i]);
+          out[i] = c === OMITTED ? null : c;
+        }
+        return out;
+      }
+      const proto = Object.getPrototypeOf(v) as unknown;
+      if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+        const text = JSON.stringify(v);
+        return text === undefined ? OMITTED : (JSON.parse(text) as unknown);
+      }
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) {
+        const c = jsonCopy((v as Record<string, unknown>)[k]);
+        if (c === OMITTED) continue;
+        // JSON.parse makes `__proto__` an own key; an assignment would set the prototype.
+        if (k === '__proto__') Object.defineProperty(out, k, { value: c, enumerable: true, writable: true, configurable: true });
+        else out[k] = c;
+      }
+      return out;
+    }
+    case 'bigint':
+      // JSON.stringify refuses it; so does this.
+      return JSON.stringify(v);
+    default:
+      return OMITTED;
   }
-  if (v === null) return null;
-  const text = JSON.stringify(v);
-  if (text === undefined) throw new TemplateRunError(`${name}: printed a value JSON cannot carry (${path.join('.')})`);
-  return JSON.parse(text);
 }
 
 function run(set: TemplateSet, name: string, nodes: readonly TemplateNode[], data: unknown, out: TemplateOutput): void {

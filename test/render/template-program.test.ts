@@ -13,7 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import { RenderError } from '../../src/render/components/common.ts';
 import { renderChart } from '../../src/render/render.ts';
-import { compileTemplate, compileTemplates, runTemplate, templateText, TemplateSyntaxError, type TemplateSet } from '../../src/render/template-program.ts';
+import { compileTemplate, compileTemplates, jsonCopy, runTemplate, templateText, TemplateSyntaxError, type TemplateSet } from '../../src/render/template-program.ts';
 import { templateSet } from '../../src/render/template-source.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { layerValues } from '../../src/values/merge.ts';
@@ -198,6 +198,27 @@ describe('line programs run as handlebars does', () => {
       }),
       fcParams(14, 500),
     );
+  });
+
+  const viaJson = (f: () => unknown): unknown => {
+    try {
+      const v = f();
+      return v === undefined || typeof v === 'symbol' ? 'left out' : v;
+    } catch {
+      return 'refused';
+    }
+  };
+  it(`a printed value is copied as JSON carries it: jsonCopy(v) is JSON.parse(JSON.stringify(v)) (${seedTitle(15, 3000)})`, () => {
+    const same = (v: unknown) => {
+      const expected = viaJson(() => {
+        const text = JSON.stringify(v);
+        return text === undefined ? undefined : JSON.parse(text);
+      });
+      expect(isDeepStrictEqual(viaJson(() => jsonCopy(v)), expected), fc.stringify(v)).toBe(true);
+    };
+    const anything = fc.anything({ withNullPrototype: true, withBoxedValues: true, withSparseArray: true, withDate: true, withObjectString: true, withMap: true, withSet: true, withTypedArray: true, withBigInt: true });
+    fc.assert(fc.property(anything, same), fcParams(15, 3000));
+    for (const v of [{ a: undefined, b: [undefined, () => 1, Symbol('s'), NaN, -0, Infinity] }, JSON.parse('{"__proto__": {"x": 1}}'), [new Date(0)], { toJSON: () => 'x' }, () => 1, Symbol('s'), -0, 10n]) same(v);
   });
 
   it('a printed object is a copy: changing the rendered object leaves the data alone', () => {
