@@ -73,59 +73,53 @@ function emptyCollection(v: unknown): string | undefined {
 }
 
 /** `value` after `key:` or `- `: inline text, or a newline plus the nested block. */
-function valueText(v: unknown, indent: string, out: string[]): void {
+function valueText(v: unknown, indent: string): string {
   const empty = emptyCollection(v);
-  if (empty) {
-    out.push(` ${empty}\n`);
-  } else if (isMap(v)) {
-    out.push('\n');
-    mapLines(v, indent, out);
-  } else if (Array.isArray(v)) {
-    out.push('\n');
-    seqLines(v, indent, out);
-  } else if (typeof v === 'string' && v.includes('\n')) {
+  if (empty) return ` ${empty}\n`;
+  if (isMap(v)) return `\n${mapLines(v, indent)}`;
+  if (Array.isArray(v)) return `\n${seqLines(v, indent)}`;
+  if (typeof v === 'string' && v.includes('\n')) {
     const block = literalBlock(v, indent);
-    out.push(` ${block ?? JSON.stringify(v)}${block ? '' : '\n'}`);
-  } else {
-    out.push(` ${scalar(v)}\n`);
+    return ` ${block ?? `${JSON.stringify(v)}\n`}`;
   }
+  return ` ${scalar(v)}\n`;
 }
 
-function mapLines(m: Record<string, unknown>, indent: string, out: string[], firstPrefix?: string): void {
+// The text is built by concatenation (V8 keeps it as a rope until it is read), which measured
+// faster than collecting the pieces in an array and joining them.
+function mapLines(m: Record<string, unknown>, indent: string, firstPrefix?: string): string {
+  let out = '';
   let first = true;
   for (const k of Object.keys(m)) {
     const v = m[k];
     if (v === undefined) continue;
-    out.push(first && firstPrefix !== undefined ? firstPrefix : indent, scalar(k), ':');
+    out += (first && firstPrefix !== undefined ? firstPrefix : indent) + scalar(k) + ':' + valueText(v, `${indent}  `);
     first = false;
-    valueText(v, `${indent}  `, out);
   }
+  return out;
 }
 
-function seqLines(list: readonly unknown[], indent: string, out: string[]): void {
+function seqLines(list: readonly unknown[], indent: string): string {
+  let out = '';
   for (const item of list) {
     const empty = emptyCollection(item);
-    if (empty) out.push(`${indent}- ${empty}\n`);
-    else if (isMap(item)) mapLines(item, `${indent}  `, out, `${indent}- `);
-    else if (Array.isArray(item)) {
-      out.push(`${indent}-`);
-      out.push('\n');
-      seqLines(item, `${indent}  `, out);
-    } else if (typeof item === 'string' && item.includes('\n')) {
+    if (empty) out += `${indent}- ${empty}\n`;
+    else if (isMap(item)) out += mapLines(item, `${indent}  `, `${indent}- `);
+    else if (Array.isArray(item)) out += `${indent}-\n${seqLines(item, `${indent}  `)}`;
+    else if (typeof item === 'string' && item.includes('\n')) {
       const block = literalBlock(item, `${indent}  `);
-      out.push(`${indent}- ${block ?? `${JSON.stringify(item)}\n`}`);
-    } else out.push(`${indent}- ${scalar(item)}\n`);
+      out += `${indent}- ${block ?? `${JSON.stringify(item)}\n`}`;
+    } else out += `${indent}- ${scalar(item)}\n`;
   }
+  return out;
 }
 
 /** One document's body (no `---`), ending with a newline. */
 export function emitYaml(data: unknown): string {
   const empty = emptyCollection(data);
   if (empty) return `${empty}\n`;
-  const out: string[] = [];
-  if (isMap(data)) mapLines(data, '', out);
-  else if (Array.isArray(data)) seqLines(data, '', out);
-  else if (typeof data === 'string' && data.includes('\n')) out.push(literalBlock(data, '  ') ?? `${JSON.stringify(data)}\n`);
-  else out.push(`${scalar(data)}\n`);
-  return out.join('');
+  if (isMap(data)) return mapLines(data, '');
+  if (Array.isArray(data)) return seqLines(data, '');
+  if (typeof data === 'string' && data.includes('\n')) return literalBlock(data, '  ') ?? `${JSON.stringify(data)}\n`;
+  return `${scalar(data)}\n`;
 }
