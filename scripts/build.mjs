@@ -44,15 +44,13 @@ const schemaGen = join(root, 'scripts', 'gen-validators.mjs');
   writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: mod.AJV_OPTIONS, ANNOTATION_KEYWORDS: mod.ANNOTATION_KEYWORDS }));
 }
 const swaps = { 'template-source': join(gen, 'template-source.mjs') };
-// The snapshot's bundle swaps the same modules, except that validators are imported up front.
+// The snapshot's bundle swaps the same modules, except that the CRD validators are imported up front.
 const snapshotSwaps = {};
 if (existsSync(schemaGen)) {
   const { generateValidators } = await import(schemaGen);
   const out = join(gen, 'schema-validators.mjs');
   await generateValidators(root, out);
   swaps['schema-validators'] = out;
-  snapshotSwaps['schema-validators-a'] = join(gen, 'schema-validators-static-a.mjs');
-  snapshotSwaps['schema-validators-b'] = join(gen, 'schema-validators-static-b.mjs');
 }
 
 // 3. The defaults of each revision as JSON data, with the position of every key (the commented

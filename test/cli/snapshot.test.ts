@@ -180,6 +180,27 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       expect(runLauncher(['version'], { bin: copy(realStamp(), 'missing') }).stdout).toMatch(STARTED_FROM_BUNDLE);
     });
 
+    it('a values validator whose code cache is damaged or missing still checks values (V8 rejects the cache, the code is compiled)', () => {
+      const args = ['lint', '-r', 'B', '--format', 'json', 'fixtures/lint/unknown-key.yaml', 'fixtures/lint/metrics-bind-address-zero.yaml'];
+      const expected = runLauncher(args);
+      expect(expected.stdout).toContain('values/unknown-key');
+      for (const damage of ['garbage', 'missing'] as const) {
+        const bin = copy(realStamp());
+        const pkg = join(bin, '..', '..');
+        for (const f of ['package.json', 'values', 'schemas', 'templates']) symlinkSync(join(ROOT, f), join(pkg, f));
+        const generated = join(pkg, 'dist', 'generated');
+        rmSync(generated);
+        mkdirSync(generated);
+        for (const f of readdirSync(join(ROOT, 'dist', 'generated'))) {
+          if (f.endsWith('.cache')) {
+            if (damage === 'garbage') writeFileSync(join(generated, f), 'not a code cache');
+          } else symlinkSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
+        }
+        same(runLauncher(args, { bin }), expected);
+        same(runLauncher(args, { bin, env: { AGENTPLAT_NO_SNAPSHOT: '1' } }), expected);
+      }
+    });
+
     it('started through a relative symlink, as node_modules/.bin links it', () => {
       const target = copy(realStamp());
       const linkDir = mkdtempSync(join(dir, 'dotbin-'));
