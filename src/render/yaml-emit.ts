@@ -89,27 +89,30 @@ function valueText(v: unknown, indent: string): string {
 // faster than collecting the pieces in an array and joining them.
 function mapLines(m: Record<string, unknown>, indent: string, firstPrefix?: string): string {
   let out = '';
-  let first = true;
+  let prefix = firstPrefix ?? indent;
+  const inner = `${indent}  `;
   for (const k of Object.keys(m)) {
     const v = m[k];
     if (v === undefined) continue;
-    out += (first && firstPrefix !== undefined ? firstPrefix : indent) + scalar(k) + ':' + valueText(v, `${indent}  `);
-    first = false;
+    out += prefix + scalar(k) + ':' + valueText(v, inner);
+    prefix = indent;
   }
   return out;
 }
 
 function seqLines(list: readonly unknown[], indent: string): string {
   let out = '';
+  const inner = `${indent}  `;
+  const dash = `${indent}- `;
   for (const item of list) {
     const empty = emptyCollection(item);
-    if (empty) out += `${indent}- ${empty}\n`;
-    else if (isMap(item)) out += mapLines(item, `${indent}  `, `${indent}- `);
-    else if (Array.isArray(item)) out += `${indent}-\n${seqLines(item, `${indent}  `)}`;
+    if (empty) out += `${dash}${empty}\n`;
+    else if (isMap(item)) out += mapLines(item, inner, dash);
+    else if (Array.isArray(item)) out += `${indent}-\n${seqLines(item, inner)}`;
     else if (typeof item === 'string' && item.includes('\n')) {
-      const block = literalBlock(item, `${indent}  `);
-      out += `${indent}- ${block ?? `${JSON.stringify(item)}\n`}`;
-    } else out += `${indent}- ${scalar(item)}\n`;
+      const block = literalBlock(item, inner);
+      out += `${dash}${block ?? `${JSON.stringify(item)}\n`}`;
+    } else out += `${dash}${scalar(item)}\n`;
   }
   return out;
 }

@@ -15,8 +15,28 @@
 interface Line {
   indent: number;
   text: string;
+  /**
+   * What the reader worked out of `text`, kept on the static lines of a compiled template, which
+   * every run of the template shares (src/render/template-program.ts): each is read once.
+   */
+  memo?: LineMemo;
 }
 type TemplateLine = Line;
+
+interface LineMemo {
+  /** keyOf(text), null when the line is not a key line. */
+  kv?: KeyValue | null;
+  /** The line's value when it is a plain scalar (objects and lists are read afresh: each run gets its own). */
+  leaf?: { value: unknown };
+  /** For a list item: the text after `- `, and the line of the inner block when the item is one. */
+  item?: { rest: string; inner: Line | null };
+}
+
+interface KeyValue {
+  key: string;
+  rest: string;
+  quoted: boolean;
+}
 
 class Unsupported extends Error {}
 
@@ -51,7 +71,7 @@ export function readTemplateYaml(text: string): unknown[] | undefined {
  */
 export function readTemplateLines(docs: readonly TemplateLine[][], values: readonly unknown[]): unknown[] | undefined {
   try {
-    return docs.filter((d) => d.length > 0).map((lines) => new Reader([...lines], TEMPLATE, values).document());
+    return docs.filter((d) => d.length > 0).map((lines) => new Reader([...lines], TEMPLATE, values, true).document());
   } catch (err) {
     if (err instanceof Unsupported || err instanceof SyntaxError) return undefined;
     throw err;
@@ -106,7 +126,32 @@ class Reader {
     private readonly lines: Line[],
     private readonly dialect: Dialect,
     private readonly blocks: readonly unknown[],
+    /** Keep what is read of static lines on them (template lines, shared between runs). */
+    private readonly memo = false,
   ) {}
+
+  /** The memo of a line that may keep one: a static template line (a value's line holds a NUL). */
+  private memoOf(line: Line): LineMemo | undefined {
+    if (!this.memo || line.text.includes('\u0000')) return undefined;
+    return (line.memo ??= {});
+  }
+
+  private keyValue(line: Line): KeyValue | undefined {
+    const m = this.memoOf(line);
+    if (!m) return keyOf(line.text);
+    if (m.kv === undefined) m.kv = keyOf(line.text) ?? null;
+    return m.kv ?? undefined;
+  }
+
+  /** The leaf `text` of `line`; a plain scalar of a static template line is read once. */
+  private leafOf(line: Line, text: string): unknown {
+    const m = this.memoOf(line);
+    if (!m) return this.leaf(text);
+    if (m.leaf) return m.leaf.value;
+    const value = this.leaf(text);
+    if (value === null || typeof value !== 'object') m.leaf = { value };
+    return value;
+  }
 
   private leaf(text: string): unknown {
     return text.charCodeAt(0) === 0 ? this.blocks[Number(text.slice(1))] : this.dialect.leaf(text);
@@ -138,19 +183,25 @@ class Reader {
       const line = this.lines[this.i]!;
       if (line.indent < indent) break;
       if (line.indent > indent || !isItem(line.text)) throw new Unsupported();
-      const rest = line.text === '-' ? '' : this.dialect.afterKey(line.text.slice(2).trimStart());
-      if (rest === '') {
+      const m = this.memoOf(line);
+      let item = m?.item;
+      if (!item) {
+        const rest = line.text === '-' ? '' : this.dialect.afterKey(line.text.slice(2).trimStart());
+        // `- key: value` or `- - x`: the item is a block starting two columns further in.
+        const block = rest !== '' && (isItem(rest) || keyOf(rest) !== undefined);
+        item = { rest, inner: block ? { indent: line.indent + (line.text.length - rest.length), text: rest } : null };
+        if (m) m.item = item;
+      }
+      if (item.rest === '') {
         this.i++;
         const next = this.lines[this.i];
         if (!next || next.indent <= indent) throw new Unsupported();
         out.push(this.block(next.indent));
-      } else if (isItem(rest) || keyOf(rest) !== undefined) {
-        // `- key: value` or `- - x`: the item is a block starting two columns further in.
-        const inner = line.indent + (line.text.length - rest.length);
-        this.lines[this.i] = { indent: inner, text: rest };
-        out.push(this.block(inner));
+      } else if (item.inner) {
+        this.lines[this.i] = item.inner;
+        out.push(this.block(item.inner.indent));
       } else {
-        out.push(this.leaf(rest));
+        out.push(this.leafOf(line, item.rest));
         this.i++;
       }
     }
@@ -163,14 +214,14 @@ class Reader {
       const line = this.lines[this.i]!;
       if (line.indent < indent) break;
       if (line.indent > indent || isItem(line.text)) throw new Unsupported();
-      const kv = keyOf(line.text);
+      const kv = this.keyValue(line);
       if (!kv) throw new Unsupported();
       const key = kv.quoted ? kv.key : this.dialect.plainKey(kv.key);
       if (Object.prototype.hasOwnProperty.call(out, key) || key === '__proto__') throw new Unsupported();
       this.i++;
       const rest = this.dialect.afterKey(kv.rest);
       if (rest !== '') {
-        out[key] = this.leaf(rest);
+        out[key] = this.leafOf(line, rest);
         continue;
       }
       const next = this.lines[this.i];
@@ -186,7 +237,7 @@ function isItem(text: string): boolean {
 }
 
 /** `key: rest` with a plain or JSON-quoted key; undefined when the line is not a key line. */
-function keyOf(text: string): { key: string; rest: string; quoted: boolean } | undefined {
+function keyOf(text: string): KeyValue | undefined {
   let key: string;
   let after: string;
   const quoted = text.startsWith('"');
