@@ -1,10 +1,11 @@
 // The real executable as a process: exit codes, what goes to stdout and what to stderr, color
 // switches, help and usage errors, a closed pipe, hostile input, and secrets kept out of output.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
+import { BIN, ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
 
 const ESC = '\u001b[';
 const COMMANDS = ['render', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
@@ -190,6 +191,25 @@ describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
     expect(r.signal).toBeNull();
     expect(r.stderr).toBe('');
     expect(r.code).toBe(code);
+  });
+});
+
+describe('a write that fails (a full disk) fails the run: exit 3 and one line, never a silent success', () => {
+  // The CLI exits as soon as its output is written; a failed write must still be reported.
+  it.skipIf(!existsSync('/dev/full')).each([
+    { name: 'render from the snapshot', file: BIN, args: ['render'] },
+    { name: 'render from the bundle', file: process.execPath, args: [BIN, 'render'] },
+    { name: 'validate from the snapshot', file: BIN, args: ['validate', 'fixtures/resources'] },
+    { name: 'lint from the snapshot', file: BIN, args: ['lint', '--format', 'json'] },
+  ])('$name > /dev/full', ({ file, args }) => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(file, args, { cwd: ROOT, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: HANG_GUARD_MS });
+      expect(r.status).toBe(3);
+      expect(r.stderr).toBe('agentplat: cannot write output: ENOSPC\n');
+    } finally {
+      closeSync(full);
+    }
   });
 });
 
