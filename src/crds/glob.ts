@@ -61,10 +61,10 @@ function segmentRegExp(seg: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-function entries(dir: string): { name: string; dir: boolean }[] {
+function entries(dir: string): { name: string; dir: boolean; file: boolean }[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .map((e) => ({ name: e.name, dir: e.isDirectory() }))
+      .map((e) => ({ name: e.name, dir: e.isDirectory(), file: e.isFile() }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
     return [];
@@ -94,7 +94,8 @@ export function walkResourceDir(dir: string, cwd: string): string[] | undefined 
       if (e.name.startsWith('.')) continue;
       const child = join(rel, e.name);
       if (e.dir) visit(child);
-      else if (RESOURCE_FILE.test(e.name) && isFile(resolve(cwd, child))) out.push(child);
+      // The entry's type says "file" for regular files; links and the rest are asked with stat.
+      else if (RESOURCE_FILE.test(e.name) && (e.file || isFile(resolve(cwd, child)))) out.push(child);
     }
   };
   visit(dir);

@@ -68,6 +68,8 @@ function readBounded(path: string, full: string, what: string): Buffer {
       if (n === 0) break;
       used += n;
       if (used > MAX_VALUES_FILE_BYTES) throw tooLarge(path, used, what, 'at least ');
+      // A regular file returns less than asked only at its end: no second read to see 0 bytes.
+      if (st.isFile() && used < buf.length) break;
     }
     return buf.subarray(0, used);
   } catch (err) {
