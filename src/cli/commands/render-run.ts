@@ -13,6 +13,8 @@ import { docYaml, filesFor, ShowOnlyError, toJson, writeOutputDir } from '../../
 import { checkReleaseNames, renderRelease } from '../../render/release.ts';
 import type { RenderFlags } from './render.ts';
 
+const WRITE_BATCH = 64 * 1024;
+
 /** --output-dir must be a directory or not exist yet (it is created). */
 function assertOutputDir(dir: string, cwd: string): void {
   const full = resolve(cwd, dir);
@@ -71,8 +73,19 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
   } else {
     if (flags.output === 'json') app.io.stdout(toJson(docs));
-    // One write per document: the release is never held twice as one string and one buffer.
-    else for (const d of docs) app.io.stdout(docYaml(d));
+    // Documents are written in batches of about 64 kB: few writes, and the release (the CRDs are
+    // most of its 700 kB) is never held whole as one string and one buffer.
+    else {
+      let batch = '';
+      for (const d of docs) {
+        batch += docYaml(d);
+        if (batch.length >= WRITE_BATCH) {
+          app.io.stdout(batch);
+          batch = '';
+        }
+      }
+      if (batch !== '') app.io.stdout(batch);
+    }
   }
   app.exitCode = 0;
 }
