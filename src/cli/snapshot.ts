@@ -7,7 +7,7 @@
 // and env, and the real process (argv, env, cwd, streams) is read only in the main function.
 import { startupSnapshot } from 'node:v8';
 import { createMemoryIo, type MemoryIo } from './io.ts';
-import { run } from './program.ts';
+import { prepareProgram, run } from './program.ts';
 import { start } from './start.ts';
 import { GROUP } from '../crds/ids.ts';
 import { emitYaml } from '../render/yaml-emit.ts';
@@ -89,7 +89,10 @@ startupSnapshot.setDeserializeMainFunction(() => {
   start(process.argv.slice(1), 'snapshot');
 });
 
-warmUp().catch((err: unknown) => {
-  process.stderr.write(`agentplat: the start-up snapshot could not be prepared: ${(err as Error)?.stack ?? String(err)}\n`);
-  process.exitCode = 1;
-});
+warmUp()
+  // Last: the program the first run of a deserialised process uses (its streams are set then).
+  .then(() => prepareProgram(createMemoryIo({ cwd: '/', env: {} })))
+  .catch((err: unknown) => {
+    process.stderr.write(`agentplat: the start-up snapshot could not be prepared: ${(err as Error)?.stack ?? String(err)}\n`);
+    process.exitCode = 1;
+  });
