@@ -343,6 +343,9 @@ function resolveCore(s: string): unknown {
     case '.NAN':
       return NaN;
   }
+  // Every number starts with a digit, a sign or a dot; most scalars are words and stop here.
+  const c = s.charCodeAt(0);
+  if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return s;
   if (INT.test(s)) return Number(s);
   if (/^0o[0-7]+$/.test(s)) return parseInt(s.slice(2), 8);
   if (/^0x[0-9a-fA-F]+$/.test(s)) return parseInt(s.slice(2), 16);
