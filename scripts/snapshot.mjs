@@ -2,7 +2,8 @@
 // 1. bundles src/cli/snapshot.ts with the same module swaps as the ESM bundle into one minified
 //    CommonJS file (the snapshot builder runs a single script);
 // 2. runs `node --build-snapshot` on it, which loads everything and runs the warm-up jobs;
-// 3. writes the blobs (dist/agentplat-{a,b,validate}.blob) and, last,
+// 3. writes the blobs (dist/agentplat-{a,b,validate}.blob), the values validators' code caches
+//    for runs from the a and b snapshots, and, last,
 //    dist/agentplat.blob.stamp naming the node binary that built them, with its modification time
 //    (a snapshot starts only on that exact binary; the launcher checks the stamp).
 // Blob and stamp are written under temporary names and renamed, so a launcher never sees half a
@@ -136,6 +137,17 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, st
     }
     renameSync(tmp, blob);
     built.push(blob);
+  }
+  // The values validators' code caches for runs from each revision's snapshot (a cache made in a
+  // process started from another snapshot is rejected since V8 12): a lint of the revision's
+  // defaults as a values file, from the snapshot, writes the cache when it ends.
+  for (const rev of ['a', 'b']) {
+    const r = spawnSync(process.execPath, ['--snapshot-blob', join(dist, PROFILES[rev].blob), '--', 'lint', '-r', rev.toUpperCase(), '-f', join(root, 'values', `revision-${rev}.yaml`)], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, AGENTPLAT_BUILD_CODE_CACHE: '1', NO_COLOR: '1' },
+    });
+    if (r.status !== 0 && r.status !== 1) return { ok: false, reason: `the code cache run of ${PROFILES[rev].blob} exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}` };
   }
   if (!writeStamp(stamp, process.execPath)) return { ok: false, reason: `cannot copy the modification time of ${process.execPath} (touch -r)` };
   return { ok: true, blobs: built };
