@@ -10,8 +10,6 @@ import { templateSet } from './template-source.ts';
 import { runTemplate, templateText, TemplateRunError } from './template-program.ts';
 import { readTemplateLines, readTemplateYaml } from '../yaml/read.ts';
 
-export { truthy } from './template-program.ts';
-
 export type K8sObject = Record<string, unknown> & {
   apiVersion: string;
   kind: string;
