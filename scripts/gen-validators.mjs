@@ -85,8 +85,12 @@ export async function generateValidators(root, outFile) {
       `  if ((!cachedData || script.cachedDataRejected) && process.env.AGENTPLAT_BUILD_CODE_CACHE === '1') {\n` +
       `    // At exit, after the run's values were checked: the functions that ran are in the cache compiled.\n` +
       `    process.once('exit', () => {\n` +
-      `      writeFileSync(cacheFile + '.tmp', script.createCachedData());\n` +
-      `      renameSync(cacheFile + '.tmp', cacheFile);\n` +
+      `      try {\n` +
+      `        writeFileSync(cacheFile + '.tmp', script.createCachedData());\n` +
+      `        renameSync(cacheFile + '.tmp', cacheFile);\n` +
+      `      } catch {\n` +
+      `        // a read-only package folder: runs compile the validator, only slower\n` +
+      `      }\n` +
       `    });\n` +
       `  }\n` +
       `  return module.exports;\n` +

@@ -201,6 +201,31 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       }
     });
 
+    it('the code cache each snapshot reads was made for it: V8 accepts it (a rejected cache would be written anew)', () => {
+      const bin = copy(realStamp());
+      const pkg = join(bin, '..', '..');
+      for (const f of ['package.json', 'values', 'schemas', 'templates']) symlinkSync(join(ROOT, f), join(pkg, f));
+      const generated = join(pkg, 'dist', 'generated');
+      rmSync(generated);
+      mkdirSync(generated);
+      for (const f of readdirSync(join(ROOT, 'dist', 'generated'))) {
+        if (f.endsWith('.cache')) copyFileSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
+        else symlinkSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
+      }
+      const env = { AGENTPLAT_BUILD_CODE_CACHE: '1' };
+      for (const rev of ['a', 'b']) {
+        const cache = join(generated, `values-validator-${rev}.cjs.agentplat-${rev}.cache`);
+        const before = readFileSync(cache);
+        expect(runLauncher(['lint', '-r', rev, '-f', 'fixtures/lint/unknown-key.yaml'], { bin, env }).code).toBe(1);
+        expect(readFileSync(cache).equals(before), `V8 rejected ${cache}`).toBe(true);
+        // The check is not vacuous: a cache V8 rejects is replaced by the run.
+        writeFileSync(cache, 'not a code cache');
+        runLauncher(['lint', '-r', rev, '-f', 'fixtures/lint/unknown-key.yaml'], { bin, env });
+        expect(readFileSync(cache, 'utf8')).not.toBe('not a code cache');
+        expect(readFileSync(cache).length).toBeGreaterThan(10_000);
+      }
+    });
+
     it('started through a relative symlink, as node_modules/.bin links it', () => {
       const target = copy(realStamp());
       const linkDir = mkdtempSync(join(dir, 'dotbin-'));
