@@ -13,6 +13,7 @@ import { coreUri, GROUP } from './ids.ts';
 import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
+import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 import { firstCyclicAlias } from '../values/source.ts';
@@ -325,7 +326,9 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   }
   applyDefaults(schema, data);
   const validate = crdValidator(kind, version);
-  if (!validate(data)) {
+  const { root, defs } = crdSchemas(kind, version);
+  // Most documents are valid: the schema walker says so quickly; ajv decides and explains the rest.
+  if (!schemaAccepts(root, defs, data) && !validate(data)) {
     const known = (path: Path): string[] => Object.keys(schemaAt(kind, version, path)?.properties ?? {});
     for (const e of relevantErrors(validate.errors ?? [])) reportAjv(e, label, report, data, known);
   }
