@@ -84,22 +84,25 @@ function readDialect(text: string, dialect: Dialect): unknown[] | undefined {
   // Literal block scalars, read ahead of the line structure: each is replaced by a NUL and its
   // index (NUL never reaches a reader from a file or a template: both refuse or escape it).
   const blocks: string[] = [];
+  // Every line is read, so one test of the whole text refuses what a test of each line would
+  // (a line break itself is never refused). Regular expressions are called once per text, not
+  // per line, wherever a check on the first or last character can tell first.
+  if (dialect.refuse.test(text)) return undefined;
   for (let r = 0; r < raws.length; r++) {
     const raw = raws[r]!;
-    if (dialect.refuse.test(raw)) return undefined;
     const line = raw.trimEnd();
     if (line === '---' || line.startsWith('--- ')) {
       if (line !== '---') return undefined;
       docs.push([]);
       continue;
     }
-    if (line === '...' || /^%/.test(line)) return undefined;
+    if (line === '...' || line.charCodeAt(0) === 37 /* % */) return undefined;
     const content = line.trimStart();
     if (content === '' || content.startsWith('#')) continue;
     const indent = line.length - content.length;
-    const header = dialect.literalBlocks ? LITERAL_HEADER.exec(content) : null;
+    const header = dialect.literalBlocks && mayBeLiteralHeader(content) ? LITERAL_HEADER.exec(content) : null;
     if (header) {
-      const block = literalBlock(raws, r + 1, header[1] === '- ' ? indent : header[1]!.startsWith('- ') ? indent + 2 : indent, header[3] as '' | '-' | '+', text.endsWith('\n'), dialect.refuse);
+      const block = literalBlock(raws, r + 1, header[1] === '- ' ? indent : header[1]!.startsWith('- ') ? indent + 2 : indent, header[3] as '' | '-' | '+', text.endsWith('\n'));
       if (!block) return undefined;
       docs[docs.length - 1]!.push({ indent, text: `${content.slice(0, content.length - header[2]!.length)}\u0000${blocks.length}` });
       blocks.push(block.value);
@@ -353,13 +356,14 @@ function resolveCore(s: string): unknown {
   return s;
 }
 
-/** Starts a plain scalar cannot have, or that this reader leaves to the library. */
-const PLAIN_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
+/** Starts a plain scalar cannot have, or that this reader leaves to the library (by character code). */
+const PLAIN_START = new Uint8Array(128);
+for (const c of "-?:,[]{}#&*!|>'\"%@`") PLAIN_START[c.charCodeAt(0)] = 1;
 
 /** A one-line plain scalar this reader is sure of (`flow`: inside a flow collection). */
 function plainOk(s: string, flow: boolean): boolean {
   if (s === '' || s !== s.trim()) return false;
-  if (PLAIN_START.test(s) && !(s[0] === '-' && s.length > 1 && s[1] !== ' ')) return false;
+  if (PLAIN_START[s.charCodeAt(0)] === 1 && !(s[0] === '-' && s.length > 1 && s[1] !== ' ')) return false;
   if (s.includes(': ') || s.endsWith(':') || s.includes(' #')) return false;
   if (flow && /[,[\]{}]/.test(s)) return false;
   return true;
@@ -510,7 +514,14 @@ const LITERAL_HEADER = /^(- |- [^-].*: |[^-].*: )(\|([-+]?))$/;
  * (the column of its key or item), the indentation of the first taken off every line. Only the
  * plain cases: content from the next line on, no spaces-only lines, no indentation indicator.
  */
-function literalBlock(raws: readonly string[], from: number, parent: number, chomp: '' | '-' | '+', endsWithNewline: boolean, refuse: RegExp): { value: string; next: number } | undefined {
+/** Whether a line ends as a literal block header does (`|`, `|-`, `|+`): only then is the pattern tried. */
+function mayBeLiteralHeader(content: string): boolean {
+  const n = content.length;
+  const last = content.charCodeAt(n - 1);
+  return last === 124 || ((last === 45 || last === 43) && content.charCodeAt(n - 2) === 124);
+}
+
+function literalBlock(raws: readonly string[], from: number, parent: number, chomp: '' | '-' | '+', endsWithNewline: boolean): { value: string; next: number } | undefined {
   let j = from;
   // The content starts on the next line (leading empty lines are left to the library, which
   // detects the indentation from them in its own way).
@@ -521,7 +532,6 @@ function literalBlock(raws: readonly string[], from: number, parent: number, cho
   const lines: string[] = [];
   for (; j < raws.length; j++) {
     const raw = raws[j]!;
-    if (refuse.test(raw)) return undefined;
     if (raw === '') {
       lines.push('');
       continue;
