@@ -44,8 +44,6 @@ const schemaGen = join(root, 'scripts', 'gen-validators.mjs');
   writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: mod.AJV_OPTIONS, ANNOTATION_KEYWORDS: mod.ANNOTATION_KEYWORDS }));
 }
 const swaps = { 'template-source': join(gen, 'template-source.mjs') };
-// The snapshot's bundle swaps the same modules, except that the CRD validators are imported up front.
-const snapshotSwaps = {};
 if (existsSync(schemaGen)) {
   const { generateValidators } = await import(schemaGen);
   const out = join(gen, 'schema-validators.mjs');
@@ -161,7 +159,6 @@ export { GROUP, VERSION };`;
     const out = await generateCrdValidators(root, gen);
     swaps['validation-data'] = out.data;
     swaps['crd-validators'] = out.validators;
-    snapshotSwaps['crd-validators'] = out.staticValidators;
   }
 }
 
@@ -227,6 +224,6 @@ for (const f of readdirSync(join(root, 'dist'))) if (f.endsWith('.mjs')) asciiOn
 
 // 6. The start-up snapshots (scripts/snapshot.mjs). AGENTPLAT_SKIP_SNAPSHOT=1 leaves them out.
 if (!process.env.AGENTPLAT_SKIP_SNAPSHOT) {
-  const r = await buildSnapshots({ root, dist: join(root, 'dist'), define, swapPlugin, swaps, staticSwaps: snapshotSwaps });
+  const r = await buildSnapshots({ root, dist: join(root, 'dist'), define, swapPlugin, swaps });
   if (!r.ok) process.stderr.write(`build: no start-up snapshot (${r.reason}); the CLI runs from the bundle\n`);
 }

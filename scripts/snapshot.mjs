@@ -94,11 +94,8 @@ const common = (define) => ({
   logLevel: 'warning',
 });
 
-/**
- * swapPlugin(table) is the build's module swap; `swaps` the ESM bundle's table, `staticSwaps`
- * the CRD validators imported up front (for the validate profile) instead of loaded on first use.
- */
-export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, staticSwaps }) {
+/** swapPlugin(table) is the build's module swap; `swaps` the ESM bundle's table, which the snapshots use too. */
+export async function buildSnapshots({ root, dist, define, swapPlugin, swaps }) {
   const stamp = join(dist, STAMP);
   rmSync(stamp, { force: true });
   for (const p of Object.values(PROFILES)) rmSync(join(dist, p.blob), { force: true });
@@ -108,13 +105,13 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, st
     ...common(define),
     entryPoints: [join(root, 'src', 'crds', 'validate.ts')],
     outfile: validateLib,
-    plugins: [swapPlugin({ ...swaps, 'crd-validators': staticSwaps['crd-validators'] })],
+    plugins: [swapPlugin(swaps)],
   });
   asciiOnly(validateLib);
   const plugins = {
     a: [validateFromDist, swapPlugin(swaps)],
     b: [validateFromDist, swapPlugin(swaps)],
-    validate: [swapPlugin({ ...swaps, 'crd-validators': staticSwaps['crd-validators'] })],
+    validate: [swapPlugin(swaps)],
   };
   const built = [];
   for (const [profile, p] of Object.entries(PROFILES)) {
@@ -138,17 +135,41 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, st
     renameSync(tmp, blob);
     built.push(blob);
   }
-  // The values validators' code caches for runs from each revision's snapshot (a cache made in a
-  // process started from another snapshot is rejected since V8 12): a lint of the revision's
-  // defaults as a values file, from the snapshot, writes the cache when it ends.
-  for (const rev of ['a', 'b']) {
-    const r = spawnSync(process.execPath, ['--snapshot-blob', join(dist, PROFILES[rev].blob), '--', 'lint', '-r', rev.toUpperCase(), '-f', join(root, 'values', `revision-${rev}.yaml`)], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, AGENTPLAT_BUILD_CODE_CACHE: '1', NO_COLOR: '1' },
-    });
-    if (r.status !== 0 && r.status !== 1) return { ok: false, reason: `the code cache run of ${PROFILES[rev].blob} exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}` };
+  // The validators' code caches for runs from each snapshot (src/code-cache.ts; a cache made in a
+  // process started from another snapshot is rejected since V8 12): a run from the snapshot that
+  // uses them, with AGENTPLAT_BUILD_CODE_CACHE=1, writes them when it ends. For the values
+  // validators a lint of the revision's defaults as a values file; for the CRD validators a
+  // validate of one document per kind with a field no schema has (so ajv runs for each).
+  const documents = join(dist, `.code-cache-documents-${process.pid}.yaml`);
+  writeFileSync(documents, crdKindsOf(dist).map(({ kind, version }) => `apiVersion: ${version}\nkind: ${kind}\nmetadata:\n  name: x\nspec:\n  unknownField: true\n`).join('---\n'));
+  const runs = [
+    ['a', ['lint', '-r', 'A', '-f', join(root, 'values', 'revision-a.yaml')]],
+    ['b', ['lint', '-r', 'B', '-f', join(root, 'values', 'revision-b.yaml')]],
+    ['validate', ['validate', documents]],
+  ];
+  try {
+    for (const [profile, args] of runs) {
+      const r = spawnSync(process.execPath, ['--snapshot-blob', join(dist, PROFILES[profile].blob), '--', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, AGENTPLAT_BUILD_CODE_CACHE: '1', NO_COLOR: '1' },
+      });
+      if (r.status !== 0 && r.status !== 1) return { ok: false, reason: `the code cache run of ${PROFILES[profile].blob} exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}` };
+    }
+  } finally {
+    rmSync(documents, { force: true });
   }
   if (!writeStamp(stamp, process.execPath)) return { ok: false, reason: `cannot copy the modification time of ${process.execPath} (touch -r)` };
   return { ok: true, blobs: built };
+}
+
+/** Every kind and served version (`agentplat.dev/v1alpha2`), from the generated validation data. */
+function crdKindsOf(dist) {
+  const text = readFileSync(join(dist, 'generated', 'crd-validation-data.mjs'), 'utf8');
+  const json = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(text);
+  if (!json) throw new Error('crd-validation-data.mjs: no data found');
+  const data = JSON.parse(JSON.parse(json[1]));
+  const group = /export const GROUP = "([^"]+)"/.exec(readFileSync(join(dist, 'generated', 'crds-index.mjs'), 'utf8'))?.[1];
+  if (!group) throw new Error('crds-index.mjs: no group found');
+  return Object.entries(data).flatMap(([kind, crd]) => crd.versions.map((v) => ({ kind, version: `${group}/${v}` })));
 }

@@ -325,10 +325,11 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
     report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name');
   }
   applyDefaults(schema, data);
-  const validate = crdValidator(kind, version);
   const { root, defs } = crdSchemas(kind, version);
-  // Most documents are valid: the schema walker says so quickly; ajv decides and explains the rest.
-  if (!schemaAccepts(root, defs, data) && !validate(data)) {
+  // Most documents are valid: the schema walker says so quickly and ajv's code is not even loaded;
+  // ajv decides and explains the rest.
+  const validate = schemaAccepts(root, defs, data) ? undefined : crdValidator(kind, version);
+  if (validate && !validate(data)) {
     const known = (path: Path): string[] => Object.keys(schemaAt(kind, version, path)?.properties ?? {});
     for (const e of relevantErrors(validate.errors ?? [])) reportAjv(e, label, report, data, known);
   }

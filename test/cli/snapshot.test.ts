@@ -201,7 +201,7 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       }
     });
 
-    it('the code cache each snapshot reads was made for it: V8 accepts it (a rejected cache would be written anew)', () => {
+    it('the code caches each snapshot reads were made for it: V8 accepts them (a rejected cache would be written anew)', () => {
       const bin = copy(realStamp());
       const pkg = join(bin, '..', '..');
       for (const f of ['package.json', 'values', 'schemas', 'templates']) symlinkSync(join(ROOT, f), join(pkg, f));
@@ -213,6 +213,17 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
         else symlinkSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
       }
       const env = { AGENTPLAT_BUILD_CODE_CACHE: '1' };
+      // validate: one document per kind with a field no schema has, so ajv's code of every group runs.
+      const kinds = ['Agent', 'SandboxAgent', 'AgentHarness', 'ModelConfig', 'ModelProviderConfig', 'RemoteMCPServer'];
+      const documents = join(pkg, 'unknown-fields.yaml');
+      writeFileSync(documents, kinds.map((k) => `apiVersion: agentplat.dev/v1alpha2\nkind: ${k}\nmetadata:\n  name: x\nspec:\n  unknownField: true\n`).join('---\n'));
+      const crdCaches = readdirSync(generated).filter((f) => /^crd-validators-.*\.agentplat-validate\.cache$/.test(f));
+      expect(crdCaches.length).toBeGreaterThanOrEqual(4);
+      const before = new Map(crdCaches.map((f) => [f, readFileSync(join(generated, f))]));
+      const r = runLauncher(['validate', documents], { bin, env });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('crd/unknown-field');
+      for (const [f, bytes] of before) expect(readFileSync(join(generated, f)).equals(bytes), `V8 rejected ${f}`).toBe(true);
       for (const rev of ['a', 'b']) {
         const cache = join(generated, `values-validator-${rev}.cjs.agentplat-${rev}.cache`);
         const before = readFileSync(cache);
