@@ -3,6 +3,7 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { joinEntry, resolveFrom } from '../fs-path.ts';
 
 export const hasGlob = (p: string): boolean => /[*?[]/.test(p);
 
@@ -87,15 +88,15 @@ export const RESOURCE_FILE = /\.ya?ml$/;
  * `dir` is not a directory.
  */
 export function walkResourceDir(dir: string, cwd: string): string[] | undefined {
-  if (!isDir(resolve(cwd, dir))) return undefined;
+  if (!isDir(resolveFrom(cwd, dir))) return undefined;
   const out: string[] = [];
   const visit = (rel: string): void => {
-    for (const e of entries(resolve(cwd, rel))) {
+    for (const e of entries(resolveFrom(cwd, rel))) {
       if (e.name.startsWith('.')) continue;
-      const child = join(rel, e.name);
+      const child = joinEntry(rel, e.name);
       if (e.dir) visit(child);
       // The entry's type says "file" for regular files; links and the rest are asked with stat.
-      else if (RESOURCE_FILE.test(e.name) && (e.file || isFile(resolve(cwd, child)))) out.push(child);
+      else if (RESOURCE_FILE.test(e.name) && (e.file || isFile(resolveFrom(cwd, child)))) out.push(child);
     }
   };
   visit(dir);

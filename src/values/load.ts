@@ -3,7 +3,7 @@
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
-import { resolve } from 'node:path';
+import { resolveFrom } from '../fs-path.ts';
 import type { Problem } from '../lint/problem.ts';
 import { UsageError } from '../errors.ts';
 import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValuesSource } from './source.ts';
@@ -38,7 +38,7 @@ export async function readUserFile(path: string, reader: InputReader, what = 'va
     if (text.length > MAX_VALUES_FILE_BYTES) throw tooLarge('<stdin>', text.length, what);
     return { name: '<stdin>', text };
   }
-  return { name: path, text: decodeUtf8(path, readBounded(path, resolve(reader.cwd, path), what), what) };
+  return { name: path, text: decodeUtf8(path, readBounded(path, resolveFrom(reader.cwd, path), what), what) };
 }
 
 function readBounded(path: string, full: string, what: string): Buffer {
