@@ -90,6 +90,7 @@ function runCel(s: Schema, data: Json, path: Path, out: CelFailure[]): void {
       out.push({ path, message: v.message, error: `rule does not compile: ${(err as Error).message}` });
       continue;
     }
+    if (program.holds(data)) continue;
     const fieldPath = v.fieldPath ? v.fieldPath.split('.').filter(Boolean) : undefined;
     try {
       if (program(data) !== true) out.push({ path, ...(fieldPath ? { fieldPath } : {}), message: v.message });
