@@ -314,8 +314,14 @@ export function readPlainYaml(text: string): unknown[] | undefined {
 const INT = /^[-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 
+/** First characters of YAML 1.2 core scalars that are not strings (~, null, true, false, .inf, numbers). */
+const CORE_START = new Uint8Array(128);
+for (const c of '~nNtTfF.+-0123456789') CORE_START[c.charCodeAt(0)] = 1;
+
 /** A plain scalar by YAML 1.2's core schema: null, bool, int, float, else the string. */
 function resolveCore(s: string): unknown {
+  // Most scalars (and keys) are words whose first character already says "string".
+  if (CORE_START[s.charCodeAt(0)] !== 1) return s;
   switch (s) {
     case '~':
     case 'null':
@@ -346,7 +352,7 @@ function resolveCore(s: string): unknown {
     case '.NAN':
       return NaN;
   }
-  // Every number starts with a digit, a sign or a dot; most scalars are words and stop here.
+  // Every number starts with a digit, a sign or a dot.
   const c = s.charCodeAt(0);
   if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return s;
   if (INT.test(s)) return Number(s);
