@@ -125,6 +125,21 @@ describe('binary junk', () => {
     expectOneLine(e.message);
   });
 
+  test('a file that really holds U+FFFD (valid UTF-8) is read as written, not refused', async () => {
+    writeFileSync(join(dir, 'replacement.yaml'), 'name: "a\ufffdb"\n');
+    expect(await readUserFile('replacement.yaml', reader)).toEqual({ name: 'replacement.yaml', text: 'name: "a\ufffdb"\n' });
+  });
+
+  test('every way a file is read gives its text exactly (regular files in one call, the rest bounded)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (text) => {
+        writeFileSync(join(dir, 'any.yaml'), text);
+        expect((await readUserFile('any.yaml', reader)).text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('random bytes are refused with one line, never a crash', async () => {
     // A fixed pseudo-random sequence, so the test is the same on every run.
     let seed = 42;

@@ -1,7 +1,7 @@
 // Reads the user's layers (-f files, stdin, the --set family) into ValuesSources, with the
 // limits that keep bad input from hanging or crashing the tool.
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { resolveFrom } from '../fs-path.ts';
 import type { Problem } from '../lint/problem.ts';
@@ -38,7 +38,25 @@ export async function readUserFile(path: string, reader: InputReader, what = 'va
     if (text.length > MAX_VALUES_FILE_BYTES) throw tooLarge('<stdin>', text.length, what);
     return { name: '<stdin>', text };
   }
-  return { name: path, text: decodeUtf8(path, readBounded(path, resolveFrom(reader.cwd, path), what), what) };
+  const full = resolveFrom(reader.cwd, path);
+  return { name: path, text: readRegularFile(full) ?? decodeUtf8(path, readBounded(path, full, what), what) };
+}
+
+/**
+ * The usual case in one call: a regular file within the size limit, read as UTF-8 text by node in
+ * C++ (validate reads hundreds). Undefined means "read it the careful way": a missing file or any
+ * other error, a device or pipe, a file over the limit, and text with U+FFFD, which is what invalid
+ * UTF-8 decodes to (a file that really holds U+FFFD is read again too, and kept).
+ */
+function readRegularFile(full: string): string | undefined {
+  try {
+    const st = statSync(full);
+    if (!st.isFile() || st.size > MAX_VALUES_FILE_BYTES) return undefined;
+    const text = readFileSync(full, 'utf8');
+    return text.length <= MAX_VALUES_FILE_BYTES && !text.includes('\ufffd') ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function readBounded(path: string, full: string, what: string): Buffer {
