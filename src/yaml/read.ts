@@ -140,6 +140,7 @@ class Reader {
   }
 
   private keyValue(line: Line): KeyValue | undefined {
+    if (!this.memo) return keyOf(line.text);
     const m = this.memoOf(line);
     if (!m) return keyOf(line.text);
     if (m.kv === undefined) m.kv = keyOf(line.text) ?? null;
@@ -148,6 +149,7 @@ class Reader {
 
   /** The leaf `text` of `line`; a plain scalar of a static template line is read once. */
   private leafOf(line: Line, text: string): unknown {
+    if (!this.memo) return this.leaf(text);
     const m = this.memoOf(line);
     if (!m) return this.leaf(text);
     if (m.leaf) return m.leaf.value;
@@ -186,7 +188,7 @@ class Reader {
       const line = this.lines[this.i]!;
       if (line.indent < indent) break;
       if (line.indent > indent || !isItem(line.text)) throw new Unsupported();
-      const m = this.memoOf(line);
+      const m = this.memo ? this.memoOf(line) : undefined;
       let item = m?.item;
       if (!item) {
         const rest = line.text === '-' ? '' : this.dialect.afterKey(line.text.slice(2).trimStart());
@@ -213,18 +215,30 @@ class Reader {
 
   private mapping(indent: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
+    const plain = this.dialect === PLAIN;
     while (this.i < this.lines.length) {
       const line = this.lines[this.i]!;
       if (line.indent < indent) break;
       if (line.indent > indent || isItem(line.text)) throw new Unsupported();
-      const kv = this.keyValue(line);
-      if (!kv) throw new Unsupported();
-      const key = kv.quoted ? kv.key : this.dialect.plainKey(kv.key);
+      // The most common line of a resource or values file, `word: word`, read with one pattern:
+      // what the general path below gives for it, without its chain of calls (this code runs in
+      // V8's interpreter in a short run, where each call costs).
+      const simple = plain ? SIMPLE_LINE.exec(line.text) : null;
+      let key: string;
+      let rest: string;
+      if (simple && !SPECIAL_WORDS.has(simple[1]!)) {
+        key = simple[1]!;
+        rest = simple[2] ?? '';
+      } else {
+        const kv = this.keyValue(line);
+        if (!kv) throw new Unsupported();
+        key = kv.quoted ? kv.key : this.dialect.plainKey(kv.key);
+        rest = this.dialect.afterKey(kv.rest);
+      }
       if (Object.prototype.hasOwnProperty.call(out, key) || key === '__proto__') throw new Unsupported();
       this.i++;
-      const rest = this.dialect.afterKey(kv.rest);
       if (rest !== '') {
-        out[key] = this.leafOf(line, rest);
+        out[key] = simple && SIMPLE_VALUE.test(rest) ? resolveCore(rest) : this.leafOf(line, rest);
         continue;
       }
       const next = this.lines[this.i];
@@ -234,6 +248,16 @@ class Reader {
     return out;
   }
 }
+
+/**
+ * `key:` or `key: value` with a word for a key and nothing that needs the general path: a key of
+ * letters, digits, `_` and `-` starting with a letter or `_`, then a value without a comment.
+ * SPECIAL_WORDS are keys YAML reads as booleans or null (the general path resolves them).
+ */
+const SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +([^ #][^#]*))?$/;
+const SPECIAL_WORDS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
+/** A value that is one word of letters, digits and `_./-` starting with a letter or `_`: resolveCore decides it. */
+const SIMPLE_VALUE = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 
 function isItem(text: string): boolean {
   return text === '-' || text.startsWith('- ');
@@ -296,7 +320,7 @@ const PLAIN: Dialect = {
     // `a :` would be the key `a` to YAML; keys resolve like values (`1.0:` is the key "1").
     if (raw !== raw.trimEnd()) throw new Unsupported();
     const v = resolveCore(raw);
-    return v === null ? '' : String(v);
+    return typeof v === 'string' ? v : v === null ? '' : String(v);
   },
   afterKey: (t) => (t.startsWith('#') ? '' : t),
   // Tabs, carriage returns inside a line, control and line-separator characters, a byte-order
