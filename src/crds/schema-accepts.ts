@@ -23,8 +23,34 @@ const KNOWN = new Set(['type', 'properties', 'additionalProperties', 'required',
 
 type Node = Schema & Record<string, unknown>;
 
-/** Per schema node: whether every keyword of it is one the walker decides. */
-const understood = new WeakMap<object, boolean>();
+/**
+ * What the walker needs of a schema node, in one shape for every node (the nodes themselves have
+ * as many shapes as keyword sets, which makes every property read a slow one in a short run).
+ * Made once per node; undefined fields are absent keywords. `ask`: a keyword the walker does not
+ * decide, or a reference it cannot follow.
+ */
+interface Plan {
+  ask: boolean;
+  ref: Node | undefined;
+  types: readonly string[] | undefined;
+  enumValues: readonly unknown[] | undefined;
+  anyOf: readonly Node[] | undefined;
+  minLength: number | undefined;
+  maxLength: number | undefined;
+  pattern: RegExp | undefined;
+  format: string | undefined;
+  minimum: number | undefined;
+  maximum: number | undefined;
+  minItems: number | undefined;
+  maxItems: number | undefined;
+  items: Node | undefined;
+  required: readonly string[] | undefined;
+  properties: Record<string, Node> | undefined;
+  /** additionalProperties: false, or the schema of the other keys (true and absent: undefined). */
+  extra: false | Node | undefined;
+}
+
+const plans = new WeakMap<object, Plan>();
 const patterns = new Map<string, RegExp>();
 
 /** True when `data` is valid for `root` (with core types in `defs`); false means "ask ajv". */
@@ -32,56 +58,77 @@ export function schemaAccepts(root: Schema, defs: Record<string, Schema>, data: 
   return accepts(root as Node, defs, data, 0);
 }
 
-function accepts(s: Node, defs: Record<string, Schema>, v: unknown, depth: number): boolean {
-  if (depth > 64 || !knows(s)) return false;
-  if (s.$ref !== undefined) {
-    const ref = s.$ref as string;
-    const target = ref.startsWith(REF_PREFIX) && ref.endsWith('.json') ? defs[ref.slice(REF_PREFIX.length, -'.json'.length)] : undefined;
-    if (!target || !accepts(target as Node, defs, v, depth + 1)) return false;
+function planOf(s: Node, defs: Record<string, Schema>): Plan {
+  let p = plans.get(s);
+  if (p) return p;
+  let ask = s === null || typeof s !== 'object' || !Object.keys(s).every((k) => KNOWN.has(k));
+  let ref: Node | undefined;
+  if (!ask && s.$ref !== undefined) {
+    const r = s.$ref as string;
+    ref = r.startsWith(REF_PREFIX) && r.endsWith('.json') ? (defs[r.slice(REF_PREFIX.length, -'.json'.length)] as Node | undefined) : undefined;
+    if (!ref) ask = true;
   }
-  if (s.type !== undefined && !(Array.isArray(s.type) ? (s.type as string[]).some((t) => isType(t, v)) : isType(s.type as string, v))) return false;
-  if (s.enum !== undefined && !(s.enum as unknown[]).some((e) => e === v || (e !== null && typeof e === 'object' && equal(e, v)))) return false;
-  if (s.anyOf !== undefined && !(s.anyOf as Node[]).some((b) => accepts(b, defs, v, depth + 1))) return false;
+  const items = s.items as unknown;
+  if (items !== undefined && (items === null || typeof items !== 'object' || Array.isArray(items))) ask = true;
+  const extra = s.additionalProperties as boolean | Node | undefined;
+  p = {
+    ask,
+    ref,
+    types: s.type === undefined ? undefined : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string],
+    enumValues: s.enum as unknown[] | undefined,
+    anyOf: s.anyOf as Node[] | undefined,
+    minLength: s.minLength as number | undefined,
+    maxLength: s.maxLength as number | undefined,
+    pattern: s.pattern === undefined ? undefined : pattern(s.pattern as string),
+    format: s.format as string | undefined,
+    minimum: s.minimum as number | undefined,
+    maximum: s.maximum as number | undefined,
+    minItems: s.minItems as number | undefined,
+    maxItems: s.maxItems as number | undefined,
+    items: items as Node | undefined,
+    required: s.required as string[] | undefined,
+    properties: s.properties as Record<string, Node> | undefined,
+    extra: extra === true || extra === undefined ? undefined : extra,
+  };
+  plans.set(s, p);
+  return p;
+}
+
+function accepts(s: Node, defs: Record<string, Schema>, v: unknown, depth: number): boolean {
+  if (depth > 64) return false;
+  const p = planOf(s, defs);
+  if (p.ask) return false;
+  if (p.ref !== undefined && !accepts(p.ref, defs, v, depth + 1)) return false;
+  if (p.types !== undefined && !p.types.some((t) => isType(t, v))) return false;
+  if (p.enumValues !== undefined && !p.enumValues.some((e) => e === v || (e !== null && typeof e === 'object' && equal(e, v)))) return false;
+  if (p.anyOf !== undefined && !p.anyOf.some((b) => accepts(b, defs, v, depth + 1))) return false;
   if (typeof v === 'string') {
-    if (s.minLength !== undefined && ucs2length(v) < (s.minLength as number)) return false;
-    if (s.maxLength !== undefined && ucs2length(v) > (s.maxLength as number)) return false;
-    if (s.pattern !== undefined && !pattern(s.pattern as string).test(v)) return false;
-    if (s.format !== undefined && !formatOk(s.format as string, v)) return false;
+    if (p.minLength !== undefined && ucs2length(v) < p.minLength) return false;
+    if (p.maxLength !== undefined && ucs2length(v) > p.maxLength) return false;
+    if (p.pattern !== undefined && !p.pattern.test(v)) return false;
+    if (p.format !== undefined && !formatOk(p.format, v)) return false;
   } else if (typeof v === 'number') {
-    if (s.minimum !== undefined && !(v >= (s.minimum as number))) return false;
-    if (s.maximum !== undefined && !(v <= (s.maximum as number))) return false;
+    if (p.minimum !== undefined && !(v >= p.minimum)) return false;
+    if (p.maximum !== undefined && !(v <= p.maximum)) return false;
   } else if (Array.isArray(v)) {
-    if (s.minItems !== undefined && v.length < (s.minItems as number)) return false;
-    if (s.maxItems !== undefined && v.length > (s.maxItems as number)) return false;
-    if (s.items !== undefined) {
-      if (s.items === null || typeof s.items !== 'object' || Array.isArray(s.items)) return false;
-      for (const item of v) if (!accepts(s.items as Node, defs, item, depth + 1)) return false;
-    }
+    if (p.minItems !== undefined && v.length < p.minItems) return false;
+    if (p.maxItems !== undefined && v.length > p.maxItems) return false;
+    if (p.items !== undefined) for (const item of v) if (!accepts(p.items, defs, item, depth + 1)) return false;
   } else if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    if (s.required !== undefined) for (const k of s.required as string[]) if (o[k] === undefined) return false;
-    const props = s.properties as Record<string, Node> | undefined;
-    const extra = s.additionalProperties as boolean | Node | undefined;
+    if (p.required !== undefined) for (const k of p.required) if (o[k] === undefined) return false;
+    const props = p.properties;
+    const extra = p.extra;
     // ajv goes over the keys with for…in; so does this.
     for (const k in o) {
       const sub = props !== undefined && Object.hasOwn(props, k) ? props[k] : undefined;
       if (sub !== undefined) {
         if (o[k] !== undefined && !accepts(sub, defs, o[k], depth + 1)) return false;
       } else if (extra === false) return false;
-      else if (extra !== undefined && extra !== true && !accepts(extra, defs, o[k], depth + 1)) return false;
+      else if (extra !== undefined && !accepts(extra, defs, o[k], depth + 1)) return false;
     }
   }
   return true;
-}
-
-function knows(s: Node): boolean {
-  if (s === null || typeof s !== 'object') return false;
-  let ok = understood.get(s);
-  if (ok === undefined) {
-    ok = Object.keys(s).every((k) => KNOWN.has(k));
-    understood.set(s, ok);
-  }
-  return ok;
 }
 
 /** JSON Schema types as ajv checks them (numbers must be finite; integers whole). */
