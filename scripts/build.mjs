@@ -152,6 +152,7 @@ export { GROUP, VERSION };`;
 // 4b. What `validate` needs from the CRDs: served versions, defaults and CEL rules as data, and
 // ajv standalone validators per group of kinds, so it neither builds the model nor compiles a
 // schema at run time.
+let crdKinds = [];
 {
   const crdGen = join(root, 'scripts', 'gen-crd-validators.mjs');
   if (existsSync(crdGen)) {
@@ -159,6 +160,7 @@ export { GROUP, VERSION };`;
     const out = await generateCrdValidators(root, gen);
     swaps['validation-data'] = out.data;
     swaps['crd-validators'] = out.validators;
+    crdKinds = out.kinds;
   }
 }
 
@@ -224,6 +226,6 @@ for (const f of readdirSync(join(root, 'dist'))) if (f.endsWith('.mjs')) asciiOn
 
 // 6. The start-up snapshots (scripts/snapshot.mjs). AGENTPLAT_SKIP_SNAPSHOT=1 leaves them out.
 if (!process.env.AGENTPLAT_SKIP_SNAPSHOT) {
-  const r = await buildSnapshots({ root, dist: join(root, 'dist'), define, swapPlugin, swaps });
+  const r = await buildSnapshots({ root, dist: join(root, 'dist'), define, swapPlugin, swaps, crdKinds });
   if (!r.ok) process.stderr.write(`build: no start-up snapshot (${r.reason}); the CLI runs from the bundle\n`);
 }

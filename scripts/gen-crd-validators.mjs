@@ -114,5 +114,7 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
       `}\n` +
       `export function crdSchemas(kind, version) {\n  const key = kind + '/' + version;\n  const s = SCHEMAS[WHERE[key][0]];\n  return { root: s.roots[key], defs: s.defs };\n}\n`,
   );
-  return { data: join(gen, 'crd-validation-data.mjs'), validators: join(gen, 'crd-validators.mjs'), sizes };
+  // Every kind in every served version, as a document's apiVersion and kind say them.
+  const kinds = entries.map((e) => ({ apiVersion: `${mod.GROUP}/${e.version}`, kind: e.kind }));
+  return { data: join(gen, 'crd-validation-data.mjs'), validators: join(gen, 'crd-validators.mjs'), kinds, sizes };
 }

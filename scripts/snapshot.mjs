@@ -94,8 +94,11 @@ const common = (define) => ({
   logLevel: 'warning',
 });
 
-/** swapPlugin(table) is the build's module swap; `swaps` the ESM bundle's table, which the snapshots use too. */
-export async function buildSnapshots({ root, dist, define, swapPlugin, swaps }) {
+/**
+ * swapPlugin(table) is the build's module swap; `swaps` the ESM bundle's table, which the snapshots
+ * use too; `crdKinds` every kind's apiVersion and kind (for the validate snapshot's code caches).
+ */
+export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, crdKinds = [] }) {
   const stamp = join(dist, STAMP);
   rmSync(stamp, { force: true });
   for (const p of Object.values(PROFILES)) rmSync(join(dist, p.blob), { force: true });
@@ -141,7 +144,7 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps }) 
   // validators a lint of the revision's defaults as a values file; for the CRD validators a
   // validate of one document per kind with a field no schema has (so ajv runs for each).
   const documents = join(dist, `.code-cache-documents-${process.pid}.yaml`);
-  writeFileSync(documents, crdKindsOf(dist).map(({ kind, version }) => `apiVersion: ${version}\nkind: ${kind}\nmetadata:\n  name: x\nspec:\n  unknownField: true\n`).join('---\n'));
+  writeFileSync(documents, crdKinds.map(({ apiVersion, kind }) => `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: x\nspec:\n  unknownField: true\n`).join('---\n'));
   const runs = [
     ['a', ['lint', '-r', 'A', '-f', join(root, 'values', 'revision-a.yaml')]],
     ['b', ['lint', '-r', 'B', '-f', join(root, 'values', 'revision-b.yaml')]],
@@ -163,13 +166,3 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps }) 
   return { ok: true, blobs: built };
 }
 
-/** Every kind and served version (`agentplat.dev/v1alpha2`), from the generated validation data. */
-function crdKindsOf(dist) {
-  const text = readFileSync(join(dist, 'generated', 'crd-validation-data.mjs'), 'utf8');
-  const json = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(text);
-  if (!json) throw new Error('crd-validation-data.mjs: no data found');
-  const data = JSON.parse(JSON.parse(json[1]));
-  const group = /export const GROUP = "([^"]+)"/.exec(readFileSync(join(dist, 'generated', 'crds-index.mjs'), 'utf8'))?.[1];
-  if (!group) throw new Error('crds-index.mjs: no group found');
-  return Object.entries(data).flatMap(([kind, crd]) => crd.versions.map((v) => ({ kind, version: `${group}/${v}` })));
-}
