@@ -141,6 +141,24 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       return join(pkg, 'bin', 'agentplat');
     };
     const realStamp = () => readFileSync(join(ROOT, 'dist', 'agentplat.blob.stamp'), 'utf8');
+    /**
+     * A package copy with the real stamp that lint and validate can run in, whose
+     * dist/generated/ is a folder of its own: every file linked, except the code caches, which
+     * `cache(path, original)` writes (or not).
+     */
+    const copyWithCaches = (cache: (path: string, original: string) => void): { bin: string; pkg: string; generated: string } => {
+      const bin = copy(realStamp());
+      const pkg = join(bin, '..', '..');
+      for (const f of ['package.json', 'values', 'schemas', 'templates']) symlinkSync(join(ROOT, f), join(pkg, f));
+      const generated = join(pkg, 'dist', 'generated');
+      rmSync(generated);
+      mkdirSync(generated);
+      for (const f of readdirSync(join(ROOT, 'dist', 'generated'))) {
+        if (f.endsWith('.cache')) cache(join(generated, f), join(ROOT, 'dist', 'generated', f));
+        else symlinkSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
+      }
+      return { bin, pkg, generated };
+    };
 
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'agentplat-launcher-'));
@@ -185,33 +203,16 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       const expected = runLauncher(args);
       expect(expected.stdout).toContain('values/unknown-key');
       for (const damage of ['garbage', 'missing'] as const) {
-        const bin = copy(realStamp());
-        const pkg = join(bin, '..', '..');
-        for (const f of ['package.json', 'values', 'schemas', 'templates']) symlinkSync(join(ROOT, f), join(pkg, f));
-        const generated = join(pkg, 'dist', 'generated');
-        rmSync(generated);
-        mkdirSync(generated);
-        for (const f of readdirSync(join(ROOT, 'dist', 'generated'))) {
-          if (f.endsWith('.cache')) {
-            if (damage === 'garbage') writeFileSync(join(generated, f), 'not a code cache');
-          } else symlinkSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
-        }
+        const { bin } = copyWithCaches((cache) => {
+          if (damage === 'garbage') writeFileSync(cache, 'not a code cache');
+        });
         same(runLauncher(args, { bin }), expected);
         same(runLauncher(args, { bin, env: { AGENTPLAT_NO_SNAPSHOT: '1' } }), expected);
       }
     });
 
     it('the code caches each snapshot reads were made for it: V8 accepts them (a rejected cache would be written anew)', () => {
-      const bin = copy(realStamp());
-      const pkg = join(bin, '..', '..');
-      for (const f of ['package.json', 'values', 'schemas', 'templates']) symlinkSync(join(ROOT, f), join(pkg, f));
-      const generated = join(pkg, 'dist', 'generated');
-      rmSync(generated);
-      mkdirSync(generated);
-      for (const f of readdirSync(join(ROOT, 'dist', 'generated'))) {
-        if (f.endsWith('.cache')) copyFileSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
-        else symlinkSync(join(ROOT, 'dist', 'generated', f), join(generated, f));
-      }
+      const { bin, pkg, generated } = copyWithCaches((cache, original) => copyFileSync(original, cache));
       const env = { AGENTPLAT_BUILD_CODE_CACHE: '1' };
       // validate: one document per kind with a field no schema has, so ajv's code of every group runs.
       const kinds = ['Agent', 'SandboxAgent', 'AgentHarness', 'ModelConfig', 'ModelProviderConfig', 'RemoteMCPServer'];
