@@ -1,8 +1,8 @@
 // Flags that a user reaches for the same way in every command, and answers that do not mislead.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 
@@ -14,7 +14,7 @@ async function cli(args: string[], cwd?: string) {
 
 describe('flags and answers', () => {
   it('migrate takes exactly one -f file; a second one is a usage error, not silently dropped', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-mig-'));
+    const dir = tempDir('agentplat-mig-');
     writeFileSync(join(dir, 'a.yaml'), 'controller:\n  replicas: 2\n');
     writeFileSync(join(dir, 'b.yaml'), 'ui:\n  replicas: 2\n');
     const r = await cli(['migrate', '--from', 'A', '--to', 'B', '-f', 'a.yaml', '-f', 'b.yaml'], dir);
@@ -24,7 +24,7 @@ describe('flags and answers', () => {
   });
 
   it('lint --quiet lists errors only but its summary still counts the warnings (they decide --strict)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-quiet-'));
+    const dir = tempDir('agentplat-quiet-');
     writeFileSync(join(dir, 'w.yaml'), 'controller:\n  streaming: "true"\n');
     const r = await cli(['lint', 'w.yaml', '--quiet', '--no-color'], dir);
     expect(r.code).toBe(0);

@@ -1,21 +1,20 @@
 // The real executable as a process: exit codes, what goes to stdout and what to stderr, color
 // switches, help and usage errors, a closed pipe, hostile input, and secrets kept out of output.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
 
 const ESC = '\u001b[';
 const COMMANDS = ['render', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
 const pkgVersion = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-let tmp: string;
+const tmp = tempDir('agentplat-process-');
 
 beforeAll(() => {
   ensureBuilt();
-  tmp = mkdtempSync(join(tmpdir(), 'agentplat-process-'));
 }, 180_000);
 
 function expectNoCrash(r: RunResult): void {

@@ -1,9 +1,9 @@
 // render's flags and the names it builds: what a cluster reports as its version is accepted, what
 // no cluster serves is refused, and names the API server would reject are problems, not output.
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { parseKubeVersion } from '../../src/cli/options.ts';
@@ -38,7 +38,7 @@ describe('render flags', () => {
   });
 
   it('--output-dir naming a file is a usage error; nothing is written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-out-'));
+    const dir = tempDir('agentplat-out-');
     writeFileSync(join(dir, 'afile'), 'x');
     const r = await render(['--output-dir', 'afile'], dir);
     expect(r.code).toBe(2);
@@ -46,14 +46,14 @@ describe('render flags', () => {
   });
 
   it('--output-dir with -o json is a usage error (the directory holds YAML files)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-out-'));
+    const dir = tempDir('agentplat-out-');
     const r = await render(['--output-dir', 'out', '-o', 'json'], dir);
     expect(r.code).toBe(2);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   it('--output-dir is resolved from the working directory', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-out-'));
+    const dir = tempDir('agentplat-out-');
     const r = await render(['--output-dir', 'out'], dir);
     expect(r.code).toBe(0);
     expect(existsSync(join(dir, 'out', 'agentplat', 'templates', 'controller-deployment.yaml'))).toBe(true);

@@ -1,9 +1,9 @@
 // The CRDs themselves: structural, CEL that compiles, metadata that helps kubectl, and the
 // `agentplat crds` output (parses, deterministic); plus the validate command's edges.
-import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { parseAllDocuments } from 'yaml';
 import { run } from '../../src/cli/program.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
@@ -229,7 +229,7 @@ describe('agentplat validate', () => {
   });
 
   it('a directory argument validates every *.yaml and *.yml below it, sorted, hidden entries left out', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-validate-dir-'));
+    const dir = tempDir('agentplat-validate-dir-');
     mkdirSync(join(dir, 'res', 'b'), { recursive: true });
     mkdirSync(join(dir, 'res', '.git'));
     writeFileSync(join(dir, 'res', 'b', 'z.yml'), doc('ModelConfig', '  model: m\n  bogus: 1\n'));
@@ -246,7 +246,7 @@ describe('agentplat validate', () => {
   });
 
   it('a directory with no resource file is a usage error that says so (not a values-file hint)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-validate-empty-'));
+    const dir = tempDir('agentplat-validate-empty-');
     const io = createMemoryIo({ cwd: dir });
     mkdirSync(join(dir, 'empty'));
     expect(await run(['validate', 'empty'], io)).toBe(2);
@@ -261,7 +261,7 @@ describe('agentplat validate', () => {
   });
 
   it('expands ** through sub-directories', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-validate-'));
+    const dir = tempDir('agentplat-validate-');
     mkdirSync(join(dir, 'a', 'b'), { recursive: true });
     writeFileSync(join(dir, 'a', 'b', 'mc.yaml'), doc('ModelConfig', '  model: m\n  bogus: 1\n'));
     writeFileSync(join(dir, 'top.yaml'), doc('ModelConfig', '  model: m\n'));

@@ -3,11 +3,11 @@
 // The in-process fuzz suites run 10,000 inputs each; a process per input would be too slow, so
 // this sample proves that what holds in-process holds for the process too: exit 0, 1 or 2, no
 // signal (no hang), no stack trace and no Node warning on stderr, nothing on stdout when render fails.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { ensureBuilt, runBin, STACK_TRACE, type RunResult } from '../cli/binary.ts';
 import { corpus, mutatedYaml } from './_mutate.ts';
 import { FILES, structural } from './_resource-arb.ts';
@@ -37,7 +37,7 @@ describe(`the real executable keeps the contract on a sample of the fuzz inputs 
   }, 120_000);
 
   it('--set, --set-string, --set-json and --set-file arguments', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agentplat-binary-sample-'));
+    const dir = tempDir('agentplat-binary-sample-');
     const file = join(dir, 'value.txt');
     writeFileSync(file, 'text from a file\n');
     fc.sample(setFlags(file), { seed: SEED + 501, numRuns: PER_ENTRY }).forEach((flags, i) => {

@@ -2,11 +2,11 @@
 // grammar-aware (real values paths, escapes, indices, lists, JSON) and mutated character by
 // character, through `lint` and `render` in-process. Whatever the argument: no uncaught exception,
 // no internal error, no stack trace, exit 0, 1 or 2, a bounded time per input.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { cli, expectContract, expectRenderContract } from './_cli.ts';
 import { fcParams, seedTitle } from './_seed.ts';
 import { PATHS, setFlags } from './_set-arb.ts';
@@ -14,7 +14,7 @@ import { PATHS, setFlags } from './_set-arb.ts';
 const RUNS = 10_000;
 
 describe('fuzz: --set, --set-string, --set-json and --set-file arguments', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'agentplat-fuzz-set-'));
+  const dir = tempDir('agentplat-fuzz-set-');
   const file = join(dir, 'value.txt');
   writeFileSync(file, 'from a file, with: yaml-ish text\nand a second line\n');
 

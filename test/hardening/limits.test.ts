@@ -3,15 +3,15 @@
 // refusal is a clear error: the input and position, the rule, and a hint — at the CLI, in-process.
 // The unit tests of each bound are in test/values-source.test.ts, test/values-load.test.ts,
 // test/set-parser.test.ts and test/crds/limits.test.ts; this pins what a user sees.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { MAX_SET_DEPTH, MAX_SET_INDEX } from '../../src/values/set-parser.ts';
 import { YAML_LIMITS } from '../../src/values/source.ts';
 import { cli, expectContract } from './_cli.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'agentplat-limits-'));
+const dir = tempDir('agentplat-limits-');
 const bigFile = join(dir, 'big.txt');
 writeFileSync(bigFile, 'x'.repeat(YAML_LIMITS.maxTextLength + 1));
 
