@@ -2,11 +2,12 @@
 // V8 code cache, so a run compiles none of it. Used by the modules the build generates in place of
 // src/lint/schema-validators.ts and src/crds/crd-validators.ts; never in development.
 //
-// A code cache is accepted only in a process like the one that made it: since V8 12 (Node 22)
-// that includes the start-up snapshot the process started from. So each script has one cache per
-// way of starting: `<file>.bundle.cache` (made by the build) and `<file>.<snapshot>.cache` (made by
-// a run from that snapshot with AGENTPLAT_BUILD_CODE_CACHE=1, see scripts/snapshot.mjs). A cache V8
-// rejects, or none, only means the code is compiled: the results are the same.
+// A code cache is accepted only in a process like the one that made it: the same V8 flags (a run
+// from a snapshot sets some, src/cli/tiering.ts) and, since V8 12 (Node 22), the same start-up
+// snapshot. So each script has one cache per way of starting: `<file>.bundle.cache` (made by the
+// build) and `<file>.<snapshot>.cache` (made by a run from that snapshot with
+// AGENTPLAT_BUILD_CODE_CACHE=1, see scripts/snapshot.mjs). A cache V8 rejects, or none, only means
+// the code is compiled: the results are the same.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Script } from 'node:vm';
 

@@ -2,6 +2,7 @@
 // Both entries use it: the bundle's main module and the start-up snapshot's main function.
 import { createNodeIo } from './io.ts';
 import { run } from './program.ts';
+import { deferOptimizingCompiler } from './tiering.ts';
 
 /** How this process started the CLI; `agentplat version` reports it. */
 export type StartedFrom = 'snapshot' | 'bundle' | 'in-process';
@@ -21,6 +22,10 @@ export function snapshotName(): string | undefined {
 export function start(argv: readonly string[], from: Exclude<StartedFrom, 'in-process'>): void {
   startedFrom = from;
   if (from === 'snapshot') {
+    // Only here: V8 accepts a code cache only under the flags it was made with, and the bundle's
+    // caches (dist/generated/*.bundle.cache) serve the in-process API too, whose flags are the host
+    // program's. The snapshot's own caches are made by runs through this same line.
+    deferOptimizingCompiler();
     const i = process.execArgv.indexOf('--snapshot-blob');
     snapshotFile = i >= 0 ? process.execArgv[i + 1]?.split(/[\\/]/).pop() : undefined;
   }

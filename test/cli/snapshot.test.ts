@@ -144,12 +144,17 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
     /**
      * A package copy with the real stamp that lint and validate can run in, whose
      * dist/generated/ is a folder of its own: every file linked, except the code caches, which
-     * `cache(path, original)` writes (or not).
+     * `cache(path, original)` writes (or not). The bundle's modules are copied: node runs a linked
+     * module from where its link points, and the bundle would read the build's dist/generated/.
      */
     const copyWithCaches = (cache: (path: string, original: string) => void): { bin: string; pkg: string; generated: string } => {
       const bin = copy(realStamp());
       const pkg = join(bin, '..', '..');
       for (const f of ['package.json', 'values', 'schemas', 'templates']) symlinkSync(join(ROOT, f), join(pkg, f));
+      for (const f of readdirSync(join(ROOT, 'dist')).filter((f) => f.endsWith('.mjs'))) {
+        rmSync(join(pkg, 'dist', f));
+        copyFileSync(join(ROOT, 'dist', f), join(pkg, 'dist', f));
+      }
       const generated = join(pkg, 'dist', 'generated');
       rmSync(generated);
       mkdirSync(generated);
@@ -211,7 +216,7 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       }
     });
 
-    it('the code caches each snapshot reads were made for it: V8 accepts them (a rejected cache would be written anew)', () => {
+    it('the code caches each snapshot and the bundle read were made for it: V8 accepts them (a rejected cache would be written anew)', () => {
       const { bin, pkg, generated } = copyWithCaches((cache, original) => copyFileSync(original, cache));
       const env = { AGENTPLAT_BUILD_CODE_CACHE: '1' };
       // validate: one document per kind with a field no schema has, so ajv's code of every group runs.
@@ -225,6 +230,14 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toContain('crd/unknown-field');
       for (const [f, bytes] of before) expect(readFileSync(join(generated, f)).equals(bytes), `V8 rejected ${f}`).toBe(true);
+      // The bundle's caches, made by the build under V8's default flags (shared with the in-process
+      // API): a run from the bundle keeps those flags (src/cli/tiering.ts applies to snapshots only).
+      const bundleCaches = readdirSync(generated).filter((f) => f.endsWith('.bundle.cache'));
+      expect(bundleCaches.length).toBeGreaterThanOrEqual(6);
+      const bundleBefore = new Map(bundleCaches.map((f) => [f, readFileSync(join(generated, f))]));
+      expect(runLauncher(['validate', documents], { bin, env: { ...env, AGENTPLAT_NO_SNAPSHOT: '1' } }).code).toBe(1);
+      for (const rev of ['A', 'B']) expect(runLauncher(['lint', '-r', rev, '-f', 'fixtures/lint/unknown-key.yaml'], { bin, env: { ...env, AGENTPLAT_NO_SNAPSHOT: '1' } }).code).toBe(1);
+      for (const [f, bytes] of bundleBefore) expect(readFileSync(join(generated, f)).equals(bytes), `V8 rejected ${f} in a run from the bundle`).toBe(true);
       for (const rev of ['a', 'b']) {
         const cache = join(generated, `values-validator-${rev}.cjs.agentplat-${rev}.cache`);
         const before = readFileSync(cache);
