@@ -4,8 +4,8 @@
 // - plain YAML (readPlainYaml, for values and resource files): the same block structure, plus
 //   comments, single- and double-quoted scalars, one-line flow collections, literal block
 //   scalars and plain scalars resolved by YAML 1.2's core schema (as the yaml library reads with
-//   version 1.2). It gives data only; a file with a problem is read again by the library for
-//   positions.
+//   version 1.2), and whole JSON documents over any number of lines. It gives data only; a file
+//   with a problem is read again by the library for positions.
 // Anything outside the dialect (folded blocks, anchors, aliases, tags, directives, multi-line
 // scalars, duplicate keys, unusual characters, deep nesting, …) returns undefined and the caller
 // falls back to the yaml library, so the result never depends on which reader ran (property
@@ -332,7 +332,74 @@ const PLAIN: Dialect = {
 
 /** The documents of a resource or values file, or undefined when the yaml library must read it. */
 export function readPlainYaml(text: string): unknown[] | undefined {
-  return readDialect(text.replace(/\r\n/g, '\n'), PLAIN);
+  const lf = text.replace(/\r\n/g, '\n');
+  const first = lf.trimStart().charCodeAt(0);
+  if (first === 123 /* { */ || first === 91 /* [ */) {
+    const json = readJsonDocument(lf);
+    if (json !== undefined) return [json];
+  }
+  return readDialect(lf, PLAIN);
+}
+
+/**
+ * A text that is one JSON object or array (values written by a program, `kubectl get -o json`)
+ * is a YAML flow collection, which the library reads to the same data as JSON.parse, with two
+ * differences: YAML refuses a key twice in one object where JSON.parse keeps the last, and the
+ * plain reader leaves `__proto__` keys (and deep nesting) to the library. So the text is taken
+ * only when every key it spells is a key of the result, none is `__proto__`, and it nests no
+ * deeper than the block reader would. Anything else, including any text JSON.parse refuses, is
+ * read as YAML.
+ */
+function readJsonDocument(text: string): unknown {
+  if (PLAIN.refuse.test(text)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const keys = jsonKeys(value, 1);
+  return keys >= 0 && keys === jsonKeyTokens(text) ? value : undefined;
+}
+
+/** The keys of every object in `value` (JSON.parse's result), or -1 past MAX_DEPTH or at a `__proto__` key. */
+function jsonKeys(value: object, depth: number): number {
+  if (depth > MAX_DEPTH) return -1;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (item === null || typeof item !== 'object') continue;
+      const n = jsonKeys(item as object, depth + 1);
+      if (n < 0) return -1;
+      count += n;
+    }
+    return count;
+  }
+  for (const key in value) {
+    if (key === '__proto__') return -1;
+    count++;
+    const item = (value as Record<string, unknown>)[key];
+    if (item === null || typeof item !== 'object') continue;
+    const n = jsonKeys(item, depth + 1);
+    if (n < 0) return -1;
+    count += n;
+  }
+  return count;
+}
+
+/**
+ * Strings of a JSON text, and the text between them (which holds no quote), in order: a string
+ * followed by a colon is a key. Only for text JSON.parse has accepted.
+ */
+const JSON_TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?|[^"]+/g;
+
+/** How many keys a JSON text spells, equal ones counted each time. */
+function jsonKeyTokens(text: string): number {
+  let count = 0;
+  JSON_TOKENS.lastIndex = 0;
+  for (let m = JSON_TOKENS.exec(text); m; m = JSON_TOKENS.exec(text)) if (m[1] !== undefined) count++;
+  return count;
 }
 
 const INT = /^[-+]?[0-9]+$/;
