@@ -367,19 +367,14 @@ function readJsonDocument(text: string): unknown {
 function jsonKeys(value: object, depth: number): number {
   if (depth > MAX_DEPTH) return -1;
   let count = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      if (item === null || typeof item !== 'object') continue;
-      const n = jsonKeys(item as object, depth + 1);
-      if (n < 0) return -1;
-      count += n;
+  const items = Array.isArray(value) ? value : Object.keys(value);
+  for (const entry of items) {
+    let item: unknown = entry;
+    if (!Array.isArray(value)) {
+      if (entry === '__proto__') return -1;
+      count++;
+      item = (value as Record<string, unknown>)[entry as string];
     }
-    return count;
-  }
-  for (const key in value) {
-    if (key === '__proto__') return -1;
-    count++;
-    const item = (value as Record<string, unknown>)[key];
     if (item === null || typeof item !== 'object') continue;
     const n = jsonKeys(item, depth + 1);
     if (n < 0) return -1;
@@ -389,17 +384,35 @@ function jsonKeys(value: object, depth: number): number {
 }
 
 /**
- * Strings of a JSON text, and the text between them (which holds no quote), in order: a string
- * followed by a colon is a key. Only for text JSON.parse has accepted.
+ * How many keys a JSON text spells (strings followed by a colon), equal ones counted each time.
+ * Only for text JSON.parse has accepted: outside strings it holds no quote, so each quote found
+ * after a string's end opens the next string. A string's end is the next quote with an even run
+ * of backslashes before it. indexOf does the scanning (no regular expression, whose backtracking
+ * a string of millions of escapes would overflow).
  */
-const JSON_TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?|[^"]+/g;
-
-/** How many keys a JSON text spells, equal ones counted each time. */
 function jsonKeyTokens(text: string): number {
   let count = 0;
-  JSON_TOKENS.lastIndex = 0;
-  for (let m = JSON_TOKENS.exec(text); m; m = JSON_TOKENS.exec(text)) if (m[1] !== undefined) count++;
+  for (let open = text.indexOf('"'); open >= 0; ) {
+    let end = text.indexOf('"', open + 1);
+    while (end >= 0 && escapedAt(text, end)) end = text.indexOf('"', end + 1);
+    if (end < 0) return -1;
+    let next = end + 1;
+    while (isJsonSpace(text.charCodeAt(next))) next++;
+    if (text.charCodeAt(next) === 58 /* : */) count++;
+    open = text.indexOf('"', end + 1);
+  }
   return count;
+}
+
+/** Whether the character at `at` follows an odd number of backslashes. */
+function escapedAt(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(at - 1 - backslashes) === 92 /* \ */) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+function isJsonSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
 const INT = /^[-+]?[0-9]+$/;
