@@ -238,6 +238,11 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
       expect(runLauncher(['validate', documents], { bin, env: { ...env, AGENTPLAT_NO_SNAPSHOT: '1' } }).code).toBe(1);
       for (const rev of ['A', 'B']) expect(runLauncher(['lint', '-r', rev, '-f', 'fixtures/lint/unknown-key.yaml'], { bin, env: { ...env, AGENTPLAT_NO_SNAPSHOT: '1' } }).code).toBe(1);
       for (const [f, bytes] of bundleBefore) expect(readFileSync(join(generated, f)).equals(bytes), `V8 rejected ${f} in a run from the bundle`).toBe(true);
+      // Not vacuous either: a bundle cache V8 rejects is replaced by such a run.
+      const damaged = join(generated, bundleCaches.find((f) => f.startsWith('crd-validators-'))!);
+      writeFileSync(damaged, 'not a code cache');
+      runLauncher(['validate', documents], { bin, env: { ...env, AGENTPLAT_NO_SNAPSHOT: '1' } });
+      expect(readFileSync(damaged).length).toBeGreaterThan(10_000);
       for (const rev of ['a', 'b']) {
         const cache = join(generated, `values-validator-${rev}.cjs.agentplat-${rev}.cache`);
         const before = readFileSync(cache);
