@@ -367,14 +367,14 @@ function readJsonDocument(text: string): unknown {
 function jsonKeys(value: object, depth: number): number {
   if (depth > MAX_DEPTH) return -1;
   let count = 0;
-  const items = Array.isArray(value) ? value : Object.keys(value);
-  for (const entry of items) {
-    let item: unknown = entry;
-    if (!Array.isArray(value)) {
-      if (entry === '__proto__') return -1;
-      count++;
-      item = (value as Record<string, unknown>)[entry as string];
-    }
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else {
+    if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return -1;
+    items = Object.values(value);
+    count = items.length;
+  }
+  for (const item of items) {
     if (item === null || typeof item !== 'object') continue;
     const n = jsonKeys(item, depth + 1);
     if (n < 0) return -1;
