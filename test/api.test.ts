@@ -18,7 +18,7 @@ let api: Api;
 beforeAll(async () => {
   ensureBuilt();
   api = (await import(/* @vite-ignore */ pathToFileURL(resolvePackage()).href)) as Api;
-}, 180_000);
+});
 
 describe('in-process API (package export "agentplat")', () => {
   it('resolves to the built bundle, not the sources', () => {

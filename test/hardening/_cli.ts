@@ -9,7 +9,6 @@ export interface CliResult {
   code: number;
   out: string;
   err: string;
-  ms: number;
   /** Node process warnings emitted during the run: the real binary would print them on stderr. */
   warnings: string[];
 }
@@ -17,21 +16,16 @@ export interface CliResult {
 const pendingWarnings: string[] = [];
 process.on('warning', (w) => void pendingWarnings.push(w.message));
 
-/** Per-input bound: far above a normal run (a few ms), far below the suite's timeout. */
-export const INPUT_BOUND_MS = 5_000;
-
 export async function cli(argv: readonly string[], stdin?: string, cwd?: string): Promise<CliResult> {
   const io = createMemoryIo({ ...(stdin !== undefined ? { stdin } : {}), ...(cwd ? { cwd } : {}) });
-  const started = performance.now();
   // run() must turn every failure into an exit code; a rejection here is a crash.
   const code = await run(argv, io);
-  const ms = performance.now() - started;
   // process.emitWarning reports on the next tick.
   await new Promise((resolve) => setImmediate(resolve));
-  return { code, out: io.out, err: io.err, ms, warnings: pendingWarnings.splice(0) };
+  return { code, out: io.out, err: io.err, warnings: pendingWarnings.splice(0) };
 }
 
-/** The process-level contract, checked in-process: exit 0/1/2, no internal error, no trace, no hang. */
+/** The process-level contract, checked in-process: exit 0/1/2, no internal error, no trace, no Node warning. */
 export function expectContract(r: CliResult, what: string): void {
   const tail = `\n--- ${what}\n--- stderr:\n${r.err.slice(0, 2000)}`;
   expect(r.code, `internal error or unknown exit code${tail}`).toBeOneOf([0, 1, 2]);
@@ -39,7 +33,6 @@ export function expectContract(r: CliResult, what: string): void {
   expect(r.out, `stack trace on stdout${tail}`).not.toMatch(STACK_TRACE);
   expect(r.err, `internal error${tail}`).not.toContain('internal error');
   expect(r.warnings, `Node warnings (printed on the real stderr)${tail}`).toEqual([]);
-  expect(r.ms, `took ${Math.round(r.ms)} ms${tail}`).toBeLessThan(INPUT_BOUND_MS);
 }
 
 /** render on an error exit: nothing on stdout (a pipe into kubectl never gets half a release). */

@@ -34,7 +34,7 @@ describe(`the real executable keeps the contract on a sample of the fuzz inputs 
       const argv = i % 2 === 0 ? ['render', '--skip-crds', '-f', '-'] : ['lint', '--format', i % 4 === 1 ? 'sarif' : 'text', '-f', '-'];
       expectProcessContract(runBin(argv, { stdin: text }), `agentplat ${argv.join(' ')} <<< ${JSON.stringify(text.slice(0, 2000))}`, argv[0] === 'render');
     });
-  }, 120_000);
+  });
 
   it('--set, --set-string, --set-json and --set-file arguments', () => {
     const dir = tempDir('agentplat-binary-sample-');
@@ -45,12 +45,12 @@ describe(`the real executable keeps the contract on a sample of the fuzz inputs 
       const argv = [i % 2 === 0 ? 'render' : 'lint', ...flags.flat().map((a) => a.replace(/\0/g, ''))];
       expectProcessContract(runBin(argv, { cwd: dir }), `agentplat ${argv.map((a) => JSON.stringify(a)).join(' ')}`, argv[0] === 'render');
     });
-  }, 120_000);
+  });
 
   it('custom resources through validate', () => {
     fc.sample(fc.oneof(structural, mutatedYaml(FILES)), { seed: SEED + 502, numRuns: PER_ENTRY }).forEach((text, i) => {
       const argv = ['validate', '--format', i % 2 === 0 ? 'json' : 'text', '-'];
       expectProcessContract(runBin(argv, { stdin: text }), `agentplat ${argv.join(' ')} <<< ${JSON.stringify(text.slice(0, 2000))}`, false);
     });
-  }, 120_000);
+  });
 });

@@ -22,7 +22,7 @@ describe('fuzz: --set, --set-string, --set-json and --set-file arguments', () =>
     expect(PATHS.length).toBeGreaterThan(500);
   });
 
-  it(`lint and render: exit 0/1/2, no crash, no trace, no hang ${seedTitle(300, RUNS)}`, async () => {
+  it(`lint and render: exit 0/1/2, no crash, no trace ${seedTitle(300, RUNS)}`, async () => {
     let n = 0;
     await fc.assert(
       fc.asyncProperty(setFlags(file), fc.constantFrom('A', 'B'), fc.nat({ max: 3 }), async (flags, revision, pick) => {
@@ -40,5 +40,5 @@ describe('fuzz: --set, --set-string, --set-json and --set-file arguments', () =>
       fcParams(300, RUNS),
     );
     expect(n).toBeGreaterThanOrEqual(RUNS);
-  }, 120_000);
+  });
 });

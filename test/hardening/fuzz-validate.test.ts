@@ -17,7 +17,7 @@ describe('fuzz: custom resources for validate', () => {
     expect(OBJECTS.length).toBeGreaterThanOrEqual(7);
   });
 
-  it(`validate: exit 0/1/2, no crash, no trace, no hang, JSON reports parse ${seedTitle(400, RUNS)}`, async () => {
+  it(`validate: exit 0/1/2, no crash, no trace, JSON reports parse ${seedTitle(400, RUNS)}`, async () => {
     let n = 0;
     await fc.assert(
       fc.asyncProperty(fc.oneof({ weight: 3, arbitrary: structural }, { weight: 2, arbitrary: mutatedYaml(FILES) }), fc.constantFrom('text', 'json'), async (text, format) => {
@@ -31,5 +31,5 @@ describe('fuzz: custom resources for validate', () => {
       fcParams(400, RUNS),
     );
     expect(n).toBeGreaterThanOrEqual(RUNS);
-  }, 120_000);
+  });
 });

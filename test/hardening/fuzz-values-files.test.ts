@@ -18,7 +18,7 @@ describe('fuzz: mutated values files', () => {
   });
 
   // One entry point (the values-file reader), each input through lint (in a random format) or render.
-  it(`lint and render: exit 0/1/2, no crash, no trace, no hang; render prints nothing on failure, reports stay well-formed ${seedTitle(200, RUNS)}`, async () => {
+  it(`lint and render: exit 0/1/2, no crash, no trace; render prints nothing on failure, reports stay well-formed ${seedTitle(200, RUNS)}`, async () => {
     const seen = { lint: 0, render: 0 };
     await fc.assert(
       fc.asyncProperty(mutatedYaml(DOCS), fc.constantFrom(...FORMATS), fc.constantFrom('A', 'B'), fc.constantFrom('lint -f', 'lint', 'render'), async (text, format, revision, how) => {
@@ -42,5 +42,5 @@ describe('fuzz: mutated values files', () => {
     );
     expect(seen.lint + seen.render).toBeGreaterThanOrEqual(RUNS);
     expect(Math.min(seen.lint, seen.render)).toBeGreaterThan(RUNS / 4);
-  }, 120_000);
+  });
 });

@@ -134,7 +134,7 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
       fcParams(600, 20_000),
     );
     expect(fast).toBeGreaterThan(2000);
-  }, 120_000);
+  });
 
   it(`texts written in every style the reader accepts (and some it leaves) are read alike ${seedTitle(602, 10_000)}`, () => {
     // Scalars whose text is tricky for a reader: indicators, colons, hashes, quotes, numbers in
@@ -174,7 +174,7 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
       fcParams(602, 10_000),
     );
     expect(fast).toBeGreaterThan(300);
-  }, 120_000);
+  });
 
   it(`JSON texts are read alike, with a key written twice left to the library ${seedTitle(604, 5_000)}`, () => {
     // Keys and strings of any characters (lone surrogates too), every character of a string
@@ -212,7 +212,7 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
     );
     expect(fast).toBeGreaterThan(2_000);
     expect(twice).toBeGreaterThan(1_000);
-  }, 120_000);
+  });
 
   it(`values files give the same data, problems and key positions with and without the fast reader ${seedTitle(603, 10_000)}`, () => {
     let fast = 0;
@@ -228,7 +228,7 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
       fcParams(603, 10_000),
     );
     expect(fast).toBeGreaterThan(1000);
-  }, 120_000);
+  });
 
   it(`validate gives the same problems, checked and skipped counts with and without the fast reader ${seedTitle(601, 2_000)}`, () => {
     fc.assert(
@@ -240,5 +240,5 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
       }),
       fcParams(601, 2_000),
     );
-  }, 120_000);
+  });
 });
