@@ -2,8 +2,9 @@
 // No business logic lives here; each command module turns options into a request.
 
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Help, type Option } from 'commander';
-import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE } from '../errors.ts';
+import { Command, CommanderError, Help, Option } from 'commander';
+import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../errors.ts';
+import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS } from './commands/index.ts';
 import type { Io } from './io.ts';
@@ -29,7 +30,10 @@ export function createProgram(app: App): Command {
   const program = new Command('agentplat')
     .description('Render and lint the agent platform chart (revisions A and B) and validate its custom resources.')
     .version(packageVersion(), '-V, --version', 'print the agentplat version')
-    .option('--no-color', 'disable colored output (NO_COLOR is honoured too)')
+    .option(NO_COLOR_FLAGS, NO_COLOR_DESCRIPTION)
+    // Options of the program go before the command: after it, every word belongs to the command,
+    // so `render --version 0.11.0` cannot print the tool's version instead of a release.
+    .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ optionDescription: optionDescription })
     .exitOverride()
@@ -55,11 +59,39 @@ export function createProgram(app: App): Command {
       'Run `agentplat <command> --help` for the options of a command.',
   );
   // --no-color means NO_COLOR for the whole run, so every command and stream honours it alike.
+  // It is read from the program and the command alike (each defaults to color on).
   program.hook('preAction', (_program, action) => {
-    if (action.optsWithGlobals<{ color?: boolean }>().color === false) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
+    let noColor = false;
+    for (let c: Command | null = action; c; c = c.parent) noColor ||= c.opts<{ color?: boolean }>().color === false;
+    if (noColor) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
   });
   for (const register of COMMANDS) register(program, app);
+  for (const cmd of program.commands) addProgramFlagsTo(cmd);
   return program;
+}
+
+const NO_COLOR_FLAGS = '--no-color';
+const NO_COLOR_DESCRIPTION = 'disable colored output (NO_COLOR is honoured too)';
+
+/**
+ * Every command takes --no-color where users write it, after the command too. --version is the
+ * program's alone: after a command it is refused before anything runs (a CI step must not pass on
+ * a version line, and a helm user's `--version 0.11.0` must not print one into kubectl); the
+ * option takes an optional value so that a chart version after it is named in the hint.
+ */
+function addProgramFlagsTo(cmd: Command): void {
+  cmd.option(NO_COLOR_FLAGS, NO_COLOR_DESCRIPTION);
+  cmd.addOption(new Option('-V, --version [chart-version]').hideHelp());
+  cmd.on('option:version', (value: string | undefined) => {
+    throw new UsageError(`${cmd.name()}: --version is an option of agentplat itself, not of a command; nothing was run`, versionHint(value));
+  });
+}
+
+function versionHint(value: string | undefined): string {
+  const revisions = REVISION_IDS.map((r) => `${r} is chart ${REVISIONS[r].chartVersion}`).join(', ');
+  const match = REVISION_IDS.find((r) => REVISIONS[r].chartVersion === value?.replace(/^v/, ''));
+  const pick = match ? `chart ${REVISIONS[match].chartVersion} is --revision ${match}` : `--revision picks the chart revision (${revisions})`;
+  return `${pick}; \`agentplat --version\` prints the tool's version`;
 }
 
 const baseHelp = new Help();

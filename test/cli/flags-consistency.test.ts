@@ -52,3 +52,43 @@ describe('flags and answers', () => {
     expect(r.out).toMatch(/--set, not --set-string/);
   });
 });
+
+describe('--version belongs to the program, not to a command', () => {
+  it('--version or -V after a command is a usage error that runs nothing and points at --revision', async () => {
+    const dir = tempDir('agentplat-version-');
+    writeFileSync(join(dir, 'bad.yaml'), 'controller:\n  imagee: x\n');
+    for (const args of [
+      ['lint', '-f', 'bad.yaml', '--version'],
+      ['lint', '-V', '-f', 'bad.yaml'],
+      ['validate', 'bad.yaml', '--version'],
+      ['migrate', '--version'],
+      ['values', '-V'],
+    ]) {
+      const r = await cli(args, dir);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.out, args.join(' ')).toBe('');
+      expect(r.err, args.join(' ')).toMatch(/--version is an option of agentplat itself/);
+      expect(r.err, args.join(' ')).toMatch(/hint: --revision picks the chart revision \(A is chart 0\.10\.0, B is chart 0\.11\.0\)/);
+    }
+  });
+
+  it('render --version 0.11.0 (how helm pins a chart) prints no manifest and names --revision B', async () => {
+    const r = await cli(['render', '--version', '0.11.0']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/hint: chart 0\.11\.0 is --revision B/);
+  });
+
+  it('--version before any command still prints the tool version', async () => {
+    for (const args of [['--version'], ['-V'], ['-V', 'lint']]) {
+      const r = await cli(args);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^\d+\.\d+\.\d+/);
+    }
+  });
+
+  it('--no-color is accepted before and after the command', async () => {
+    expect((await cli(['--no-color', 'version', '-r', 'B'])).code).toBe(0);
+    expect((await cli(['version', '-r', 'B', '--no-color'])).code).toBe(0);
+  });
+});
