@@ -9,6 +9,7 @@ import { UsageError } from '../errors.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
 import { isFormatName, FORMAT_NAMES, type FormatName } from './formatters/names.ts';
 import type { Problem, Severity } from './problem.ts';
+import { didYouMean } from './nearest.ts';
 import { RULES } from './rules/index.ts';
 
 export const CONFIG_FILE_NAMES = ['.agentplat.yaml', '.agentplat.yml'] as const;
@@ -102,7 +103,8 @@ export function parseConfig(text: string, file: string): LintConfig {
           const id = isScalar(rp.key) ? String(rp.key.value) : '';
           const lv = isScalar(rp.value) ? rp.value.value : undefined;
           const level = typeof lv === 'boolean' && lv === false ? 'off' : lv;
-          if (!checkRuleId(id)) fail((rp.key as Node).range?.[0], `\`${id}\` is not a rule id`, 'rule ids look like `values/pdb-blocks-eviction`');
+          const unknown = unknownRule(id);
+          if (unknown) fail((rp.key as Node).range?.[0], unknown.message, unknown.hint);
           if (typeof level !== 'string' || !RULE_LEVELS.includes(level as RuleLevel))
             fail((rp.value as Node | null)?.range?.[0] ?? at, `rule ${id}: level must be off, warn or error, found ${JSON.stringify(lv ?? null)}`);
           config.rules[id] = level as RuleLevel;
@@ -138,7 +140,19 @@ function checkRuleId(id: string): boolean {
   return /^[a-z0-9-]+(\/[a-z0-9-]+)+$/.test(id);
 }
 
-/** Parses one `--rule ID=off|warn|error` argument. */
+/**
+ * Why `id` names no rule, or undefined when it does. A setting for a rule that does not exist
+ * would change nothing, silently: a typo in `--rule` or the config file must not pass a run.
+ */
+function unknownRule(id: string): { message: string; hint: string } | undefined {
+  if (!checkRuleId(id)) return { message: `\`${id}\` is not a rule id`, hint: 'rule ids look like `values/pdb-blocks-eviction`' };
+  const catalog = ruleCatalog();
+  if (catalog.has(id)) return undefined;
+  const near = didYouMean(id, [...catalog.keys()]);
+  return { message: `no rule has the id \`${id}\``, hint: near ?? 'the README lists every rule id (Lint rules)' };
+}
+
+/** Parses one `--rule ID=off|warn|error` argument; the id must name a rule. */
 export function parseRuleFlag(arg: string): [string, RuleLevel] {
   const eq = arg.lastIndexOf('=');
   const id = eq < 0 ? arg : arg.slice(0, eq);
@@ -146,6 +160,8 @@ export function parseRuleFlag(arg: string): [string, RuleLevel] {
   if (!checkRuleId(id) || !RULE_LEVELS.includes(level as RuleLevel)) {
     throw new UsageError(`--rule ${JSON.stringify(arg)}: expected ID=off|warn|error`, 'for example --rule values/pdb-blocks-eviction=off');
   }
+  const unknown = unknownRule(id);
+  if (unknown) throw new UsageError(`--rule ${JSON.stringify(arg)}: ${unknown.message}`, unknown.hint);
   return [id, level as RuleLevel];
 }
 

@@ -3,6 +3,7 @@
 // whatever is still wrong becomes a decision for the user instead of a surprise at install time.
 
 import { isMap, LineCounter, parseDocument } from 'yaml';
+import { applyRuleLevels, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../lint/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
@@ -27,7 +28,8 @@ export function supportedMigrations(): string[] {
   return Object.keys(STEPS);
 }
 
-export function migrateValues(text: string, name: string, from: Revision, to: Revision): MigrateResult {
+/** `rules` are the levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
+export function migrateValues(text: string, name: string, from: Revision, to: Revision, rules: Readonly<Record<string, RuleLevel>> = {}): MigrateResult {
   const step = STEPS[`${from}→${to}`];
   if (!step) throw new Error(`no migration from ${from} to ${to}`);
   const input = parseValuesText(text, name);
@@ -39,7 +41,7 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
   const out = doc.toString({ lineWidth: 0 });
 
   const parsed = parseValuesText(out, name);
-  const problems = parsed.source ? lintValues({ revision: to, layers: [parsed.source] }).problems : parsed.problems;
+  const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source] }).problems : parsed.problems, rules);
   const decisionsLeft = changes.some((c) => c.kind === 'decide') || problems.some((p) => p.severity === 'error');
   return { text: out, changes, problems, decisionsLeft };
 }

@@ -2,6 +2,7 @@
 // The CLI's render command and the in-process API (src/api.ts) both call renderRelease, so a
 // render through either gives the same objects and the same problems.
 import { UsageError } from '../errors.ts';
+import { applyRuleLevels, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../lint/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
@@ -26,6 +27,8 @@ export interface ReleaseRequest {
   skipCrds?: boolean;
   /** Only the objects of these source paths (ShowOnlyError names one that matches nothing). */
   showOnly?: readonly string[];
+  /** Rule levels (`.agentplat.yaml`, --rule), applied before the errors decide whether to render. */
+  rules?: Readonly<Record<string, RuleLevel>>;
 }
 
 export interface ReleaseResult {
@@ -54,7 +57,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
   });
-  const problems = lint.problems;
+  const problems = req.rules ? applyRuleLevels(lint.problems, req.rules) : lint.problems;
   if (problems.some((p) => p.severity === 'error')) return { problems };
   let docs: RenderedDoc[];
   try {

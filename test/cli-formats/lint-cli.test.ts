@@ -146,10 +146,12 @@ describe('agentplat lint: rule settings and .agentplat.yaml', () => {
     expect(unknown.err).toContain('.agentplat.yaml:1:1: unknown setting `rulez`');
   });
 
-  it('warns on stderr when a setting names no known rule', async () => {
+  it('refuses a setting that names no known rule (exit 2, with the near miss)', async () => {
     const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--rule', 'values/unknown-kye=off']);
-    expect(r.code).toBe(0);
-    expect(r.err).toContain('no rule has the id values/unknown-kye; its setting has no effect (did you mean `values/unknown-key`?)');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('no rule has the id `values/unknown-kye`');
+    expect(r.err).toContain('hint: did you mean `values/unknown-key`?');
   });
 });
 

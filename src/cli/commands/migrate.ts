@@ -26,8 +26,10 @@ export function register(program: Command, app: App): void {
       if (!supportedMigrations().includes(`${from}→${to}`)) {
         throw new UsageError(`cannot migrate from revision ${from} to ${to}`, `supported: ${supportedMigrations().map((m) => `--from ${m[0]} --to ${m[2]}`).join(', ')}`);
       }
+      const { lintSettings } = await import('../lint-settings.ts');
+      const { rules } = lintSettings(app.io.cwd, {});
       const { name, text } = await readUserFile(opts.values[0]!, app.io);
-      const result = migrateValues(text, name, from, to);
+      const result = migrateValues(text, name, from, to, rules);
       if (result.text !== undefined) app.io.stdout(result.text);
       app.io.stderr(migrationReport(result, to));
       app.exitCode = result.decisionsLeft ? EXIT_PROBLEMS : EXIT_OK;
