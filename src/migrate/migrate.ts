@@ -12,7 +12,7 @@ import { migrateAToB } from './a-to-b.ts';
 import { changeLine, type Change } from './changes.ts';
 
 export interface MigrateResult {
-  /** The migrated file (undefined when the input does not parse). */
+  /** The migrated file (undefined when the input does not parse: then `problems` are the input's). */
   text?: string;
   changes: Change[];
   /** Problems of the input (it does not parse) or of the output in the target revision. */
@@ -38,7 +38,8 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
   const doc = parseDocument(text, { lineCounter: new LineCounter(), keepSourceTokens: false, version: '1.2', logLevel: 'error' });
   const changes: Change[] = [];
   if (isMap(doc.contents)) step(doc, (c) => changes.push(c));
-  const out = doc.toString({ lineWidth: 0 });
+  // An empty or comments-only file has nothing to migrate: it stays as it is (not `null`).
+  const out = doc.contents === null ? text : doc.toString({ lineWidth: 0 });
 
   const parsed = parseValuesText(out, name);
   const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source] }).problems : parsed.problems, rules);

@@ -26,7 +26,7 @@ describe('agentplat docs', () => {
     const out = (await cli(['docs', '--revision', 'B'])).out;
     expect(out).toContain('- `controller.toolRefreshInterval`');
     expect(out).toContain('- `cluster-agent.*`');
-    expect(out).toContain('agentplat migrate --from A --to B');
+    expect(out).toContain('agentplat migrate --from A -r B');
     const a = (await cli(['docs', '--revision', 'A'])).out;
     expect(a).toContain('- `global.*`');
     expect(a).not.toContain('agentplat migrate');
