@@ -37,6 +37,11 @@ export interface ValuesOptions {
   cwd?: string;
 }
 
+export interface LintOptions extends ValuesOptions {
+  /** Also report notes about defaults the values do not touch (like `agentplat lint --verbose`). */
+  verbose?: boolean;
+}
+
 export interface RenderOptions extends ValuesOptions {
   releaseName?: string;
   namespace?: string;
@@ -107,11 +112,11 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
 }
 
 /** Lints values, as `agentplat lint` does on one set of layers. */
-export async function lint(options: ValuesOptions = {}): Promise<LintResult> {
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
   const found = loadProblems.some((p) => p.severity === 'error')
     ? []
-    : lintValues({ revision, layers, apiVersions: [...apiVersions], ...(kubeVersion ? { kubeVersion } : {}) }).problems;
+    : lintValues({ revision, layers, apiVersions: [...apiVersions], showDefaultNote: () => options.verbose === true, ...(kubeVersion ? { kubeVersion } : {}) }).problems;
   const problems = sortProblems([...loadProblems, ...found]);
   const counts = countProblems(problems);
   return { ok: counts.errors === 0, problems, counts };

@@ -1,5 +1,5 @@
 // How a lint run is configured: the `.agentplat.yaml` file found from the working directory
-// upward, `--rule ID=off|warn|error` overrides, and the catalog of rule ids they may name.
+// upward, `--rule ID=off|info|warn|error` overrides, and the catalog of rule ids they may name.
 // Command-line flags win over the file; the command merges the two.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,8 +14,8 @@ import { RULES } from './rules/index.ts';
 
 export const CONFIG_FILE_NAMES = ['.agentplat.yaml', '.agentplat.yml'] as const;
 
-export type RuleLevel = 'off' | 'warn' | 'error';
-const RULE_LEVELS: readonly RuleLevel[] = ['off', 'warn', 'error'];
+export type RuleLevel = 'off' | 'info' | 'warn' | 'error';
+const RULE_LEVELS: readonly RuleLevel[] = ['off', 'info', 'warn', 'error'];
 
 export interface LintConfig {
   /** Where the settings came from (for messages); undefined when no file was found. */
@@ -98,7 +98,7 @@ export function parseConfig(text: string, file: string): LintConfig {
     const scalar = isScalar(value) ? value.value : undefined;
     switch (key) {
       case 'rules': {
-        if (!isMap(value)) return fail(at, '`rules` must be a map of rule id to off, warn or error');
+        if (!isMap(value)) return fail(at, '`rules` must be a map of rule id to off, info, warn or error');
         for (const rp of value.items) {
           const id = isScalar(rp.key) ? String(rp.key.value) : '';
           const lv = isScalar(rp.value) ? rp.value.value : undefined;
@@ -106,7 +106,7 @@ export function parseConfig(text: string, file: string): LintConfig {
           const unknown = unknownRule(id);
           if (unknown) fail((rp.key as Node).range?.[0], unknown.message, unknown.hint);
           if (typeof level !== 'string' || !RULE_LEVELS.includes(level as RuleLevel))
-            fail((rp.value as Node | null)?.range?.[0] ?? at, `rule ${id}: level must be off, warn or error, found ${JSON.stringify(lv ?? null)}`);
+            fail((rp.value as Node | null)?.range?.[0] ?? at, `rule ${id}: level must be off, info, warn or error, found ${JSON.stringify(lv ?? null)}`);
           config.rules[id] = level as RuleLevel;
         }
         break;
@@ -152,20 +152,28 @@ function unknownRule(id: string): { message: string; hint: string } | undefined 
   return { message: `no rule has the id \`${id}\``, hint: near ?? 'the README lists every rule id (Lint rules)' };
 }
 
-/** Parses one `--rule ID=off|warn|error` argument; the id must name a rule. */
+/** Parses one `--rule ID=off|info|warn|error` argument; the id must name a rule. */
 export function parseRuleFlag(arg: string): [string, RuleLevel] {
   const eq = arg.lastIndexOf('=');
   const id = eq < 0 ? arg : arg.slice(0, eq);
   const level = eq < 0 ? '' : arg.slice(eq + 1);
   if (!checkRuleId(id) || !RULE_LEVELS.includes(level as RuleLevel)) {
-    throw new UsageError(`--rule ${JSON.stringify(arg)}: expected ID=off|warn|error`, 'for example --rule values/pdb-blocks-eviction=off');
+    throw new UsageError(`--rule ${JSON.stringify(arg)}: expected ID=off|info|warn|error`, 'for example --rule values/pdb-blocks-eviction=off');
   }
   const unknown = unknownRule(id);
   if (unknown) throw new UsageError(`--rule ${JSON.stringify(arg)}: ${unknown.message}`, unknown.hint);
   return [id, level as RuleLevel];
 }
 
-const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = { warn: 'warning', error: 'error' };
+const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = { info: 'info', warn: 'warning', error: 'error' };
+
+/**
+ * Which notes about untouched defaults to report: those of rules given a level other than off
+ * (a user who set a level asked for the rule), or all of them (`--verbose`).
+ */
+export function askedFor(rules: Readonly<Record<string, RuleLevel>>, verbose = false): (rule: string) => boolean {
+  return (rule) => verbose || (Object.prototype.hasOwnProperty.call(rules, rule) && rules[rule] !== 'off');
+}
 
 /** Applies per-rule levels: `off` drops a rule's problems, `warn`/`error` set their severity. */
 export function applyRuleLevels(problems: readonly Problem[], rules: Readonly<Record<string, RuleLevel>>): Problem[] {

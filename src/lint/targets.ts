@@ -104,6 +104,7 @@ export interface LintTargetsRequest {
   top: readonly ValuesSource[];
   targets: readonly TargetInput[];
   kubeVersion?: string;
+  showDefaultNote?: (rule: string) => boolean;
 }
 
 /**
@@ -127,6 +128,7 @@ export function lintTargets(req: LintTargetsRequest): Problem[] {
       revision: req.revision,
       layers: [...req.base, parsed.source, ...req.top],
       ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+      ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : {}),
     });
     problems.forEach(keep);
   }

@@ -3,7 +3,7 @@
 // whatever is still wrong becomes a decision for the user instead of a surprise at install time.
 
 import { isMap, LineCounter, parseDocument } from 'yaml';
-import { applyRuleLevels, type RuleLevel } from '../lint/config.ts';
+import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../lint/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
@@ -42,7 +42,7 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
   const out = doc.contents === null ? text : doc.toString({ lineWidth: 0 });
 
   const parsed = parseValuesText(out, name);
-  const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source] }).problems : parsed.problems, rules);
+  const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source], showDefaultNote: askedFor(rules) }).problems : parsed.problems, rules);
   const decisionsLeft = changes.some((c) => c.kind === 'decide') || problems.some((p) => p.severity === 'error');
   return { text: out, changes, problems, decisionsLeft };
 }

@@ -2,7 +2,7 @@
 // The CLI's render command and the in-process API (src/api.ts) both call renderRelease, so a
 // render through either gives the same objects and the same problems.
 import { UsageError } from '../errors.ts';
-import { applyRuleLevels, type RuleLevel } from '../lint/config.ts';
+import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../lint/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
@@ -56,6 +56,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     releaseNamespace: req.namespace,
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+    ...(req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
   });
   const problems = req.rules ? applyRuleLevels(lint.problems, req.rules) : lint.problems;
   if (problems.some((p) => p.severity === 'error')) return { problems };

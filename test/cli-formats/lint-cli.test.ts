@@ -48,8 +48,7 @@ describe('agentplat lint: revisions and exit codes', () => {
     const r = await lint(cwd, ['-f', 'prod.yaml']);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^prod\.yaml:2:3 {2}error {2}.*replcas.* {2}\[values\/unknown-key\]$/m);
-    // the info: the defaults deploy the bundled database (values/bundled-database)
-    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings, 1 info');
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings');
   });
 
   it.each([
@@ -165,9 +164,8 @@ describe('agentplat lint: many files in one process', () => {
     const r = await lint(cwd, ['-f', 'base.yaml', 'envs/*.yaml', '--format', 'json']);
     const doc = JSON.parse(r.out);
     expect(doc.revision).toBe('B');
-    // the defaults' own note (values/bundled-database) is reported once, against the defaults file
-    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['<agentplat values --revision B>', 'envs/dev.yaml', 'envs/prod.yaml']);
-    expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 1 });
+    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['envs/dev.yaml', 'envs/prod.yaml']);
+    expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 0 });
     expect(r.code).toBe(1);
   });
 
@@ -184,10 +182,10 @@ describe('agentplat lint: many files in one process', () => {
     const cwd = workdir(files);
     const r = await lint(cwd, ['envs/**/values.yaml']);
     const summaries = r.out.split('\n').filter((l) => /^\d+ files?, /.test(l));
-    expect(summaries).toEqual(['200 files, 4 errors, 5 warnings, 1 info']);
+    expect(summaries).toEqual(['200 files, 4 errors, 5 warnings']);
     expect(r.code).toBe(1);
     const clean = await lint(cwd, ['envs/team-00?/values.yaml', '--rule', 'values/unknown-key=off', '--format', 'json']);
-    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 1 });
+    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 0 });
     expect(clean.code).toBe(0);
   });
 });
@@ -210,5 +208,28 @@ describe('glob expansion', () => {
     expect(expandGlob('a/x?.yml', cwd)).toEqual(['a/x1.yml']);
     expect(expandGlob('a/**/*.yaml', cwd)).toEqual(['a/b/c/z.yaml', 'a/b/y.yaml', 'a/x.yaml']);
     expect(expandGlob('**/z.yaml', cwd)).toEqual(['a/b/c/z.yaml']);
+  });
+});
+
+describe('agentplat lint: notes about defaults the user did not touch', () => {
+  const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
+
+  it.each(FORMATS)('--format %s: no bundled-database note by default, on a file that does not touch the database', async (format) => {
+    const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--format', format]);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('bundled-database');
+    expect(r.out).not.toContain('<agentplat values');
+    expect(r.out).not.toContain('::notice');
+  });
+
+  it.each(FORMATS)('--format %s: --verbose or a level set for the rule shows it', async (format) => {
+    const cwd = workdir({ 'ok.yaml': CLEAN });
+    expect((await lint(cwd, ['-f', 'ok.yaml', '--format', format, '--verbose'])).out).toContain('values/bundled-database');
+    expect((await lint(cwd, ['-f', 'ok.yaml', '--format', format, '--rule', 'values/bundled-database=info'])).out).toContain('values/bundled-database');
+  });
+
+  it('a user who wrote the database settings sees the note in their own file', async () => {
+    const r = await lint(workdir({ 'db.yaml': 'database:\n  rdb:\n    bundled:\n      enabled: true\n' }), ['-f', 'db.yaml']);
+    expect(r.out).toMatch(/^db\.yaml:4:7 {2}info .*\[values\/bundled-database\]$/m);
   });
 });

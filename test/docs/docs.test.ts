@@ -80,7 +80,7 @@ describe('findings in the defaults point at lines of `agentplat values`', () => 
     const printed = (await cli(['values', '-r', rev])).out.split('\n');
     // A user file that writes nothing about the database: the bundled-database note points at the defaults.
     const io = createMemoryIo({ stdin: 'controller:\n  replicas: 2\n' });
-    await run(['lint', '--no-color', '-r', rev, '-f', '-'], io);
+    await run(['lint', '--verbose', '--no-color', '-r', rev, '-f', '-'], io);
     const label = `<agentplat values --revision ${rev}>`;
     const found = [...io.out.matchAll(/^(<[^>]+>):(\d+):(\d+) .*\n(?: {2}hint: .*\n)?(?: {2}\d+ \| (.*)\n)?/gm)];
     expect(found.length).toBeGreaterThan(0);

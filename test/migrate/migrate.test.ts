@@ -166,7 +166,6 @@ describe('agentplat migrate: command', () => {
     expect(r.out).toBe('controller:\n  replicas: 2\n');
     expect(r.err).toBe(
 "controller.toolRefreshInterval: removed — revision B has no setting for it; tool discovery refreshes on the controller's built-in schedule\n" +
-        'database.rdb.bundled.enabled: the bundled database will be deployed: it is for development and evaluation only, runs a single pod on one volume claim and uses a fixed demo password — revision B lint [values/bundled-database]; for production set database.rdb.url to your PostgreSQL connection string, or database.rdb.urlFile to a file holding it (mounted through controller.volumes and controller.volumeMounts); the bundled database is then not deployed\n' +
         '1 change, 0 decisions left for you\n',
     );
     expect(r.code).toBe(0);

@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../program.ts';
 import { UsageError } from '../../errors.ts';
-import { applyRuleLevels, ruleCatalog } from '../../lint/config.ts';
+import { applyRuleLevels, askedFor, ruleCatalog } from '../../lint/config.ts';
 import { formatReport } from '../../lint/formatters/index.ts';
 import { lintValues } from '../../lint/lint.ts';
 import { countProblems, type Problem } from '../../lint/problem.ts';
@@ -20,13 +20,14 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const { revision, format, strict } = settings;
   const kubeVersion = opts.kubeVersion !== undefined ? parseKubeVersion(opts.kubeVersion) : undefined;
   const catalog = ruleCatalog();
+  const showDefaultNote = askedFor(settings.rules, opts.verbose === true);
 
   const layerOpts: LayerOptions = { values: opts.values, set: opts.set, setString: opts.setString, setJson: opts.setJson, setFile: opts.setFile };
   let problems: Problem[];
   let inputs: string[];
   if (files.length === 0) {
     const loaded = await loadUserLayers(layerOpts, io);
-    const { problems: found } = lintValues({ revision, layers: loaded.sources, ...(kubeVersion ? { kubeVersion } : {}) });
+    const { problems: found } = lintValues({ revision, layers: loaded.sources, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });
     problems = [...loaded.problems, ...found];
     inputs = opts.values.map((f) => (f === '-' ? '<stdin>' : f));
     if (inputs.length === 0) inputs = [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
@@ -37,7 +38,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     const top = await loadUserLayers({ set: opts.set, setString: opts.setString, setJson: opts.setJson, setFile: opts.setFile }, io);
     const texts = [];
     for (const t of targets) texts.push(await readUserFile(t, io));
-    const found = lintTargets({ revision, base: base.sources, top: top.sources, targets: texts, ...(kubeVersion ? { kubeVersion } : {}) });
+    const found = lintTargets({ revision, base: base.sources, top: top.sources, targets: texts, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });
     problems = [...base.problems, ...top.problems, ...found];
     inputs = texts.map((t) => t.name);
   }

@@ -18,6 +18,7 @@ export interface LintOptions {
   maxWarnings?: string;
   rule: string[];
   kubeVersion?: string;
+  verbose?: boolean;
 }
 
 export function register(program: Command, app: App): void {
@@ -30,8 +31,9 @@ export function register(program: Command, app: App): void {
     .option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')} (default text)`)
     .option('--strict', 'warnings fail the run (exit 1)')
     .option('--quiet', 'print errors only')
+    .option('-v, --verbose', 'also print notes about defaults you did not change (e.g. the bundled database)')
     .option('--max-warnings <n>', 'fail when there are more warnings than this')
-    .option('--rule <id=level>', 'set a rule to off, warn or error (repeatable)', collect, [])
+    .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version of the target cluster (for version-gated rules)')
     .addHelpText(
       'after',

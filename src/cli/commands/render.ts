@@ -38,7 +38,7 @@ export function register(program: Command, app: App): void {
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
     .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
-    .option('--rule <id=level>', 'set a rule to off, warn or error (repeatable)', collect, [])
+    .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .addHelpText(
       'after',
       '\nExamples:\n' +
