@@ -33,7 +33,6 @@ const BUILT_IN_RULES: Record<string, string> = {
   'values/unknown-key': 'Every values key must exist in the chosen revision',
   'values/yaml-syntax': 'A values file must be valid YAML',
   'values/duplicate-key': 'A key may appear only once in a map',
-  'values/not-text': 'A values file must be text',
   'values/multiple-documents': 'A values file holds one YAML document',
   'values/too-deep': 'Values nest at most 64 levels',
   'values/yaml-aliases': 'A values file expands a bounded number of aliases',

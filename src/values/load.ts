@@ -36,10 +36,26 @@ export async function readUserFile(path: string, reader: InputReader, what = 'va
   if (path === '-') {
     const text = await reader.readStdin();
     if (text.length > MAX_VALUES_FILE_BYTES) throw tooLarge('<stdin>', text.length, what);
-    return { name: '<stdin>', text };
+    return { name: '<stdin>', text: refuseNul('<stdin>', text, what) };
   }
   const full = resolveFrom(reader.cwd, path);
-  return { name: path, text: readRegularFile(full) ?? decodeUtf8(path, readBounded(path, full, what), what) };
+  return { name: path, text: refuseNul(path, readRegularFile(full) ?? decodeUtf8(path, readBounded(path, full, what), what), what) };
+}
+
+/**
+ * A NUL byte, like a byte that is not UTF-8, means binary data: the user passed the wrong file,
+ * so it is refused as unreadable input (exit 2) rather than linted.
+ */
+function refuseNul(path: string, text: string, what: string): string {
+  const at = text.indexOf('\u0000');
+  return at < 0 ? text : notText(path, text.slice(0, at), 'binary data (a NUL byte)', what);
+}
+
+/** The refusal of a file that is not text, at the position after `before`. */
+function notText(path: string, before: string, found: string, what: string): never {
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  throw new UsageError(`${path}:${line}:${column}: ${found}, not a ${what}`, `a ${what} is UTF-8 text; check that you passed the right file, or convert it with iconv`);
 }
 
 /**
@@ -130,13 +146,7 @@ export function fsError(path: string, err: unknown, what = 'values file'): Usage
 function decodeUtf8(path: string, bytes: Buffer, what: string): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
   const bad = firstInvalidUtf8(bytes);
-  const before = bytes.subarray(0, bad).toString('utf8');
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  throw new UsageError(
-    `${path}:${line}:${column}: not UTF-8 text (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')}), not a ${what}`,
-    `a ${what} is UTF-8 text; check that you passed the right file, or convert it with iconv`,
-  );
+  return notText(path, bytes.subarray(0, bad).toString('utf8'), `not UTF-8 text (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')})`, what);
 }
 
 /** Offset of the first byte that does not belong to a valid UTF-8 sequence (bytes.length if none). */

@@ -109,13 +109,6 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
   // Editors do not count a byte-order mark as a column; neither do we.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
-  if (text.includes('\u0000')) {
-    const offset = text.indexOf('\u0000');
-    const lc = lineCol(text, offset);
-    problems.push(at('values/not-text', 'the file holds binary data (a NUL byte), not YAML text', lc, 'pass a YAML values file'));
-    return { problems };
-  }
-
   const lines = text.split(/\r?\n/);
   const excerptAt = (line: number): string | undefined => {
     const l = lines[line - 1];

@@ -257,3 +257,21 @@ describe('agentplat lint: problems without a source file of the user', () => {
     expect(junit).not.toMatch(/<testsuite name="&lt;agentplat values/);
   });
 });
+
+describe('agentplat lint: a binary values file', () => {
+  it.each([
+    ['not UTF-8', Buffer.from([0x61, 0x3a, 0x20, 0xff, 0xfe, 0x0a])],
+    ['a NUL byte', Buffer.from('a: \u0000\u0001\n')],
+  ])('%s: a usage error (exit 2) for lint, render and migrate, naming line and column; no lint rule', async (_name, bytes) => {
+    const cwd = workdir({});
+    writeFileSync(join(cwd, 'bin.yaml'), bytes);
+    for (const args of [['lint', '-f', 'bin.yaml'], ['lint', 'bin.yaml'], ['render', '-f', 'bin.yaml'], ['migrate', '-f', 'bin.yaml']]) {
+      const io = createMemoryIo({ cwd });
+      const code = await run(args, io);
+      expect(code, args.join(' ')).toBe(2);
+      expect(io.out, args.join(' ')).toBe('');
+      expect(io.err, args.join(' ')).toMatch(/^agentplat: bin\.yaml:1:4: .*, not a values file$/m);
+    }
+    expect((await import('../../src/lint/config.ts')).ruleCatalog().has('values/not-text')).toBe(false);
+  });
+});
