@@ -55,11 +55,14 @@ describe('files that cannot be read are usage errors (exit 2) with one line', ()
     expect(e.hint).toMatch(/current directory/);
   });
 
-  test('a directory', async () => {
+  test('a directory: the hint names a file that is in it, or says there is none', async () => {
     mkdirSync(join(dir, 'vals'), { recursive: true });
     const e = await usageError(readUserFile('vals/', reader));
     expect(e.message).toBe('vals/: is a directory, not a values file');
-    expect(e.hint).toBe('pass a file inside it, e.g. vals/values.yaml');
+    expect(e.hint).toBe('it holds no .yaml or .yml file');
+    mkdirSync(join(dir, 'vals', 'prod'), { recursive: true });
+    writeFileSync(join(dir, 'vals', 'prod', 'overrides.yml'), 'ui: {}\n');
+    expect((await usageError(readUserFile('vals/', reader))).hint).toBe('pass a file inside it, e.g. vals/prod/overrides.yml');
   });
 
   test('a path through a file', async () => {

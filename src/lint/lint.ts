@@ -85,12 +85,13 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
   // Nothing the user wrote lies on the path: a note about it is about an untouched default.
   if (!written && f.severity === 'info' && !showDefaultNote?.(f.rule)) return undefined;
   const loc = written ?? layered.locate(segs);
+  const hint = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
   return {
     severity: f.severity,
     rule: f.rule,
     path: joinPath(segs),
     message: f.message,
-    ...(f.hint ? { hint: f.hint } : {}),
+    ...(hint ? { hint } : {}),
     ...(loc?.file ? { file: loc.file } : {}),
     ...(loc?.line ? { line: loc.line } : {}),
     ...(loc?.column ? { column: loc.column } : {}),

@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import type { Revision } from '../spec/revisions.ts';
+import { directoryHint, yamlFileIn } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { lintValues } from './lint.ts';
 import type { Problem } from './problem.ts';
@@ -18,6 +19,11 @@ export function expandTargets(args: readonly string[], cwd: string): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const arg of args) {
+    if (!MAGIC.test(arg) && isDirectory(resolve(cwd, arg))) {
+      const dir = arg.replace(/\/+$/, '');
+      const hint = yamlFileIn(resolve(cwd, arg)) ? `to lint each values file in it, quote a pattern: agentplat lint '${dir}/**/*.yaml'` : directoryHint(arg, resolve(cwd, arg));
+      throw new UsageError(`${arg}: is a directory, not a values file`, hint);
+    }
     const files = MAGIC.test(arg) ? expandGlob(arg, cwd) : [arg];
     if (files.length === 0) throw new UsageError(`${arg}: the pattern matches no file`, 'quote the pattern so agentplat expands it, and check it from the current directory');
     for (const f of files) {
@@ -63,6 +69,14 @@ function walk(dir: string, rel: string, matchers: readonly Matcher[], found: str
     if (rest.length === 0) {
       if (!e.dir) found.push(`${rel}${e.name}`);
     } else if (e.dir) walk(join(dir, e.name), `${rel}${e.name}/`, rest, found);
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -1,12 +1,13 @@
 // Reads the user's layers (-f files, stdin, the --set family) into ValuesSources, with the
 // limits that keep bad input from hanging or crashing the tool.
 
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { resolveFrom } from '../fs-path.ts';
 import type { Problem } from '../lint/problem.ts';
 import { UsageError } from '../errors.ts';
-import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValuesSource } from './source.ts';
+import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValueOrigin, type ValuesSource } from './source.ts';
 import { applySetArgument, assignPath, maskSetArgument, parseSetFileArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
 import type { Values } from './merge.ts';
 
@@ -84,7 +85,7 @@ function readBounded(path: string, full: string, what: string): Buffer {
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, `pass a file inside it, e.g. ${path.replace(/\/$/, '')}/${what === 'values file' ? 'values.yaml' : 'file.yaml'}`);
+    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, directoryHint(path, full));
     if (st.size > MAX_VALUES_FILE_BYTES) throw tooLarge(path, st.size, what);
     // Devices and pipes report size 0, so the read itself is bounded too. The buffer starts at
     // the size the file reports (one byte more shows a file that grew) and doubles up to the
@@ -112,6 +113,31 @@ function readBounded(path: string, full: string, what: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/** What to pass instead of a directory: a YAML file that is in it (never a made-up name). */
+export function directoryHint(path: string, full: string): string {
+  const found = yamlFileIn(full);
+  return found ? `pass a file inside it, e.g. ${path.replace(/\/+$/, '')}/${found}` : 'it holds no .yaml or .yml file';
+}
+
+/** The first YAML file in `dir` or below (sorted, `depth` levels down), relative to `dir`. */
+export function yamlFileIn(dir: string, depth = 2): string | undefined {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return undefined;
+  }
+  const file = entries.find((e) => e.isFile() && /\.ya?ml$/.test(e.name));
+  if (file) return file.name;
+  if (depth === 0) return undefined;
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name.startsWith('.')) continue;
+    const below = yamlFileIn(join(dir, e.name), depth - 1);
+    if (below) return `${e.name}/${below}`;
+  }
+  return undefined;
 }
 
 function tooLarge(path: string, size: number, what: string, atLeast = ''): UsageError {
@@ -200,7 +226,7 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     problems.push(...parsed.problems);
     if (parsed.source) sources.push(parsed.source);
   }
-  const groups: [SetKind, string, string[] | undefined][] = [
+  const groups: [SetKind, Exclude<ValueOrigin, 'file'>, string[] | undefined][] = [
     ['set-json', '--set-json', opts.setJson],
     ['set', '--set', opts.set],
     ['set-string', '--set-string', opts.setString],
@@ -243,7 +269,7 @@ type Applier = (target: Values, arg: string) => SetAssignment[];
  * One layer for all flags of a kind. Messages never repeat the argument (it may hold a secret);
  * excerpts show it with its values masked.
  */
-function setSource(flag: string, args: string[], apply: Applier, mask: (arg: string) => string): { source: ValuesSource; problems: Problem[] } {
+function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Applier, mask: (arg: string) => string): { source: ValuesSource; problems: Problem[] } {
   const data: Values = {};
   const written: { path: PathSegment[]; column: number; index: number; excerpt: string }[] = [];
   const problems: Problem[] = [];
@@ -277,7 +303,7 @@ function setSource(flag: string, args: string[], apply: Applier, mask: (arg: str
         const n = Math.min(w.path.length, path.length);
         let same = true;
         for (let k = 0; k < n; k++) if (String(w.path[k]) !== String(path[k])) { same = false; break; }
-        if (same) return { file: `${flag} #${w.index}`, line: 1, column: w.column, excerpt: w.excerpt };
+        if (same) return { file: `${flag} #${w.index}`, line: 1, column: w.column, excerpt: w.excerpt, origin: flag };
       }
       return undefined;
     },

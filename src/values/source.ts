@@ -9,11 +9,16 @@ import { readPlainYaml } from '../yaml/read.ts';
 
 export type PathSegment = string | number;
 
+/** How a value was written: in a YAML file (or stdin), or with one of the --set flags. */
+export type ValueOrigin = 'file' | '--set' | '--set-string' | '--set-json' | '--set-file';
+
 export interface Location {
   file: string;
   line?: number;
   column?: number;
   excerpt?: string;
+  /** The flag that wrote the value; undefined for a file. */
+  origin?: Exclude<ValueOrigin, 'file'>;
 }
 
 export interface ValuesSource {

@@ -1,5 +1,5 @@
 // Flags that a user reaches for the same way in every command, and answers that do not mislead.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -90,5 +90,60 @@ describe('--version belongs to the program, not to a command', () => {
   it('--no-color is accepted before and after the command', async () => {
     expect((await cli(['--no-color', 'version', '-r', 'B'])).code).toBe(0);
     expect((await cli(['version', '-r', 'B', '--no-color'])).code).toBe(0);
+  });
+});
+
+describe('hints speak of the input the value came from', () => {
+  const hintOf = async (args: string[], cwd?: string) => {
+    const r = await cli(['lint', '--no-color', ...args], cwd);
+    return /^ {2}hint: (.*)$/m.exec(r.out)?.[1];
+  };
+
+  it('an integer key given a fraction or leading zeros with --set: no "--set, not --set-string"', async () => {
+    expect(await hintOf(['--set', 'controller.replicas=2.5'])).toBe('write a whole number, such as 2');
+    expect(await hintOf(['--set', 'controller.replicas=007'])).toBe('write 7: --set keeps a number with leading zeros as a string');
+  });
+
+  it('a quoted number names the fix for where it was written: the file, --set-string or --set-json', async () => {
+    const dir = tempDir('agentplat-hints-');
+    writeFileSync(join(dir, 'q.yaml'), 'controller:\n  replicas: "2"\n');
+    expect(await hintOf(['-f', 'q.yaml'], dir)).toBe('write the number without quotes');
+    expect(await hintOf(['--set-string', 'controller.replicas=2'])).toBe('use --set, not --set-string: --set types whole numbers');
+    expect(await hintOf(['--set-json', 'controller.replicas="2"'])).toBe('write the number without quotes in the JSON');
+  });
+
+  it('a string key given true with --set suggests --set-string; in a file, quotes', async () => {
+    expect(await hintOf(['--set', 'labels.flag=true'])).toBe('use --set-string to keep it a string: --set types true, false, null and whole numbers');
+    const dir = tempDir('agentplat-hints-');
+    writeFileSync(join(dir, 'l.yaml'), 'labels:\n  flag: true\n');
+    expect(await hintOf(['-f', 'l.yaml'], dir)).toBe('quote the value to make it a string');
+  });
+
+  it('--show-only of an object whose API is not declared names --api-versions', async () => {
+    const metrics = ['--set', 'controller.metrics.enabled=true', '--set', 'controller.metrics.bindAddress=:8443', '--set', 'controller.metrics.serviceMonitor.enabled=true'];
+    const r = await cli(['render', ...metrics, '--show-only', 'templates/controller-servicemonitor.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('hint: that source renders only when the cluster serves monitoring.coreos.com/v1: declare it with --api-versions monitoring.coreos.com/v1');
+    const declared = await cli(['render', ...metrics, '--api-versions', 'monitoring.coreos.com/v1', '--show-only', 'templates/controller-servicemonitor.yaml']);
+    expect(declared.code).toBe(0);
+    expect(declared.out).toContain('kind: ServiceMonitor');
+  });
+
+  it('--show-only of a CRD with --skip-crds names --skip-crds', async () => {
+    const r = await cli(['render', '--skip-crds', '--show-only', 'crds/agents.agentplat.dev.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/hint: that source holds CustomResourceDefinitions, which --skip-crds leaves out/);
+  });
+
+  it('a directory instead of a file: lint suggests a pattern, -f a file that exists', async () => {
+    const dir = tempDir('agentplat-dir-');
+    mkdirSync(join(dir, 'envs', 'dev'), { recursive: true });
+    writeFileSync(join(dir, 'envs', 'dev', 'values.yaml'), 'ui: {}\n');
+    mkdirSync(join(dir, 'empty'));
+    const positional = await cli(['lint', 'envs'], dir);
+    expect(positional.code).toBe(2);
+    expect(positional.err).toContain("hint: to lint each values file in it, quote a pattern: agentplat lint 'envs/**/*.yaml'");
+    expect((await cli(['lint', '-f', 'envs'], dir)).err).toContain('hint: pass a file inside it, e.g. envs/dev/values.yaml');
+    expect((await cli(['lint', '-f', 'empty'], dir)).err).toContain('hint: it holds no .yaml or .yml file');
   });
 });
