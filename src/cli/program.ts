@@ -2,7 +2,7 @@
 // No business logic lives here; each command module turns options into a request.
 
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Help, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../errors.ts';
 import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
@@ -45,11 +45,12 @@ export function createProgram(app: App): Command {
   program.addHelpText(
     'after',
     '\nExamples:\n' +
-      '  agentplat render -r B -f values.yaml -n agentplat | kubectl apply -f -\n' +
+      '  agentplat crds | kubectl apply --server-side -f -      # the CRDs first, on their own\n' +
+      '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side -f -\n' +
       '  agentplat lint -r A -f prod.yaml -f overrides.yaml --format sarif > lint.sarif\n' +
       '  agentplat validate agents/\n' +
       '\nThe same options mean the same thing in every command:\n' +
-      '  -r, --revision <A|B>   chart revision (default B)\n' +
+      '  -r, --revision <A|B>   chart revision (default: B; lint and render take revision: from .agentplat.yaml)\n' +
       '  -f, --values <file>    values file over the defaults (repeatable, later wins; - reads stdin)\n' +
       '  --format <name>        lint, validate: how problems are printed (text, json, …)\n' +
       '  -o, --output <format>  render, crds, version: the format of the documents printed\n' +
@@ -94,15 +95,14 @@ function versionHint(value: string | undefined): string {
   return `${pick}; \`agentplat --version\` prints the tool's version`;
 }
 
-const baseHelp = new Help();
-
-/** Commander's option line, without the `(default: [])` of repeatable options. */
+/**
+ * An option's help line, every default written one way, `(default: B)`: a default given in words
+ * (decided at run time, e.g. from .agentplat.yaml) or a string default; none for repeatable and
+ * on/off options.
+ */
 function optionDescription(option: Option): string {
-  if (Array.isArray(option.defaultValue) && option.defaultValue.length === 0) {
-    const copy = Object.assign(Object.create(Object.getPrototypeOf(option) as object) as Option, option, { defaultValue: undefined });
-    return baseHelp.optionDescription(copy);
-  }
-  return baseHelp.optionDescription(option);
+  const shown = option.defaultValueDescription ?? (typeof option.defaultValue === 'string' ? option.defaultValue : undefined);
+  return shown ? `${option.description} (default: ${shown})` : option.description;
 }
 
 let prepared: { app: App; program: Command } | undefined;

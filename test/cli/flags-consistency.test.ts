@@ -147,3 +147,48 @@ describe('hints speak of the input the value came from', () => {
     expect((await cli(['lint', '-f', 'empty'], dir)).err).toContain('hint: it holds no .yaml or .yml file');
   });
 });
+
+describe('help and option errors say one thing one way', () => {
+  const COMMANDS = ['render', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'];
+  const helpOf = async (args: string[]) => (await cli([...args, '--help'])).out;
+
+  it('every default is written "(default: X)", in every help', async () => {
+    for (const args of [[], ...COMMANDS.map((c) => [c])]) {
+      const help = await helpOf(args);
+      for (const [written] of help.matchAll(/\(default\b[^)]*\)/g)) expect(written, `${args.join(' ') || 'agentplat'} --help`).toMatch(/^\(default: [^"]/);
+    }
+    const flat = async (args: string[]) => (await helpOf(args)).replace(/\s+/g, ' ');
+    expect(await flat(['lint'])).toContain('chart revision (default: B)');
+    expect(await flat(['lint'])).toMatch(/problem format: [^(]* \(default: text\)/);
+    expect(await flat(['migrate'])).toContain('revision the file was written for (default: A)');
+  });
+
+  it('no help pipes the CRDs and custom resources of a render into a client-side kubectl apply', async () => {
+    for (const args of [[], ['render']]) {
+      const pipes = (await helpOf(args)).split('\n').filter((l) => l.includes('| kubectl apply'));
+      expect(pipes.length).toBeGreaterThan(0);
+      for (const line of pipes) {
+        expect(line).toContain('--server-side');
+        if (line.includes('agentplat render')) expect(line).toContain('--skip-crds');
+      }
+    }
+  });
+
+  it('-r/--revision is taken by every command the top-level help says it is', async () => {
+    const dir = tempDir('agentplat-r-');
+    writeFileSync(join(dir, 'a.yaml'), 'controller:\n  replicas: 2\n');
+    for (const c of COMMANDS.filter((x) => x !== 'validate')) {
+      const r = await cli([c, '-r', 'C', ...(c === 'migrate' ? ['-f', 'a.yaml'] : [])], dir);
+      expect(r.code, c).toBe(2);
+      expect(r.err, c).toContain('--revision: unknown revision "C"');
+    }
+  });
+
+  it('-o yml is refused in the same words by render, crds and version', async () => {
+    const errs = await Promise.all([['render'], ['crds'], ['version']].map(async (c) => cli([...c, '-o', 'yml'])));
+    for (const r of errs) {
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^agentplat: --output: unknown format "yml"\n {2}hint: (did you mean yaml\? )?this command prints (yaml or json|text or json)\n$/);
+    }
+  });
+});

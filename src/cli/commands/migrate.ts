@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
 import { chalkFor } from '../io.ts';
-import { collect, revisionOption } from '../options.ts';
+import { collect, optionWithDefault, revisionFlag, revisionOption } from '../options.ts';
 import type { Revision } from '../../spec/revisions.ts';
 
 export function register(program: Command, app: App): void {
@@ -11,8 +11,8 @@ export function register(program: Command, app: App): void {
     .command('migrate')
     .description('rewrite a values file for a newer chart revision, keeping comments and key order')
     .requiredOption('-f, --values <file>', 'the values file to migrate (- reads stdin); one file per run', collect, [])
-    .option('--from <A|B>', 'revision the file was written for (default A)')
-    .option('-r, --revision <A|B>', 'chart revision to migrate to, as in every command (default B)')
+    .addOption(optionWithDefault('--from <A|B>', 'revision the file was written for', 'A'))
+    .addOption(revisionFlag('chart revision to migrate to'))
     .option('--to <A|B>', 'the same as --revision')
     .addHelpText(
       'after',

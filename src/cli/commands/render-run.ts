@@ -5,7 +5,7 @@ import { chalkFor } from '../io.ts';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lintSettings, verdict } from '../lint-settings.ts';
-import { layerOptionsFrom, parseApiVersion, parseKubeVersion } from '../options.ts';
+import { layerOptionsFrom, outputFormat, parseApiVersion, parseKubeVersion } from '../options.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
@@ -26,10 +26,10 @@ function assertOutputDir(dir: string, cwd: string): void {
 export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule, strict: flags.strict });
   const { revision } = settings;
-  if (flags.output !== 'yaml' && flags.output !== 'json') throw new UsageError(`--output: unknown format "${flags.output}"`, 'use yaml or json');
+  const output = outputFormat(flags.output, ['yaml', 'json'] as const);
   const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
   const apiVersions = flags.apiVersions.map(parseApiVersion);
-  if (flags.outputDir && flags.output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
+  if (flags.outputDir && output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
   if (flags.outputDir) assertOutputDir(flags.outputDir, app.io.cwd);
   checkReleaseNames(flags.releaseName, flags.namespace);
 
@@ -83,7 +83,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     }
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
   } else {
-    if (flags.output === 'json') app.io.stdout(toJson(docs));
+    if (output === 'json') app.io.stdout(toJson(docs));
     // Documents are written in batches of about 64 kB: few writes, and the release (the CRDs are
     // most of its 700 kB) is never held whole as one string and one buffer.
     else {
