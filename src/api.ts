@@ -16,25 +16,33 @@ import { parseValuesText, type ValuesSource } from './values/source.ts';
 export { AgentplatError, UsageError };
 export type { K8sObject, Problem, ProblemCounts };
 
+/** A list option given as a list, or its one entry alone (`values: 'values.yaml'`). */
+export type OneOrMany<T> = T | readonly T[];
+
 /** One values layer: a file path, YAML text with the name problems should use, or plain data. */
 export type ValuesInput = string | { name: string; text: string } | { name?: string; values: Record<string, unknown> };
 
 export interface ValuesOptions {
   /** Chart revision, 'A' or 'B' (default 'B'). */
   revision?: string;
-  /** Layers over the revision's defaults, in order: later wins (like -f). */
-  values?: readonly ValuesInput[];
+  /** Layers over the revision's defaults, in order: later wins (like -f). One layer may be given alone. */
+  values?: ValuesInput | readonly ValuesInput[];
   /** The --set family, applied after `values` in Helm's order: setJson, set, setString, setFile. */
-  set?: readonly string[];
-  setString?: readonly string[];
-  setJson?: readonly string[];
-  setFile?: readonly string[];
+  set?: OneOrMany<string>;
+  setString?: OneOrMany<string>;
+  setJson?: OneOrMany<string>;
+  setFile?: OneOrMany<string>;
   /** Kubernetes version to check and render for, e.g. '1.29'. */
   kubeVersion?: string;
   /** APIs the cluster serves, group/version[/Kind] (like --api-versions). */
-  apiVersions?: readonly string[];
+  apiVersions?: OneOrMany<string>;
   /** Where relative file paths are read from (default: process.cwd()). */
   cwd?: string;
+}
+
+export interface LintOptions extends ValuesOptions {
+  /** Also report notes about defaults the values do not touch (like `agentplat lint --verbose`). */
+  verbose?: boolean;
 }
 
 export interface RenderOptions extends ValuesOptions {
@@ -42,7 +50,7 @@ export interface RenderOptions extends ValuesOptions {
   namespace?: string;
   skipCrds?: boolean;
   /** Only the objects of these source paths, e.g. 'templates/controller-deployment.yaml'. */
-  showOnly?: readonly string[];
+  showOnly?: OneOrMany<string>;
 }
 
 export interface RenderedObject {
@@ -94,7 +102,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
       apiVersions,
       ...(kubeVersion ? { kubeVersion } : {}),
       ...(options.skipCrds ? { skipCrds: true } : {}),
-      ...(options.showOnly ? { showOnly: options.showOnly } : {}),
+      ...(options.showOnly !== undefined ? { showOnly: listOption('showOnly', options.showOnly) } : {}),
     });
   } catch (err) {
     if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
@@ -107,11 +115,11 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
 }
 
 /** Lints values, as `agentplat lint` does on one set of layers. */
-export async function lint(options: ValuesOptions = {}): Promise<LintResult> {
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
   const found = loadProblems.some((p) => p.severity === 'error')
     ? []
-    : lintValues({ revision, layers, apiVersions: [...apiVersions], ...(kubeVersion ? { kubeVersion } : {}) }).problems;
+    : lintValues({ revision, layers, apiVersions: [...apiVersions], showDefaultNote: () => options.verbose === true, ...(kubeVersion ? { kubeVersion } : {}) }).problems;
   const problems = sortProblems([...loadProblems, ...found]);
   const counts = countProblems(problems);
   return { ok: counts.errors === 0, problems, counts };
@@ -128,29 +136,45 @@ export async function validate(inputs: readonly { file: string; text: string }[]
 async function loadOptions(options: ValuesOptions): Promise<{ revision: 'A' | 'B'; layers: ValuesSource[]; problems: Problem[]; kubeVersion?: string; apiVersions: string[] }> {
   const revision = revisionOption(options.revision ?? 'B', 'revision');
   const kubeVersion = options.kubeVersion !== undefined ? parseKubeVersion(options.kubeVersion) : undefined;
-  const apiVersions = (options.apiVersions ?? []).map(parseApiVersion);
+  const apiVersions = listOption('apiVersions', options.apiVersions).map(parseApiVersion);
   const reader = { cwd: options.cwd ?? process.cwd(), readStdin: () => Promise.reject(new UsageError('the API reads no standard input: pass { name, text }')) };
   const layers: ValuesSource[] = [];
   const problems: Problem[] = [];
-  for (const input of options.values ?? []) {
+  const values: readonly unknown[] = options.values === undefined ? [] : Array.isArray(options.values) ? options.values : [options.values];
+  for (const input of values as readonly ValuesInput[]) {
     let name: string;
     let text: string;
     if (typeof input === 'string') ({ name, text } = await readUserFile(input, reader));
-    else if ('text' in input) ({ name, text } = input);
+    else if (input && typeof input === 'object' && 'text' in input) ({ name, text } = input);
     else if (input && typeof input === 'object' && 'values' in input) {
       // JSON is YAML: plain data goes through the same parser, limits and checks as a file.
       name = input.name ?? '<values>';
       text = JSON.stringify(input.values);
-    } else throw new UsageError('values: each layer is a file path, { name, text } or { values }');
+    } else throw new TypeError(`values: each layer is a file path, { name, text } or { values }, got ${input === null ? 'null' : typeof input}`);
     const parsed = parseValuesText(text, name);
     problems.push(...parsed.problems);
     if (parsed.source) layers.push(parsed.source);
   }
   const flags = await loadUserLayers(
-    { set: [...(options.set ?? [])], setString: [...(options.setString ?? [])], setJson: [...(options.setJson ?? [])], setFile: [...(options.setFile ?? [])] },
+    {
+      set: listOption('set', options.set),
+      setString: listOption('setString', options.setString),
+      setJson: listOption('setJson', options.setJson),
+      setFile: listOption('setFile', options.setFile),
+    },
     reader,
   );
   return { revision, layers: [...layers, ...flags.sources], problems: [...problems, ...flags.problems], ...(kubeVersion ? { kubeVersion } : {}), apiVersions };
+}
+
+/**
+ * A list of strings from an option given as a list or as one string. Anything else is a
+ * TypeError naming the option: spreading it would turn 'a=1' into three flags.
+ */
+function listOption(name: string, value: OneOrMany<string> | undefined): string[] {
+  const list: readonly unknown[] = value === undefined ? [] : typeof value === 'string' ? [value] : Array.isArray(value) ? value : [value];
+  for (const v of list) if (typeof v !== 'string') throw new TypeError(`${name}: expected a string or a list of strings, got ${v === null ? 'null' : typeof v}`);
+  return list as string[];
 }
 
 /** What render reports: errors and warnings (infos are the linter's business, as on the CLI). */

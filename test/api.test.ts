@@ -73,6 +73,28 @@ describe('in-process API (package export "agentplat")', () => {
     await expect(api.render({ showOnly: ['templates/nope.yaml'] })).rejects.toThrow(/did you mean|no rendered object/);
   });
 
+  it('a list option takes its one entry alone: values: \'values.yaml\' is the list of that one file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentplat-api-one-'));
+    try {
+      writeFileSync(join(dir, 'values.yaml'), 'controller:\n  replicas: 2\n');
+      const one = await api.render({ cwd: dir, values: 'values.yaml', set: 'ui.replicas=3', showOnly: 'templates/controller-deployment.yaml' });
+      const list = await api.render({ cwd: dir, values: ['values.yaml'], set: ['ui.replicas=3'], showOnly: ['templates/controller-deployment.yaml'] });
+      expect(one.ok).toBe(true);
+      expect(one.yaml).toBe(list.yaml);
+      expect(one.yaml).toContain('replicas: 2');
+      const single = await api.lint({ values: { name: 'v.yaml', text: 'controler: {}\n' } });
+      expect(single.problems).toContainEqual(expect.objectContaining({ rule: 'values/unknown-key', file: 'v.yaml' }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an option of the wrong type is a TypeError naming it, not a file that cannot be read', async () => {
+    await expect(api.render({ values: 42 as never })).rejects.toThrow(TypeError);
+    await expect(api.render({ values: [42] as never })).rejects.toThrow(/values: each layer is a file path/);
+    await expect(api.render({ set: [1] as never })).rejects.toThrow(/set: expected a string or a list of strings, got number/);
+  });
+
   it('lint gives the problems `agentplat lint --format json` reports', async () => {
     const r = await api.lint({ revision: 'A', values: [join(ROOT, 'fixtures', 'lint', 'unknown-key.yaml')] });
     expect(r.ok).toBe(false);
@@ -99,7 +121,7 @@ describe('in-process API (package export "agentplat")', () => {
         consumer,
         `import { render, lint, validate, AgentplatError, type RenderResult, type LintResult, type Problem, type K8sObject } from 'agentplat';
 const r: Promise<RenderResult> = render({ revision: 'B', values: ['v.yaml', { name: 'x', text: '' }, { values: { a: 1 } }], set: ['a=1'], skipCrds: true });
-const l: Promise<LintResult> = lint({ revision: 'A' });
+const l: Promise<LintResult> = lint({ revision: 'A', values: 'v.yaml', set: 'a=1', verbose: true });
 void validate([{ file: 'a.yaml', text: '' }]).then((v) => v.problems.map((p: Problem) => p.line));
 void r.then((x) => x.objects.map((o) => (o.object as K8sObject).metadata.name));
 void l;

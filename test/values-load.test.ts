@@ -55,11 +55,14 @@ describe('files that cannot be read are usage errors (exit 2) with one line', ()
     expect(e.hint).toMatch(/current directory/);
   });
 
-  test('a directory', async () => {
+  test('a directory: the hint names a file that is in it, or says there is none', async () => {
     mkdirSync(join(dir, 'vals'), { recursive: true });
     const e = await usageError(readUserFile('vals/', reader));
     expect(e.message).toBe('vals/: is a directory, not a values file');
-    expect(e.hint).toBe('pass a file inside it, e.g. vals/values.yaml');
+    expect(e.hint).toBe('it holds no .yaml or .yml file');
+    mkdirSync(join(dir, 'vals', 'prod'), { recursive: true });
+    writeFileSync(join(dir, 'vals', 'prod', 'overrides.yml'), 'ui: {}\n');
+    expect((await usageError(readUserFile('vals/', reader))).hint).toBe('pass a file inside it, e.g. vals/prod/overrides.yml');
   });
 
   test('a path through a file', async () => {
@@ -132,7 +135,8 @@ describe('binary junk', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (text) => {
         writeFileSync(join(dir, 'any.yaml'), text);
-        expect((await readUserFile('any.yaml', reader)).text).toBe(text);
+        if (text.includes('\u0000')) await expect(readUserFile('any.yaml', reader)).rejects.toThrow(/binary data \(a NUL byte\)/);
+        else expect((await readUserFile('any.yaml', reader)).text).toBe(text);
       }),
       { numRuns: 300 },
     );
@@ -147,11 +151,13 @@ describe('binary junk', () => {
     expect(e.message).toMatch(/^junk\.bin:\d+:\d+: not UTF-8 text \(byte 0x[0-9a-f]{2}\), not a values file$/);
   });
 
-  test('a NUL byte in UTF-8 text is a values/not-text problem with its position', async () => {
+  test('a binary file (a NUL byte in UTF-8 text) is a usage error with line and column, like bytes that are not UTF-8', async () => {
     writeFileSync(join(dir, 'nul.yaml'), 'a: 1\n\u0000\u0001\u0002');
-    const { sources, problems } = await loadUserLayers({ values: ['nul.yaml'] }, reader);
-    expect(sources).toEqual([]);
-    expect(problems).toEqual([expect.objectContaining({ rule: 'values/not-text', file: 'nul.yaml', line: 2, column: 1 })]);
+    const e = await usageError(loadUserLayers({ values: ['nul.yaml'] }, reader));
+    expect(e.message).toBe('nul.yaml:2:1: binary data (a NUL byte), not a values file');
+    expect(e.hint).toMatch(/UTF-8 text/);
+    const stdin = await usageError(readUserFile('-', { cwd: dir, readStdin: async () => 'a: \u0000' }));
+    expect(stdin.message).toBe('<stdin>:1:4: binary data (a NUL byte), not a values file');
   });
 
   test('firstInvalidUtf8 agrees with Node on any bytes', () => {

@@ -1,8 +1,29 @@
 // Options several commands share: the chart revision and the values layers (-f and the --set family).
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
+import { nearest } from '../lint/nearest.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
 import type { LayerOptions } from '../values/load.ts';
+
+/**
+ * An option whose default is decided when the command runs (`.agentplat.yaml` may set it), so
+ * the parsed value stays undefined unless given; help still shows the default, like any other.
+ */
+export function optionWithDefault(flags: string, description: string, shownDefault: string): Option {
+  return new Option(flags, description).default(undefined, shownDefault);
+}
+
+/** -r/--revision: the same flag and words in every command that takes it. */
+export function revisionFlag(description = 'chart revision'): Option {
+  return optionWithDefault('-r, --revision <A|B>', description, 'B');
+}
+
+/** `-o/--output`: one of `formats`, refused in the same words by every command. */
+export function outputFormat<T extends string>(raw: string, formats: readonly T[]): T {
+  if ((formats as readonly string[]).includes(raw)) return raw as T;
+  const near = nearest(raw, formats);
+  throw new UsageError(`--output: unknown format "${raw}"`, `${near ? `did you mean ${near}? ` : ''}this command prints ${formats.join(' or ')}`);
+}
 
 /** Commander collector for repeatable options. */
 export const collect = (value: string, previous: string[]): string[] => [...previous, value];

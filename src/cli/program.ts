@@ -2,8 +2,9 @@
 // No business logic lives here; each command module turns options into a request.
 
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Help, type Option } from 'commander';
-import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE } from '../errors.ts';
+import { Command, CommanderError, Option } from 'commander';
+import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../errors.ts';
+import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS } from './commands/index.ts';
 import type { Io } from './io.ts';
@@ -29,7 +30,10 @@ export function createProgram(app: App): Command {
   const program = new Command('agentplat')
     .description('Render and lint the agent platform chart (revisions A and B) and validate its custom resources.')
     .version(packageVersion(), '-V, --version', 'print the agentplat version')
-    .option('--no-color', 'disable colored output (NO_COLOR is honoured too)')
+    .option(NO_COLOR_FLAGS, NO_COLOR_DESCRIPTION)
+    // Options of the program go before the command: after it, every word belongs to the command,
+    // so `render --version 0.11.0` cannot print the tool's version instead of a release.
+    .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ optionDescription: optionDescription })
     .exitOverride()
@@ -41,11 +45,12 @@ export function createProgram(app: App): Command {
   program.addHelpText(
     'after',
     '\nExamples:\n' +
-      '  agentplat render -r B -f values.yaml -n agentplat | kubectl apply -f -\n' +
+      '  agentplat crds | kubectl apply --server-side -f -      # the CRDs first, on their own\n' +
+      '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side -f -\n' +
       '  agentplat lint -r A -f prod.yaml -f overrides.yaml --format sarif > lint.sarif\n' +
       '  agentplat validate agents/\n' +
       '\nThe same options mean the same thing in every command:\n' +
-      '  -r, --revision <A|B>   chart revision (default B)\n' +
+      '  -r, --revision <A|B>   chart revision (default: B; lint and render take revision: from .agentplat.yaml)\n' +
       '  -f, --values <file>    values file over the defaults (repeatable, later wins; - reads stdin)\n' +
       '  --format <name>        lint, validate: how problems are printed (text, json, …)\n' +
       '  -o, --output <format>  render, crds, version: the format of the documents printed\n' +
@@ -55,22 +60,49 @@ export function createProgram(app: App): Command {
       'Run `agentplat <command> --help` for the options of a command.',
   );
   // --no-color means NO_COLOR for the whole run, so every command and stream honours it alike.
+  // It is read from the program and the command alike (each defaults to color on).
   program.hook('preAction', (_program, action) => {
-    if (action.optsWithGlobals<{ color?: boolean }>().color === false) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
+    let noColor = false;
+    for (let c: Command | null = action; c; c = c.parent) noColor ||= c.opts<{ color?: boolean }>().color === false;
+    if (noColor) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
   });
   for (const register of COMMANDS) register(program, app);
+  for (const cmd of program.commands) addProgramFlagsTo(cmd);
   return program;
 }
 
-const baseHelp = new Help();
+const NO_COLOR_FLAGS = '--no-color';
+const NO_COLOR_DESCRIPTION = 'disable colored output (NO_COLOR is honoured too)';
 
-/** Commander's option line, without the `(default: [])` of repeatable options. */
+/**
+ * Every command takes --no-color where users write it, after the command too. --version is the
+ * program's alone: after a command it is refused before anything runs (a CI step must not pass on
+ * a version line, and a helm user's `--version 0.11.0` must not print one into kubectl); the
+ * option takes an optional value so that a chart version after it is named in the hint.
+ */
+function addProgramFlagsTo(cmd: Command): void {
+  cmd.option(NO_COLOR_FLAGS, NO_COLOR_DESCRIPTION);
+  cmd.addOption(new Option('-V, --version [chart-version]').hideHelp());
+  cmd.on('option:version', (value: string | undefined) => {
+    throw new UsageError(`${cmd.name()}: --version is an option of agentplat itself, not of a command; nothing was run`, versionHint(value));
+  });
+}
+
+function versionHint(value: string | undefined): string {
+  const revisions = REVISION_IDS.map((r) => `${r} is chart ${REVISIONS[r].chartVersion}`).join(', ');
+  const match = REVISION_IDS.find((r) => REVISIONS[r].chartVersion === value?.replace(/^v/, ''));
+  const pick = match ? `chart ${REVISIONS[match].chartVersion} is --revision ${match}` : `--revision picks the chart revision (${revisions})`;
+  return `${pick}; \`agentplat --version\` prints the tool's version`;
+}
+
+/**
+ * An option's help line, every default written one way, `(default: B)`: a default given in words
+ * (decided at run time, e.g. from .agentplat.yaml) or a string default; none for repeatable and
+ * on/off options.
+ */
 function optionDescription(option: Option): string {
-  if (Array.isArray(option.defaultValue) && option.defaultValue.length === 0) {
-    const copy = Object.assign(Object.create(Object.getPrototypeOf(option) as object) as Option, option, { defaultValue: undefined });
-    return baseHelp.optionDescription(copy);
-  }
-  return baseHelp.optionDescription(option);
+  const shown = option.defaultValueDescription ?? (typeof option.defaultValue === 'string' ? option.defaultValue : undefined);
+  return shown ? `${option.description} (default: ${shown})` : option.description;
 }
 
 let prepared: { app: App; program: Command } | undefined;

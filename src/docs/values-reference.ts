@@ -108,7 +108,7 @@ export function valuesReference(revision: Revision, schema: SchemaNode, otherRev
   if (missing.length > 0) {
     out.push('', `## Settings of revision ${otherRevision} that revision ${revision} does not have`, '');
     // Migration only runs forward (from the older revision to the newer one).
-    if (otherRevision < revision) out.push(`\`agentplat migrate --from ${otherRevision} --to ${revision}\` rewrites or reports them.`, '');
+    if (otherRevision < revision) out.push(`\`agentplat migrate --from ${otherRevision} -r ${revision}\` rewrites or reports them.`, '');
     for (const k of missing) out.push(`- \`${k}\``);
   }
   return `${out.join('\n')}\n`;

@@ -1,5 +1,5 @@
 // How a lint run is configured: the `.agentplat.yaml` file found from the working directory
-// upward, `--rule ID=off|warn|error` overrides, and the catalog of rule ids they may name.
+// upward, `--rule ID=off|info|warn|error` overrides, and the catalog of rule ids they may name.
 // Command-line flags win over the file; the command merges the two.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,12 +9,13 @@ import { UsageError } from '../errors.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
 import { isFormatName, FORMAT_NAMES, type FormatName } from './formatters/names.ts';
 import type { Problem, Severity } from './problem.ts';
+import { didYouMean } from './nearest.ts';
 import { RULES } from './rules/index.ts';
 
 export const CONFIG_FILE_NAMES = ['.agentplat.yaml', '.agentplat.yml'] as const;
 
-export type RuleLevel = 'off' | 'warn' | 'error';
-const RULE_LEVELS: readonly RuleLevel[] = ['off', 'warn', 'error'];
+export type RuleLevel = 'off' | 'info' | 'warn' | 'error';
+const RULE_LEVELS: readonly RuleLevel[] = ['off', 'info', 'warn', 'error'];
 
 export interface LintConfig {
   /** Where the settings came from (for messages); undefined when no file was found. */
@@ -32,7 +33,6 @@ const BUILT_IN_RULES: Record<string, string> = {
   'values/unknown-key': 'Every values key must exist in the chosen revision',
   'values/yaml-syntax': 'A values file must be valid YAML',
   'values/duplicate-key': 'A key may appear only once in a map',
-  'values/not-text': 'A values file must be text',
   'values/multiple-documents': 'A values file holds one YAML document',
   'values/too-deep': 'Values nest at most 64 levels',
   'values/yaml-aliases': 'A values file expands a bounded number of aliases',
@@ -97,14 +97,15 @@ export function parseConfig(text: string, file: string): LintConfig {
     const scalar = isScalar(value) ? value.value : undefined;
     switch (key) {
       case 'rules': {
-        if (!isMap(value)) return fail(at, '`rules` must be a map of rule id to off, warn or error');
+        if (!isMap(value)) return fail(at, '`rules` must be a map of rule id to off, info, warn or error');
         for (const rp of value.items) {
           const id = isScalar(rp.key) ? String(rp.key.value) : '';
           const lv = isScalar(rp.value) ? rp.value.value : undefined;
           const level = typeof lv === 'boolean' && lv === false ? 'off' : lv;
-          if (!checkRuleId(id)) fail((rp.key as Node).range?.[0], `\`${id}\` is not a rule id`, 'rule ids look like `values/pdb-blocks-eviction`');
+          const unknown = unknownRule(id);
+          if (unknown) fail((rp.key as Node).range?.[0], unknown.message, unknown.hint);
           if (typeof level !== 'string' || !RULE_LEVELS.includes(level as RuleLevel))
-            fail((rp.value as Node | null)?.range?.[0] ?? at, `rule ${id}: level must be off, warn or error, found ${JSON.stringify(lv ?? null)}`);
+            fail((rp.value as Node | null)?.range?.[0] ?? at, `rule ${id}: level must be off, info, warn or error, found ${JSON.stringify(lv ?? null)}`);
           config.rules[id] = level as RuleLevel;
         }
         break;
@@ -138,18 +139,40 @@ function checkRuleId(id: string): boolean {
   return /^[a-z0-9-]+(\/[a-z0-9-]+)+$/.test(id);
 }
 
-/** Parses one `--rule ID=off|warn|error` argument. */
+/**
+ * Why `id` names no rule, or undefined when it does. A setting for a rule that does not exist
+ * would change nothing, silently: a typo in `--rule` or the config file must not pass a run.
+ */
+function unknownRule(id: string): { message: string; hint: string } | undefined {
+  if (!checkRuleId(id)) return { message: `\`${id}\` is not a rule id`, hint: 'rule ids look like `values/pdb-blocks-eviction`' };
+  const catalog = ruleCatalog();
+  if (catalog.has(id)) return undefined;
+  const near = didYouMean(id, [...catalog.keys()]);
+  return { message: `no rule has the id \`${id}\``, hint: near ?? 'the README lists every rule id (Lint rules)' };
+}
+
+/** Parses one `--rule ID=off|info|warn|error` argument; the id must name a rule. */
 export function parseRuleFlag(arg: string): [string, RuleLevel] {
   const eq = arg.lastIndexOf('=');
   const id = eq < 0 ? arg : arg.slice(0, eq);
   const level = eq < 0 ? '' : arg.slice(eq + 1);
   if (!checkRuleId(id) || !RULE_LEVELS.includes(level as RuleLevel)) {
-    throw new UsageError(`--rule ${JSON.stringify(arg)}: expected ID=off|warn|error`, 'for example --rule values/pdb-blocks-eviction=off');
+    throw new UsageError(`--rule ${JSON.stringify(arg)}: expected ID=off|info|warn|error`, 'for example --rule values/pdb-blocks-eviction=off');
   }
+  const unknown = unknownRule(id);
+  if (unknown) throw new UsageError(`--rule ${JSON.stringify(arg)}: ${unknown.message}`, unknown.hint);
   return [id, level as RuleLevel];
 }
 
-const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = { warn: 'warning', error: 'error' };
+const LEVEL_SEVERITY: Record<Exclude<RuleLevel, 'off'>, Severity> = { info: 'info', warn: 'warning', error: 'error' };
+
+/**
+ * Which notes about untouched defaults to report: those of rules given a level other than off
+ * (a user who set a level asked for the rule), or all of them (`--verbose`).
+ */
+export function askedFor(rules: Readonly<Record<string, RuleLevel>>, verbose = false): (rule: string) => boolean {
+  return (rule) => verbose || (Object.prototype.hasOwnProperty.call(rules, rule) && rules[rule] !== 'off');
+}
 
 /** Applies per-rule levels: `off` drops a rule's problems, `warn`/`error` set their severity. */
 export function applyRuleLevels(problems: readonly Problem[], rules: Readonly<Record<string, RuleLevel>>): Problem[] {

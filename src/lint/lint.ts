@@ -23,6 +23,12 @@ export interface LintRequest {
   releaseNamespace?: string;
   /** Cluster APIs declared with --api-versions, when the command takes them (render). */
   apiVersions?: readonly string[];
+  /**
+   * Whether to report a note (info) of this rule about a default the user did not touch. Such a
+   * note would be the same on every run of every file, so it is left out unless asked for
+   * (`--verbose`, or a level set for the rule).
+   */
+  showDefaultNote?: (rule: string) => boolean;
 }
 
 export interface LintResult {
@@ -65,19 +71,27 @@ export function lintValues(req: LintRequest): LintResult {
   // No message, hint or excerpt repeats a secret the user wrote, whatever rule found what.
   const secrets = new Set<string>();
   for (const l of req.layers) secretValues(l.data, secrets);
-  const problems = findings.map((f) => toProblem(f, layered, req.layers)).map((p) => (secrets.size === 0 ? p : redactProblem(p, secrets)));
+  const problems: Problem[] = [];
+  for (const f of findings) {
+    const p = toProblem(f, layered, req.layers, req.showDefaultNote);
+    if (p) problems.push(secrets.size === 0 ? p : redactProblem(p, secrets));
+  }
   return { problems: sortProblems(problems), layered };
 }
 
-function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly ValuesSource[]): Problem {
+function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly ValuesSource[], showDefaultNote?: (rule: string) => boolean): Problem | undefined {
   const segs: PathSegment[] = typeof f.path === 'string' ? splitPath(f.path) : [...f.path];
-  const loc = locateInUserLayers(segs, userLayers) ?? layered.locate(segs);
+  const written = locateInUserLayers(segs, userLayers);
+  // Nothing the user wrote lies on the path: a note about it is about an untouched default.
+  if (!written && f.severity === 'info' && !showDefaultNote?.(f.rule)) return undefined;
+  const loc = written ?? layered.locate(segs);
+  const hint = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
   return {
     severity: f.severity,
     rule: f.rule,
     path: joinPath(segs),
     message: f.message,
-    ...(f.hint ? { hint: f.hint } : {}),
+    ...(hint ? { hint } : {}),
     ...(loc?.file ? { file: loc.file } : {}),
     ...(loc?.line ? { line: loc.line } : {}),
     ...(loc?.column ? { column: loc.column } : {}),

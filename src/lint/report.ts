@@ -2,10 +2,15 @@
 // once here, so no formatter recounts or regroups.
 
 import type { Revision } from '../spec/revisions.ts';
+import { isDefaultsLabel } from '../values/defaults-label.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problem.ts';
 
 export interface FileReport {
-  /** The file as the user named it, `--set #N` for a flag, or undefined for problems with no source. */
+  /**
+   * The file as the user named it, `--set #N` for a flag, or undefined for problems with no source
+   * file of the user's: those without a position and those in the revision's defaults (their
+   * problems keep the `<agentplat values --revision R>` label and its line numbers).
+   */
   file: string | undefined;
   /** Sorted problems of this file (empty for an input that linted clean). */
   problems: Problem[];
@@ -17,9 +22,9 @@ export interface LintReport {
   revision?: Revision;
   /** Sorted problems of the run (after --rule overrides and --quiet filtering). */
   problems: Problem[];
-  /** One entry per input and per other file a problem points at; no-file group first, then by name. */
+  /** One entry per input and per other source a problem points at; no-file group first, then by name. */
   files: FileReport[];
-  /** How many inputs were linted (the `N files` of the summary). */
+  /** How many inputs were linted (the `N files` of the summary; `files` may hold more groups). */
   inputCount: number;
   counts: ProblemCounts;
   /** Description of each rule id, for formatters that publish a rule table (SARIF). */
@@ -42,9 +47,10 @@ export function buildReport(input: ReportInput): LintReport {
   const groups = new Map<string | undefined, Problem[]>();
   for (const name of input.inputs ?? []) groups.set(name, []);
   for (const p of problems) {
-    const list = groups.get(p.file);
+    const key = isDefaultsLabel(p.file) ? undefined : p.file;
+    const list = groups.get(key);
     if (list) list.push(p);
-    else groups.set(p.file, [p]);
+    else groups.set(key, [p]);
   }
   const files = [...groups.entries()]
     .sort(([a], [b]) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1))

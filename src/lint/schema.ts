@@ -144,7 +144,7 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
     }
     case 'type': {
       const want = Array.isArray(p.type) ? (p.type as string[]).join(' or ') : String(p.type);
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${article(want)}, found ${show(e.data, secret)}`, hint: typeHint(want, e.data) };
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${article(want)}, found ${show(e.data, secret)}`, ...typeHint(want, e.data) };
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
@@ -204,12 +204,60 @@ function article(t: string): string {
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
-function typeHint(want: string, data: unknown): string | undefined {
-  if (want.includes('boolean') && typeof data === 'string' && /^(true|false|yes|no|on|off)$/i.test(data)) return 'write true or false without quotes (YAML 1.2: yes/no/on/off are strings)';
-  if ((want.includes('integer') || want.includes('number')) && typeof data === 'string' && /^-?\d+(\.\d+)?$/.test(data)) return 'write the number without quotes (on the command line: --set, not --set-string)';
-  if (want.includes('string') && (typeof data === 'number' || typeof data === 'boolean')) return 'quote the value to make it a string';
-  if (want === 'object' && data === null) return 'write `{}` for an empty map, or remove the key to keep the default';
-  return undefined;
+type Hints = Pick<RuleFinding, 'hint' | 'hintFor'>;
+
+/**
+ * How to write a value of the wanted type, in the words of the input it came from: quotes in a
+ * file, the right flag on the command line (--set types true, false, null and whole numbers only;
+ * a number with leading zeros stays a string, as in Helm).
+ */
+function typeHint(want: string, data: unknown): Hints {
+  const wantsInteger = want.includes('integer');
+  const wantsNumber = wantsInteger || want.includes('number');
+  if (want.includes('boolean') && typeof data === 'string' && /^(true|false|yes|no|on|off)$/i.test(data)) {
+    const word = /^(true|yes|on)$/i.test(data) ? 'true' : 'false';
+    return {
+      hint: 'write true or false without quotes (YAML 1.2: yes/no/on/off are strings)',
+      hintFor: {
+        '--set': `write ${word}: --set keeps yes, no, on and off as strings`,
+        '--set-string': /^(true|false)$/.test(data) ? 'use --set, not --set-string: --set types true and false' : `use --set and write ${word}`,
+        '--set-json': `write ${word} without quotes in the JSON`,
+      },
+    };
+  }
+  if (wantsNumber && typeof data === 'number' && wantsInteger && !want.includes('number') && !Number.isInteger(data)) {
+    return { hint: `write a whole number, such as ${Math.floor(data)}` };
+  }
+  if (wantsNumber && typeof data === 'string' && /^[-+]?\d+(\.\d+)?$/.test(data)) {
+    const n = Number(data);
+    if (wantsInteger && !want.includes('number') && !Number.isInteger(n)) return { hint: `write a whole number, such as ${Math.floor(n)}` };
+    if (!Number.isInteger(n)) {
+      return { hint: 'write the number without quotes', hintFor: { '--set': `use --set-json for a number with a fraction: --set types whole numbers only`, '--set-string': 'use --set-json for a number with a fraction' } };
+    }
+    const plain = String(n);
+    if (plain !== data.replace(/^\+/, '')) {
+      // Leading zeros (or a sign) keep the text a string on the command line.
+      return {
+        hint: `write ${plain} without quotes`,
+        hintFor: { '--set': `write ${plain}: --set keeps a number with leading zeros as a string`, '--set-string': `use --set and write ${plain}`, '--set-json': `write ${plain} without quotes in the JSON` },
+      };
+    }
+    return {
+      hint: 'write the number without quotes',
+      hintFor: { '--set-string': 'use --set, not --set-string: --set types whole numbers', '--set-json': 'write the number without quotes in the JSON' },
+    };
+  }
+  if (want.includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
+    return {
+      hint: 'quote the value to make it a string',
+      hintFor: {
+        '--set': 'use --set-string to keep it a string: --set types true, false, null and whole numbers',
+        '--set-json': 'quote it in the JSON to make it a string',
+      },
+    };
+  }
+  if (want === 'object' && data === null) return { hint: 'write `{}` for an empty map, or remove the key to keep the default' };
+  return {};
 }
 
 function patternKind(node: SchemaNode): { what: string; hint: string } | undefined {

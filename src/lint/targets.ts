@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import type { Revision } from '../spec/revisions.ts';
+import { directoryHint, yamlFileIn } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { lintValues } from './lint.ts';
 import type { Problem } from './problem.ts';
@@ -18,6 +19,11 @@ export function expandTargets(args: readonly string[], cwd: string): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const arg of args) {
+    if (!MAGIC.test(arg) && isDirectory(resolve(cwd, arg))) {
+      const dir = arg.replace(/\/+$/, '');
+      const hint = yamlFileIn(resolve(cwd, arg)) ? `to lint each values file in it, quote a pattern: agentplat lint '${dir}/**/*.yaml'` : directoryHint(arg, resolve(cwd, arg));
+      throw new UsageError(`${arg}: is a directory, not a values file`, hint);
+    }
     const files = MAGIC.test(arg) ? expandGlob(arg, cwd) : [arg];
     if (files.length === 0) throw new UsageError(`${arg}: the pattern matches no file`, 'quote the pattern so agentplat expands it, and check it from the current directory');
     for (const f of files) {
@@ -66,6 +72,14 @@ function walk(dir: string, rel: string, matchers: readonly Matcher[], found: str
   }
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function list(dir: string): { name: string; dir: boolean }[] {
   try {
     return readdirSync(dir, { withFileTypes: true }).map((e) => {
@@ -104,6 +118,7 @@ export interface LintTargetsRequest {
   top: readonly ValuesSource[];
   targets: readonly TargetInput[];
   kubeVersion?: string;
+  showDefaultNote?: (rule: string) => boolean;
 }
 
 /**
@@ -127,6 +142,7 @@ export function lintTargets(req: LintTargetsRequest): Problem[] {
       revision: req.revision,
       layers: [...req.base, parsed.source, ...req.top],
       ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+      ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : {}),
     });
     problems.forEach(keep);
   }

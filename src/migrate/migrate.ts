@@ -3,6 +3,7 @@
 // whatever is still wrong becomes a decision for the user instead of a surprise at install time.
 
 import { isMap, LineCounter, parseDocument } from 'yaml';
+import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../lint/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
@@ -11,7 +12,7 @@ import { migrateAToB } from './a-to-b.ts';
 import { changeLine, type Change } from './changes.ts';
 
 export interface MigrateResult {
-  /** The migrated file (undefined when the input does not parse). */
+  /** The migrated file (undefined when the input does not parse: then `problems` are the input's). */
   text?: string;
   changes: Change[];
   /** Problems of the input (it does not parse) or of the output in the target revision. */
@@ -27,7 +28,8 @@ export function supportedMigrations(): string[] {
   return Object.keys(STEPS);
 }
 
-export function migrateValues(text: string, name: string, from: Revision, to: Revision): MigrateResult {
+/** `rules` are the levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
+export function migrateValues(text: string, name: string, from: Revision, to: Revision, rules: Readonly<Record<string, RuleLevel>> = {}): MigrateResult {
   const step = STEPS[`${from}→${to}`];
   if (!step) throw new Error(`no migration from ${from} to ${to}`);
   const input = parseValuesText(text, name);
@@ -36,10 +38,11 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
   const doc = parseDocument(text, { lineCounter: new LineCounter(), keepSourceTokens: false, version: '1.2', logLevel: 'error' });
   const changes: Change[] = [];
   if (isMap(doc.contents)) step(doc, (c) => changes.push(c));
-  const out = doc.toString({ lineWidth: 0 });
+  // An empty or comments-only file has nothing to migrate: it stays as it is (not `null`).
+  const out = doc.contents === null ? text : doc.toString({ lineWidth: 0 });
 
   const parsed = parseValuesText(out, name);
-  const problems = parsed.source ? lintValues({ revision: to, layers: [parsed.source] }).problems : parsed.problems;
+  const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source], showDefaultNote: askedFor(rules) }).problems : parsed.problems, rules);
   const decisionsLeft = changes.some((c) => c.kind === 'decide') || problems.some((p) => p.severity === 'error');
   return { text: out, changes, problems, decisionsLeft };
 }

@@ -14,6 +14,8 @@ export interface RenderOptions {
   apiVersions: readonly string[];
   /** `X.Y` or `X.Y.Z` when given. */
   kubeVersion?: string;
+  /** Told of every API a component asks the capabilities about (to explain what did not render). */
+  onApiQuery?: (apiVersion: string) => void;
 }
 
 export interface Capabilities {
@@ -53,10 +55,11 @@ export function chartFullname(release: string, nameOverride: unknown, fullnameOv
   return dnsTrunc(`${release}-${nameOverride}`);
 }
 
-export function createCapabilities(apiVersions: readonly string[], kubeVersion?: string): Capabilities {
+export function createCapabilities(apiVersions: readonly string[], kubeVersion?: string, onApiQuery?: (apiVersion: string) => void): Capabilities {
   const declared = new Set(apiVersions.map((s) => s.trim()).filter(Boolean));
   return {
     has(apiVersion, kind) {
+      onApiQuery?.(apiVersion);
       if (kind && declared.has(`${apiVersion}/${kind}`)) return true;
       return declared.has(apiVersion);
     },
@@ -72,7 +75,7 @@ export function buildRenderContext(values: Values, opts: RenderOptions): RenderC
     release: { name: opts.releaseName, namespace: opts.releaseNamespace },
     chart: { name: CHART_NAME, version: REVISIONS[opts.revision].chartVersion },
     values,
-    capabilities: createCapabilities(opts.apiVersions, opts.kubeVersion),
+    capabilities: createCapabilities(opts.apiVersions, opts.kubeVersion, opts.onApiQuery),
     fullname: chartFullname(opts.releaseName, values.nameOverride, values.fullnameOverride),
     namespace: dnsTrunc(typeof nsOverride === 'string' && nsOverride !== '' ? nsOverride : opts.releaseNamespace),
   };

@@ -8,9 +8,20 @@ import { emitYaml } from './yaml-emit.ts';
 import { nearest } from '../lint/nearest.ts';
 
 export class ShowOnlyError extends Error {
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+    /** The --show-only names that matched nothing. */
+    readonly missing: readonly string[] = [],
+  ) {
     super(message);
   }
+}
+
+/** Whether a `# Source:` path is the one a --show-only name means (with or without `agentplat/templates/`). */
+export function sourceMatches(source: string, name: string): boolean {
+  const n = name.replace(/^\.\//, '');
+  return source === n || source === `agentplat/${n}` || source === `agentplat/templates/${n}`;
 }
 
 /** One object as block-style YAML (stable: insertion order, no line folding, no anchors). */
@@ -45,10 +56,7 @@ export function toJson(docs: readonly RenderedDoc[]): string {
  */
 export function showOnly(docs: readonly RenderedDoc[], names: readonly string[]): RenderedDoc[] {
   if (names.length === 0) return [...docs];
-  const matches = (source: string, name: string) => {
-    const n = name.replace(/^\.\//, '');
-    return source === n || source === `agentplat/${n}` || source === `agentplat/templates/${n}`;
-  };
+  const matches = sourceMatches;
   const missing = names.filter((n) => !docs.some((d) => matches(d.source, n)));
   if (missing.length > 0) {
     const known = [...new Set(docs.map((d) => d.source))].sort();
@@ -56,6 +64,7 @@ export function showOnly(docs: readonly RenderedDoc[], names: readonly string[])
     throw new ShowOnlyError(
       `--show-only ${missing.map((m) => JSON.stringify(m)).join(', ')}: no rendered object comes from ${missing.length === 1 ? 'that source' : 'those sources'}`,
       guess ? `did you mean ${guess}? (\`agentplat render | grep '^# Source'\` lists every source)` : "`agentplat render | grep '^# Source'` lists every source",
+      missing,
     );
   }
   return docs.filter((d) => names.some((n) => matches(d.source, n)));

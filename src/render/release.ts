@@ -2,18 +2,19 @@
 // The CLI's render command and the in-process API (src/api.ts) both call renderRelease, so a
 // render through either gives the same objects and the same problems.
 import { UsageError } from '../errors.ts';
+import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../lint/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { layerValues } from '../values/merge.ts';
+import { layerValues, type Values } from '../values/merge.ts';
 import type { ValuesSource } from '../values/source.ts';
 import { RenderError } from './components/common.ts';
 import type { RenderedDoc } from './engine.ts';
 import { TemplateOutputError } from './engine.ts';
 import { checkObjectNames } from './names-check.ts';
 import { DuplicateObjectError } from './order.ts';
-import { showOnly } from './output.ts';
-import { renderChart } from './render.ts';
+import { ShowOnlyError, showOnly, sourceMatches } from './output.ts';
+import { renderChart, type ChartRenderOptions } from './render.ts';
 
 export interface ReleaseRequest {
   revision: Revision;
@@ -26,6 +27,8 @@ export interface ReleaseRequest {
   skipCrds?: boolean;
   /** Only the objects of these source paths (ShowOnlyError names one that matches nothing). */
   showOnly?: readonly string[];
+  /** Rule levels (`.agentplat.yaml`, --rule), applied before the errors decide whether to render. */
+  rules?: Readonly<Record<string, RuleLevel>>;
 }
 
 export interface ReleaseResult {
@@ -53,20 +56,22 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     releaseNamespace: req.namespace,
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+    ...(req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
   });
-  const problems = lint.problems;
+  const problems = req.rules ? applyRuleLevels(lint.problems, req.rules) : lint.problems;
   if (problems.some((p) => p.severity === 'error')) return { problems };
   let docs: RenderedDoc[];
+  const options: ChartRenderOptions = {
+    revision: req.revision,
+    releaseName: req.releaseName,
+    releaseNamespace: req.namespace,
+    apiVersions: [...req.apiVersions],
+    ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+    ...(req.skipCrds ? { skipCrds: true } : {}),
+    userValues: layerValues([...req.layers]).values,
+  };
   try {
-    docs = renderChart(lint.layered.values, {
-      revision: req.revision,
-      releaseName: req.releaseName,
-      releaseNamespace: req.namespace,
-      apiVersions: [...req.apiVersions],
-      ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
-      ...(req.skipCrds ? { skipCrds: true } : {}),
-      userValues: layerValues([...req.layers]).values,
-    });
+    docs = renderChart(lint.layered.values, options);
   } catch (err) {
     // Values the linter let through but the chart cannot render: a problem, not a crash.
     if (err instanceof RenderError) return { problems: [...problems, { severity: 'error', rule: 'render/values', path: '', message: err.message }] };
@@ -75,8 +80,39 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     if (err instanceof TemplateOutputError) throw new Error(`bug in a template: ${err.message}`);
     throw err;
   }
-  if (req.showOnly && req.showOnly.length > 0) docs = showOnly(docs, req.showOnly);
+  if (req.showOnly && req.showOnly.length > 0) {
+    try {
+      docs = showOnly(docs, req.showOnly);
+    } catch (err) {
+      const why = err instanceof ShowOnlyError && err.missing[0] !== undefined ? whyNotRendered(err.missing[0], lint.layered.values, options) : undefined;
+      throw why ? new ShowOnlyError(err instanceof Error ? err.message : String(err), why, (err as ShowOnlyError).missing) : err;
+    }
+  }
   const badNames = checkObjectNames(docs);
   if (badNames.length > 0) return { problems: [...problems, ...badNames] };
   return { problems, docs };
+}
+
+/**
+ * Why a --show-only source did not render, when a flag of this run is the reason: --skip-crds left
+ * it out, or it renders only for an API the cluster was not declared to serve. Found by rendering
+ * again without that flag (only when --show-only already failed); undefined when the values are
+ * the reason, or the source does not exist.
+ */
+function whyNotRendered(name: string, values: Values, options: ChartRenderOptions): string | undefined {
+  const rendersWith = (extra: Partial<ChartRenderOptions>): boolean => {
+    try {
+      return renderChart(values, { ...options, ...extra }).some((d) => sourceMatches(d.source, name));
+    } catch {
+      return false;
+    }
+  };
+  const asked = new Set<string>();
+  const withCrds = rendersWith({ skipCrds: false, onApiQuery: (api) => asked.add(api) });
+  if (options.skipCrds && withCrds) return 'that source holds CustomResourceDefinitions, which --skip-crds leaves out: drop --skip-crds, or print them with `agentplat crds`';
+  for (const api of asked) {
+    if (options.apiVersions.includes(api)) continue;
+    if (rendersWith({ apiVersions: [...options.apiVersions, api] })) return `that source renders only when the cluster serves ${api}: declare it with --api-versions ${api}`;
+  }
+  return undefined;
 }

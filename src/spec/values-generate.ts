@@ -20,10 +20,13 @@ export function valuesYaml(rev: Revision): string {
   const doc = new Document(defaultsOf(rev));
   annotate(doc.contents as YAMLMap, VALUES_MODEL, rev);
   const v = REVISIONS[rev].chartVersion;
+  // This file is what `agentplat values` prints, byte for byte: users start their values files
+  // from it, and findings in the defaults name its lines. So the header speaks to them (no note
+  // for this repository's developers) and points editors at the schema `agentplat schema` writes.
   doc.commentBefore =
-    ` yaml-language-server: $schema=../schemas/values-${rev.toLowerCase()}.schema.json\n` +
+    ` yaml-language-server: $schema=./agentplat.schema.json\n` +
     ` Default values of the agentplat chart, revision ${rev} (chart version ${v}).\n` +
-    ` Generated from src/spec/values-model.ts by scripts/gen-values.ts: edit the model, not this file.\n` +
+    ` Editor completion: agentplat schema --revision ${rev} > agentplat.schema.json (read by the line above).\n` +
     ` Pass your own file with -f; maps merge into these, lists replace them, null removes a key.`;
   return doc.toString({ lineWidth: 0, indentSeq: true });
 }

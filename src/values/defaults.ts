@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsData, defaultsPositions } from './defaults-data.ts';
+import { defaultsLabel } from './defaults-label.ts';
 import { joinPath } from './merge.ts';
 import { parseValuesText, type ValuesSource } from './source.ts';
 
@@ -21,9 +22,8 @@ export function defaultsText(revision: Revision): string {
 export function defaultsSource(revision: Revision): ValuesSource {
   let s = cache.get(revision);
   if (!s) {
-    // Named after the command that prints this file: it is not a file of the user's repository,
-    // so CI formats give findings in it no file location.
-    const name = `<agentplat values --revision ${revision}>`;
+    // Named after the command that prints this file, whose lines its positions are.
+    const name = defaultsLabel(revision);
     let located: ValuesSource | undefined;
     const positions = defaultsPositions(revision);
     s = {

@@ -1,12 +1,13 @@
 // Reads the user's layers (-f files, stdin, the --set family) into ValuesSources, with the
 // limits that keep bad input from hanging or crashing the tool.
 
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { resolveFrom } from '../fs-path.ts';
 import type { Problem } from '../lint/problem.ts';
 import { UsageError } from '../errors.ts';
-import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValuesSource } from './source.ts';
+import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValueOrigin, type ValuesSource } from './source.ts';
 import { applySetArgument, assignPath, maskSetArgument, parseSetFileArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
 import type { Values } from './merge.ts';
 
@@ -36,10 +37,26 @@ export async function readUserFile(path: string, reader: InputReader, what = 'va
   if (path === '-') {
     const text = await reader.readStdin();
     if (text.length > MAX_VALUES_FILE_BYTES) throw tooLarge('<stdin>', text.length, what);
-    return { name: '<stdin>', text };
+    return { name: '<stdin>', text: refuseNul('<stdin>', text, what) };
   }
   const full = resolveFrom(reader.cwd, path);
-  return { name: path, text: readRegularFile(full) ?? decodeUtf8(path, readBounded(path, full, what), what) };
+  return { name: path, text: refuseNul(path, readRegularFile(full) ?? decodeUtf8(path, readBounded(path, full, what), what), what) };
+}
+
+/**
+ * A NUL byte, like a byte that is not UTF-8, means binary data: the user passed the wrong file,
+ * so it is refused as unreadable input (exit 2) rather than linted.
+ */
+function refuseNul(path: string, text: string, what: string): string {
+  const at = text.indexOf('\u0000');
+  return at < 0 ? text : notText(path, text.slice(0, at), 'binary data (a NUL byte)', what);
+}
+
+/** The refusal of a file that is not text, at the position after `before`. */
+function notText(path: string, before: string, found: string, what: string): never {
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  throw new UsageError(`${path}:${line}:${column}: ${found}, not a ${what}`, `a ${what} is UTF-8 text; check that you passed the right file, or convert it with iconv`);
 }
 
 /**
@@ -68,7 +85,7 @@ function readBounded(path: string, full: string, what: string): Buffer {
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, `pass a file inside it, e.g. ${path.replace(/\/$/, '')}/${what === 'values file' ? 'values.yaml' : 'file.yaml'}`);
+    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, directoryHint(path, full));
     if (st.size > MAX_VALUES_FILE_BYTES) throw tooLarge(path, st.size, what);
     // Devices and pipes report size 0, so the read itself is bounded too. The buffer starts at
     // the size the file reports (one byte more shows a file that grew) and doubles up to the
@@ -96,6 +113,31 @@ function readBounded(path: string, full: string, what: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/** What to pass instead of a directory: a YAML file that is in it (never a made-up name). */
+export function directoryHint(path: string, full: string): string {
+  const found = yamlFileIn(full);
+  return found ? `pass a file inside it, e.g. ${path.replace(/\/+$/, '')}/${found}` : 'it holds no .yaml or .yml file';
+}
+
+/** The first YAML file in `dir` or below (sorted, `depth` levels down), relative to `dir`. */
+export function yamlFileIn(dir: string, depth = 2): string | undefined {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return undefined;
+  }
+  const file = entries.find((e) => e.isFile() && /\.ya?ml$/.test(e.name));
+  if (file) return file.name;
+  if (depth === 0) return undefined;
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name.startsWith('.')) continue;
+    const below = yamlFileIn(join(dir, e.name), depth - 1);
+    if (below) return `${e.name}/${below}`;
+  }
+  return undefined;
 }
 
 function tooLarge(path: string, size: number, what: string, atLeast = ''): UsageError {
@@ -130,13 +172,7 @@ export function fsError(path: string, err: unknown, what = 'values file'): Usage
 function decodeUtf8(path: string, bytes: Buffer, what: string): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
   const bad = firstInvalidUtf8(bytes);
-  const before = bytes.subarray(0, bad).toString('utf8');
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  throw new UsageError(
-    `${path}:${line}:${column}: not UTF-8 text (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')}), not a ${what}`,
-    `a ${what} is UTF-8 text; check that you passed the right file, or convert it with iconv`,
-  );
+  return notText(path, bytes.subarray(0, bad).toString('utf8'), `not UTF-8 text (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')})`, what);
 }
 
 /** Offset of the first byte that does not belong to a valid UTF-8 sequence (bytes.length if none). */
@@ -190,7 +226,7 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     problems.push(...parsed.problems);
     if (parsed.source) sources.push(parsed.source);
   }
-  const groups: [SetKind, string, string[] | undefined][] = [
+  const groups: [SetKind, Exclude<ValueOrigin, 'file'>, string[] | undefined][] = [
     ['set-json', '--set-json', opts.setJson],
     ['set', '--set', opts.set],
     ['set-string', '--set-string', opts.setString],
@@ -233,7 +269,7 @@ type Applier = (target: Values, arg: string) => SetAssignment[];
  * One layer for all flags of a kind. Messages never repeat the argument (it may hold a secret);
  * excerpts show it with its values masked.
  */
-function setSource(flag: string, args: string[], apply: Applier, mask: (arg: string) => string): { source: ValuesSource; problems: Problem[] } {
+function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Applier, mask: (arg: string) => string): { source: ValuesSource; problems: Problem[] } {
   const data: Values = {};
   const written: { path: PathSegment[]; column: number; index: number; excerpt: string }[] = [];
   const problems: Problem[] = [];
@@ -267,7 +303,7 @@ function setSource(flag: string, args: string[], apply: Applier, mask: (arg: str
         const n = Math.min(w.path.length, path.length);
         let same = true;
         for (let k = 0; k < n; k++) if (String(w.path[k]) !== String(path[k])) { same = false; break; }
-        if (same) return { file: `${flag} #${w.index}`, line: 1, column: w.column, excerpt: w.excerpt };
+        if (same) return { file: `${flag} #${w.index}`, line: 1, column: w.column, excerpt: w.excerpt, origin: flag };
       }
       return undefined;
     },

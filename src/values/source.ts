@@ -9,11 +9,16 @@ import { readPlainYaml } from '../yaml/read.ts';
 
 export type PathSegment = string | number;
 
+/** How a value was written: in a YAML file (or stdin), or with one of the --set flags. */
+export type ValueOrigin = 'file' | '--set' | '--set-string' | '--set-json' | '--set-file';
+
 export interface Location {
   file: string;
   line?: number;
   column?: number;
   excerpt?: string;
+  /** The flag that wrote the value; undefined for a file. */
+  origin?: Exclude<ValueOrigin, 'file'>;
 }
 
 export interface ValuesSource {
@@ -108,13 +113,6 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
   }
   // Editors do not count a byte-order mark as a column; neither do we.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-
-  if (text.includes('\u0000')) {
-    const offset = text.indexOf('\u0000');
-    const lc = lineCol(text, offset);
-    problems.push(at('values/not-text', 'the file holds binary data (a NUL byte), not YAML text', lc, 'pass a YAML values file'));
-    return { problems };
-  }
 
   const lines = text.split(/\r?\n/);
   const excerptAt = (line: number): string | undefined => {

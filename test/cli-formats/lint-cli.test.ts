@@ -48,8 +48,7 @@ describe('agentplat lint: revisions and exit codes', () => {
     const r = await lint(cwd, ['-f', 'prod.yaml']);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^prod\.yaml:2:3 {2}error {2}.*replcas.* {2}\[values\/unknown-key\]$/m);
-    // the info: the defaults deploy the bundled database (values/bundled-database)
-    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings, 1 info');
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings');
   });
 
   it.each([
@@ -146,10 +145,12 @@ describe('agentplat lint: rule settings and .agentplat.yaml', () => {
     expect(unknown.err).toContain('.agentplat.yaml:1:1: unknown setting `rulez`');
   });
 
-  it('warns on stderr when a setting names no known rule', async () => {
+  it('refuses a setting that names no known rule (exit 2, with the near miss)', async () => {
     const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--rule', 'values/unknown-kye=off']);
-    expect(r.code).toBe(0);
-    expect(r.err).toContain('no rule has the id values/unknown-kye; its setting has no effect (did you mean `values/unknown-key`?)');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('no rule has the id `values/unknown-kye`');
+    expect(r.err).toContain('hint: did you mean `values/unknown-key`?');
   });
 });
 
@@ -163,9 +164,8 @@ describe('agentplat lint: many files in one process', () => {
     const r = await lint(cwd, ['-f', 'base.yaml', 'envs/*.yaml', '--format', 'json']);
     const doc = JSON.parse(r.out);
     expect(doc.revision).toBe('B');
-    // the defaults' own note (values/bundled-database) is reported once, against the defaults file
-    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['<agentplat values --revision B>', 'envs/dev.yaml', 'envs/prod.yaml']);
-    expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 1 });
+    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['envs/dev.yaml', 'envs/prod.yaml']);
+    expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 0 });
     expect(r.code).toBe(1);
   });
 
@@ -182,10 +182,10 @@ describe('agentplat lint: many files in one process', () => {
     const cwd = workdir(files);
     const r = await lint(cwd, ['envs/**/values.yaml']);
     const summaries = r.out.split('\n').filter((l) => /^\d+ files?, /.test(l));
-    expect(summaries).toEqual(['200 files, 4 errors, 5 warnings, 1 info']);
+    expect(summaries).toEqual(['200 files, 4 errors, 5 warnings']);
     expect(r.code).toBe(1);
     const clean = await lint(cwd, ['envs/team-00?/values.yaml', '--rule', 'values/unknown-key=off', '--format', 'json']);
-    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 1 });
+    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 0 });
     expect(clean.code).toBe(0);
   });
 });
@@ -208,5 +208,70 @@ describe('glob expansion', () => {
     expect(expandGlob('a/x?.yml', cwd)).toEqual(['a/x1.yml']);
     expect(expandGlob('a/**/*.yaml', cwd)).toEqual(['a/b/c/z.yaml', 'a/b/y.yaml', 'a/x.yaml']);
     expect(expandGlob('**/z.yaml', cwd)).toEqual(['a/b/c/z.yaml']);
+  });
+});
+
+describe('agentplat lint: notes about defaults the user did not touch', () => {
+  const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
+
+  it.each(FORMATS)('--format %s: no bundled-database note by default, on a file that does not touch the database', async (format) => {
+    const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--format', format]);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('bundled-database');
+    expect(r.out).not.toContain('<agentplat values');
+    expect(r.out).not.toContain('::notice');
+  });
+
+  it.each(FORMATS)('--format %s: --verbose or a level set for the rule shows it', async (format) => {
+    const cwd = workdir({ 'ok.yaml': CLEAN });
+    expect((await lint(cwd, ['-f', 'ok.yaml', '--format', format, '--verbose'])).out).toContain('values/bundled-database');
+    expect((await lint(cwd, ['-f', 'ok.yaml', '--format', format, '--rule', 'values/bundled-database=info'])).out).toContain('values/bundled-database');
+  });
+
+  it('a user who wrote the database settings sees the note in their own file', async () => {
+    const r = await lint(workdir({ 'db.yaml': 'database:\n  rdb:\n    bundled:\n      enabled: true\n' }), ['-f', 'db.yaml']);
+    expect(r.out).toMatch(/^db\.yaml:4:7 {2}info .*\[values\/bundled-database\]$/m);
+  });
+});
+
+describe('agentplat lint: problems without a source file of the user', () => {
+  it('JSON groups them under file: null, lists no pseudo-file, and its counts agree', async () => {
+    const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--format', 'json', '--verbose']);
+    const doc = JSON.parse(r.out) as { files: { file: string | null; errors: number; warnings: number; infos: number; problems: { rule: string; line?: number }[] }[]; summary: Record<string, number> };
+    expect(doc.files.map((f) => f.file)).toEqual([null, 'ok.yaml']);
+    expect(doc.files[0]!.problems.map((p) => p.rule)).toEqual(['values/bundled-database']);
+    expect(doc.summary.files).toBe(1);
+    for (const k of ['errors', 'warnings', 'infos'] as const) expect(doc.summary[k]).toBe(doc.files.reduce((n, f) => n + f[k], 0));
+  });
+
+  it('SARIF gives it no location, GitHub no file, JUnit no suite named after a pseudo-file', async () => {
+    const cwd = workdir({ 'ok.yaml': CLEAN });
+    const sarif = JSON.parse((await lint(cwd, ['-f', 'ok.yaml', '--format', 'sarif', '--verbose'])).out);
+    const results = sarif.runs[0].results as { ruleId: string; locations?: unknown[] }[];
+    expect(results.map((x) => x.ruleId)).toEqual(['values/bundled-database']);
+    expect(results[0]!.locations ?? []).toEqual([]);
+    const github = (await lint(cwd, ['-f', 'ok.yaml', '--format', 'github', '--verbose'])).out;
+    expect(github).toMatch(/^::notice title=values\/bundled-database::/m);
+    expect(github).not.toContain('file=');
+    const junit = (await lint(cwd, ['-f', 'ok.yaml', '--format', 'junit', '--verbose'])).out;
+    expect(junit).not.toMatch(/<testsuite name="&lt;agentplat values/);
+  });
+});
+
+describe('agentplat lint: a binary values file', () => {
+  it.each([
+    ['not UTF-8', Buffer.from([0x61, 0x3a, 0x20, 0xff, 0xfe, 0x0a])],
+    ['a NUL byte', Buffer.from('a: \u0000\u0001\n')],
+  ])('%s: a usage error (exit 2) for lint, render and migrate, naming line and column; no lint rule', async (_name, bytes) => {
+    const cwd = workdir({});
+    writeFileSync(join(cwd, 'bin.yaml'), bytes);
+    for (const args of [['lint', '-f', 'bin.yaml'], ['lint', 'bin.yaml'], ['render', '-f', 'bin.yaml'], ['migrate', '-f', 'bin.yaml']]) {
+      const io = createMemoryIo({ cwd });
+      const code = await run(args, io);
+      expect(code, args.join(' ')).toBe(2);
+      expect(io.out, args.join(' ')).toBe('');
+      expect(io.err, args.join(' ')).toMatch(/^agentplat: bin\.yaml:1:4: .*, not a values file$/m);
+    }
+    expect((await import('../../src/lint/config.ts')).ruleCatalog().has('values/not-text')).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ describe('agentplat docs', () => {
     const out = (await cli(['docs', '--revision', 'B'])).out;
     expect(out).toContain('- `controller.toolRefreshInterval`');
     expect(out).toContain('- `cluster-agent.*`');
-    expect(out).toContain('agentplat migrate --from A --to B');
+    expect(out).toContain('agentplat migrate --from A -r B');
     const a = (await cli(['docs', '--revision', 'A'])).out;
     expect(a).toContain('- `global.*`');
     expect(a).not.toContain('agentplat migrate');
@@ -40,13 +40,17 @@ describe('agentplat docs', () => {
 });
 
 describe('agentplat values and schema', () => {
-  it.each(['A', 'B'] as const)('values --revision %s prints the defaults file, its schema line pointing at the file `agentplat schema` writes', async (rev) => {
+  it.each(['A', 'B'] as const)('values --revision %s prints the defaults file verbatim, its schema line pointing at the file `agentplat schema` writes', async (rev) => {
     const r = await cli(['values', '--revision', rev]);
     expect(r.code).toBe(0);
-    const file = read(`values/revision-${rev.toLowerCase()}.yaml`);
-    expect(file.split('\n')[0]).toMatch(/\$schema=\.\.\/schemas\//);
-    expect(r.out.split('\n').slice(0, 2)).toEqual([`# Editor schema: agentplat schema --revision ${rev} > agentplat.schema.json`, '# yaml-language-server: $schema=./agentplat.schema.json']);
-    expect(r.out.split('\n').slice(2).join('\n')).toBe(file.split('\n').slice(1).join('\n'));
+    expect(r.out).toBe(read(`values/revision-${rev.toLowerCase()}.yaml`));
+    expect(r.out.split('\n')[0]).toBe('# yaml-language-server: $schema=./agentplat.schema.json');
+    expect(r.out).toContain(`agentplat schema --revision ${rev} > agentplat.schema.json`);
+  });
+
+  it.each(['A', 'B'] as const)('values --revision %s has no line meant for this repository\'s developers (users copy it into their files)', async (rev) => {
+    const r = await cli(['values', '--revision', rev]);
+    expect(r.out).not.toMatch(/edit the model|not this file|src\/spec|scripts\//);
   });
 
   it.each(['A', 'B'] as const)('schema --revision %s prints the linter schema with descriptions, defaults and enums', async (rev) => {
@@ -68,5 +72,23 @@ describe('agentplat values and schema', () => {
     const bad = await cli(['schema', '--revision', 'C']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('unknown revision "C"');
+  });
+});
+
+describe('findings in the defaults point at lines of `agentplat values`', () => {
+  it.each(['A', 'B'] as const)('revision %s: the line and column lint reports in <agentplat values> hold the key in `agentplat values -r` output', async (rev) => {
+    const printed = (await cli(['values', '-r', rev])).out.split('\n');
+    // A user file that writes nothing about the database: the bundled-database note points at the defaults.
+    const io = createMemoryIo({ stdin: 'controller:\n  replicas: 2\n' });
+    await run(['lint', '--verbose', '--no-color', '-r', rev, '-f', '-'], io);
+    const label = `<agentplat values --revision ${rev}>`;
+    const found = [...io.out.matchAll(/^(<[^>]+>):(\d+):(\d+) .*\n(?: {2}hint: .*\n)?(?: {2}\d+ \| (.*)\n)?/gm)];
+    expect(found.length).toBeGreaterThan(0);
+    for (const [all, file, line, column, excerpt] of found) {
+      expect(file).toBe(label);
+      const printedLine = printed[Number(line) - 1]!;
+      expect(printedLine.slice(Number(column) - 1), all).toMatch(/^enabled:/);
+      expect(excerpt).toBe(printedLine);
+    }
   });
 });

@@ -6,9 +6,9 @@ import type { Problem } from '../../src/lint/problem.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 
-function findings(revision: Revision, text?: string): Problem[] {
+function findings(revision: Revision, text?: string, showDefaultNote: (rule: string) => boolean = () => true): Problem[] {
   const layers = text === undefined ? [] : [parseValuesText(text, 'values.yaml').source!];
-  return lintValues({ revision, layers, releaseNamespace: 'agentplat' }).problems.filter((p) => p.rule === 'values/bundled-database');
+  return lintValues({ revision, layers, releaseNamespace: 'agentplat', showDefaultNote }).problems.filter((p) => p.rule === 'values/bundled-database');
 }
 
 describe('2.7 database.rdb.bundled: development and evaluation only', () => {
@@ -20,6 +20,16 @@ describe('2.7 database.rdb.bundled: development and evaluation only', () => {
     expect(p!.message).toMatch(/fixed demo password/);
     expect(p!.hint).toMatch(/database\.rdb\.url\b/);
     expect(p!.hint).toMatch(/database\.rdb\.urlFile/);
+  });
+
+  it.each(['A', 'B'] as const)('revision %s: the note about the untouched default is left out unless asked for', (revision) => {
+    expect(findings(revision, 'ipv6: true\n', () => false)).toEqual([]);
+    expect(lintValues({ revision, layers: [parseValuesText('ipv6: true\n', 'values.yaml').source!] }).problems).toEqual([]);
+  });
+
+  it('a user who wrote the setting sees the note without asking', () => {
+    const [p] = findings('B', 'database:\n  rdb:\n    bundled:\n      enabled: true\n', () => false);
+    expect(p).toMatchObject({ severity: 'info', file: 'values.yaml', line: 4 });
   });
 
   it('linting the bare defaults (no user values) stays quiet: it is a smoke check', () => {

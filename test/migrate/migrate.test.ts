@@ -166,7 +166,6 @@ describe('agentplat migrate: command', () => {
     expect(r.out).toBe('controller:\n  replicas: 2\n');
     expect(r.err).toBe(
 "controller.toolRefreshInterval: removed — revision B has no setting for it; tool discovery refreshes on the controller's built-in schedule\n" +
-        'database.rdb.bundled.enabled: the bundled database will be deployed: it is for development and evaluation only, runs a single pod on one volume claim and uses a fixed demo password — revision B lint [values/bundled-database]; for production set database.rdb.url to your PostgreSQL connection string, or database.rdb.urlFile to a file holding it (mounted through controller.volumes and controller.volumeMounts); the bundled database is then not deployed\n' +
         '1 change, 0 decisions left for you\n',
     );
     expect(r.code).toBe(0);
@@ -187,5 +186,45 @@ describe('agentplat migrate: command', () => {
     const r = await cli(args);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
+  });
+});
+
+describe('agentplat migrate: input problems are reported as lint reports them', () => {
+  it.each([
+    ['an empty file', ''],
+    ['a comments-only file', '# written by hand\n# nothing set yet\n'],
+  ])('%s migrates to itself (never `null`) and exits 0', async (_name, text) => {
+    const r = await cli(['migrate', '-f', '-'], text);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(text);
+    expect(r.out).not.toContain('null');
+  });
+
+  it('a YAML syntax error gives lint\'s report, with line and column, and prints nothing', async () => {
+    const text = 'controller:\n  replicas: [1,\nui: 2\n';
+    const m = await cli(['--no-color', 'migrate', '-f', '-'], text);
+    const l = await cli(['--no-color', 'lint', '-f', '-'], text);
+    expect(m.code).toBe(1);
+    expect(m.out).toBe('');
+    expect(m.err).toMatch(/^<stdin>:\d+:\d+ {2}error {2}invalid YAML: .*\[values\/yaml-syntax\]$/m);
+    expect(m.err).toBe(l.out);
+  });
+
+  it('an unknown revision names the flag it came from (--to, --from, --revision)', async () => {
+    for (const flag of ['--to', '--from', '--revision', '-r']) {
+      const r = await cli(['migrate', flag, 'C', '-f', 'fixtures/migrate/production-a.yaml']);
+      expect(r.code, flag).toBe(2);
+      expect(r.err, flag).toContain(`${flag === '-r' ? '--revision' : flag}: unknown revision "C"`);
+    }
+  });
+
+  it('-r/--revision names the target revision like in every command; --to is its synonym', async () => {
+    const args = ['-f', 'fixtures/migrate/production-a.yaml'];
+    const viaR = await cli(['migrate', '-r', 'B', ...args]);
+    expect(viaR.out).toBe((await cli(['migrate', '--to', 'B', ...args])).out);
+    expect(viaR.out).not.toBe('');
+    const clash = await cli(['migrate', '-r', 'B', '--to', 'A', ...args]);
+    expect(clash.code).toBe(2);
+    expect(clash.err).toContain('name different revisions');
   });
 });

@@ -2,21 +2,20 @@
 // for GitOps setups that manage CRDs apart from the release.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { UsageError } from '../../errors.ts';
-import { revisionOption } from '../options.ts';
+import { outputFormat, revisionFlag, revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
     .command('crds')
     .description('print the CustomResourceDefinitions of the chart and its sub-charts')
     .option('-o, --output <format>', 'document format: yaml or json', 'yaml')
-    .option('-r, --revision <A|B>', 'chart revision (accepted like every command; both revisions ship the same v1alpha2 CRDs)', 'B')
+    .addOption(revisionFlag('chart revision (accepted like every command; both revisions ship the same v1alpha2 CRDs)'))
     .addHelpText('after', '\nExample:\n  agentplat crds > crds.yaml && kubectl apply --server-side -f crds.yaml')
-    .action(async (opts: { output: string; revision: string }) => {
-      revisionOption(opts.revision);
-      if (opts.output !== 'yaml' && opts.output !== 'json') throw new UsageError(`--output must be yaml or json, got ${JSON.stringify(opts.output)}`);
+    .action(async (opts: { output: string; revision?: string }) => {
+      revisionOption(opts.revision ?? 'B');
+      const output = outputFormat(opts.output, ['yaml', 'json'] as const);
       const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
       const { crdsText } = await import('../../crds/print.ts');
-      app.io.stdout(crdsText([...chartCrdDocs(), ...mcpopCrdDocs()], opts.output));
+      app.io.stdout(crdsText([...chartCrdDocs(), ...mcpopCrdDocs()], output));
     });
 }

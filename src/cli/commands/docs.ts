@@ -2,18 +2,18 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import type { SchemaNode } from '../../docs/values-reference.ts';
-import { revisionOption } from '../options.ts';
+import { revisionFlag, revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
     .command('docs')
     .description('print the values reference (Markdown) of a chart revision')
-    .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .addOption(revisionFlag())
     .addHelpText('after', '\nExample:\n  agentplat docs -r A > values-reference-a.md')
-    .action(async (opts: { revision: string }) => {
+    .action(async (opts: { revision?: string }) => {
       const { valuesReference } = await import('../../docs/values-reference.ts');
       const { schemaText } = await import('../../docs/embedded.ts');
-      const revision = revisionOption(opts.revision);
+      const revision = revisionOption(opts.revision ?? 'B');
       const other = revision === 'A' ? 'B' : 'A';
       const parse = (text: string) => JSON.parse(text) as SchemaNode;
       app.io.stdout(valuesReference(revision, parse(schemaText(revision)), other, parse(schemaText(other))));

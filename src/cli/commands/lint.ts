@@ -2,7 +2,7 @@
 // The implementation (lint-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect } from '../options.ts';
+import { addLayerOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
 import { FORMAT_NAMES } from '../../lint/formatters/names.ts';
 
 export interface LintOptions {
@@ -18,6 +18,7 @@ export interface LintOptions {
   maxWarnings?: string;
   rule: string[];
   kubeVersion?: string;
+  verbose?: boolean;
 }
 
 export function register(program: Command, app: App): void {
@@ -25,13 +26,14 @@ export function register(program: Command, app: App): void {
     .command('lint')
     .description('check values files against the chart revision: schema, unknown keys and cross-field rules')
     .argument('[files...]', 'values files or globs (*, **, ?), each linted on its own over the -f/--set layers')
-    .option('-r, --revision <A|B>', 'chart revision (default B)');
+    .addOption(revisionFlag());
   addLayerOptions(cmd)
-    .option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')} (default text)`)
+    .addOption(optionWithDefault('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}`, 'text'))
     .option('--strict', 'warnings fail the run (exit 1)')
     .option('--quiet', 'print errors only')
+    .option('-v, --verbose', 'also print notes about defaults you did not change (e.g. the bundled database)')
     .option('--max-warnings <n>', 'fail when there are more warnings than this')
-    .option('--rule <id=level>', 'set a rule to off, warn or error (repeatable)', collect, [])
+    .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version of the target cluster (for version-gated rules)')
     .addHelpText(
       'after',

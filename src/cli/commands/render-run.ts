@@ -4,10 +4,12 @@ import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { layerOptionsFrom, parseApiVersion, parseKubeVersion, revisionOption } from '../options.ts';
+import { lintSettings, verdict } from '../lint-settings.ts';
+import { layerOptionsFrom, outputFormat, parseApiVersion, parseKubeVersion } from '../options.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
-import type { Problem } from '../../lint/problem.ts';
+import { applyRuleLevels } from '../../lint/config.ts';
+import { countProblems, type Problem } from '../../lint/problem.ts';
 import { loadUserLayers } from '../../values/load.ts';
 import { docYaml, filesFor, ShowOnlyError, toJson, writeOutputDir } from '../../render/output.ts';
 import { checkReleaseNames, renderRelease } from '../../render/release.ts';
@@ -22,11 +24,12 @@ function assertOutputDir(dir: string, cwd: string): void {
 }
 
 export async function runRender(flags: RenderFlags, app: App): Promise<void> {
-  const revision = revisionOption(flags.revision);
-  if (flags.output !== 'yaml' && flags.output !== 'json') throw new UsageError(`--output: unknown format "${flags.output}"`, 'use yaml or json');
+  const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule, strict: flags.strict });
+  const { revision } = settings;
+  const output = outputFormat(flags.output, ['yaml', 'json'] as const);
   const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
   const apiVersions = flags.apiVersions.map(parseApiVersion);
-  if (flags.outputDir && flags.output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
+  if (flags.outputDir && output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
   if (flags.outputDir) assertOutputDir(flags.outputDir, app.io.cwd);
   checkReleaseNames(flags.releaseName, flags.namespace);
 
@@ -38,7 +41,8 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     app.io.stderr(formatProblems(problems.filter((p) => p.severity !== 'info'), { format: 'text', chalk, revision, inputs }));
     app.exitCode = EXIT_PROBLEMS;
   };
-  if (loaded.problems.some((p) => p.severity === 'error')) return fail(loaded.problems);
+  const loadProblems = applyRuleLevels(loaded.problems, settings.rules);
+  if (loadProblems.some((p) => p.severity === 'error')) return fail(loadProblems);
   let result;
   try {
     result = renderRelease({
@@ -50,14 +54,21 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
       ...(kubeVersion ? { kubeVersion } : {}),
       ...(flags.skipCrds ? { skipCrds: true } : {}),
       showOnly: flags.showOnly,
+      rules: settings.rules,
     });
   } catch (err) {
     if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
     throw err;
   }
-  const problems = [...loaded.problems, ...result.problems];
+  const problems = [...loadProblems, ...result.problems];
   const docs = result.docs;
   if (!docs) return fail(problems);
+  // --strict and maxWarnings decide as they do for lint: the release is not printed.
+  const notes: string[] = [];
+  if (verdict(countProblems(problems), settings, (msg) => notes.push(`agentplat: ${msg}\n`)) !== 0) {
+    fail(problems);
+    return app.io.stderr(notes.join(''));
+  }
   // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
   const warnings = problems.filter((p) => p.severity === 'warning');
   if (warnings.length > 0) app.io.stderr(formatProblems(warnings, { format: 'text', chalk, revision, inputs }));
@@ -72,7 +83,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     }
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
   } else {
-    if (flags.output === 'json') app.io.stdout(toJson(docs));
+    if (output === 'json') app.io.stdout(toJson(docs));
     // Documents are written in batches of about 64 kB: few writes, and the release (the CRDs are
     // most of its 700 kB) is never held whole as one string and one buffer.
     else {

@@ -2,10 +2,10 @@
 // The implementation (render-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect } from '../options.ts';
+import { addLayerOptions, collect, revisionFlag } from '../options.ts';
 
 export interface RenderFlags {
-  revision: string;
+  revision?: string;
   values: string[];
   set: string[];
   setString: string[];
@@ -19,13 +19,15 @@ export interface RenderFlags {
   output: string;
   outputDir?: string;
   skipCrds?: boolean;
+  rule: string[];
+  strict?: boolean;
 }
 
 export function register(program: Command, app: App): void {
   const cmd = program
     .command('render')
     .description('render the chart to Kubernetes manifests (replaces helm template); lints the values first')
-    .option('-r, --revision <A|B>', 'chart revision', 'B');
+    .addOption(revisionFlag());
   addLayerOptions(cmd)
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('--release-name <name>', 'release name', 'agentplat')
@@ -35,14 +37,19 @@ export function register(program: Command, app: App): void {
     .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
+    .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
+    .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .addHelpText(
       'after',
       '\nExamples:\n' +
-        '  agentplat render -r B -f values.yaml -n agentplat | kubectl apply -f -\n' +
+        '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side -f -\n' +
         '  agentplat render -f values.yaml --set controller.replicas=2 -o json\n' +
         'Manifests go to stdout and nothing else; problems go to stderr. When the values have an error\n' +
-        'nothing is printed to stdout, so a pipe into kubectl never gets half a release.\n' +
-        'Exit codes: 0 rendered; 1 the values have errors (see stderr); 2 usage error.',
+        'nothing is printed to stdout, so a pipe into kubectl never gets half a release. Apply the CRDs\n' +
+        'on their own first (agentplat crds): kubectl refuses custom resources whose CRD is not established.\n' +
+        'Settings come from .agentplat.yaml like lint\'s (revision, rules, strict, maxWarnings), so render\n' +
+        'and lint of one folder decide alike; flags win over the file.\n' +
+        'Exit codes: 0 rendered; 1 the values have errors, or warnings with --strict (see stderr); 2 usage error.',
     )
     .action(async (flags: RenderFlags) => {
       const { runRender } = await import('./render-run.ts');

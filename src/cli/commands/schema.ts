@@ -2,17 +2,17 @@
 // linter checks with; editors read it through a `# yaml-language-server: $schema=` line.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { revisionOption } from '../options.ts';
+import { revisionFlag, revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
     .command('schema')
     .description('print the JSON schema of the values of a chart revision (for editors and other tools)')
-    .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .addOption(revisionFlag())
     .addHelpText('after', '\nExample:\n  agentplat schema --revision B > agentplat.schema.json\n  # then, first line of your values file:\n  # yaml-language-server: $schema=./agentplat.schema.json')
-    .action(async (opts: { revision: string }) => {
+    .action(async (opts: { revision?: string }) => {
       const { schemaText } = await import('../../docs/embedded.ts');
-      app.io.stdout(schemaText(revisionOption(opts.revision)));
+      app.io.stdout(schemaText(revisionOption(opts.revision ?? 'B')));
       app.exitCode = 0;
     });
 }

@@ -1,25 +1,18 @@
-// `agentplat values`: prints the defaults file of a revision with its comments. Its first line
-// tells editors where the schema is; inside the package that is ../schemas/, which means nothing
-// in the user's repository, so the printed copy points at the file `agentplat schema` writes.
+// `agentplat values`: prints the defaults file of a revision with its comments, verbatim: the
+// linter's positions in the defaults are lines of this output.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { revisionOption } from '../options.ts';
+import { revisionFlag, revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
     .command('values')
     .description('print the default values of a chart revision (commented, like a chart values.yaml)')
-    .option('-r, --revision <A|B>', 'chart revision', 'B')
+    .addOption(revisionFlag())
     .addHelpText('after', '\nExample:\n  agentplat values -r B > values.yaml   # then edit, and: agentplat lint -f values.yaml')
-    .action(async (opts: { revision: string }) => {
+    .action(async (opts: { revision?: string }) => {
       const { defaultsFileText } = await import('../../docs/embedded.ts');
-      const revision = revisionOption(opts.revision);
-      app.io.stdout(
-        defaultsFileText(revision).replace(
-          /^# yaml-language-server: \$schema=.*$/m,
-          `# Editor schema: agentplat schema --revision ${revision} > agentplat.schema.json\n# yaml-language-server: $schema=./agentplat.schema.json`,
-        ),
-      );
+      app.io.stdout(defaultsFileText(revisionOption(opts.revision ?? 'B')));
       app.exitCode = 0;
     });
 }

@@ -2,10 +2,9 @@
 // sub-chart versions it pins (values document §2.1; mcpop and substrate are build-time pins).
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { UsageError } from '../../errors.ts';
 import { packageVersion } from '../program.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
-import { revisionOption } from '../options.ts';
+import { outputFormat, revisionOption } from '../options.ts';
 import { snapshotName, startedFromWhat, type StartedFrom } from '../start.ts';
 
 export interface RevisionVersions {
@@ -66,10 +65,10 @@ export function register(program: Command, app: App): void {
     .option('-o, --output <format>', 'document format: text or json', 'text')
     .addHelpText('after', '\nExample:\n  agentplat version -r B -o json')
     .action(async (opts: { revision?: string; output: string }) => {
-      if (opts.output !== 'text' && opts.output !== 'json') throw new UsageError(`--output: unknown format "${opts.output}"`, 'use text or json');
+      const output = outputFormat(opts.output, ['text', 'json'] as const);
       const { BUNDLED_AGENT_KEYS } = await import('../../render/subcharts/agents.ts');
       const report = versionReport(opts.revision ? [revisionOption(opts.revision)] : REVISION_IDS, BUNDLED_AGENT_KEYS);
-      app.io.stdout(opts.output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : versionText(report));
+      app.io.stdout(output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : versionText(report));
       app.exitCode = 0;
     });
 }

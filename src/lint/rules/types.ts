@@ -4,7 +4,7 @@
 import type { Severity } from '../problem.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { Values } from '../../values/merge.ts';
-import type { PathSegment } from '../../values/source.ts';
+import type { PathSegment, ValueOrigin } from '../../values/source.ts';
 
 export interface RuleFinding {
   rule: string;
@@ -13,6 +13,8 @@ export interface RuleFinding {
   path: string | readonly PathSegment[];
   message: string;
   hint?: string;
+  /** A better hint when the value came from a given kind of input (a file, --set, --set-string, …). */
+  hintFor?: Partial<Record<ValueOrigin, string>>;
 }
 
 export interface RuleContext {
