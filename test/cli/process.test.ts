@@ -193,7 +193,7 @@ describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
   });
 });
 
-describe('a write that fails (a full disk) fails the run: exit 3 and one line, never a silent success', () => {
+describe('a write that fails (a full disk) fails the run: exit 2 (output cannot be written) and one line, never a silent success', () => {
   // The CLI exits as soon as its output is written; a failed write must still be reported.
   it.skipIf(!existsSync('/dev/full')).each([
     { name: 'render from the snapshot', file: BIN, args: ['render'] },
@@ -204,7 +204,7 @@ describe('a write that fails (a full disk) fails the run: exit 3 and one line, n
     const full = openSync('/dev/full', 'w');
     try {
       const r = spawnSync(file, args, { cwd: ROOT, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: HANG_GUARD_MS });
-      expect(r.status).toBe(3);
+      expect(r.status).toBe(2);
       expect(r.stderr).toBe('agentplat: cannot write output: ENOSPC\n');
     } finally {
       closeSync(full);

@@ -18,6 +18,7 @@ export interface RenderFlags {
   showOnly: string[];
   output: string;
   outputDir?: string;
+  overwrite?: boolean;
   skipCrds?: boolean;
 }
 
@@ -33,7 +34,8 @@ export function register(program: Command, app: App): void {
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
     .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
-    .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout')
+    .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once')
+    .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write (everything in it is deleted)')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
     .addHelpText(
       'after',
@@ -42,7 +44,10 @@ export function register(program: Command, app: App): void {
         '  agentplat render -f values.yaml --set controller.replicas=2 -o json\n' +
         'Manifests go to stdout and nothing else; problems go to stderr. When the values have an error\n' +
         'nothing is printed to stdout, so a pipe into kubectl never gets half a release.\n' +
-        'Exit codes: 0 rendered; 1 the values have errors (see stderr); 2 usage error.',
+        '--output-dir DIR holds exactly the last render: agentplat marks the folder (a .agentplat-output\n' +
+        'file) and replaces it whole; a non-empty folder without that mark is refused unless --overwrite.\n' +
+        'Exit codes: 0 rendered; 1 the values have errors (see stderr); 2 usage error, or the output\n' +
+        'cannot be written.',
     )
     .action(async (flags: RenderFlags) => {
       const { runRender } = await import('./render-run.ts');
