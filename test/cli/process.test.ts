@@ -231,8 +231,8 @@ describe('bad input through the real binary: one clear error with the file and p
     {
       name: 'malformed YAML',
       content: () => 'controller:\n  replicas: [1, 2\nui: {}\n',
-      lint: /<FILE>:3:1 {2}error {2}invalid YAML: .*\[values\/yaml-syntax\]/,
-      validate: /<FILE>:3:1 {2}error {2}invalid YAML: .*\[crd\/yaml-syntax\]/,
+      lint: /<FILE>:2:13 {2}error {2}invalid YAML: the list opened by `\[` here is not closed {2}\[values\/yaml-syntax\]/,
+      validate: /<FILE>:2:13 {2}error {2}invalid YAML: the list opened by `\[` here is not closed {2}\[crd\/yaml-syntax\]/,
     },
     {
       name: 'a duplicate key',
