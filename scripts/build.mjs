@@ -8,15 +8,21 @@
 //   src/crds/validation-data.ts, src/crds/crd-validators.ts → validate's data and validators;
 // - dist/types/: declarations of the API;
 // - the start-up snapshots and their stamp (scripts/snapshot.mjs; AGENTPLAT_SKIP_SNAPSHOT=1 skips).
+// Everything is built into dist.next/ and swapped in for dist/ at the end (scripts/dist-swap.mjs),
+// so a CLI started during a build runs the previous build, whole, and a failed build changes nothing.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeStaleBuilds, swapIn } from './dist-swap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const gen = join(root, 'dist', 'generated');
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+const dist = join(root, 'dist');
+const out = join(root, 'dist.next');
+removeStaleBuilds(dist);
+rmSync(out, { recursive: true, force: true });
+const gen = join(out, 'generated');
 mkdirSync(gen, { recursive: true });
 
 // 1. The templates compiled to line programs (src/render/template-program.ts), embedded as data:
@@ -178,7 +184,7 @@ const swapPlugin = (table) => ({
 const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version), __AGENTPLAT_BUNDLED__: 'true' };
 await build({
   entryPoints: { agentplat: join(root, 'src', 'cli', 'main.ts'), api: join(root, 'src', 'api.ts') },
-  outdir: join(root, 'dist'),
+  outdir: out,
   outExtension: { '.js': '.mjs' },
   // Commands load their implementation with import(): each becomes a chunk read only when that
   // command runs (a render never parses the CEL evaluator, the linter never the CRD model).
@@ -215,17 +221,20 @@ await build({
     });
     if (r.diagnostics?.length) throw new Error(`declarations of ${relative(root, file)}: ${ts.flattenDiagnosticMessageText(r.diagnostics[0].messageText, ' ')}`);
     for (const m of r.outputText.matchAll(/from '(\.[^']+)\.ts'/g)) queue.push(join(dirname(file), `${m[1]}.ts`));
-    const out = join(root, 'dist', 'types', relative(join(root, 'src'), file).replace(/\.ts$/, '.d.ts'));
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, r.outputText.replace(/from '(\.[^']+)\.ts'/g, "from '$1.js'"));
+    const target = join(out, 'types', relative(join(root, 'src'), file).replace(/\.ts$/, '.d.ts'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, r.outputText.replace(/from '(\.[^']+)\.ts'/g, "from '$1.js'"));
   }
 }
 
 const { asciiOnly, buildSnapshots } = await import('./snapshot.mjs');
-for (const f of readdirSync(join(root, 'dist'))) if (f.endsWith('.mjs')) asciiOnly(join(root, 'dist', f));
+for (const f of readdirSync(out)) if (f.endsWith('.mjs')) asciiOnly(join(out, f));
 
 // 6. The start-up snapshots (scripts/snapshot.mjs). AGENTPLAT_SKIP_SNAPSHOT=1 leaves them out.
 if (!process.env.AGENTPLAT_SKIP_SNAPSHOT) {
-  const r = await buildSnapshots({ root, dist: join(root, 'dist'), define, swapPlugin, swaps, crdKinds });
+  const r = await buildSnapshots({ root, dist: out, define, swapPlugin, swaps, crdKinds });
   if (!r.ok) process.stderr.write(`build: no start-up snapshot (${r.reason}); the CLI runs from the bundle\n`);
 }
+
+// 7. The new build replaces the old one in one step.
+swapIn(out, dist);

@@ -19,7 +19,7 @@ import { parse } from 'yaml';
 export async function generateValidators(root, outFile) {
   const outDir = dirname(outFile);
   // Share the exact options and keywords of src/lint/ajv-setup.ts (kept in sync by a test).
-  const { AJV_OPTIONS, ANNOTATION_KEYWORDS } = JSON.parse(readFileSync(join(root, 'dist', 'generated', 'ajv-setup.json'), 'utf8'));
+  const { AJV_OPTIONS, ANNOTATION_KEYWORDS } = JSON.parse(readFileSync(join(outDir, 'ajv-setup.json'), 'utf8'));
   for (const rev of ['a', 'b']) {
     const file = join(root, 'schemas', `values-${rev}.schema.json`);
     if (!existsSync(file)) continue;

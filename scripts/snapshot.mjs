@@ -6,8 +6,9 @@
 //    for runs from the a and b snapshots, and, last,
 //    dist/agentplat.blob.stamp naming the node binary that built them, with its modification time
 //    (a snapshot starts only on that exact binary; the launcher checks the stamp).
-// Blob and stamp are written under temporary names and renamed, so a launcher never sees half a
-// snapshot. If the snapshot cannot be built, the CLI still runs from the bundle, only slower.
+// Blob and stamp are written under temporary names and renamed, each blob with the node binary's
+// modification time, which the launcher checks. If the snapshot cannot be built, the CLI still
+// runs from the bundle, only slower.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,18 @@ export const STAMP = 'agentplat.blob.stamp';
 export function writeStamp(file, node) {
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, `${node}\n`);
+  return renameWithTimeOf(node, tmp, file);
+}
+
+/**
+ * Gives `tmp` the modification time of `node` (to the nanosecond) and renames it to `file`.
+ * Blobs carry it too: the launcher starts a snapshot only when the blob's time is still the
+ * stamp's, so a blob changed after the build (truncated by a full disk or an interrupted copy,
+ * rewritten) is never handed to node, which would crash on it (SIGSEGV) rather than refuse it.
+ * Equal times are checked by the shell's `test` alone, without reading megabytes or starting a
+ * process at every run.
+ */
+function renameWithTimeOf(node, tmp, file) {
   const r = spawnSync('touch', ['-r', node, tmp]);
   if (r.status !== 0) {
     rmSync(tmp, { force: true });
@@ -135,7 +148,7 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, cr
       rmSync(tmp, { force: true });
       return { ok: false, reason: `node --build-snapshot (${profile}) exited with ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}` };
     }
-    renameSync(tmp, blob);
+    if (!renameWithTimeOf(process.execPath, tmp, blob)) return { ok: false, reason: `cannot copy the modification time of ${process.execPath} (touch -r)` };
     built.push(blob);
   }
   // The validators' code caches for runs from each snapshot (src/code-cache.ts; a cache made in a

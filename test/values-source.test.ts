@@ -61,7 +61,8 @@ describe('values files that are refused, each with one clear problem', () => {
   test('malformed YAML gives values/yaml-syntax with line and column', () => {
     const { source, problems } = parseValuesText(fixture('malformed.yaml'), 'malformed.yaml');
     expect(source).toBeUndefined();
-    expect(problems[0]).toMatchObject({ severity: 'error', rule: 'values/yaml-syntax', file: 'malformed.yaml', line: 4, column: 1 });
+    // At the `[` that is never closed (line 3), not at the end of the file.
+    expect(problems[0]).toMatchObject({ severity: 'error', rule: 'values/yaml-syntax', file: 'malformed.yaml', line: 3, column: 10 });
     expect(problems[0]!.message).toMatch(/^invalid YAML: /);
   });
 

@@ -2,6 +2,7 @@
 // so tests run the CLI in-process with memory streams.
 
 import { Chalk, type ChalkInstance } from 'chalk';
+import { EXIT_USAGE } from '../errors.ts';
 
 export interface Io {
   stdout(text: string): void;
@@ -39,9 +40,10 @@ function writerFor(stream: NodeJS.WriteStream): (text: string) => void {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     closed = true;
     if (err.code === 'EPIPE') return;
-    // Any other failure of a standard stream (EIO, ENOSPC) means output was lost: fail the run.
+    // Any other failure of a standard stream (EIO, ENOSPC) means output was lost: the run could
+    // not do its work, like a usage error (exit 2; a bug is the only other way to fail).
     if (stream !== process.stderr) process.stderr.write(`agentplat: cannot write output: ${err.code ?? err.message}\n`);
-    process.exitCode = 3;
+    process.exitCode = EXIT_USAGE;
   });
   return (text) => {
     if (!closed) stream.write(text);

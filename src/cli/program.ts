@@ -56,7 +56,8 @@ export function createProgram(app: App): Command {
       '  -o, --output <format>  render, crds, version: the format of the documents printed\n' +
       'Results (manifests, reports, documents) go to stdout; render\'s problems, migrate\'s report and\n' +
       'all messages go to stderr.\n' +
-      '\nExit codes: 0 success, 1 problems found (errors, or warnings with --strict), 2 usage error.\n' +
+      '\nExit codes: 0 success, 1 problems found (errors, or warnings with --strict), 2 usage error or\n' +
+      'output that cannot be written, 3 internal error (a bug).\n' +
       'Run `agentplat <command> --help` for the options of a command.',
   );
   // --no-color means NO_COLOR for the whole run, so every command and stream honours it alike.

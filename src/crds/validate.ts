@@ -15,6 +15,7 @@ import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
+import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 import { firstCyclicAlias } from '../values/source.ts';
 import { maskSecretLine } from '../lint/secrets.ts';
@@ -128,14 +129,18 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
       // A nesting bomb fails once per level; one problem, at the first place, says it all.
       const isExhaustion = (e: { code: string; message: string }): boolean => e.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(e.message);
       const exhausted = doc.errors.filter(isExhaustion).sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
-      for (const e of [...exhausted.map((x) => ({ ...x, code: 'RESOURCE_EXHAUSTION' })), ...doc.errors.filter((e) => !isExhaustion(e))]) {
-        const pos = lineCounter.linePos(e.pos[0]);
+      const placed = [
+        ...exhausted.map((x) => ({ offset: x.pos[0], code: 'RESOURCE_EXHAUSTION', message: 'invalid YAML: the document nests too deeply to be read', hint: 'resources are never that deep; check for a generated or corrupted file' })),
+        ...placeYamlErrors(doc, input.text, doc.errors.filter((e) => !isExhaustion(e))),
+      ];
+      for (const e of placed) {
+        const pos = lineCounter.linePos(e.offset);
         problems.push({
           severity: 'error',
           rule: 'crd/yaml-syntax',
           path: '',
-          message: yamlErrorMessage(e, input.text),
-          ...(e.code === 'RESOURCE_EXHAUSTION' ? { hint: 'resources are never that deep; check for a generated or corrupted file' } : {}),
+          message: e.code === 'DUPLICATE_KEY' ? duplicateKeyMessage(e.offset, input.text) : e.message,
+          ...(e.hint ? { hint: e.hint } : {}),
           file: input.file,
           line: pos.line,
           column: pos.col,
@@ -183,14 +188,10 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
   return out;
 }
 
-/** One sentence for a YAML error; the parser's own words only where nothing better is known. */
-function yamlErrorMessage(e: { code: string; message: string; pos: [number, number] }, text: string): string {
-  if (e.code === 'DUPLICATE_KEY') {
-    const key = /^[^\s:#]*/.exec(text.slice(e.pos[0], e.pos[0] + 200))?.[0];
-    return key ? `duplicate key "${key}": it appears twice in the same map` : 'duplicate key: a key appears twice in the same map';
-  }
-  if (e.code === 'RESOURCE_EXHAUSTION') return 'invalid YAML: the document nests too deeply to be read';
-  return `invalid YAML: ${e.message.split('\n')[0]}`;
+/** The parser's duplicate-key error in one sentence that names the key at `offset`. */
+function duplicateKeyMessage(offset: number, text: string): string {
+  const key = /^[^\s:#]*/.exec(text.slice(offset, offset + 200))?.[0];
+  return key ? `duplicate key "${key}": it appears twice in the same map` : 'duplicate key: a key appears twice in the same map';
 }
 
 /** Offset of the deepest node on `path` that exists (the key for map entries). */

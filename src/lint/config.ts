@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import { UsageError } from '../errors.ts';
+import { placeYamlErrors } from '../yaml/errors.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
 import { isFormatName, FORMAT_NAMES, type FormatName } from './formatters/names.ts';
 import type { Problem, Severity } from './problem.ts';
@@ -83,8 +84,8 @@ export function parseConfig(text: string, file: string): LintConfig {
     const at = offset === undefined ? file : `${file}:${lineCounter.linePos(offset).line}:${lineCounter.linePos(offset).col}`;
     throw new UsageError(`${at}: ${message}`, hint);
   };
-  const firstError = doc.errors[0];
-  if (firstError) fail(firstError.pos[0], `invalid YAML: ${firstError.message.split('\n')[0]}`);
+  const firstError = placeYamlErrors(doc, text)[0];
+  if (firstError) fail(firstError.offset, firstError.message, firstError.hint);
   const config: LintConfig = { file, rules: {} };
   const root = doc.contents as Node | null;
   if (root === null || (isScalar(root) && root.value === null)) return config;

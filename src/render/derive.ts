@@ -2,6 +2,7 @@
 // the database source. Each is one function so the controller env, the RBAC objects and the
 // metrics objects can never disagree.
 
+import { posix } from 'node:path';
 import type { RenderContext } from './context.ts';
 import { at, bool, firstOf, list, present, scalarText, str, unique } from './values-access.ts';
 
@@ -107,3 +108,26 @@ export function kubeOlderThan(ctx: RenderContext, major: number, minor: number):
 }
 
 export { present };
+
+// ------------------------------------------------------------------------------------------
+// Substrate API token file (revision A)
+
+export type TokenFileParts = { ok: true; folder: string; file: string } | { ok: false; problem: string; hint: string };
+
+/**
+ * The folder the projected token volume is mounted at and the file name inside it, from
+ * `controller.substrate.substrateApiTokenFile`, by the POSIX path functions (the container's
+ * platform). The volume hides whatever the image has in that folder, so the path must be
+ * absolute, normal, name a file, and not sit directly in `/`.
+ */
+export function tokenFileParts(path: string): TokenFileParts {
+  const example = 'e.g. /var/run/secrets/substrate/token';
+  if (!posix.isAbsolute(path)) return { ok: false, problem: 'is not an absolute path', hint: `write the full path in the container, starting with "/", ${example}` };
+  if (path.endsWith('/')) return { ok: false, problem: 'ends in "/", so it names no file', hint: `name the token file inside the folder, ${example}` };
+  const normal = posix.normalize(path);
+  if (normal !== path) return { ok: false, problem: 'has an empty, "." or ".." segment', hint: `write it as ${JSON.stringify(normal)}` };
+  const folder = posix.dirname(path);
+  const file = posix.basename(path);
+  if (folder === '/') return { ok: false, problem: 'is a file directly in "/": the token volume would be mounted over the whole file system of the container', hint: `put the file in a folder of its own, ${example}` };
+  return { ok: true, folder, file };
+}

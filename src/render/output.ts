@@ -1,8 +1,7 @@
 // Turns the ordered object list into what `render` prints or writes: YAML documents with
-// `# Source:` headers (like `helm template`), one JSON `v1 List`, or one file per source path.
+// `# Source:` headers (like `helm template`), one JSON `v1 List`, or one file per source path
+// (output-dir.ts writes those).
 
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { RenderedDoc } from './engine.ts';
 import { emitYaml } from './yaml-emit.ts';
 import { nearest } from '../lint/nearest.ts';
@@ -77,33 +76,4 @@ export function filesFor(docs: readonly RenderedDoc[]): Map<string, string> {
     files.set(d.source, (files.get(d.source) ?? '') + docYaml(d));
   }
   return files;
-}
-
-/**
- * Writes every file under `dir` only after all of them are ready: first into a sibling temporary
- * directory, then moved into place, so an error leaves no half-written release behind.
- */
-export function writeOutputDir(dir: string, files: Map<string, string>): string[] {
-  const root = resolve(dir);
-  const staging = `${root}.agentplat-tmp-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  const written: string[] = [];
-  try {
-    for (const [source, text] of files) {
-      const target = join(staging, ...source.split('/'));
-      if (relative(staging, target).startsWith(`..${sep}`)) throw new Error(`refusing to write outside the output directory: ${source}`);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, text);
-      written.push(join(root, ...source.split('/')));
-    }
-    for (const source of files.keys()) {
-      const from = join(staging, ...source.split('/'));
-      const to = join(root, ...source.split('/'));
-      mkdirSync(dirname(to), { recursive: true });
-      renameSync(from, to);
-    }
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  return written;
 }

@@ -5,6 +5,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
 import { maskSecretLine } from '../lint/secrets.ts';
+import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 
 export type PathSegment = string | number;
@@ -139,13 +140,13 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
   const withContent = all.filter((d) => !isEmpty(d.contents) || d.errors.length > 0);
   const doc = withContent[0] ?? all[0];
 
-  for (const e of all.flatMap((d) => d.errors)) {
-    const pos = lineCounter.linePos(e.pos[0]);
+  for (const e of all.flatMap((d) => placeYamlErrors(d, text))) {
+    const pos = lineCounter.linePos(e.offset);
     if (e.code === 'RESOURCE_EXHAUSTION') {
       problems.push(tooDeep(pos));
       continue;
     }
-    problems.push({ ...at('values/yaml-syntax', `invalid YAML: ${firstLine(e.message)}`, pos), excerpt: excerptAt(pos.line) });
+    problems.push({ ...at('values/yaml-syntax', e.message, pos, e.hint), excerpt: excerptAt(pos.line) });
   }
   if (problems.length > 0) return { problems };
 

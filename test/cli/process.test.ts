@@ -192,7 +192,7 @@ describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
   });
 });
 
-describe('a write that fails (a full disk) fails the run: exit 3 and one line, never a silent success', () => {
+describe('a write that fails (a full disk) fails the run: exit 2 (output cannot be written) and one line, never a silent success', () => {
   // The CLI exits as soon as its output is written; a failed write must still be reported.
   it.skipIf(!existsSync('/dev/full')).each([
     { name: 'render from the snapshot', file: BIN, args: ['render'] },
@@ -203,7 +203,7 @@ describe('a write that fails (a full disk) fails the run: exit 3 and one line, n
     const full = openSync('/dev/full', 'w');
     try {
       const r = spawnSync(file, args, { cwd: ROOT, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: HANG_GUARD_MS });
-      expect(r.status).toBe(3);
+      expect(r.status).toBe(2);
       expect(r.stderr).toBe('agentplat: cannot write output: ENOSPC\n');
     } finally {
       closeSync(full);
@@ -230,8 +230,8 @@ describe('bad input through the real binary: one clear error with the file and p
     {
       name: 'malformed YAML',
       content: () => 'controller:\n  replicas: [1, 2\nui: {}\n',
-      lint: /<FILE>:3:1 {2}error {2}invalid YAML: .*\[values\/yaml-syntax\]/,
-      validate: /<FILE>:3:1 {2}error {2}invalid YAML: .*\[crd\/yaml-syntax\]/,
+      lint: /<FILE>:2:13 {2}error {2}invalid YAML: the list opened by `\[` here is not closed {2}\[values\/yaml-syntax\]/,
+      validate: /<FILE>:2:13 {2}error {2}invalid YAML: the list opened by `\[` here is not closed {2}\[crd\/yaml-syntax\]/,
     },
     {
       name: 'a duplicate key',

@@ -3,7 +3,7 @@
 // stdout and stderr and the same exit code as `node bin/agentplat`. The launcher must fall back to
 // the bundle whenever node would reject a snapshot, and never hand a stale one to node.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +201,41 @@ describe('launcher: uses a snapshot only when node will accept it', () => {
 
     it('no blob next to the stamp: the bundle', () => {
       expect(runLauncher(['version'], { bin: copy(realStamp(), 'missing') }).stdout).toMatch(STARTED_FROM_BUNDLE);
+    });
+
+    /** A copy of the package whose `blob` is a file of its own, made by `write` from the build's blob. */
+    const copyWithOwnBlob = (blob: string, write: (file: string, original: string) => void): string => {
+      const bin = copy(realStamp());
+      const file = join(bin, '..', '..', 'dist', blob);
+      rmSync(file);
+      write(file, join(ROOT, 'dist', blob));
+      return bin;
+    };
+
+    it('a blob copied with its modification time starts from the snapshot (the checks below are not vacuous)', () => {
+      const bin = copyWithOwnBlob('agentplat-b.blob', (file, original) => {
+        copyFileSync(original, file);
+        expect(spawnSync('touch', ['-r', original, file]).status).toBe(0);
+      });
+      expect(runLauncher(['version'], { bin }).stdout).toMatch(STARTED_FROM_SNAPSHOT);
+    });
+
+    it.each(BLOBS)('a truncated %s (a full disk, a copy cut short) is never handed to node: the bundle runs, no crash', (blob) => {
+      const bin = copyWithOwnBlob(blob, (file, original) => {
+        copyFileSync(original, file);
+        truncateSync(file, Math.floor(statSync(original).size / 2));
+      });
+      const args = blob === 'agentplat-validate.blob' ? ['validate', 'fixtures/resources'] : ['render', '-r', blob === 'agentplat-a.blob' ? 'A' : 'B', '--skip-crds'];
+      const r = runLauncher(args, { bin });
+      expect({ code: r.code, signal: r.signal }, r.stderr).toEqual({ code: 0, signal: null });
+      expect(r.stdout).toEqual(runBin(args).stdout);
+      // `version` says where it started from; it runs from the a or b blob.
+      if (blob !== 'agentplat-validate.blob') expect(runLauncher(['version', '-r', blob === 'agentplat-a.blob' ? 'A' : 'B'], { bin }).stdout).toMatch(STARTED_FROM_BUNDLE);
+    });
+
+    it('every blob of a build carries the stamp\'s modification time, to the nanosecond', () => {
+      const stamp = statSync(join(ROOT, 'dist', 'agentplat.blob.stamp'), { bigint: true }).mtimeNs;
+      for (const blob of BLOBS) expect(statSync(join(ROOT, 'dist', blob), { bigint: true }).mtimeNs, blob).toBe(stamp);
     });
 
     it('a values validator whose code cache is damaged or missing still checks values (V8 rejects the cache, the code is compiled)', () => {

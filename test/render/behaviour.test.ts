@@ -371,6 +371,11 @@ describe('controller configuration (the env contract)', () => {
     expect(set.token).toEqual({ audience: 'ate-api', expirationSeconds: 7200, path: 'api-token' });
     expect(set.mount.mountPath).toBe('/run/ate');
     expect(set.env).toMatchObject({ SUBSTRATE_API_TOKEN_FILE: '/run/ate/api-token', SUBSTRATE_API_INSECURE: 'true' });
+    // Folder and file by the POSIX path functions: the mount is the whole folder, the token its last segment.
+    const deep = wiring({ substrateApiTokenFile: '/var/run/secrets/ate.d/api.token' });
+    expect([deep.mount.mountPath, deep.token.path]).toEqual(['/var/run/secrets/ate.d', 'api.token']);
+    // A path that gives no folder to mount is never rendered (lint refuses it first: values/substrate-token-file).
+    for (const file of ['token', '/token', '/']) expect(() => wiring({ substrateApiTokenFile: file }), file).toThrow(/substrateApiTokenFile/);
     // revision B reaches the API with pod certificates instead: no token volume, no token env
     const b = ctrl(render('B', { controller: { substrate: { enabled: true } } }));
     expect(pod(b).volumes.map((v: any) => v.name)).not.toContain('substrate-api-token');

@@ -63,6 +63,32 @@ describe('values/substrate-worker-image', () => {
   });
 });
 
+describe('values/substrate-token-file', () => {
+  const withFile = (file: string, enabled = true) => lint('A', { controller: { substrate: { enabled, substrateApiEndpoint: 'https://substrate', substrateApiTokenFile: file } } });
+
+  it('[A] a token file path that is not absolute, names no file, or sits directly in / is an error with a hint', () => {
+    for (const [file, problem] of [
+      ['token', 'is not an absolute path'],
+      ['run/token', 'is not an absolute path'],
+      ['/', 'names no file'],
+      ['/var/run/tokens/', 'names no file'],
+      ['/token', 'is a file directly in "/"'],
+      ['/var//run/token', 'has an empty, "." or ".." segment'],
+      ['/var/run/../token', 'has an empty, "." or ".." segment'],
+    ] as const) {
+      const ps = only(withFile(file), 'values/substrate-token-file');
+      expect(ps.map((p) => [p.severity, p.path]), file).toEqual([['error', 'controller.substrate.substrateApiTokenFile']]);
+      expect(ps[0]!.message, file).toContain(problem);
+      expect(ps[0]!.hint, file).toBeTruthy();
+    }
+  });
+
+  it('[A] an absolute path to a file in a folder of its own is clean; so is any path while substrate is off', () => {
+    for (const file of ['/var/run/secrets/substrate/token', '/run/a/t', '/etc/ate/api-token']) expect(only(withFile(file), 'values/substrate-token-file'), file).toEqual([]);
+    expect(only(withFile('token', false), 'values/substrate-token-file')).toEqual([]);
+  });
+});
+
 describe('bundled agents exist only in revision A', () => {
   it('2.11 setting an <area>-agent key in revision B is an error whose hint says it belongs to revision A', () => {
     const ps = lint('B', { 'cluster-agent': { enabled: false } });

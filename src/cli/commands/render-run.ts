@@ -2,8 +2,6 @@
 // On any lint error nothing goes to stdout (a pipe into kubectl must never get half a release).
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { lintSettings, verdict } from '../lint-settings.ts';
 import { layerOptionsFrom, outputFormat, parseApiVersion, parseKubeVersion } from '../options.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../errors.ts';
@@ -11,17 +9,12 @@ import { formatProblems } from '../../lint/formatters/index.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
 import { countProblems, type Problem } from '../../lint/problem.ts';
 import { loadUserLayers } from '../../values/load.ts';
-import { docYaml, filesFor, ShowOnlyError, toJson, writeOutputDir } from '../../render/output.ts';
+import { docYaml, filesFor, ShowOnlyError, toJson } from '../../render/output.ts';
+import { resolveOutputDir, writeOutputDir } from '../../render/output-dir.ts';
 import { checkReleaseNames, renderRelease } from '../../render/release.ts';
 import type { RenderFlags } from './render.ts';
 
 const WRITE_BATCH = 64 * 1024;
-
-/** --output-dir must be a directory or not exist yet (it is created). */
-function assertOutputDir(dir: string, cwd: string): void {
-  const full = resolve(cwd, dir);
-  if (existsSync(full) && !statSync(full).isDirectory()) throw new UsageError(`--output-dir: ${dir} exists and is not a directory`, 'name a directory (it is created when missing)');
-}
 
 export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule, strict: flags.strict });
@@ -30,7 +23,9 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
   const apiVersions = flags.apiVersions.map(parseApiVersion);
   if (flags.outputDir && output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
-  if (flags.outputDir) assertOutputDir(flags.outputDir, app.io.cwd);
+  if (flags.overwrite && !flags.outputDir) throw new UsageError('--overwrite applies to --output-dir only', 'add --output-dir DIR, or drop --overwrite');
+  // Checked before rendering, so a folder that cannot be used fails at once.
+  const outputDir = flags.outputDir ? resolveOutputDir(flags.outputDir, app.io.cwd, { overwrite: flags.overwrite === true }) : undefined;
   checkReleaseNames(flags.releaseName, flags.namespace);
 
   const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: () => app.io.readStdin() });
@@ -72,16 +67,9 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
   const warnings = problems.filter((p) => p.severity === 'warning');
   if (warnings.length > 0) app.io.stderr(formatProblems(warnings, { format: 'text', chalk, revision, inputs }));
-  if (flags.outputDir) {
-    let written: string[];
-    try {
-      written = writeOutputDir(resolve(app.io.cwd, flags.outputDir), filesFor(docs));
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (!code) throw err;
-      throw new UsageError(`--output-dir: cannot write under ${flags.outputDir} (${code})`, 'check that the directory is writable; nothing was written');
-    }
-    app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${flags.outputDir}\n`);
+  if (outputDir) {
+    const written = await writeOutputDir(outputDir, filesFor(docs), { overwrite: flags.overwrite === true, onWait: (m) => app.io.stderr(m) });
+    app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${outputDir.shown}\n`);
   } else {
     if (output === 'json') app.io.stdout(toJson(docs));
     // Documents are written in batches of about 64 kB: few writes, and the release (the CRDs are

@@ -18,6 +18,7 @@ export interface RenderFlags {
   showOnly: string[];
   output: string;
   outputDir?: string;
+  overwrite?: boolean;
   skipCrds?: boolean;
   rule: string[];
   strict?: boolean;
@@ -35,7 +36,8 @@ export function register(program: Command, app: App): void {
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
     .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
-    .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout')
+    .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once')
+    .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write (everything in it is deleted)')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
     .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
@@ -49,7 +51,10 @@ export function register(program: Command, app: App): void {
         'on their own first (agentplat crds): kubectl refuses custom resources whose CRD is not established.\n' +
         'Settings come from .agentplat.yaml like lint\'s (revision, rules, strict, maxWarnings), so render\n' +
         'and lint of one folder decide alike; flags win over the file.\n' +
-        'Exit codes: 0 rendered; 1 the values have errors, or warnings with --strict (see stderr); 2 usage error.',
+        '--output-dir DIR holds exactly the last render: agentplat marks the folder (a .agentplat-output\n' +
+        'file) and replaces it whole; a non-empty folder without that mark is refused unless --overwrite.\n' +
+        'Exit codes: 0 rendered; 1 the values have errors, or warnings with --strict (see stderr); 2 usage\n' +
+        'error, or the output cannot be written.',
     )
     .action(async (flags: RenderFlags) => {
       const { runRender } = await import('./render-run.ts');

@@ -7,12 +7,14 @@
 import type { ValuesRule } from './types.ts';
 import { get, str } from './read.ts';
 import { AUTHPROXY_SECRET_KEYS } from '../../render/subcharts/authproxy-secret-keys.ts';
+import { tokenFileParts } from '../../render/derive.ts';
 import '../../render/sign-in-template.ts';
 
 const SECRET_RULE = 'values/authproxy-secret';
 const COOKIE_RULE = 'values/authproxy-cookie-secret';
 const SESSION_RULE = 'values/authproxy-session-storage';
 const WORKER_IMAGE_RULE = 'values/substrate-worker-image';
+const TOKEN_FILE_RULE = 'values/substrate-token-file';
 
 /** The proxy accepts a cookie secret of 16, 24 or 32 bytes, written raw or base64-encoded. */
 export function cookieSecretUsable(secret: string): boolean {
@@ -29,6 +31,7 @@ export const subchartRules: ValuesRule = {
     { id: COOKIE_RULE, description: 'The authentication proxy cookie secret must be 16, 24 or 32 bytes (raw or base64)' },
     { id: SESSION_RULE, description: 'The authentication proxy keeps sessions in a cookie; other session stores are not configurable in this chart' },
     { id: WORKER_IMAGE_RULE, description: 'A worker pool created by the chart needs its worker image' },
+    { id: TOKEN_FILE_RULE, description: 'controller.substrate.substrateApiTokenFile is an absolute path to a file in a folder of its own (revision A)' },
   ],
   check(ctx) {
     const v = ctx.values;
@@ -66,6 +69,19 @@ export const subchartRules: ValuesRule = {
         path: 'authproxy.sessionStorage.type',
         message: `authproxy.sessionStorage.type "${sessionType}" needs a session store connection this chart does not configure`,
         hint: 'use cookie (the default)',
+      });
+    }
+    const tokenFile = ctx.revision === 'A' && get(v, 'controller.substrate.enabled') === true ? str(v, 'controller.substrate.substrateApiTokenFile') : undefined;
+    // An empty path means the default (src/render/components/controller.ts).
+    const tokenParts = tokenFile ? tokenFileParts(tokenFile) : undefined;
+    if (tokenParts && !tokenParts.ok) {
+      ctx.report({
+        rule: TOKEN_FILE_RULE,
+        severity: 'error',
+        path: 'controller.substrate.substrateApiTokenFile',
+        // The controller reads the token from this file; the chart mounts the token volume at its folder.
+        message: `controller.substrate.substrateApiTokenFile ${tokenParts.problem}`,
+        hint: tokenParts.hint,
       });
     }
     if (get(v, 'controller.substrate.enabled') === true && get(v, 'substrateWorkerPool.create') === true) {

@@ -15,7 +15,7 @@ import {
   imageRegistry,
   pullPolicy,
 } from '../chart.ts';
-import { BUNDLED_DB, databaseSource, metricsSettings, watchNamespaces } from '../derive.ts';
+import { BUNDLED_DB, databaseSource, metricsSettings, tokenFileParts, watchNamespaces } from '../derive.ts';
 import { at, bool, firstOf, has, list, map, num, present, scalarText, sortedPairs, str, type Json, type JsonMap } from '../values-access.ts';
 import { checksum } from '../checksum.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
@@ -218,7 +218,9 @@ function substrateWiring(ctx: RenderContext): { env: EnvVar[]; volumes: Json[]; 
   const poolName = firstOf(str(v, 'controller.substrate.defaultWorkerPool.name'), bool(v, 'substrateWorkerPool.create') ? firstOf(str(v, 'substrateWorkerPool.name'), 'agentplat-default') : '');
   if (ctx.revision === 'A') {
     const tokenFile = firstOf(str(v, 'controller.substrate.substrateApiTokenFile'), '/var/run/secrets/substrate/token');
-    const slash = tokenFile.lastIndexOf('/');
+    // values/substrate-token-file refuses such a path before rendering; this guards the API.
+    const parts = tokenFileParts(tokenFile);
+    if (!parts.ok) throw new RenderError(`controller.substrate.substrateApiTokenFile ${parts.problem}`);
     volumes.push({
       name: 'substrate-api-token',
       projected: {
@@ -227,13 +229,13 @@ function substrateWiring(ctx: RenderContext): { env: EnvVar[]; volumes: Json[]; 
             serviceAccountToken: {
               audience: firstOf(str(v, 'controller.substrate.substrateApiTokenAudience'), 'substrate-api'),
               expirationSeconds: num(v, 'controller.substrate.substrateApiTokenExpirationSeconds', 3600),
-              path: tokenFile.slice(slash + 1),
+              path: parts.file,
             },
           },
         ],
       },
     });
-    mounts.push({ name: 'substrate-api-token', mountPath: tokenFile.slice(0, Math.max(slash, 1)), readOnly: true });
+    mounts.push({ name: 'substrate-api-token', mountPath: parts.folder, readOnly: true });
     env.push({ name: 'SUBSTRATE_API_TOKEN_FILE', value: tokenFile });
     if (router) env.push({ name: 'SUBSTRATE_ROUTER_URL', value: router });
     if (bool(v, 'controller.substrate.substrateApiInsecure')) env.push({ name: 'SUBSTRATE_API_INSECURE', value: 'true' });
