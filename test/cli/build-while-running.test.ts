@@ -52,5 +52,5 @@ describe('a build while the CLI runs', () => {
     for (const r of runs) expect({ code: r.code, stderr: r.stderr, same: r.stdout === expected.stdout }).toEqual({ code: 0, stderr: '', same: true });
     expect(readdirSync(pkg).filter((e) => e.startsWith('dist')).sort()).toEqual(['dist']);
     expect(existsSync(join(pkg, 'dist', 'agentplat.mjs'))).toBe(true);
-  }, 300_000);
+  });
 });

@@ -14,7 +14,7 @@ import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/render/output-dir.t
 
 beforeAll(() => {
   ensureBuilt();
-}, 180_000);
+});
 
 async function render(args: string[], cwd: string) {
   const io = createMemoryIo({ cwd });
@@ -190,7 +190,7 @@ describe('render --output-dir under concurrency and signals', () => {
       expect(expected.some((e) => JSON.stringify(e) === JSON.stringify(got)), 'the folder equals one of the renders').toBe(true);
       expect(leftovers(dir)).toEqual([]);
     }
-  }, 120_000);
+  });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('%s while the run waits to swap its finished tree in: the run ends by the signal, its staging folder is removed, the folder is unchanged', async (signal) => {
     const dir = tempDir('agentplat-outdir-');
@@ -210,7 +210,7 @@ describe('render --output-dir under concurrency and signals', () => {
     expect(leftovers(dir)).toEqual(['.out.agentplat-lock']);
     expect(readFileSync(lock, 'utf8')).toBe(`${process.pid} ${hostname()}\n`);
     expect(tree(join(dir, 'out'))).toEqual(before);
-  }, 60_000);
+  });
 
   it('a lock whose holder has ended is taken over; staging and old folders of ended runs are removed, those of running ones kept', async () => {
     const dir = tempDir('agentplat-outdir-');
@@ -225,5 +225,5 @@ describe('render --output-dir under concurrency and signals', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(leftovers(dir)).toEqual([live]);
     expect(existsSync(join(dir, 'out', OUTPUT_MARKER))).toBe(true);
-  }, 60_000);
+  });
 });
