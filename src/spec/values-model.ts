@@ -102,31 +102,6 @@ const providerBlock = (letter: string, what: string, config?: Record<string, Nod
     ...(config ? { config: group('Provider-specific settings', config) } : {}),
   }, o);
 
-/** Blocks the user may add for the providers without a pre-declared block. */
-const GENERIC_PROVIDER: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    provider: { type: 'string', enum: PROVIDER_ENUM },
-    model: { type: 'string' },
-    apiKeySecretRef: { type: 'string' },
-    apiKeySecretKey: { type: 'string' },
-    apiKey: { type: 'string', 'x-agentplat-secret': true },
-    config: { type: 'object' },
-    defaultHeaders: S.stringMap(),
-    tls: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        disableVerify: { type: 'boolean' },
-        caCertSecretRef: { type: 'string' },
-        caCertSecretKey: { type: 'string' },
-        disableSystemCAs: { type: 'boolean' },
-      },
-    },
-  },
-};
-
 // ---- bundled agents (revision A) -------------------------------------------------------
 
 export { AGENT_AREAS };
@@ -430,12 +405,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       options: group('Runtime options', { num_ctx: str('64000', 'Context window in tokens') }),
     }),
     providerH: providerBlock('H', 'Cloud-managed model service', { region: str('', 'Cloud region') }, B()),
-  }, {
-    banner: 'Model providers',
-    // Blocks for the providers without a declared block (ajv strict mode forbids a pattern
-    // that also matches a declared key, so each revision lists its own free letters).
-    patternProperties: new ByRevision<Record<string, JsonSchema>>({ '^provider[FGHIJ]$': GENERIC_PROVIDER }, { '^provider[FGIJ]$': GENERIC_PROVIDER }),
-  }),
+  }, { banner: 'Model providers' }),
 
   authproxy: group('OIDC authentication proxy in front of the UI', {
     enabled: bool(false, 'Deploy the proxy'),
