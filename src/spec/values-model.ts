@@ -184,7 +184,9 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     envFrom: k8sList(K8S.envFrom, 'Extra environment sources'),
     volumes: k8sList(K8S.volume, 'Extra pod volumes'),
     volumeMounts: k8sList(K8S.volumeMount, 'Extra container mounts'),
-    streaming: leaf('string', S.nullableString(), null, 'Deprecated since 0.10.0; has no effect'),
+    // Any value an older values file carries here (older charts had a map) gets the deprecation
+    // warning, never a type error that blocks the render.
+    streaming: leaf('string', {}, null, 'Deprecated since 0.10.0; has no effect; any value is accepted and ignored'),
     agentDeployment: group('Defaults for every agent pod; the Agent resource wins', {
       host: str('', 'Bind address of agent pods; empty means 0.0.0.0 (:: with ipv6)'),
       nodeSelector: strMap('Default node selector of agent pods'),
