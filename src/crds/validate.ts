@@ -322,6 +322,9 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
     return 'bad';
   }
 
+  // With the status subresource the API server drops `status` on create and update, so a
+  // `kubectl get -o yaml` dump (or an empty `status:`) is checked as the object without it.
+  if (crd.statusSubresource.includes(version)) delete data.status;
   const before = problems.length;
   if (!name && !(isObject(data.metadata) && typeof data.metadata.generateName === 'string')) {
     report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name');
