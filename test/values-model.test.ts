@@ -193,8 +193,8 @@ for (const rev of REVISION_IDS) {
     });
 
     it('authproxy.extraArgs.skip-auth-regex keeps its backslash through YAML', () => {
-      const prefix = rev === 'A' ? '_next/static/' : 'assets/';
-      expect(defaultsOf(rev).authproxy.extraArgs['skip-auth-regex']).toBe(`^/(login|${prefix}|favicon\\.ico)`);
+      const prefix = rev === 'A' ? '_next/static/|_next/image' : 'assets/';
+      expect(defaultsOf(rev).authproxy.extraArgs['skip-auth-regex']).toBe(`^/(login|${prefix}|login-bg\\.(jpg|png|webp)|logo-.*\\.png|favicon\\.ico|api/agentharnesses/.*/gateway)`);
     });
   });
 }

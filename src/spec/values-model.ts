@@ -73,6 +73,14 @@ const pdb = (what: string): Group =>
 const SEC_POD = { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } };
 const SEC_CONTAINER = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true };
 
+/**
+ * Paths the authentication proxy serves without sign-in: the login page, the images it shows, the
+ * revision's static-asset prefix, the favicon, and the gateway of each agent harness (which
+ * authenticates its own callers).
+ */
+const skipAuthRegex = (staticPrefix: string): string =>
+  `^/(login|${staticPrefix}|login-bg\\.(jpg|png|webp)|logo-.*\\.png|favicon\\.ico|api/agentharnesses/.*/gateway)`;
+
 // ---- providers -------------------------------------------------------------------------
 
 const providerTls = group('TLS settings toward the provider endpoint', {
@@ -432,7 +440,8 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       'set-authorization-header': bool(true, 'Set the Authorization header on responses'),
       'skip-jwt-bearer-tokens': bool(true, 'Accept bearer JWTs directly'),
       'skip-auth-route': str('^/(health|login)$', 'Paths served without sign-in'),
-      'skip-auth-regex': str(new ByRevision('^/(login|_next/static/|favicon\\.ico)', '^/(login|assets/|favicon\\.ico)'), 'Paths served without sign-in (login and static assets)'),
+      'skip-auth-regex': str(new ByRevision(skipAuthRegex('_next/static/|_next/image'), skipAuthRegex('assets/')),
+        'Paths served without sign-in: the login page and its images, static assets, the favicon and the harness gateways'),
     }, { open: { anyOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'number' }, { type: 'null' }] } }),
     extraEnv: leaf('list', S.k8sList(K8S.envVar), [
       { name: 'SIGNIN_TEMPLATE_CHECKSUM', value: '{{ include "agentplat.authproxy.signInChecksum" . }}' },
