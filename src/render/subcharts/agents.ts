@@ -5,6 +5,7 @@
 // points at an object the release does not create. Revision B has no bundled agents.
 
 import type { Component, RenderContext } from '../context.ts';
+import { mergeValues } from '../../values/merge.ts';
 import { block, enabled, map, pullSecrets, str } from './common.ts';
 import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
@@ -43,6 +44,14 @@ function intOrStringQuantities(resources: Record<string, unknown>): Record<strin
   return out;
 }
 
+/**
+ * The agent charts' own resource defaults, under the parent's `<area>-agent.resources` block (Helm
+ * merges a sub-chart's defaults with its parent block key by key). The parent block sets the
+ * requests and the memory limit, so the agent keeps the charts' CPU limit, which namespaces whose
+ * quota or limit range requires CPU limits need.
+ */
+export const AGENT_CHART_RESOURCES = { limits: { cpu: '1000m', memory: '1Gi' }, requests: { cpu: '100m', memory: '256Mi' } } as const;
+
 function agentComponent(def: BundledAgentDef): Component {
   const key = `${def.area}-agent`;
   return {
@@ -56,7 +65,7 @@ function agentComponent(def: BundledAgentDef): Component {
       const deployment: Record<string, unknown> = {};
       const secrets = pullSecrets(ctx);
       if (secrets.length > 0) deployment.imagePullSecrets = secrets;
-      deployment.resources = intOrStringQuantities(map(b.resources));
+      deployment.resources = intOrStringQuantities(mergeValues(structuredClone(AGENT_CHART_RESOURCES) as Record<string, unknown>, map(b.resources)));
       const view = {
         name: key,
         namespace: ctx.namespace,
