@@ -110,6 +110,17 @@ const providerBlock = (letter: string, what: string, config?: Record<string, Nod
     ...(config ? { config: group('Provider-specific settings', config) } : {}),
   }, o);
 
+// ---- sub-chart conventions ------------------------------------------------------------
+
+/**
+ * Helm's conventional sub-chart keys, known to the schema but not written to the defaults: the
+ * values document lists them only where it gives a default (mcpop, the tools server's name).
+ */
+const subchartNames = (keys: readonly ('nameOverride' | 'fullnameOverride')[] = ['nameOverride', 'fullnameOverride']): Record<string, Node> => ({
+  ...(keys.includes('nameOverride') ? { nameOverride: str('', 'Replaces the sub-chart name in its object names and labels', { optional: true }) } : {}),
+  ...(keys.includes('fullnameOverride') ? { fullnameOverride: str('', 'Replaces the full name of its objects', { optional: true }) } : {}),
+});
+
 // ---- bundled agents (revision A) -------------------------------------------------------
 
 export { AGENT_AREAS };
@@ -127,6 +138,9 @@ const bundledAgent = (area: string, first: boolean): Group =>
       cpu: qty('50m', 'CPU request'),
       memory: qty('128Mi', 'Memory request'),
     }),
+    ...subchartNames(),
+    nodeSelector: strMap('Node selector of the agent pods', { optional: true }),
+    tolerations: k8sList(K8S.toleration, 'Tolerations of the agent pods', { optional: true }),
   }, { only: 'A', ...(first ? { banner: 'Bundled agents (revision A)' } : {}) });
 
 // ---- the tree --------------------------------------------------------------------------
@@ -419,6 +433,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
 
   authproxy: group('OIDC authentication proxy in front of the UI', {
     enabled: bool(false, 'Deploy the proxy'),
+    ...subchartNames(),
     config: group('OIDC client settings', {
       clientID: str('', 'OIDC client id'),
       clientSecret: str('', 'OIDC client secret', { secret: true }),
@@ -503,6 +518,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   'agentplat-tools': group('Tools server sub-chart', {
     enabled: bool(true, 'Install the tools server'),
     nameOverride: str('tools', 'Name of its objects'),
+    ...subchartNames(['fullnameOverride']),
     replicaCount: int(1, 'Number of pods', 0),
     nodeSelector: strMap('Node selector'),
     tolerations: k8sList(K8S.toleration, 'Tolerations'),
@@ -522,6 +538,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   }),
   'dashboards-mcp': group('Dashboard MCP tool server sub-chart', {
     enabled: bool(true, 'Install the dashboard MCP server'),
+    ...subchartNames(),
     grafana: group('Dashboards server it talks to', {
       url: str('http://dashboards.{{ .Release.Namespace }}.svc:3000/api', 'API URL of the dashboards server'),
       serviceAccountToken: str('', 'Service account token of the dashboards server', { secret: true }),
@@ -530,6 +547,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   }),
   substrate: group('Sandbox substrate sub-chart', {
     enabled: bool(false, 'Install the substrate'),
+    ...subchartNames(),
     ateApi: group('Substrate API server', {
       extraArgs: leaf('list', S.stringList(), ['--template-resync-interval=250ms'], 'Extra arguments of the API server'),
     }, B()),
