@@ -134,7 +134,8 @@ const bundledAgent = (area: string, first: boolean): Group =>
       modelConfigRef: str('', "ModelConfig for memory; empty uses the agent's"),
       ttlDays: int(15, 'Days a memory is kept', 1),
     }),
-    resources: resources('Resources of the agent container', { memory: qty('256Mi', 'Memory limit') }, {
+    // The CPU limit is the agent charts' own default, which Helm keeps under the parent's block.
+    resources: resources('Resources of the agent container', { cpu: qty('1000m', "CPU limit (the agent charts' default)"), memory: qty('256Mi', 'Memory limit') }, {
       cpu: qty('50m', 'CPU request'),
       memory: qty('128Mi', 'Memory request'),
     }),

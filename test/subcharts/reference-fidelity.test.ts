@@ -44,6 +44,9 @@ describe('agent-default-cpu-limit: the bundled agents keep the agent charts\' CP
     expect(resourcesOf(render('A', { 'cluster-agent': { resources: { limits: { cpu: '2' } } } }), 'cluster-agent').limits).toEqual({ cpu: '2', memory: '256Mi' });
     expect(resourcesOf(render('A', { 'cluster-agent': { resources: { requests: { cpu: '10m' } } } }), 'cluster-agent').requests).toEqual({ cpu: '10m', memory: '128Mi' });
   });
+  it('null removes the CPU limit, as it removes a sub-chart default in Helm', () => {
+    expect(resourcesOf(render('A', { 'cluster-agent': { resources: { limits: { cpu: null } } } }), 'cluster-agent').limits).toEqual({ memory: '256Mi' });
+  });
 });
 
 describe('tools-llm-api-key-secret: the tools server reads its LLM API key from an optional Secret', () => {

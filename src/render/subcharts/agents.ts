@@ -5,7 +5,6 @@
 // points at an object the release does not create. Revision B has no bundled agents.
 
 import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
-import { mergeValues } from '../../values/merge.ts';
 import { block, enabled, map, pullSecrets, str } from './common.ts';
 import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
@@ -45,14 +44,6 @@ function intOrStringQuantities(resources: Record<string, unknown>): Record<strin
 }
 
 /**
- * The agent charts' own resource defaults, under the parent's `<area>-agent.resources` block (Helm
- * merges a sub-chart's defaults with its parent block key by key). The parent block sets the
- * requests and the memory limit, so the agent keeps the charts' CPU limit, which namespaces whose
- * quota or limit range requires CPU limits need.
- */
-export const AGENT_CHART_RESOURCES = { limits: { cpu: '1000m', memory: '1Gi' }, requests: { cpu: '100m', memory: '256Mi' } } as const;
-
-/**
  * Name of a bundled agent's Agent: the block's fullnameOverride, else its nameOverride, else
  * `<area>-agent` (the agents are named after their area, not after the release).
  */
@@ -78,7 +69,7 @@ function agentComponent(def: BundledAgentDef): Component {
       const nodeSelector = map(b.nodeSelector);
       if (Object.keys(nodeSelector).length > 0) deployment.nodeSelector = nodeSelector;
       if (Array.isArray(b.tolerations) && b.tolerations.length > 0) deployment.tolerations = b.tolerations;
-      deployment.resources = intOrStringQuantities(mergeValues(structuredClone(AGENT_CHART_RESOURCES) as Record<string, unknown>, map(b.resources)));
+      deployment.resources = intOrStringQuantities(map(b.resources));
       const view = {
         name: agentName(ctx, key),
         namespace: ctx.namespace,
