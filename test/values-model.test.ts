@@ -173,8 +173,10 @@ for (const rev of REVISION_IDS) {
       expect(errorsOf(rev, withChange(rev, (v) => { v.extraObjects = [1]; }))).not.toEqual([]);
     });
 
-    it('providers: a generic block for a provider without a declared block, and no other block names', () => {
-      expect(errorsOf(rev, withChange(rev, (v) => { v.providers.providerF = { provider: 'ProviderF', model: 'm', apiKey: 'k' }; }))).toEqual([]);
+    it('providers: the set of blocks is fixed per revision (section 2.8): A has providerA to providerE, B adds providerH; no other block names', () => {
+      const blocks = Object.keys((schemaOf(rev) as any).properties.providers.properties).filter((k) => k.startsWith('provider')).sort();
+      expect(blocks).toEqual(rev === 'A' ? ['providerA', 'providerB', 'providerC', 'providerD', 'providerE'] : ['providerA', 'providerB', 'providerC', 'providerD', 'providerE', 'providerH']);
+      expect(errorsOf(rev, withChange(rev, (v) => { v.providers.providerF = { provider: 'ProviderF', model: 'm' }; }))).not.toEqual([]);
       expect(errorsOf(rev, withChange(rev, (v) => { v.providers.providerZ = { provider: 'ProviderF' }; }))).not.toEqual([]);
       expect(errorsOf(rev, withChange(rev, (v) => { v.providers.providerB.provider = 'ProviderZ'; }))).not.toEqual([]);
       expect(errorsOf(rev, withChange(rev, (v) => { v.providers.providerD.apiKeySecretRef = 'x'; })), 'no API key keys on the local runtime').not.toEqual([]);
@@ -188,12 +190,11 @@ for (const rev of REVISION_IDS) {
       expect(p.authproxy.properties.config.properties.clientID['x-agentplat-secret']).toBeUndefined();
       expect(p['dashboards-mcp'].properties.grafana.properties.serviceAccountToken['x-agentplat-secret']).toBe(true);
       for (const block of ['providerA', 'providerB', 'providerC', 'providerE']) expect(p.providers.properties[block].properties.apiKey['x-agentplat-secret'], block).toBe(true);
-      for (const generic of Object.values(p.providers.patternProperties) as any[]) expect(generic.properties.apiKey['x-agentplat-secret']).toBe(true);
     });
 
     it('authproxy.extraArgs.skip-auth-regex keeps its backslash through YAML', () => {
-      const prefix = rev === 'A' ? '_next/static/' : 'assets/';
-      expect(defaultsOf(rev).authproxy.extraArgs['skip-auth-regex']).toBe(`^/(login|${prefix}|favicon\\.ico)`);
+      const prefix = rev === 'A' ? '_next/static/|_next/image' : 'assets/';
+      expect(defaultsOf(rev).authproxy.extraArgs['skip-auth-regex']).toBe(`^/(login|${prefix}|login-bg\\.(jpg|png|webp)|logo-.*\\.png|favicon\\.ico|api/agentharnesses/.*/gateway)`);
     });
   });
 }

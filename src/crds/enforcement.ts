@@ -118,4 +118,5 @@ export const EXTRA_CEL_RULES = [
   'modelconfig-provider-block-matches-provider/providerI',
   'modelconfig-provider-block-matches-provider/providerJ',
   'modelconfig-token-exchange-service-account-config',
+  'modelproviderconfig-secret-ref-required-with-auth',
 ];

@@ -738,7 +738,18 @@ export const ModelProviderConfigSpec = obj(
       obj({ name: str('Secret in the same namespace with exactly one data key') }, { required: ['name'] }),
     ),
   },
-  { required: ['type'] },
+  {
+    required: ['type'],
+    rules: [
+      // Section 2.13: only a provider without authentication (the local runtime) may go without it.
+      cel(
+        'modelproviderconfig-secret-ref-required-with-auth',
+        "self.type == 'ProviderD' || (has(self.secretRef) && has(self.secretRef.name) && self.secretRef.name != '')",
+        'secretRef with a Secret name is required for every provider type except ProviderD (the local runtime, which needs no authentication)',
+        '.secretRef',
+      ),
+    ],
+  },
 );
 
 const ModelProviderConfigStatus = obj({

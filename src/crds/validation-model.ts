@@ -15,6 +15,8 @@ export interface KindValidationData {
   versions: string[];
   /** The root schema reduced to the nodes applyDefaults and runCel visit (see pruneForWalk). */
   walk: Record<string, Schema>;
+  /** Versions served with the status subresource: the API server ignores `status` on create and update. */
+  statusSubresource: string[];
 }
 
 /** Kinds in CRD order (the order the unknown-kind hint lists them in). */
@@ -23,6 +25,7 @@ export type CrdValidationData = Record<string, KindValidationData>;
 interface ServedVersion {
   name: string;
   served: boolean;
+  subresources?: { status?: object };
   schema: { openAPIV3Schema: Schema };
 }
 
@@ -42,6 +45,7 @@ export function computeValidationData(): CrdValidationData {
     out[kind] = {
       versions: versions.map((v) => v.name),
       walk: Object.fromEntries(versions.map((v) => [v.name, pruneForWalk(v.schema.openAPIV3Schema) ?? {}])),
+      statusSubresource: versions.filter((v) => v.subresources?.status !== undefined).map((v) => v.name),
     };
   }
   return out;

@@ -9,6 +9,7 @@ import type { Location, PathSegment, ValuesSource } from '../values/source.ts';
 import { hasPath } from '../values/source.ts';
 import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
+import { applyReplaceNotMerge } from '../values/replace.ts';
 import { checkSchema } from './schema.ts';
 import { maskSecretLine, redact, secretValues } from './secrets.ts';
 import { RULES, RULE_OWNED_PATHS } from './rules/index.ts';
@@ -34,18 +35,19 @@ export interface LintRequest {
 export interface LintResult {
   /** Sorted problems. */
   problems: Problem[];
-  /** Defaults + user layers, merged. */
+  /** Defaults + user layers, merged (keys the user replaces as a whole taken from the user's layers). */
   layered: LayeredValues;
 }
 
 export function lintValues(req: LintRequest): LintResult {
   const defaults = defaultsSource(req.revision);
-  const layered = layerValues([defaults, ...req.layers]);
-  // The defaults are valid (tests pin that), and the chart's schema has no cross-key keywords
-  // (required, if, dependencies), so checking what the user layers wrote finds exactly what checking
-  // the merged tree would, while running far less validator code at start-up.
-  const userValues = layerValues(req.layers).values;
-  const findings: RuleFinding[] = req.layers.length > 0 ? checkSchema(req.revision, userValues, RULE_OWNED_PATHS) : [];
+  const merged = layerValues([defaults, ...req.layers]);
+  // The schema sees what the chart renders: every layer merged (a `required` key may come from any
+  // layer), with the keys the user replaces as a whole taken from the user's layers alone. Each
+  // finding still points at the layer that wrote its path (toProblem). Without user layers there
+  // is nothing to check: the defaults are valid (tests pin that).
+  const layered: LayeredValues = { ...merged, values: applyReplaceNotMerge(merged.values, layerValues(req.layers).values) };
+  const findings: RuleFinding[] = req.layers.length > 0 ? checkSchema(req.revision, layered.values, RULE_OWNED_PATHS) : [];
   const schemaFailed = findings.length > 0;
 
   const ctx: RuleContext = {

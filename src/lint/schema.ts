@@ -13,6 +13,7 @@ import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
 import { isSecretKey } from './secrets.ts';
 import { didYouMean } from './nearest.ts';
+import { schemaSentence, showValue, typeWord } from './schema-wording.ts';
 
 type SchemaNode = {
   type?: string | string[];
@@ -50,6 +51,7 @@ export function checkSchema(revision: Revision, values: unknown, skipPaths: Read
   // The bundled validators are generated without ajv's `verbose` option (much smaller code), so
   // the schema node and the offending value are looked up here, only when there are errors.
   const errors = pruneBranchErrors(
+    revision,
     ((validate.errors ?? []) as ErrorObject[]).map((e) => ({
       ...e,
       parentSchema: e.parentSchema ?? nodeAtSchemaPath(revision, e.schemaPath),
@@ -62,7 +64,10 @@ export function checkSchema(revision: Revision, values: unknown, skipPaths: Read
     const f = toFinding(revision, e);
     if (!f) continue;
     if (skipPaths.has(typeof f.path === 'string' ? f.path : joinPath(f.path))) continue;
-    const key = `${joinPath(f.path as PathSegment[])}\u0000${f.message}`;
+    // A value of the wrong kind fails the chart's own schema and the Kubernetes type it extends
+    // alike: one "must be …" per key says it.
+    const shape = e.keyword === 'type' || e.keyword === 'anyOf' || e.keyword === 'oneOf';
+    const key = `${joinPath(f.path as PathSegment[])}\u0000${shape ? 'shape' : f.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(f);
@@ -81,24 +86,31 @@ function pointerToPath(pointer: string): PathSegment[] {
 
 /**
  * anyOf/oneOf report one error per failed branch. When the value's type selects exactly one
- * branch, keep that branch's errors (they are precise); otherwise keep one summary error.
+ * branch, keep that branch's errors (they are precise); otherwise keep one summary error. A
+ * branch that is a `$ref` reports its errors under the referenced definition's path.
  */
-function pruneBranchErrors(errors: ErrorObject[]): ErrorObject[] {
+function pruneBranchErrors(revision: Revision, errors: ErrorObject[]): ErrorObject[] {
   const branchy = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   if (branchy.length === 0) return errors;
+  const root = valuesSchema(revision);
   let kept = errors;
   for (const b of branchy) {
     const branches = ((b.parentSchema as SchemaNode | undefined)?.[b.keyword as 'anyOf' | 'oneOf'] ?? []) as SchemaNode[];
+    const inBranch = (e: ErrorObject, i: number): boolean => {
+      if (e === b || (e.instancePath !== b.instancePath && !e.instancePath.startsWith(`${b.instancePath}/`))) return false;
+      const ref = branches[i]?.$ref;
+      return e.schemaPath.startsWith(`${b.schemaPath}/${i}/`) || (ref !== undefined && e.schemaPath.startsWith(`${ref}/`));
+    };
+    const inAny = (e: ErrorObject): boolean => branches.some((_, i) => inBranch(e, i));
     const t = jsonType(b.data);
-    const matching = branches.map((br, i) => ({ br, i })).filter(({ br }) => typeMatches(br, t));
-    const prefix = `${b.schemaPath}/`;
+    const matching = branches.map((br, i) => ({ br: resolve(root, br) ?? br, i })).filter(({ br }) => typeMatches(br, t));
     if (matching.length === 1) {
-      const keep = `${prefix}${matching[0]!.i}/`;
-      kept = kept.filter((e) => e === b ? false : !e.schemaPath.startsWith(prefix) || e.schemaPath.startsWith(keep));
+      const keep = matching[0]!.i;
+      kept = kept.filter((e) => e !== b && (!inAny(e) || inBranch(e, keep)));
       // A branch chosen by type with no error of its own left means the anyOf failed elsewhere.
-      if (!kept.some((e) => e.schemaPath.startsWith(keep))) kept.push(b);
+      if (!kept.some((e) => inBranch(e, keep))) kept.push(b);
     } else {
-      kept = kept.filter((e) => e === b || !e.schemaPath.startsWith(prefix));
+      kept = kept.filter((e) => !inAny(e));
     }
   }
   return kept;
@@ -119,9 +131,7 @@ function typeMatches(s: SchemaNode, t: string): boolean {
 
 function show(value: unknown, secret: boolean): string {
   if (secret) return `${describe(value)} (value hidden)`;
-  const s = JSON.stringify(value);
-  if (s === undefined) return String(value);
-  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+  return showValue(value);
 }
 
 function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined {
@@ -130,6 +140,7 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
   const parent = (e.parentSchema ?? {}) as SchemaNode;
   const secret = Boolean(parent['x-agentplat-secret']) || isSecretKey(path[path.length - 1]);
   const p = e.params as Record<string, unknown>;
+  const sentence = (): string => `\`${where}\` ${schemaSentence({ keyword: e.keyword, params: p, value: e.data }, { show: (v) => show(v, secret) })}`;
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
@@ -144,43 +155,26 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
     }
     case 'type': {
       const want = Array.isArray(p.type) ? (p.type as string[]).join(' or ') : String(p.type);
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${article(want)}, found ${show(e.data, secret)}`, ...typeHint(want, e.data) };
+      return { rule: 'values/schema', severity: 'error', path, message: sentence(), ...typeHint(want, e.data) };
     }
-    case 'enum': {
-      const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+    case 'enum':
       return {
         rule: 'values/schema',
         severity: 'error',
         path,
-        message: `\`${where}\` must be one of ${allowed}, found ${show(e.data, secret)}`,
+        message: sentence(),
         hint: otherRevisionValueHint(revision, path, e.data) ?? didYouMean(String(e.data), (p.allowedValues as unknown[]).map(String)),
       };
-    }
-    case 'const':
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${JSON.stringify(p.allowedValue)}, found ${show(e.data, secret)}` };
     case 'pattern': {
       const kind = patternKind(parent);
       return {
         rule: 'values/schema',
         severity: 'error',
         path,
-        message: kind ? `\`${where}\` must be ${kind.what}, found ${show(e.data, secret)}` : `\`${where}\` does not match the expected format ${String(p.pattern)}, found ${show(e.data, secret)}`,
+        message: kind ? `\`${where}\` must be ${kind.what}, found ${show(e.data, secret)}` : sentence(),
         ...(kind ? { hint: kind.hint } : {}),
       };
     }
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum': {
-      const op = { minimum: '≥', maximum: '≤', exclusiveMinimum: '>', exclusiveMaximum: '<' }[e.keyword];
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${op} ${String(p.limit)}, found ${show(e.data, secret)}` };
-    }
-    case 'minLength':
-    case 'maxLength':
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${e.keyword === 'minLength' ? 'at least' : 'at most'} ${String(p.limit)} characters long` };
-    case 'minItems':
-    case 'maxItems':
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} entries` };
     case 'required': {
       const key = String(p.missingProperty);
       return { rule: 'values/schema', severity: 'error', path: [...path, key], message: `\`${joinPath([...path, key])}\` is required here`, hint: `add \`${key}:\` under \`${where}\`` };
@@ -189,19 +183,14 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
     case 'oneOf': {
       const branches = (parent[e.keyword] ?? []) as SchemaNode[];
       const types = [...new Set(branches.flatMap((b) => (b.type ? (Array.isArray(b.type) ? b.type : [b.type]) : ['object'])))];
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${types.map(article).join(' or ')}, found ${show(e.data, secret)}` };
+      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${types.map(typeWord).join(' or ')}, found ${show(e.data, secret)}` };
     }
     case 'if':
     case 'propertyNames':
       return undefined;
     default:
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` ${e.message ?? 'is invalid'}` };
+      return { rule: 'values/schema', severity: 'error', path, message: sentence() };
   }
-}
-
-function article(t: string): string {
-  const word = { object: 'map', array: 'list', boolean: 'boolean (true or false)' }[t] ?? t;
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 type Hints = Pick<RuleFinding, 'hint' | 'hintFor'>;

@@ -3,7 +3,7 @@
 
 import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
 import type { Values } from '../values/merge.ts';
-import { isPlainMap } from '../values/merge.ts';
+import { applyReplaceNotMerge } from '../values/replace.ts';
 import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from './context.ts';
 import type { RenderedDoc } from './engine.ts';
 import { assertUnique, orderDocs } from './order.ts';
@@ -36,18 +36,6 @@ export const CHART_COMPONENTS: readonly Component[] = [
   extraObjectsComponent,
 ];
 
-/**
- * Values paths whose user value replaces the default instead of merging into it (a probe with
- * `exec` must not keep the default `httpGet`: probe-replacement, ui-probes-overridable).
- */
-export const REPLACE_NOT_MERGE: readonly string[] = [
-  'controller.readinessProbe',
-  'controller.startupProbe',
-  'ui.readinessProbe',
-  'ui.startupProbe',
-  'controller.metrics.serviceMonitor.tlsConfig',
-];
-
 export interface ChartRenderOptions extends RenderOptions {
   /** Leave out CustomResourceDefinitions (`--skip-crds`). */
   skipCrds?: boolean;
@@ -56,26 +44,6 @@ export interface ChartRenderOptions extends RenderOptions {
    * user wrote takes the user's value as a whole.
    */
   userValues?: Values;
-}
-
-export function applyReplaceNotMerge(values: Values, userValues: Values | undefined): Values {
-  if (!userValues) return values;
-  let out = values;
-  for (const path of REPLACE_NOT_MERGE) {
-    const segs = path.split('.');
-    let user: unknown = userValues;
-    for (const s of segs) user = isPlainMap(user) ? user[s] : undefined;
-    if (user === undefined) continue;
-    out = setIn(out, segs, user);
-  }
-  return out;
-}
-
-function setIn(tree: Values, segs: string[], value: unknown): Values {
-  const [head, ...rest] = segs as [string, ...string[]];
-  const copy: Values = { ...tree };
-  copy[head] = rest.length === 0 ? value : setIn(isPlainMap(tree[head]) ? (tree[head] as Values) : {}, rest, value);
-  return copy;
 }
 
 /** CRDs of the chart, then the mcpop sub-chart's when it is enabled. */

@@ -73,6 +73,14 @@ const pdb = (what: string): Group =>
 const SEC_POD = { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } };
 const SEC_CONTAINER = { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true };
 
+/**
+ * Paths the authentication proxy serves without sign-in: the login page, the images it shows, the
+ * revision's static-asset prefix, the favicon, and the gateway of each agent harness (which
+ * authenticates its own callers).
+ */
+const skipAuthRegex = (staticPrefix: string): string =>
+  `^/(login|${staticPrefix}|login-bg\\.(jpg|png|webp)|logo-.*\\.png|favicon\\.ico|api/agentharnesses/.*/gateway)`;
+
 // ---- providers -------------------------------------------------------------------------
 
 const providerTls = group('TLS settings toward the provider endpoint', {
@@ -102,30 +110,16 @@ const providerBlock = (letter: string, what: string, config?: Record<string, Nod
     ...(config ? { config: group('Provider-specific settings', config) } : {}),
   }, o);
 
-/** Blocks the user may add for the providers without a pre-declared block. */
-const GENERIC_PROVIDER: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    provider: { type: 'string', enum: PROVIDER_ENUM },
-    model: { type: 'string' },
-    apiKeySecretRef: { type: 'string' },
-    apiKeySecretKey: { type: 'string' },
-    apiKey: { type: 'string', 'x-agentplat-secret': true },
-    config: { type: 'object' },
-    defaultHeaders: S.stringMap(),
-    tls: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        disableVerify: { type: 'boolean' },
-        caCertSecretRef: { type: 'string' },
-        caCertSecretKey: { type: 'string' },
-        disableSystemCAs: { type: 'boolean' },
-      },
-    },
-  },
-};
+// ---- sub-chart conventions ------------------------------------------------------------
+
+/**
+ * Helm's conventional sub-chart keys, known to the schema but not written to the defaults: the
+ * values document lists them only where it gives a default (mcpop, the tools server's name).
+ */
+const subchartNames = (keys: readonly ('nameOverride' | 'fullnameOverride')[] = ['nameOverride', 'fullnameOverride']): Record<string, Node> => ({
+  ...(keys.includes('nameOverride') ? { nameOverride: str('', 'Replaces the sub-chart name in its object names and labels', { optional: true }) } : {}),
+  ...(keys.includes('fullnameOverride') ? { fullnameOverride: str('', 'Replaces the full name of its objects', { optional: true }) } : {}),
+});
 
 // ---- bundled agents (revision A) -------------------------------------------------------
 
@@ -140,10 +134,14 @@ const bundledAgent = (area: string, first: boolean): Group =>
       modelConfigRef: str('', "ModelConfig for memory; empty uses the agent's"),
       ttlDays: int(15, 'Days a memory is kept', 1),
     }),
-    resources: resources('Resources of the agent container', { memory: qty('256Mi', 'Memory limit') }, {
+    // The CPU limit is the agent charts' own default, which Helm keeps under the parent's block.
+    resources: resources('Resources of the agent container', { cpu: qty('1000m', "CPU limit (the agent charts' default)"), memory: qty('256Mi', 'Memory limit') }, {
       cpu: qty('50m', 'CPU request'),
       memory: qty('128Mi', 'Memory request'),
     }),
+    ...subchartNames(),
+    nodeSelector: strMap('Node selector of the agent pods', { optional: true }),
+    tolerations: k8sList(K8S.toleration, 'Tolerations of the agent pods', { optional: true }),
   }, { only: 'A', ...(first ? { banner: 'Bundled agents (revision A)' } : {}) });
 
 // ---- the tree --------------------------------------------------------------------------
@@ -209,7 +207,9 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     envFrom: k8sList(K8S.envFrom, 'Extra environment sources'),
     volumes: k8sList(K8S.volume, 'Extra pod volumes'),
     volumeMounts: k8sList(K8S.volumeMount, 'Extra container mounts'),
-    streaming: leaf('string', S.nullableString(), null, 'Deprecated since 0.10.0; has no effect'),
+    // Any value an older values file carries here (older charts had a map) gets the deprecation
+    // warning, never a type error that blocks the render.
+    streaming: leaf('string', {}, null, 'Deprecated since 0.10.0; has no effect; any value is accepted and ignored'),
     agentDeployment: group('Defaults for every agent pod; the Agent resource wins', {
       host: str('', 'Bind address of agent pods; empty means 0.0.0.0 (:: with ipv6)'),
       nodeSelector: strMap('Default node selector of agent pods'),
@@ -430,15 +430,11 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       options: group('Runtime options', { num_ctx: str('64000', 'Context window in tokens') }),
     }),
     providerH: providerBlock('H', 'Cloud-managed model service', { region: str('', 'Cloud region') }, B()),
-  }, {
-    banner: 'Model providers',
-    // Blocks for the providers without a declared block (ajv strict mode forbids a pattern
-    // that also matches a declared key, so each revision lists its own free letters).
-    patternProperties: new ByRevision<Record<string, JsonSchema>>({ '^provider[FGHIJ]$': GENERIC_PROVIDER }, { '^provider[FGIJ]$': GENERIC_PROVIDER }),
-  }),
+  }, { banner: 'Model providers' }),
 
   authproxy: group('OIDC authentication proxy in front of the UI', {
     enabled: bool(false, 'Deploy the proxy'),
+    ...subchartNames(),
     config: group('OIDC client settings', {
       clientID: str('', 'OIDC client id'),
       clientSecret: str('', 'OIDC client secret', { secret: true }),
@@ -460,7 +456,8 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       'set-authorization-header': bool(true, 'Set the Authorization header on responses'),
       'skip-jwt-bearer-tokens': bool(true, 'Accept bearer JWTs directly'),
       'skip-auth-route': str('^/(health|login)$', 'Paths served without sign-in'),
-      'skip-auth-regex': str(new ByRevision('^/(login|_next/static/|favicon\\.ico)', '^/(login|assets/|favicon\\.ico)'), 'Paths served without sign-in (login and static assets)'),
+      'skip-auth-regex': str(new ByRevision(skipAuthRegex('_next/static/|_next/image'), skipAuthRegex('assets/')),
+        'Paths served without sign-in: the login page and its images, static assets, the favicon and the harness gateways'),
     }, { open: { anyOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'number' }, { type: 'null' }] } }),
     extraEnv: leaf('list', S.k8sList(K8S.envVar), [
       { name: 'SIGNIN_TEMPLATE_CHECKSUM', value: '{{ include "agentplat.authproxy.signInChecksum" . }}' },
@@ -522,6 +519,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   'agentplat-tools': group('Tools server sub-chart', {
     enabled: bool(true, 'Install the tools server'),
     nameOverride: str('tools', 'Name of its objects'),
+    ...subchartNames(['fullnameOverride']),
     replicaCount: int(1, 'Number of pods', 0),
     nodeSelector: strMap('Node selector'),
     tolerations: k8sList(K8S.toleration, 'Tolerations'),
@@ -541,6 +539,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   }),
   'dashboards-mcp': group('Dashboard MCP tool server sub-chart', {
     enabled: bool(true, 'Install the dashboard MCP server'),
+    ...subchartNames(),
     grafana: group('Dashboards server it talks to', {
       url: str('http://dashboards.{{ .Release.Namespace }}.svc:3000/api', 'API URL of the dashboards server'),
       serviceAccountToken: str('', 'Service account token of the dashboards server', { secret: true }),
@@ -549,6 +548,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   }),
   substrate: group('Sandbox substrate sub-chart', {
     enabled: bool(false, 'Install the substrate'),
+    ...subchartNames(),
     ateApi: group('Substrate API server', {
       extraArgs: leaf('list', S.stringList(), ['--template-resync-interval=250ms'], 'Extra arguments of the API server'),
     }, B()),

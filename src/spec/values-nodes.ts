@@ -90,7 +90,6 @@ export const S = {
   string: (): JsonSchema => ({ type: 'string' }),
   stringEnum: (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] }),
   stringPattern: (pattern: string): JsonSchema => ({ type: 'string', pattern }),
-  nullableString: (): JsonSchema => ({ type: ['string', 'null'] }),
   bool: (): JsonSchema => ({ type: 'boolean' }),
   int: (min?: number, max?: number): JsonSchema => ({
     type: 'integer',

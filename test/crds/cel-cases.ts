@@ -147,6 +147,11 @@ export const CEL_CASES: Case[] = [
     good: remote(`  url: https://tools.example.com/mcp\n  allowedNamespaces:\n    from: Same\n  tls:\n    caCertSecretRef: ca\n    caCertSecretKey: ca.crt\n`),
   },
   {
+    id: 'modelproviderconfig-secret-ref-required-with-auth',
+    bad: doc('ModelProviderConfig', `  type: ProviderB # HERE\n  endpoint: https://api.example.com/v1\n`).replace('spec:\n  type: ProviderB # HERE', 'spec: # HERE\n  type: ProviderB'),
+    good: doc('ModelProviderConfig', `  type: ProviderD\n  endpoint: http://runtime.example.com:11434\n`),
+  },
+  {
     id: 'remotemcpserver-tls-ca-secret-key-required',
     bad: remote(`  url: https://tools.example.com/mcp\n  tls:\n    caCertSecretRef: ca # HERE\n`),
     good: remote(`  url: https://tools.example.com/mcp\n  tls:\n    caCertSecretRef: ca\n    caCertSecretKey: ca.crt\n`),

@@ -123,6 +123,8 @@ const FREE_FORM: Record<string, fc.Arbitrary<unknown>> = {
   'controller.metrics.serviceMonitor.tlsConfig': fc.constantFrom({ insecureSkipVerify: true }, { insecureSkipVerify: false, serverName: 'metrics.example.com' }),
   'substrate.credentialProvider.namespacePolicies[]': dnsName.map((namespace) => ({ namespace })),
   'substrateWorkerPool.template': fc.constantFrom({}, { metadata: { labels: { tier: 'sandbox' } } }),
+  // deprecated and ignored: any value an older values file carries
+  'controller.streaming': fc.constantFrom(null, 'true', true, { enabled: true, timeout: '10m' }),
 };
 
 /** Plain strings: mostly realistic words (so cases get past lint), sometimes anything at all. */

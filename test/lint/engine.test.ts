@@ -44,19 +44,25 @@ describe('lint engine', () => {
   });
 });
 
-describe('schema check on the user layers only', () => {
-  it('finds what checking the merged tree finds, for every lint fixture', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const { checkSchema } = await import('../../src/lint/schema.ts');
-    const { layerValues } = await import('../../src/values/merge.ts');
-    const { defaultsSource } = await import('../../src/values/defaults.ts');
-    for (const f of readdirSync('fixtures/lint')) {
-      for (const revision of ['A', 'B'] as const) {
-        const user = layer(readFileSync(`fixtures/lint/${f}`, 'utf8'), f);
-        const merged = layerValues([defaultsSource(revision), user]).values;
-        const userOnly = layerValues([user]).values;
-        expect(checkSchema(revision, userOnly), `${f} (${revision})`).toEqual(checkSchema(revision, merged));
-      }
-    }
+describe('the schema is checked against the merged values', () => {
+  it('a required key is satisfied by any layer: a default seccomp type under a user localhostProfile is no error', () => {
+    const set = layer('podSecurityContext:\n  seccompProfile:\n    localhostProfile: profile.json\n', '--set #1');
+    const problems = lintValues({ revision: 'B', layers: [set] }).problems;
+    expect(problems.filter((p) => p.rule === 'values/schema')).toEqual([]);
+  });
+
+  it('a required key the user deletes is reported at the layer that deleted it', () => {
+    const base = layer('ipv6: false\n', 'base.yaml');
+    const over = layer('podSecurityContext:\n  seccompProfile:\n    type: null\n', 'prod.yaml');
+    const p = lintValues({ revision: 'A', layers: [base, over] }).problems.find((x) => x.rule === 'values/schema');
+    expect(p).toMatchObject({ path: 'podSecurityContext.seccompProfile.type', file: 'prod.yaml', line: 3, column: 5 });
+    expect(p!.message).toMatch(/required/);
+  });
+
+  it('a key the user replaces as a whole is checked as the user wrote it (a probe keeps no default part)', () => {
+    const over = layer('controller:\n  readinessProbe:\n    httpGet:\n      path: /ready\n', 'prod.yaml');
+    const p = lintValues({ revision: 'B', layers: [over] }).problems.find((x) => x.rule === 'values/schema');
+    // the default's port does not fill in the user's httpGet: the probe is the user's alone
+    expect(p).toMatchObject({ path: 'controller.readinessProbe.httpGet.port', file: 'prod.yaml', line: 3, column: 5 });
   });
 });

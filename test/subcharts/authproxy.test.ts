@@ -13,7 +13,7 @@ const envOf = (c: any, name: string) => c.env.find((e: any) => e.name === name);
 
 describe('authproxy', () => {
   it('2.9 extraArgs: every default becomes a sorted --key=value flag after the listen addresses', () => {
-    for (const [rev, staticPrefix] of [['A', '_next/static/'], ['B', 'assets/']] as const) {
+    for (const [rev, staticPrefix] of [['A', '_next/static/|_next/image'], ['B', 'assets/']] as const) {
       const args: string[] = container(render(rev, { authproxy: AUTHPROXY_INLINE })).args;
       expect(args).toEqual([
         '--http-address=0.0.0.0:4180',
@@ -29,7 +29,7 @@ describe('authproxy', () => {
         '--redirect-url=$(OIDC_REDIRECT_URL)',
         '--scope=openid profile email groups',
         '--set-authorization-header=true',
-        `--skip-auth-regex=^/(login|${staticPrefix.replace('.', '\\.')}|favicon\\.ico)`,
+        `--skip-auth-regex=^/(login|${staticPrefix}|login-bg\\.(jpg|png|webp)|logo-.*\\.png|favicon\\.ico|api/agentharnesses/.*/gateway)`,
         '--skip-auth-route=^/(health|login)$',
         '--skip-jwt-bearer-tokens=true',
         '--upstream=$(UPSTREAM_URL)',
@@ -153,6 +153,19 @@ describe('authproxy', () => {
     const re = skipAuthRegex('B');
     for (const open of ['/login', '/assets/index-3f2a.js']) expect(re.test(open), open).toBe(true);
     for (const closed of ['/', '/api/sessions', '/_next/static/chunks/main.js', '/assetsx', '/x/assets/a.js']) expect(re.test(closed), closed).toBe(false);
+  });
+
+  it('authproxy-skip-auth-alternatives: the login page\'s images, the favicon and the harness gateway path are open in both revisions, nothing else', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const re = skipAuthRegex(rev);
+      for (const open of ['/login', '/login-bg.jpg', '/login-bg.png', '/login-bg.webp', '/logo-dark.png', '/favicon.ico', '/api/agentharnesses/support-bot/gateway', '/api/agentharnesses/support-bot/gateway/events']) {
+        expect(re.test(open), `${rev} ${open}`).toBe(true);
+      }
+      for (const closed of ['/', '/api/agentharnesses/support-bot', '/api/agentharnesses', '/api/agents/x/gateway', '/logo.svg', '/x/login-bg.jpg', '/api/sessions']) {
+        expect(re.test(closed), `${rev} ${closed}`).toBe(false);
+      }
+    }
+    expect(skipAuthRegex('A').test('/_next/image?url=%2Flogo.png&w=64')).toBe(true);
   });
 
   it('authproxy-sso-start: the proxy listens on 4180 (authproxy.service.portNumber) and the UI starts login at ui.auth.ssoRedirectPath /oauth2/start', () => {

@@ -80,7 +80,7 @@ describe('bundled agents (2.11, revision A)', () => {
     const d = agent.spec.declarative;
     expect(d.promptTemplate.dataSources).toEqual([{ kind: 'ConfigMap', name: 'prod-builtin-prompts', alias: 'builtin' }]);
     expect(d.tools.map((t: any) => t.mcpServer?.name ?? t.agent.name)).toEqual(['prod-tool-server', 'prod-dashboards-mcp', 'query-language-agent']);
-    expect(d.deployment.resources).toEqual({ limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } });
+    expect(d.deployment.resources).toEqual({ limits: { cpu: '1000m', memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } });
   });
 
   it('modelConfigRef falls back to default-model-config; memory.modelConfigRef to the agent model config, then the default', () => {

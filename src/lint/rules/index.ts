@@ -7,6 +7,7 @@ import { deprecationRules } from './deprecations.ts';
 import { metricsRules } from './metrics.ts';
 import { nameRules } from './names.ts';
 import { pdbRules } from './pdb.ts';
+import { probeRules } from './probes.ts';
 import { providerRules } from './providers.ts';
 import { scopeRules } from './scope.ts';
 import { subchartRules } from './subcharts.ts';
@@ -22,6 +23,7 @@ export const RULES: readonly ValuesRule[] = [
   pdbRules,
   metricsRules,
   uiRules,
+  probeRules,
   databaseRules,
   bundledDatabaseRules,
   providerRules,

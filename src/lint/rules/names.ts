@@ -4,11 +4,14 @@
 
 import type { ValuesRule } from './types.ts';
 import { str } from './read.ts';
+import { AGENT_AREAS } from '../../spec/revisions.ts';
 
 const NAME = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-const NAME_KEYS = ['nameOverride', 'fullnameOverride', 'mcpop.nameOverride', 'mcpop.fullnameOverride', 'agentplat-tools.nameOverride'];
+/** The chart and every sub-chart take Helm's two name overrides. */
+const SUBCHARTS = ['mcpop', 'agentplat-tools', 'dashboards-mcp', 'authproxy', 'substrate', ...AGENT_AREAS.map((a) => `${a}-agent`)];
+const NAME_KEYS = ['', ...SUBCHARTS].flatMap((k) => ['nameOverride', 'fullnameOverride'].map((n) => (k ? `${k}.${n}` : n)));
 const NAMESPACE_KEYS = ['namespaceOverride', 'mcpop.namespaceOverride'];
 
 export const nameRules: ValuesRule = {

@@ -2,9 +2,11 @@
 // watches namespaces it has roles in (a watched namespace without a role loops on Forbidden).
 //   bad (B):  global.watchNamespaces: [team-a]   controller.watchNamespaces: [team-a, team-b]
 //   good (B): global.watchNamespaces: [team-a, team-b]   controller.watchNamespaces: [team-b]
+// The scope rule is revision B's (the values document marks it [B]); revision A lets
+// controller.watchNamespaces win over rbac.namespaces, so there the same mismatch is a warning.
 
 import type { RuleContext, ValuesRule } from './types.ts';
-import { map, strings } from './read.ts';
+import { map, str, strings } from './read.ts';
 
 /** Namespaces that get roles, or undefined for cluster scope (the spec's precedence, per revision). */
 export function roleNamespaces(ctx: Pick<RuleContext, 'revision' | 'values'>): { namespaces?: string[]; from: string } {
@@ -25,9 +27,9 @@ export function roleNamespaces(ctx: Pick<RuleContext, 'revision' | 'values'>): {
 
 export const scopeRules: ValuesRule = {
   ids: [
-    { id: 'values/watch-scope', description: 'The controller may only watch namespaces that have its roles (revision B mixes controller.watchNamespaces with global.watchNamespaces/rbac).' },
+    { id: 'values/watch-scope', description: 'The controller may only watch namespaces that have its roles: an error in revision B (its scope rule), a warning in revision A, where controller.watchNamespaces wins over rbac.namespaces.' },
     { id: 'values/rbac-overrides-global', description: 'rbac.namespaces, when present, overrides global.watchNamespaces (revision B).' },
-    { id: 'values/rbac-release-namespace', description: 'Namespaced roles must include the release namespace, where the controller itself runs.' },
+    { id: 'values/rbac-release-namespace', description: 'Namespaced roles must include the namespace the controller runs in (namespaceOverride, else the release namespace).' },
     { id: 'values/rbac-cluster-scoped-removed', description: 'rbac.clusterScoped was removed: leave rbac.namespaces empty for cluster scope or set it for namespaced roles.' },
   ],
   check(ctx) {
@@ -59,20 +61,24 @@ export const scopeRules: ValuesRule = {
         if (allowed.has(ns)) return;
         ctx.report({
           rule: 'values/watch-scope',
-          severity: 'error',
+          severity: ctx.revision === 'B' ? 'error' : 'warning',
           path: ['controller', 'watchNamespaces', i],
           message: `the controller would watch namespace "${ns}" but has no role there (roles come from \`${scope.from}\`: ${scope.namespaces!.join(', ')}); it would loop on Forbidden errors`,
           hint: `add "${ns}" to \`${scope.from}\`, or remove it from controller.watchNamespaces`,
         });
       });
     }
-    if (scope.namespaces && ctx.releaseNamespace && !scope.namespaces.includes(ctx.releaseNamespace)) {
+    // The controller runs in namespaceOverride when it is set, else in the release namespace.
+    const override = str(ctx.values, 'namespaceOverride') ?? '';
+    const home = override || ctx.releaseNamespace;
+    if (scope.namespaces && home && !scope.namespaces.includes(home)) {
+      const where = override ? 'namespaceOverride' : 'the release namespace';
       ctx.report({
         rule: 'values/rbac-release-namespace',
         severity: 'error',
         path: scope.from,
-        message: `\`${scope.from}\` does not include the release namespace "${ctx.releaseNamespace}", where the controller runs`,
-        hint: `add "${ctx.releaseNamespace}" to \`${scope.from}\``,
+        message: `\`${scope.from}\` does not include ${where} "${home}", where the controller runs`,
+        hint: `add "${home}" to \`${scope.from}\``,
       });
     }
   },

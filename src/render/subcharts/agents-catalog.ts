@@ -3,6 +3,7 @@
 // area words; Kubernetes' own `k8s_*` tool names stay as the tools server serves them.
 
 import type { AgentArea } from '../../spec/revisions.ts';
+import { DASHBOARDS_MCP_TOOLS } from './dashboards-mcp.ts';
 
 export type PromptKey = 'kubernetes-context' | 'tool-usage-best-practices' | 'safety-guardrails' | 'skills-usage' | 'a2a-communication';
 
@@ -24,7 +25,7 @@ export interface BundledAgentDef {
   /** Tool names served by the tools server. */
   tools: string[];
   /** Tool names served by the dashboards MCP server (observability only). */
-  dashboardsTools?: string[];
+  dashboardsTools?: readonly string[];
   /** Areas of bundled agents this agent delegates to, as Agent tools. */
   agentTools?: string[];
   skills: AgentSkillDef[];
@@ -434,22 +435,7 @@ How you work:
 - Tie every observation to the cluster objects it concerns.`,
     prompts: ['kubernetes-context', 'tool-usage-best-practices'],
     tools: ['k8s_get_resources', 'k8s_get_available_api_resources'],
-    dashboardsTools: [
-      'search_dashboards',
-      'get_dashboard_by_uid',
-      'get_dashboard_panel_queries',
-      'update_dashboard',
-      'list_datasources',
-      'get_datasource',
-      'list_alert_rules',
-      'get_alert_rule_by_uid',
-      'list_contact_points',
-      'list_incidents',
-      'get_incident',
-      'create_incident',
-      'add_activity_to_incident',
-      'list_teams',
-    ],
+    dashboardsTools: DASHBOARDS_MCP_TOOLS,
     agentTools: ['query-language'],
     skills: [
       {

@@ -1,10 +1,10 @@
 // The ten bundled agents of revision A (`<area>-agent.*`, each on by default): one Agent each,
-// named `<area>-agent`, in the chart namespace. Every reference is computed from the release:
+// named `<area>-agent` (or the block's name overrides), in the chart namespace. Every reference is computed from the release:
 // the tool server and dashboards MCP RemoteMCPServers, the built-in prompts ConfigMap and the
 // query-language agent. A reference is left out when its target is disabled, so an Agent never
 // points at an object the release does not create. Revision B has no bundled agents.
 
-import type { Component, RenderContext } from '../context.ts';
+import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
 import { block, enabled, map, pullSecrets, str } from './common.ts';
 import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
@@ -24,7 +24,7 @@ function agentTools(ctx: RenderContext, def: BundledAgentDef): unknown[] {
     tools.push({ type: 'McpServer', mcpServer: { kind: 'RemoteMCPServer', apiGroup: API_GROUP, name: dashboardsMcpFullname(ctx), toolNames: def.dashboardsTools } });
   }
   for (const area of def.agentTools ?? []) {
-    if (enabled(ctx, `${area}-agent`)) tools.push({ type: 'Agent', agent: { kind: 'Agent', apiGroup: API_GROUP, name: `${area}-agent` } });
+    if (enabled(ctx, `${area}-agent`)) tools.push({ type: 'Agent', agent: { kind: 'Agent', apiGroup: API_GROUP, name: agentName(ctx, `${area}-agent`) } });
   }
   return tools;
 }
@@ -43,6 +43,15 @@ function intOrStringQuantities(resources: Record<string, unknown>): Record<strin
   return out;
 }
 
+/**
+ * Name of a bundled agent's Agent: the block's fullnameOverride, else its nameOverride, else
+ * `<area>-agent` (the agents are named after their area, not after the release).
+ */
+export function agentName(ctx: RenderContext, key: string): string {
+  const b = block(ctx, key);
+  return dnsTrunc(str(b.fullnameOverride) || str(b.nameOverride) || key);
+}
+
 function agentComponent(def: BundledAgentDef): Component {
   const key = `${def.area}-agent`;
   return {
@@ -56,11 +65,15 @@ function agentComponent(def: BundledAgentDef): Component {
       const deployment: Record<string, unknown> = {};
       const secrets = pullSecrets(ctx);
       if (secrets.length > 0) deployment.imagePullSecrets = secrets;
+      // The scheduling keys the agent charts honour, for admission policies that require them.
+      const nodeSelector = map(b.nodeSelector);
+      if (Object.keys(nodeSelector).length > 0) deployment.nodeSelector = nodeSelector;
+      if (Array.isArray(b.tolerations) && b.tolerations.length > 0) deployment.tolerations = b.tolerations;
       deployment.resources = intOrStringQuantities(map(b.resources));
       const view = {
-        name: key,
+        name: agentName(ctx, key),
         namespace: ctx.namespace,
-        labels: subchartLabels(ctx, { name: key, chart: key, chartVersion: ctx.chart.version, trailing: { 'app.kubernetes.io/part-of': 'agentplat' } }).labels,
+        labels: subchartLabels(ctx, { name: str(b.nameOverride) || key, chart: key, chartVersion: ctx.chart.version, trailing: { 'app.kubernetes.io/part-of': 'agentplat' } }).labels,
         description: def.description,
         systemMessage: systemMessage(def),
         dataSources: [{ kind: 'ConfigMap', name: builtinPromptsName(ctx), alias: 'builtin' }],

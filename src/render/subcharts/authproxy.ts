@@ -23,9 +23,9 @@ export const AUTHPROXY_IMAGE = { registry: 'quay.io', repository: 'oauth2-proxy/
 export const AUTHPROXY_HTTP_PORT = 4180;
 export const AUTHPROXY_METRICS_PORT = 44180;
 
-function labels(ctx: RenderContext, chartVersion: string) {
+function labels(ctx: RenderContext, name: string, chartVersion: string) {
   return subchartLabels(ctx, {
-    name: CHART,
+    name,
     chart: CHART,
     chartVersion,
     appVersion: AUTHPROXY_IMAGE.version,
@@ -50,7 +50,9 @@ export const authproxyComponent: Component = subchartComponent(CHART, (ctx, b, v
   const config = map(b.config);
   const fullname = authproxyFullname(ctx);
   const namespace = subchartNamespace(ctx, b);
-  const { labels: l, selector } = labels(ctx, version);
+  // The chart's name, nameOverride when set, names its container and its labels.
+  const name = str(b.nameOverride) || CHART;
+  const { labels: l, selector } = labels(ctx, name, version);
   const existingSecret = str(config.existingSecret);
   const secretName = existingSecret || fullname;
 
@@ -75,6 +77,7 @@ export const authproxyComponent: Component = subchartComponent(CHART, (ctx, b, v
   const service = map(b.service);
   const view = {
     name: fullname,
+    containerName: name,
     namespace,
     labels: l,
     selector,

@@ -14,6 +14,8 @@ import { roleScopes, subchartRoleScope } from './scope.ts';
 import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'agentplat-tools';
+/** Env variable and Secret key of the API key the tools server's LLM-backed tools use (the hosted chat provider's). */
+export const TOOLS_LLM_KEY = 'PROVIDERB_API_KEY';
 
 export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
   const fullname = toolsFullname(ctx);
@@ -38,6 +40,9 @@ export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, versi
     args: ['--port', String(TOOLS_HTTP_PORT), '--metrics-port', String(metricsPort)],
     env: [
       { name: 'AGENTPLAT_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
+      // The LLM-backed tools read their API key from this Secret when it exists; the chart never
+      // creates it (optional), so creating it later turns those tools on.
+      { name: TOOLS_LLM_KEY, valueFrom: { secretKeyRef: { name: dnsTrunc(`${fullname}-providerb`), key: TOOLS_LLM_KEY, optional: true } } },
       { name: 'LOG_LEVEL', value: str(get(b, 'tools.loglevel')) || 'info' },
     ],
     ...podView(ctx, {
