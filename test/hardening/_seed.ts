@@ -43,3 +43,17 @@ export function seedTitle(offset: number, runs: number): string {
   const p = fcParams(offset, runs);
   return `(seed ${p.seed}, ${p.numRuns} runs)`;
 }
+
+/**
+ * A property's predicate as an async one that lets the event loop run every 200 inputs. A test
+ * file's worker must answer the runner within vitest's fixed RPC timeout (60 s); a long
+ * synchronous property on a loaded machine would hold it past that and fail the run with
+ * "Timeout calling onTaskUpdate", although every test passed.
+ */
+export function breathing<A extends unknown[]>(predicate: (...args: A) => boolean | void): (...args: A) => Promise<boolean | void> {
+  let runs = 0;
+  return async (...args: A) => {
+    if (++runs % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+    return predicate(...args);
+  };
+}

@@ -11,7 +11,7 @@ import { validateCustomResources } from '../../src/crds/validate.ts';
 import { parseValuesText, parseValuesWithPositions } from '../../src/values/source.ts';
 import { corpus, mutatedYaml } from '../hardening/_mutate.ts';
 import { FILES, structural } from '../hardening/_resource-arb.ts';
-import { fcParams, seedTitle } from '../hardening/_seed.ts';
+import { breathing, fcParams, seedTitle } from '../hardening/_seed.ts';
 
 /** The library's reading, as validate's full path reads a file; undefined when it has errors. */
 function library(text: string): unknown[] | undefined {
@@ -125,18 +125,18 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
     expect(fast).toBeGreaterThanOrEqual(FILES.length - 2);
   });
 
-  it(`mutated and edited resources and values files are read alike ${seedTitle(600, 20_000)}`, () => {
+  it(`mutated and edited resources and values files are read alike ${seedTitle(600, 20_000)}`, async () => {
     let fast = 0;
-    fc.assert(
-      fc.property(fc.oneof(structural, mutatedYaml(FILES), mutatedYaml(VALUES)), (text) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(structural, mutatedYaml(FILES), mutatedYaml(VALUES)), breathing((text) => {
         if (agrees(text) === 'fast') fast++;
-      }),
+      })),
       fcParams(600, 20_000),
     );
     expect(fast).toBeGreaterThan(2000);
   });
 
-  it(`texts written in every style the reader accepts (and some it leaves) are read alike ${seedTitle(602, 10_000)}`, () => {
+  it(`texts written in every style the reader accepts (and some it leaves) are read alike ${seedTitle(602, 10_000)}`, async () => {
     // Scalars whose text is tricky for a reader: indicators, colons, hashes, quotes, numbers in
     // every spelling, words of the other YAML schemas, unicode and surrounding spaces.
     const word = fc.oneof(
@@ -167,16 +167,16 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
       list: fc.array(tie('value'), { minLength: 1, maxLength: 3 }).map((items) => items.flatMap(([first, ...rest]) => [`-${first}`, ...rest])),
     })).map;
     let fast = 0;
-    fc.assert(
-      fc.property(block, fc.constantFrom('', '# head\n', '---\n'), (lines, head) => {
+    await fc.assert(
+      fc.asyncProperty(block, fc.constantFrom('', '# head\n', '---\n'), breathing((lines, head) => {
         if (agrees(`${head}${lines.join('\n')}\n`) === 'fast') fast++;
-      }),
+      })),
       fcParams(602, 10_000),
     );
     expect(fast).toBeGreaterThan(300);
   });
 
-  it(`JSON texts are read alike, with a key written twice left to the library ${seedTitle(604, 5_000)}`, () => {
+  it(`JSON texts are read alike, with a key written twice left to the library ${seedTitle(604, 5_000)}`, async () => {
     // Keys and strings of any characters (lone surrogates too), every character of a string
     // possibly spelled as a \u escape (and / as \/), indented in several ways, LF or CRLF.
     const key = fc.oneof(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4, unit: 'binary' }));
@@ -189,8 +189,8 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
     });
     let fast = 0;
     let twice = 0;
-    fc.assert(
-      fc.property(collection, spelling, fc.nat(), (data, { indent, crlf, escapes }, pick) => {
+    await fc.assert(
+      fc.asyncProperty(collection, spelling, fc.nat(), breathing((data, { indent, crlf, escapes }, pick) => {
         let k = 0;
         const respell = (str: string) =>
           str.replace(/[^"\\]|\\u[0-9a-f]{4}|\\./g, (c) => (c.length === 1 && escapes[k++ % escapes.length] ? (c === '/' ? '\\/' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : c));
@@ -207,37 +207,37 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
         const again = `${text.slice(0, start)}${text.slice(start, end)}: 0, ${text.slice(start)}`;
         expect(agrees(again)).toBe('library');
         twice++;
-      }),
+      })),
       fcParams(604, 5_000),
     );
     expect(fast).toBeGreaterThan(2_000);
     expect(twice).toBeGreaterThan(1_000);
   });
 
-  it(`values files give the same data, problems and key positions with and without the fast reader ${seedTitle(603, 10_000)}`, () => {
+  it(`values files give the same data, problems and key positions with and without the fast reader ${seedTitle(603, 10_000)}`, async () => {
     let fast = 0;
-    fc.assert(
-      fc.property(mutatedYaml(VALUES), (text) => {
+    await fc.assert(
+      fc.asyncProperty(mutatedYaml(VALUES), breathing((text) => {
         if (readPlainYaml(text)) fast++;
         const quick = parseValuesText(text, 'v.yaml');
         const full = parseValuesWithPositions(text, 'v.yaml');
         expect(quick.problems, JSON.stringify(text.slice(0, 400))).toEqual(full.problems);
         expect(quick.source?.data).toEqual(full.source?.data);
         for (const key of Object.keys(full.source?.data ?? {}).slice(0, 3)) expect(quick.source!.locate([key])).toEqual(full.source!.locate([key]));
-      }),
+      })),
       fcParams(603, 10_000),
     );
     expect(fast).toBeGreaterThan(1000);
   });
 
-  it(`validate gives the same problems, checked and skipped counts with and without the fast reader ${seedTitle(601, 2_000)}`, () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(structural, mutatedYaml(FILES)), { minLength: 1, maxLength: 3 }), (texts) => {
+  it(`validate gives the same problems, checked and skipped counts with and without the fast reader ${seedTitle(601, 2_000)}`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(structural, mutatedYaml(FILES)), { minLength: 1, maxLength: 3 }), breathing((texts) => {
         const inputs = texts.map((text, i) => ({ file: `r${i}.yaml`, text }));
         const fast = validateCustomResources(inputs);
         const full = validateCustomResources(inputs, { noFastPath: true });
         expect(fast, JSON.stringify(texts).slice(0, 1500)).toEqual(full);
-      }),
+      })),
       fcParams(601, 2_000),
     );
   });
