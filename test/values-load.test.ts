@@ -204,7 +204,7 @@ describe('loading layers', () => {
   });
 
   test('a --set syntax error is a problem at the flag and column, without echoing the value', async () => {
-    const { problems } = await loadUserLayers({ set: ['ok=1', 'auth.token=s3cr3t,b[x]=2'] }, reader);
+    const { problems } = await loadUserLayers({ set: ['ok=1', 'authproxy.config.cookieSecret=s3cr3t,b[x]=2'] }, reader);
     expect(problems).toEqual([
       {
         severity: 'error',
@@ -214,8 +214,8 @@ describe('loading layers', () => {
         hint: 'write a list index as key[0]',
         file: '--set #2',
         line: 1,
-        column: 21,
-        excerpt: 'auth.token=******,b[****',
+        column: 40,
+        excerpt: 'authproxy.config.cookieSecret=******,b[x]=2',
       },
     ]);
     expect(JSON.stringify(problems)).not.toContain('s3cr3t');

@@ -367,7 +367,7 @@ export const SandboxAgentSpec = obj(
 // ---- AgentHarness (2.11) ----
 
 const Credential = obj({
-  value: str('Inline token', { maxLength: 8192 }),
+  value: str('Inline token', { maxLength: 8192, secret: true }),
   valueFrom: field('ConfigMap or Secret key holding the token', ValueSource),
 });
 
@@ -585,7 +585,7 @@ const providerBlocks: Record<string, Node> = {
         azureEndpoint: str('Endpoint of the cloud resource'),
         apiVersion: str('API version'),
         azureDeployment: str('Deployment name'),
-        azureAdToken: str('Directory token'),
+        azureAdToken: str('Directory token', { secret: true }),
         temperature: str('Sampling temperature (decimal as string)'),
         maxTokens: int('Maximum tokens to generate'),
         topP: str('Nucleus sampling (decimal as string)'),

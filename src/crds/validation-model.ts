@@ -9,12 +9,17 @@ import { chartCrdDocs, mcpopCrdDocs } from './index.ts';
 import { coreUri } from './ids.ts';
 import { coreTypeOf } from './generate.ts';
 import type { Schema } from './k8s-types.ts';
+import { secretFields } from './dsl.ts';
+import { MCPSERVER_KIND } from './mcpop.ts';
+import { KINDS } from './model.ts';
 
 /** Per kind: its served versions, in CRD order, each with its defaults-and-rules schema. */
 export interface KindValidationData {
   versions: string[];
   /** The root schema reduced to the nodes applyDefaults and runCel visit (see pruneForWalk). */
   walk: Record<string, Schema>;
+  /** Fields the model marks secret (`*`: any list entry or map key), masked wherever validate echoes input. */
+  secrets: string[][];
 }
 
 /** Kinds in CRD order (the order the unknown-kind hint lists them in). */
@@ -38,10 +43,13 @@ function servedVersions(): Map<string, ServedVersion[]> {
 /** The data validate reads for every kind (no ajv schema: that is compiled code). */
 export function computeValidationData(): CrdValidationData {
   const out: CrdValidationData = {};
+  const models = new Map([...KINDS, MCPSERVER_KIND].map((k) => [k.kind, k]));
   for (const [kind, versions] of servedVersions()) {
+    const model = models.get(kind);
     out[kind] = {
       versions: versions.map((v) => v.name),
       walk: Object.fromEntries(versions.map((v) => [v.name, pruneForWalk(v.schema.openAPIV3Schema) ?? {}])),
+      secrets: model ? [...secretFields(model.spec, ['spec']), ...secretFields(model.status, ['status'])] : [],
     };
   }
   return out;

@@ -10,7 +10,7 @@ import { hasPath } from '../values/source.ts';
 import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { checkSchema } from './schema.ts';
-import { maskSecretLine, redact, secretValues } from './secrets.ts';
+import { redactProblem, secretValues, VALUES_SECRETS } from './secrets.ts';
 import { RULES, RULE_OWNED_PATHS } from './rules/index.ts';
 import type { RuleContext, RuleFinding } from './rules/types.ts';
 
@@ -64,8 +64,8 @@ export function lintValues(req: LintRequest): LintResult {
   }
   // No message, hint or excerpt repeats a secret the user wrote, whatever rule found what.
   const secrets = new Set<string>();
-  for (const l of req.layers) secretValues(l.data, secrets);
-  const problems = findings.map((f) => toProblem(f, layered, req.layers)).map((p) => (secrets.size === 0 ? p : redactProblem(p, secrets)));
+  for (const l of req.layers) secretValues(l.data, VALUES_SECRETS, secrets);
+  const problems = findings.map((f) => redactProblem(toProblem(f, layered, req.layers), secrets));
   return { problems: sortProblems(problems), layered };
 }
 
@@ -81,7 +81,7 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
     ...(loc?.file ? { file: loc.file } : {}),
     ...(loc?.line ? { line: loc.line } : {}),
     ...(loc?.column ? { column: loc.column } : {}),
-    ...(loc?.excerpt !== undefined ? { excerpt: maskExcerpt(loc.excerpt) } : {}),
+    ...(loc?.excerpt !== undefined ? { excerpt: loc.excerpt } : {}),
   };
 }
 
@@ -102,18 +102,4 @@ function locateInUserLayers(path: readonly PathSegment[], layers: readonly Value
     }
   }
   return undefined;
-}
-
-function redactProblem(p: Problem, secrets: ReadonlySet<string>): Problem {
-  return {
-    ...p,
-    message: redact(p.message, secrets),
-    ...(p.hint !== undefined ? { hint: redact(p.hint, secrets) } : {}),
-    ...(p.excerpt !== undefined ? { excerpt: redact(p.excerpt, secrets) } : {}),
-  };
-}
-
-/** Source lines of secret keys are shown with the value masked. */
-function maskExcerpt(line: string): string {
-  return maskSecretLine(line);
 }

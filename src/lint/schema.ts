@@ -11,7 +11,7 @@ import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
-import { isSecretKey } from './secrets.ts';
+import { VALUES_SECRETS } from './secrets.ts';
 import { didYouMean } from './nearest.ts';
 
 type SchemaNode = {
@@ -128,7 +128,7 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
   const path = pointerToPath(e.instancePath);
   const where = joinPath(path) || 'the top level';
   const parent = (e.parentSchema ?? {}) as SchemaNode;
-  const secret = Boolean(parent['x-agentplat-secret']) || isSecretKey(path[path.length - 1]);
+  const secret = Boolean(parent['x-agentplat-secret']) || VALUES_SECRETS.covers(path);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'additionalProperties': {
