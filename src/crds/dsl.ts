@@ -27,6 +27,11 @@ type Opts = Partial<Pick<Schema, 'enum' | 'default' | 'format' | 'pattern' | 'mi
 
 export const str = (description: string, o: Opts = {}): Node => ({ type: 'string', description, ...o });
 export const int = (description: string, o: Opts = {}): Node => ({ type: 'integer', description, ...o });
+/**
+ * An integer that lands in an int32 field of a Kubernetes object (a Deployment's replicas): the
+ * API server's bounds of that field, as a CRD states them.
+ */
+export const int32 = (description: string, o: Opts = {}): Node => ({ type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647, description, ...o });
 export const bool = (description: string, o: Opts = {}): Node => ({ type: 'boolean', description, ...o });
 export const strMap = (description: string): Node => ({ type: 'object', description, additionalProperties: { type: 'string' } });
 export const list = (description: string, items: Node, o: Opts = {}): Node => ({ type: 'array', description, items, ...o });

@@ -236,7 +236,13 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
     case 'exclusiveMinimum':
     case 'exclusiveMaximum': {
       const op = { minimum: '≥', maximum: '≤', exclusiveMinimum: '>', exclusiveMaximum: '<' }[e.keyword];
-      return { rule: 'values/schema', severity: 'error', path, message: `\`${where}\` must be ${op} ${String(p.limit)}, found ${show(e.data, secret)}` };
+      const int32 = p.limit === 2147483647 || p.limit === -2147483648;
+      return {
+        rule: 'values/schema',
+        severity: 'error',
+        path,
+        message: `\`${where}\` must be ${op} ${String(p.limit)}${int32 ? ' (the range of a 32-bit integer, which the Kubernetes field it lands in holds)' : ''}, found ${show(e.data, secret)}`,
+      };
     }
     case 'minLength':
     case 'maxLength':
