@@ -1,21 +1,27 @@
 // Writes the values artefacts generated from src/spec/values-model.ts: both revisions' defaults
-// files and JSON schemas. Run `node scripts/gen-values.mjs` (Node 20 cannot run .ts directly).
+// files and JSON schemas, and the list of secret fields the linter masks. Run
+// `node scripts/gen-values.mjs` (Node 20 cannot run .ts directly).
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REVISION_IDS } from '../src/spec/revisions.ts';
-import { K8S_ROOTS, schemaText, valuesSchema, valuesYaml } from '../src/spec/values-generate.ts';
+import { K8S_ROOTS, schemaText, secretFieldsModule, valuesSchema, valuesYaml } from '../src/spec/values-generate.ts';
+import type { JsonSchema } from '../src/spec/values-nodes.ts';
 import { deriveK8sDefinitions } from '../src/spec/values-k8s-defs.ts';
 
 /** Project-relative path -> generated text, for the writer and for the drift test. */
 export function generatedFiles(): Record<string, string> {
   const definitions = deriveK8sDefinitions(K8S_ROOTS);
   const files: Record<string, string> = {};
+  const schemas: JsonSchema[] = [];
   for (const rev of REVISION_IDS) {
     const x = rev.toLowerCase();
+    const schema = valuesSchema(rev, definitions);
+    schemas.push(schema);
     files[`values/revision-${x}.yaml`] = valuesYaml(rev);
-    files[`schemas/values-${x}.schema.json`] = schemaText(valuesSchema(rev, definitions));
+    files[`schemas/values-${x}.schema.json`] = schemaText(schema);
   }
+  files['src/lint/values-secret-fields.generated.ts'] = secretFieldsModule(schemas);
   return files;
 }
 

@@ -223,14 +223,20 @@ describe('assignPath', () => {
   });
 });
 
-describe('masking secret values for excerpts', () => {
+describe('masking secret values for excerpts: the fields the values model marks secret, never a mistake of the user', () => {
   test.each([
-    { kind: 'set', arg: 'auth.token=s3cr3t,replicas=2', want: 'auth.token=******,replicas=2' },
+    { kind: 'set', arg: 'providers.providerB.apiKey=s3cr3t,replicas=2', want: 'providers.providerB.apiKey=******,replicas=2' },
+    { kind: 'set', arg: 'auth.token=visible,controller.maxTokens=9', want: 'auth.token=visible,controller.maxTokens=9' },
     { kind: 'set', arg: 'a={x,y},b=c\\,d', want: 'a={x,y},b=c\\,d' },
-    { kind: 'set-json', arg: 'a={"pw":"x"},b=1', want: 'a=**********,b=1' },
-    { kind: 'set-string', arg: 'authproxy.config.clientSecret=abc,x.apiKey=k', want: 'authproxy.config.clientSecret=***,x.apiKey=*' },
-    { kind: 'set', arg: 'x.secret=hunter2,y[x]=z', want: 'x.secret=*******,y[****' },
-    { kind: 'set', arg: 'a={unterminated', want: 'a=*************' },
+    { kind: 'set-json', arg: 'authproxy={"config":{"clientSecret":"x"}},b=1', want: 'authproxy=*******************************,b=1' },
+    { kind: 'set-json', arg: 'controller={"pw":"x"},b=1', want: 'controller={"pw":"x"},b=1' },
+    { kind: 'set-string', arg: 'authproxy.config.clientSecret=abc,providers.mine.apiKey=k', want: 'authproxy.config.clientSecret=***,providers.mine.apiKey=*' },
+    { kind: 'set', arg: 'database.rdb.url=hunter2,y[x]=z', want: 'database.rdb.url=*******,y[x]=z' },
+    { kind: 'set', arg: 'controller..replicas=2', want: 'controller..replicas=2' },
+    { kind: 'set', arg: 'controller..replicas=2,database.rdb.url=pg://u:p@h,x=1', want: 'controller..replicas=2,database.rdb.url=**********,x=1' },
+    { kind: 'set', arg: 'database.rdb.url=abc\\', want: 'database.rdb.url=****' },
+    { kind: 'set-json', arg: 'database.rdb.url={"unterminated', want: 'database.rdb.url=**************' },
+    { kind: 'set', arg: 'a={unterminated', want: 'a={unterminated' },
   ] as const)('$arg', ({ kind, arg, want }) => {
     expect(maskSetArgument(arg, kind)).toBe(want);
   });

@@ -1,11 +1,14 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { tmpdir } from 'node:os';
+import { execFileSync, spawn } from 'node:child_process';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
 import { EXIT_USAGE, UsageError } from '../src/errors.ts';
-import { firstInvalidUtf8, fsError, loadUserLayers, MAX_VALUES_FILE_BYTES, readUserFile, type InputReader } from '../src/values/load.ts';
+import { firstInvalidUtf8, fsError, loadUserLayers, MAX_RESOURCE_STREAM_BYTES, MAX_VALUES_FILE_BYTES, readUserFile, RESOURCES_INPUT, type InputReader } from '../src/values/load.ts';
+import { readStreamBounded } from '../src/cli/io.ts';
 import { layerValues } from '../src/values/merge.ts';
 
 // Counts the bytes the loader reads, to prove that size checks come before reading.
@@ -22,7 +25,7 @@ vi.mock('node:fs', async (importOriginal) => {
 
 let dir: string;
 let reader: InputReader;
-const stdin = (text: string): InputReader => ({ cwd: dir, readStdin: async () => text });
+const stdin = (text: string): InputReader => ({ cwd: dir, readStdin: async (max) => (Buffer.byteLength(text) > max ? undefined : text) });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'agentplat-load-'));
@@ -107,9 +110,53 @@ describe('files that cannot be read are usage errors (exit 2) with one line', ()
     expect(reads.bytes).toBe(MAX_VALUES_FILE_BYTES + 1);
   });
 
-  test('standard input over the limit is refused', async () => {
+  test('standard input stops being read at the limit: an endless stream is cut after limit + one chunk', async () => {
+    let pulled = 0;
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const endless = Readable.from((function* () {
+      for (;;) {
+        pulled++;
+        yield chunk;
+      }
+    })());
+    expect(await readStreamBounded(endless, MAX_VALUES_FILE_BYTES)).toBeUndefined();
+    expect(pulled).toBeLessThanOrEqual(MAX_VALUES_FILE_BYTES / chunk.length + 2);
+    expect(endless.destroyed).toBe(true);
+    expect(await readStreamBounded(Readable.from([Buffer.from('a: 1\n'), Buffer.from('b: 2\n')]), 10)).toBe('a: 1\nb: 2\n');
+  });
+
+  test('standard input that holds more than the limit says so for a values file', async () => {
     const e = await usageError(readUserFile('-', stdin('a'.repeat(MAX_VALUES_FILE_BYTES + 1))));
-    expect(e.message).toMatch(/^<stdin>: .* is too large for a values file/);
+    expect(e.message).toBe('<stdin>: more than 1.0 MiB is too large for a values file (limit 1 MiB)');
+    expect(e.hint).toMatch(/values file of this chart/);
+  });
+
+  test('a stream of custom resources has its own limit (16 MiB) and its own words', async () => {
+    expect(MAX_RESOURCE_STREAM_BYTES).toBe(16 * 1024 * 1024);
+    const twoMiB = 'a'.repeat(2 * 1024 * 1024);
+    expect((await readUserFile('-', stdin(twoMiB), RESOURCES_INPUT)).text).toHaveLength(twoMiB.length);
+    const e = await usageError(readUserFile('-', stdin('a'.repeat(MAX_RESOURCE_STREAM_BYTES + 1)), RESOURCES_INPUT));
+    expect(e.message).toBe('<stdin>: more than 16.0 MiB is too large for a stream of custom resources (limit 16 MiB)');
+    expect(e.hint).toMatch(/split the resources/);
+    expect(e.hint).not.toMatch(/values file/);
+  });
+
+  test.runIf(process.platform !== 'win32')('a FIFO that no process writes to is given up with a usage error, not waited on forever', async () => {
+    const fifo = join(dir, 'no-writer.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const e = await usageError(readUserFile('no-writer.fifo', { ...reader, fifoWaitMs: 50 }));
+    expect(e.message).toBe('no-writer.fifo: no process writes to this FIFO (waited 0.05 s), not a values file');
+    expect(e.hint).toMatch(/-f -/);
+  });
+
+  test.runIf(process.platform !== 'win32')('a FIFO with a writer is read like a file', async () => {
+    const fifo = join(dir, 'with-writer.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // The writer is another process, as in real use: the read itself blocks until the data comes.
+    const writer = spawn('sh', ['-c', 'printf "a: 1\\n" > "$0"', fifo]);
+    const read = await readUserFile('with-writer.fifo', reader);
+    await new Promise((resolve) => writer.on('close', resolve));
+    expect(read).toEqual({ name: 'with-writer.fifo', text: 'a: 1\n' });
   });
 
   test('standard input can be read only once', async () => {
@@ -208,7 +255,7 @@ describe('loading layers', () => {
   });
 
   test('a --set syntax error is a problem at the flag and column, without echoing the value', async () => {
-    const { problems } = await loadUserLayers({ set: ['ok=1', 'auth.token=s3cr3t,b[x]=2'] }, reader);
+    const { problems } = await loadUserLayers({ set: ['ok=1', 'authproxy.config.cookieSecret=s3cr3t,b[x]=2'] }, reader);
     expect(problems).toEqual([
       {
         severity: 'error',
@@ -218,8 +265,8 @@ describe('loading layers', () => {
         hint: 'write a list index as key[0]',
         file: '--set #2',
         line: 1,
-        column: 21,
-        excerpt: 'auth.token=******,b[****',
+        column: 40,
+        excerpt: 'authproxy.config.cookieSecret=******,b[x]=2',
       },
     ]);
     expect(JSON.stringify(problems)).not.toContain('s3cr3t');

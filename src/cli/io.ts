@@ -7,8 +7,8 @@ import { EXIT_USAGE } from '../errors.ts';
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Reads all of standard input (for `-f -` and `validate -`). */
-  readStdin(): Promise<string>;
+  /** Reads all of standard input (for `-f -` and `validate -`); undefined as soon as it holds more than `maxBytes`. */
+  readStdin(maxBytes: number): Promise<string | undefined>;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Which streams are terminals: the color default of text written to each. */
@@ -19,15 +19,30 @@ export function createNodeIo(): Io {
   return {
     stdout: writerFor(process.stdout),
     stderr: writerFor(process.stderr),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    readStdin: (maxBytes) => readStreamBounded(process.stdin, maxBytes),
     cwd: process.cwd(),
     env: process.env,
     tty: { stdout: Boolean(process.stdout.isTTY), stderr: Boolean(process.stderr.isTTY) },
   };
+}
+
+/**
+ * Reads a stream (standard input) up to `maxBytes`: undefined, with the stream closed, as soon
+ * as it holds more. What is kept never exceeds the limit, whatever flows in.
+ */
+export async function readStreamBounded(stream: AsyncIterable<Buffer | string> & { destroy?(): void }, maxBytes: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of stream) {
+    const chunk = typeof c === 'string' ? Buffer.from(c) : c;
+    size += chunk.length;
+    if (size > maxBytes) {
+      stream.destroy?.();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /**
@@ -61,7 +76,7 @@ export function createMemoryIo(opts: { stdin?: string; cwd?: string; env?: Recor
     err: '',
     stdout: (t) => void (io.out += t),
     stderr: (t) => void (io.err += t),
-    readStdin: async () => opts.stdin ?? '',
+    readStdin: async (maxBytes) => (Buffer.byteLength(opts.stdin ?? '') > maxBytes ? undefined : (opts.stdin ?? '')),
     cwd: opts.cwd ?? process.cwd(),
     env: opts.env ?? {},
     tty: { stdout: false, stderr: false },

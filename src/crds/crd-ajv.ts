@@ -19,7 +19,7 @@ export const CRD_AJV_OPTIONS = {
 } as const;
 
 /** The formats the CRD schemas use. */
-export const CRD_FORMATS = ['uri', 'date-time'];
+export const CRD_FORMATS = ['uri', 'date-time', 'int32'];
 
 export function prepareCrdAjv<T extends Ajv>(ajv: T): T {
   const addFormats = addFormatsModule as unknown as (a: Ajv, formats: string[]) => void;

@@ -19,12 +19,19 @@ export type Node = Omit<Schema, 'properties' | 'items' | 'additionalProperties' 
   additionalProperties?: Node;
   anyOf?: Node[];
   rules?: CelRule[];
+  /** The value is a credential: never echoed by validate (stays out of the CRD). */
+  secret?: boolean;
 };
 
-type Opts = Partial<Pick<Schema, 'enum' | 'default' | 'format' | 'pattern' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minimum' | 'maximum'>>;
+type Opts = Partial<Pick<Schema, 'enum' | 'default' | 'format' | 'pattern' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minimum' | 'maximum'>> & { secret?: boolean };
 
 export const str = (description: string, o: Opts = {}): Node => ({ type: 'string', description, ...o });
 export const int = (description: string, o: Opts = {}): Node => ({ type: 'integer', description, ...o });
+/**
+ * An integer that lands in an int32 field of a Kubernetes object (a Deployment's replicas): the
+ * API server's bounds of that field, as a CRD states them.
+ */
+export const int32 = (description: string, o: Opts = {}): Node => ({ type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647, description, ...o });
 export const bool = (description: string, o: Opts = {}): Node => ({ type: 'boolean', description, ...o });
 export const strMap = (description: string): Node => ({ type: 'object', description, additionalProperties: { type: 'string' } });
 export const list = (description: string, items: Node, o: Opts = {}): Node => ({ type: 'array', description, items, ...o });
@@ -52,3 +59,17 @@ export const k8s = (name: string, description: string): Node => ({ $def: name, d
 export const k8sList = (name: string, description: string, o: Opts = {}): Node => ({ type: 'array', description, items: { $def: name }, ...o });
 
 export const cel = (id: string, rule: string, message: string, fieldPath?: string): CelRule => ({ id, rule, message, ...(fieldPath ? { fieldPath } : {}) });
+
+/**
+ * Paths (from the object root) of the fields marked `secret` below `n`, `*` standing for a list
+ * entry or a map key. Core types hold none of ours and are not followed.
+ */
+export function secretFields(n: Node, path: string[]): string[][] {
+  if (n.secret) return [path];
+  const out: string[][] = [];
+  for (const [k, sub] of Object.entries(n.properties ?? {})) out.push(...secretFields(sub, [...path, k]));
+  if (n.items) out.push(...secretFields(n.items, [...path, '*']));
+  if (n.additionalProperties) out.push(...secretFields(n.additionalProperties, [...path, '*']));
+  for (const alt of n.anyOf ?? []) out.push(...secretFields(alt, path));
+  return out;
+}

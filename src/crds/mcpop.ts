@@ -1,6 +1,6 @@
 // The MCP operator's own CRD, MCPServer (agentplat.dev/v1alpha1), shipped with the mcpop sub-chart.
 
-import { bool, cel, field, int, k8s, k8sList, list, obj, str, strList, strMap, type Node } from './dsl.ts';
+import { bool, cel, field, int, int32, k8s, k8sList, list, obj, str, strList, strMap, type Node } from './dsl.ts';
 
 const nameRefs = (description: string): Node => list(description, obj({ name: str('Name of the object') }, { required: ['name'] }));
 const pullPolicy = (d: string): Node => str(d, { enum: ['Always', 'Never', 'IfNotPresent'] });
@@ -13,8 +13,8 @@ const MCPServerDeployment = obj(
     cmd: str('Command of the server container'),
     args: strList('Arguments of the command'),
     env: strMap('Environment variables'),
-    port: int('Port the server listens on', { default: 3000 }),
-    replicas: int('Number of server pods', { default: 1 }),
+    port: int32('Port the server listens on; the container port', { default: 3000, minimum: 1, maximum: 65535 }),
+    replicas: int32('Number of server pods; the Deployment\'s replicas', { default: 1, minimum: 0 }),
     configMapRefs: nameRefs('ConfigMaps mounted as volumes'),
     secretRefs: nameRefs('Secrets mounted as volumes'),
     volumes: k8sList('Volume', 'Extra pod volumes'),
@@ -55,7 +55,7 @@ export const MCPServerSpec = obj(
     httpTransport: field(
       'Streamable HTTP transport',
       obj({
-        targetPort: int('HTTP port of the server'),
+        targetPort: int32('HTTP port of the server; the Service\'s target port', { minimum: 1, maximum: 65535 }),
         path: str('Path where MCP is served'),
         tls: field(
           'mTLS to the server',

@@ -2,7 +2,7 @@
 // the spec's section 2 with its type, schema default, enum and bounds, and the admission rules of
 // section 7 as CEL. The CRDs, the docs and `agentplat validate` are all derived from it.
 
-import { bool, cel, field, int, k8s, k8sList, list, obj, str, strList, strMap, type CelRule, type Node } from './dsl.ts';
+import { bool, cel, field, int, int32, k8s, k8sList, list, obj, str, strList, strMap, type CelRule, type Node } from './dsl.ts';
 
 import { GROUP } from './ids.ts';
 
@@ -71,7 +71,7 @@ const ServiceAccountConfig = obj({
 });
 
 const sharedDeploymentFields: Record<string, Node> = {
-  replicas: int('Desired number of agent pods', { default: 1 }),
+  replicas: int32('Desired number of agent pods; the Deployment\'s replicas', { default: 1, minimum: 0 }),
   imagePullSecrets: k8sList('LocalObjectReference', 'Secrets in the agent namespace for pulling the image'),
   volumes: k8sList('Volume', 'Extra pod volumes'),
   volumeMounts: k8sList('VolumeMount', 'Extra mounts on the agent container'),
@@ -367,7 +367,7 @@ export const SandboxAgentSpec = obj(
 // ---- AgentHarness (2.11) ----
 
 const Credential = obj({
-  value: str('Inline token', { maxLength: 8192 }),
+  value: str('Inline token', { maxLength: 8192, secret: true }),
   valueFrom: field('ConfigMap or Secret key holding the token', ValueSource),
 });
 
@@ -585,7 +585,7 @@ const providerBlocks: Record<string, Node> = {
         azureEndpoint: str('Endpoint of the cloud resource'),
         apiVersion: str('API version'),
         azureDeployment: str('Deployment name'),
-        azureAdToken: str('Directory token'),
+        azureAdToken: str('Directory token', { secret: true }),
         temperature: str('Sampling temperature (decimal as string)'),
         maxTokens: int('Maximum tokens to generate'),
         topP: str('Nucleus sampling (decimal as string)'),

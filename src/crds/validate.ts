@@ -18,7 +18,7 @@ import { crdValidationData } from './validation-data.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 import { firstCyclicAlias } from '../values/source.ts';
-import { maskSecretLine } from '../lint/secrets.ts';
+import { maskedLines, redactProblem, secretValues, SecretFields } from '../lint/secrets.ts';
 import { schemaSentence, showValue } from '../lint/schema-wording.ts';
 
 export interface ResourceInput {
@@ -120,8 +120,8 @@ interface ParsedDoc {
 
 function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
   const lineCounter = new LineCounter();
-  // Excerpts never show a credential: secret-keyed values and URL passwords are masked.
-  const lines = input.text.split(/\r?\n/).map(maskSecretLine);
+  // Excerpts never show a credential: the values of secret fields and URL passwords are masked.
+  const lines = maskedLines(input.text, crdSecretFields());
   const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false, logLevel: 'error' });
   const list = Array.isArray(docs) ? docs : [];
   const out: ParsedDoc[] = [];
@@ -272,12 +272,31 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
       }
     }
     for (const doc of parseStream(input, problems)) {
+      const first = problems.length;
       const r = checkDoc(input.file, doc, problems, opts);
+      hideSecrets(problems, first, doc.data);
       if (r === 'checked') checked++;
       else if (r === 'skipped') skipped++;
     }
   }
   return { problems, checked, skipped };
+}
+
+let secretFieldsCache: SecretFields | undefined;
+
+/**
+ * The secret fields of every kind together: a stream mixes kinds, and its excerpts are masked
+ * before any document is read.
+ */
+function crdSecretFields(): SecretFields {
+  return (secretFieldsCache ??= new SecretFields(Object.values(crdValidationData()).flatMap((k) => k.secrets)));
+}
+
+/** Masks, in the problems from `first` on, every secret value the document holds. */
+function hideSecrets(problems: Problem[], first: number, data: Json): void {
+  if (problems.length === first) return;
+  const secrets = secretValues(data, crdSecretFields());
+  for (let i = first; i < problems.length; i++) problems[i] = redactProblem(problems[i]!, secrets);
 }
 
 function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: ValidateOptions): 'checked' | 'skipped' | 'empty' | 'bad' {

@@ -9,6 +9,9 @@ import { chartCrdDocs, mcpopCrdDocs } from './index.ts';
 import { coreUri } from './ids.ts';
 import { coreTypeOf } from './generate.ts';
 import type { Schema } from './k8s-types.ts';
+import { secretFields } from './dsl.ts';
+import { MCPSERVER_KIND } from './mcpop.ts';
+import { KINDS } from './model.ts';
 
 /** Per kind: its served versions, in CRD order, each with its defaults-and-rules schema. */
 export interface KindValidationData {
@@ -17,6 +20,8 @@ export interface KindValidationData {
   walk: Record<string, Schema>;
   /** Versions served with the status subresource: the API server ignores `status` on create and update. */
   statusSubresource: string[];
+  /** Fields the model marks secret (`*`: any list entry or map key), masked wherever validate echoes input. */
+  secrets: string[][];
 }
 
 /** Kinds in CRD order (the order the unknown-kind hint lists them in). */
@@ -41,11 +46,14 @@ function servedVersions(): Map<string, ServedVersion[]> {
 /** The data validate reads for every kind (no ajv schema: that is compiled code). */
 export function computeValidationData(): CrdValidationData {
   const out: CrdValidationData = {};
+  const models = new Map([...KINDS, MCPSERVER_KIND].map((k) => [k.kind, k]));
   for (const [kind, versions] of servedVersions()) {
+    const model = models.get(kind);
     out[kind] = {
       versions: versions.map((v) => v.name),
       walk: Object.fromEntries(versions.map((v) => [v.name, pruneForWalk(v.schema.openAPIV3Schema) ?? {}])),
       statusSubresource: versions.filter((v) => v.subresources?.status !== undefined).map((v) => v.name),
+      secrets: model ? [...secretFields(model.spec, ['spec']), ...secretFields(model.status, ['status'])] : [],
     };
   }
   return out;

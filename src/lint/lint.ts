@@ -11,7 +11,7 @@ import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/
 import { defaultsSource } from '../values/defaults.ts';
 import { applyReplaceNotMerge } from '../values/replace.ts';
 import { checkSchema } from './schema.ts';
-import { maskSecretLine, redact, secretValues } from './secrets.ts';
+import { redactProblem, secretValues, VALUES_SECRETS } from './secrets.ts';
 import { RULES, RULE_OWNED_PATHS } from './rules/index.ts';
 import type { RuleContext, RuleFinding } from './rules/types.ts';
 
@@ -72,7 +72,7 @@ export function lintValues(req: LintRequest): LintResult {
   }
   // No message, hint or excerpt repeats a secret the user wrote, whatever rule found what.
   const secrets = new Set<string>();
-  for (const l of req.layers) secretValues(l.data, secrets);
+  for (const l of req.layers) secretValues(l.data, VALUES_SECRETS, secrets);
   const problems: Problem[] = [];
   for (const f of findings) {
     const p = toProblem(f, layered, req.layers, req.showDefaultNote);
@@ -97,7 +97,7 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
     ...(loc?.file ? { file: loc.file } : {}),
     ...(loc?.line ? { line: loc.line } : {}),
     ...(loc?.column ? { column: loc.column } : {}),
-    ...(loc?.excerpt !== undefined ? { excerpt: maskExcerpt(loc.excerpt) } : {}),
+    ...(loc?.excerpt !== undefined ? { excerpt: loc.excerpt } : {}),
   };
 }
 
@@ -118,18 +118,4 @@ function locateInUserLayers(path: readonly PathSegment[], layers: readonly Value
     }
   }
   return undefined;
-}
-
-function redactProblem(p: Problem, secrets: ReadonlySet<string>): Problem {
-  return {
-    ...p,
-    message: redact(p.message, secrets),
-    ...(p.hint !== undefined ? { hint: redact(p.hint, secrets) } : {}),
-    ...(p.excerpt !== undefined ? { excerpt: redact(p.excerpt, secrets) } : {}),
-  };
-}
-
-/** Source lines of secret keys are shown with the value masked. */
-function maskExcerpt(line: string): string {
-  return maskSecretLine(line);
 }

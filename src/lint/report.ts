@@ -42,19 +42,26 @@ export interface ReportInput {
   counts?: ProblemCounts;
 }
 
+/** Problems listed per file, rule and path (list indices aside) before the rest are summed up in one. */
+export const MAX_PROBLEMS_PER_RULE_AND_PATH = 20;
+
 export function buildReport(input: ReportInput): LintReport {
-  const problems = sortProblems(input.problems);
-  const groups = new Map<string | undefined, Problem[]>();
-  for (const name of input.inputs ?? []) groups.set(name, []);
-  for (const p of problems) {
-    const key = isDefaultsLabel(p.file) ? undefined : p.file;
-    const list = groups.get(key);
-    if (list) list.push(p);
-    else groups.set(key, [p]);
-  }
+  const all = sortProblems(input.problems);
+  const problems = capProblems(all, MAX_PROBLEMS_PER_RULE_AND_PATH);
+  const groups = new Map<string | undefined, { all: Problem[]; listed: Problem[] }>();
+  // Findings in the chart's defaults have no file of the user's: they are listed under file null.
+  const group = (file: string | undefined) => {
+    const key = isDefaultsLabel(file) ? undefined : file;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { all: [], listed: [] }));
+    return g;
+  };
+  for (const name of input.inputs ?? []) group(name);
+  for (const p of all) group(p.file).all.push(p);
+  for (const p of problems) group(p.file).listed.push(p);
   const files = [...groups.entries()]
     .sort(([a], [b]) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1))
-    .map(([file, list]) => ({ file, problems: list, counts: countProblems(list) }));
+    .map(([file, g]) => ({ file, problems: g.listed, counts: countProblems(g.all) }));
   const inputCount = input.inputs ? input.inputs.length : files.filter((f) => f.file !== undefined).length;
   return {
     tool: { name: 'agentplat', version: input.toolVersion ?? '0.0.0-dev' },
@@ -62,7 +69,50 @@ export function buildReport(input: ReportInput): LintReport {
     problems,
     files,
     inputCount,
-    counts: input.counts ?? countProblems(problems),
+    counts: input.counts ?? countProblems(all),
     rules: input.rules ?? new Map(),
+  };
+}
+
+/**
+ * Sorted `problems` with at most `limit` per file, rule and path shape (`list[3].name` and
+ * `list[7].name` share one); the rest of a group become one problem saying how many more there
+ * are, in the place of the first one left out. A file with thousands of wrong entries gives a
+ * report a person can read, and its counts still count every problem.
+ */
+export function capProblems(problems: readonly Problem[], limit: number): Problem[] {
+  const seen = new Map<string, { listed: number; more: Problem[] }>();
+  const out: (Problem | { more: Problem[] })[] = [];
+  for (const p of problems) {
+    const shape = p.path.replace(/\[\d+\]/g, '[]');
+    const key = `${p.file ?? ''}\u0000${p.rule}\u0000${shape}`;
+    let g = seen.get(key);
+    if (!g) seen.set(key, (g = { listed: 0, more: [] }));
+    if (g.listed < limit) {
+      g.listed++;
+      out.push(p);
+    } else {
+      if (g.more.length === 0) out.push({ more: g.more });
+      g.more.push(p);
+    }
+  }
+  return out.map((x) => ('more' in x ? moreProblem(x.more) : x));
+}
+
+function moreProblem(rest: readonly Problem[]): Problem {
+  const first = rest[0]!;
+  const shape = first.path.replace(/\[\d+\]/g, '[]');
+  const cut = shape.indexOf('[]');
+  const under = cut < 0 ? shape : shape.slice(0, cut);
+  const severity = rest.some((p) => p.severity === 'error') ? 'error' : rest.some((p) => p.severity === 'warning') ? 'warning' : 'info';
+  return {
+    severity,
+    rule: first.rule,
+    path: under,
+    message: `and ${rest.length} more ${first.rule} problem${rest.length === 1 ? '' : 's'} like the ones above${under ? ` under \`${under}\`` : ''}, not listed`,
+    hint: 'fix the ones listed and run again; the summary counts every problem',
+    ...(first.file !== undefined ? { file: first.file } : {}),
+    ...(first.line !== undefined ? { line: first.line } : {}),
+    ...(first.column !== undefined ? { column: first.column } : {}),
   };
 }

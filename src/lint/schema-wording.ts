@@ -107,9 +107,9 @@ export function schemaSentence(f: SchemaFailure, opts: WordingOptions = {}): str
     case 'const':
       return `must be ${JSON.stringify(p.allowedValue)}, found ${show(v)}`;
     case 'minimum':
-      return `must be at least ${num(p.limit)}, found ${show(v)}`;
+      return `must be at least ${num(p.limit)}${int32Note(p.limit)}, found ${show(v)}`;
     case 'maximum':
-      return `must be at most ${num(p.limit)}, found ${show(v)}`;
+      return `must be at most ${num(p.limit)}${int32Note(p.limit)}, found ${show(v)}`;
     case 'exclusiveMinimum':
       return `must be greater than ${num(p.limit)}, found ${show(v)}`;
     case 'exclusiveMaximum':
@@ -178,4 +178,9 @@ export function schemaSentence(f: SchemaFailure, opts: WordingOptions = {}): str
     default:
       return `does not satisfy the schema's \`${f.keyword}\` rule, found ${show(v)}`;
   }
+}
+
+/** A bound at the edge of the int32 range says why: the Kubernetes field the value lands in holds no more. */
+function int32Note(limit: unknown): string {
+  return limit === 2147483647 || limit === -2147483648 ? ' (the range of a 32-bit integer, which the Kubernetes field it lands in holds)' : '';
 }

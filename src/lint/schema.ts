@@ -11,7 +11,7 @@ import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
-import { isSecretKey } from './secrets.ts';
+import { VALUES_SECRETS } from './secrets.ts';
 import { didYouMean } from './nearest.ts';
 import { schemaSentence, showValue, typeWord } from './schema-wording.ts';
 
@@ -51,12 +51,12 @@ export function checkSchema(revision: Revision, values: unknown, skipPaths: Read
   // The bundled validators are generated without ajv's `verbose` option (much smaller code), so
   // the schema node and the offending value are looked up here, only when there are errors.
   const errors = pruneBranchErrors(
-    revision,
     ((validate.errors ?? []) as ErrorObject[]).map((e) => ({
       ...e,
       parentSchema: e.parentSchema ?? nodeAtSchemaPath(revision, e.schemaPath),
       data: e.data !== undefined ? e.data : getPath(values, pointerToPath(e.instancePath)),
     })),
+    valuesSchema(revision),
   );
   const out: RuleFinding[] = [];
   const seen = new Set<string>();
@@ -86,34 +86,91 @@ function pointerToPath(pointer: string): PathSegment[] {
 
 /**
  * anyOf/oneOf report one error per failed branch. When the value's type selects exactly one
- * branch, keep that branch's errors (they are precise); otherwise keep one summary error. A
- * branch that is a `$ref` reports its errors under the referenced definition's path.
+ * branch, keep that branch's errors (they are precise); otherwise keep one summary error.
+ * An error belongs to the alternatives that enclose it: same or deeper instance path, schema path
+ * inside one of their branches. Each error finds them by lookup, not by a scan of the others, so
+ * a list of thousands of wrong entries costs thousands of steps, not millions.
  */
-function pruneBranchErrors(revision: Revision, errors: ErrorObject[]): ErrorObject[] {
-  const branchy = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  if (branchy.length === 0) return errors;
-  const root = valuesSchema(revision);
-  let kept = errors;
-  for (const b of branchy) {
+export function pruneBranchErrors(errors: ErrorObject[], root?: SchemaNode): ErrorObject[] {
+  const isBranchy = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+  if (!errors.some(isBranchy)) return errors;
+  const key = (instancePath: string, schemaPath: string) => `${instancePath}\u0000${schemaPath}`;
+  /** Per alternative: the branch its value's type selects, or -1 (none or several: keep the summary). */
+  const chosen = new Map<ErrorObject, number>();
+  const byKey = new Map<string, ErrorObject>();
+  /** A branch that is a `$ref`: its errors carry the definition's schema path, not the branch's. */
+  const byRef = new Map<string, { b: ErrorObject; branch: number }>();
+  for (const b of errors) {
+    if (!isBranchy(b)) continue;
+    byKey.set(key(b.instancePath, b.schemaPath), b);
     const branches = ((b.parentSchema as SchemaNode | undefined)?.[b.keyword as 'anyOf' | 'oneOf'] ?? []) as SchemaNode[];
-    const inBranch = (e: ErrorObject, i: number): boolean => {
-      if (e === b || (e.instancePath !== b.instancePath && !e.instancePath.startsWith(`${b.instancePath}/`))) return false;
-      const ref = branches[i]?.$ref;
-      return e.schemaPath.startsWith(`${b.schemaPath}/${i}/`) || (ref !== undefined && e.schemaPath.startsWith(`${ref}/`));
-    };
-    const inAny = (e: ErrorObject): boolean => branches.some((_, i) => inBranch(e, i));
+    branches.forEach((br, i) => {
+      if (br.$ref?.startsWith('#/')) byRef.set(key(b.instancePath, `${br.$ref}/`), { b, branch: i });
+    });
     const t = jsonType(b.data);
-    const matching = branches.map((br, i) => ({ br: resolve(root, br) ?? br, i })).filter(({ br }) => typeMatches(br, t));
-    if (matching.length === 1) {
-      const keep = matching[0]!.i;
-      kept = kept.filter((e) => e !== b && (!inAny(e) || inBranch(e, keep)));
-      // A branch chosen by type with no error of its own left means the anyOf failed elsewhere.
-      if (!kept.some((e) => inBranch(e, keep))) kept.push(b);
-    } else {
-      kept = kept.filter((e) => !inAny(e));
+    // A `$ref` branch is judged by the definition it names (its type, not "any").
+    const matching = branches.flatMap((br, i) => (typeMatches((root && resolve(root, br)) ?? br, t) ? [i] : []));
+    chosen.set(b, matching.length === 1 ? matching[0]! : -1);
+  }
+  /** The alternatives enclosing `e`, innermost first, each with the branch `e` sits in. */
+  const enclosing = (e: ErrorObject): { b: ErrorObject; branch: number }[] => {
+    const out: { b: ErrorObject; branch: number }[] = [];
+    const prefixes: string[] = [];
+    for (let i = e.instancePath.length; i >= 0; i = e.instancePath.lastIndexOf('/', i - 1)) {
+      prefixes.push(e.instancePath.slice(0, i));
+      if (i === 0) break;
+    }
+    const re = /\/(anyOf|oneOf)\/(\d+)(?=\/|$)/g;
+    const found: { b: ErrorObject; branch: number }[] = [];
+    for (let m = re.exec(e.schemaPath); m; m = re.exec(e.schemaPath)) {
+      const at = e.schemaPath.slice(0, m.index + m[1]!.length + 1);
+      for (const ip of prefixes) {
+        const b = byKey.get(key(ip, at));
+        if (b && b !== e) {
+          found.push({ b, branch: Number(m[2]) });
+          break;
+        }
+      }
+    }
+    for (let i = found.length - 1; i >= 0; i--) out.push(found[i]!);
+    const def = /^#\/(?:definitions|\$defs)\/[^/]+\//.exec(e.schemaPath)?.[0];
+    if (def && out.length === 0) {
+      for (const ip of prefixes) {
+        const hit = byRef.get(key(ip, def));
+        if (hit && hit.b !== e) {
+          out.push(hit);
+          break;
+        }
+      }
+    }
+    return out;
+  };
+  const allowed = (chain: { b: ErrorObject; branch: number }[]) => chain.every(({ b, branch }) => chosen.get(b) === branch);
+  const keep = new Set<ErrorObject>();
+  /** Per alternative with a chosen branch: how many errors inside that branch are kept. */
+  const keptInside = new Map<ErrorObject, number>();
+  const count = (chain: { b: ErrorObject; branch: number }[]) => {
+    for (const { b, branch } of chain) if (chosen.get(b) === branch) keptInside.set(b, (keptInside.get(b) ?? 0) + 1);
+  };
+  for (const e of errors) {
+    if (isBranchy(e)) continue;
+    const chain = enclosing(e);
+    if (allowed(chain)) {
+      keep.add(e);
+      count(chain);
     }
   }
-  return kept;
+  // Innermost alternatives first: whether one stays decides whether its enclosing ones have an error left.
+  const alternatives = errors.filter(isBranchy).map((b) => ({ b, chain: enclosing(b) })).sort((x, y) => y.chain.length - x.chain.length);
+  for (const { b, chain } of alternatives) {
+    if (!allowed(chain)) continue;
+    // A branch chosen by type with no error of its own left means the alternative failed elsewhere.
+    if (chosen.get(b) === -1 || !keptInside.get(b)) {
+      keep.add(b);
+      count(chain);
+    }
+  }
+  return errors.filter((e) => keep.has(e));
 }
 
 function jsonType(v: unknown): string {
@@ -138,7 +195,7 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
   const path = pointerToPath(e.instancePath);
   const where = joinPath(path) || 'the top level';
   const parent = (e.parentSchema ?? {}) as SchemaNode;
-  const secret = Boolean(parent['x-agentplat-secret']) || isSecretKey(path[path.length - 1]);
+  const secret = Boolean(parent['x-agentplat-secret']) || VALUES_SECRETS.covers(path);
   const p = e.params as Record<string, unknown>;
   const sentence = (): string => `\`${where}\` ${schemaSentence({ keyword: e.keyword, params: p, value: e.data }, { show: (v) => show(v, secret) })}`;
   switch (e.keyword) {

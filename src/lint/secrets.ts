@@ -1,58 +1,374 @@
-// Which values must never be echoed in a message: keys that name secrets, tokens, passwords or keys.
-export function isSecretKey(key: unknown): boolean {
-  return typeof key === 'string' && /(secret|token|password|passwd|apikey|api_key|(^|[a-z])key$|Key$)/i.test(key) && !/^(apiKeySecretRef|apiKeySecretKey|existingSecret|secretRef|caCertSecretRef|caCertSecretKey)$/.test(key);
+// Which values are secrets, and how anything that echoes user input hides them. The models
+// decide what is secret (the values model marks its keys `secret`, the Resource API model its
+// inline credentials), not the spelling of a key: `maxTokens` is a number to show, `url` of the
+// database is a credential to hide.
+
+import type { Problem } from './problem.ts';
+import { VALUES_SECRET_FIELDS } from './values-secret-fields.generated.ts';
+
+/** A secret field: path segments from the document root; `*` stands for any key or list index. */
+export type SecretPattern = readonly string[];
+
+interface TrieNode {
+  /** A pattern ends here: this node is a secret field. */
+  end: boolean;
+  next: Map<string, TrieNode>;
 }
 
 /**
- * Values paths the schemas mark secret (`x-agentplat-secret`) whose key does not say so: a
- * database URL carries its password. test/hardening/secrets.test.ts checks that every path the
- * schemas mark is recognised by isSecretPath.
+ * Where a walk down a document stands with respect to the secret fields: the pattern nodes its
+ * path reaches, or `inside` once the path is a secret field or lies below one. Walks keep a
+ * cursor per level instead of a path, so a step costs the same at any depth.
  */
-export const SECRET_PATHS: readonly string[] = ['database.rdb.url'];
-
-/** True when the value at `path` is a secret: a secret key anywhere on the path, or a marked path. */
-export function isSecretPath(path: readonly unknown[]): boolean {
-  return path.some(isSecretKey) || SECRET_PATHS.includes(path.map(String).join('.'));
+export interface SecretCursor {
+  readonly nodes: readonly TrieNode[];
+  readonly inside: boolean;
 }
+
+const OUTSIDE: SecretCursor = { nodes: [], inside: false };
+const INSIDE: SecretCursor = { nodes: [], inside: true };
+
+/** The secret fields of one kind of document, asked by path or step by step. */
+export class SecretFields {
+  readonly root: SecretCursor;
+
+  constructor(patterns: readonly SecretPattern[]) {
+    const top: TrieNode = { end: false, next: new Map() };
+    for (const p of patterns) {
+      let n = top;
+      for (const seg of p) {
+        let child = n.next.get(seg);
+        if (!child) n.next.set(seg, (child = { end: false, next: new Map() }));
+        n = child;
+      }
+      n.end = true;
+    }
+    this.root = patterns.length === 0 ? OUTSIDE : { nodes: [top], inside: false };
+  }
+
+  /** The cursor one level below `at`, under key (or list index) `seg`. */
+  step(at: SecretCursor, seg: string | number): SecretCursor {
+    if (at.inside) return INSIDE;
+    if (at.nodes.length === 0) return OUTSIDE;
+    const nodes: TrieNode[] = [];
+    for (const n of at.nodes) {
+      const exact = n.next.get(String(seg));
+      if (exact) nodes.push(exact);
+      const any = n.next.get('*');
+      if (any) nodes.push(any);
+    }
+    if (nodes.some((n) => n.end)) return INSIDE;
+    return nodes.length === 0 ? OUTSIDE : { nodes, inside: false };
+  }
+
+  at(path: readonly unknown[]): SecretCursor {
+    let c = this.root;
+    for (const seg of path) c = this.step(c, String(seg));
+    return c;
+  }
+
+  /** True when `path` is a secret field or lies inside one (a map written where a secret belongs). */
+  covers(path: readonly unknown[]): boolean {
+    return this.at(path).inside;
+  }
+
+  /** True when a secret field lies strictly below `path`: what is written there may hold one. */
+  holdsSecretBelow(path: readonly unknown[]): boolean {
+    return this.at(path).nodes.length > 0;
+  }
+
+  /** True when no field is secret. */
+  get empty(): boolean {
+    return this.root === OUTSIDE;
+  }
+}
+
+/** The secret fields of chart values (every revision: a key secret in one is a secret name in both). */
+export const VALUES_SECRETS = new SecretFields(VALUES_SECRET_FIELDS);
 
 /** Shorter values are not masked inside other text (they would mask ordinary words). */
 const MIN_MASKED_LENGTH = 4;
 
-/** Every secret value (strings and numbers at secret paths) of a values tree. */
-export function secretValues(data: unknown, out = new Set<string>()): Set<string> {
-  const walk = (v: unknown, path: unknown[], secret: boolean) => {
+export const MASK = '********';
+
+/** Every secret value (strings and numbers at or inside secret fields) of a document. */
+export function secretValues(data: unknown, fields: SecretFields, out = new Set<string>()): Set<string> {
+  const walk = (v: unknown, at: SecretCursor) => {
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') {
       const s = String(v);
-      if (secret && s.length >= MIN_MASKED_LENGTH) out.add(s);
-    } else if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, [...path, i], secret));
-    } else if (v !== null && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        const p = [...path, k];
-        walk(x, p, secret || isSecretPath(p));
-      }
+      if (at.inside && s.length >= MIN_MASKED_LENGTH) out.add(s);
+      return;
     }
+    // Subtrees that cannot hold a secret are not walked: a list of thousands of entries costs nothing.
+    if (v === null || typeof v !== 'object' || (!at.inside && at.nodes.length === 0)) return;
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, fields.step(at, i)));
+    else for (const [k, x] of Object.entries(v)) walk(x, fields.step(at, k));
   };
-  walk(data, [], false);
+  walk(data, fields.root);
   return out;
 }
 
-/** `text` with every occurrence of a secret value replaced by asterisks. */
+/** `text` with every occurrence of a secret value, and the password of every URL, masked. */
 export function redact(text: string, secrets: ReadonlySet<string>): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('********');
+  let out = maskUrlPasswords(text);
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
+  return out;
+}
+
+/** A problem whose message, hint and excerpt repeat none of `secrets` and no URL password. */
+export function redactProblem(p: Problem, secrets: ReadonlySet<string>): Problem {
+  return {
+    ...p,
+    message: redact(p.message, secrets),
+    ...(p.hint !== undefined ? { hint: redact(p.hint, secrets) } : {}),
+    ...(p.excerpt !== undefined ? { excerpt: redact(p.excerpt, secrets) } : {}),
+  };
+}
+
+/** The password of a URL with credentials (`scheme://user:password@host`) is a secret wherever it is written. */
+export function maskUrlPasswords(text: string): string {
+  return text.includes('://') ? text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)([^\s@/]+)(@)/gi, `$1${MASK}$3`) : text;
+}
+
+// ---- source text ----
+
+/**
+ * The lines of a YAML text as an excerpt may show them: every secret field's value masked, on
+ * every line it spans, and every URL password. Reads the text line by line with indentation and
+ * flow brackets rather than with a YAML parser, so it holds where the parser gives up: a
+ * continuation line at the wrong indent, a tab in a block scalar, a map where a secret string
+ * belongs. A secret value goes on until a line at or left of its key that starts another entry;
+ * anything else after it (a line the parser could not place) is taken as part of it.
+ * Linear in the text; computed once per document, whatever number of problems point into it.
+ */
+export function maskedLines(text: string, fields: SecretFields): string[] {
+  const lines = text.split(/\r?\n/);
+  if (fields.empty) return lines.map(maskUrlPasswords);
+  const out: string[] = [];
+  let stack: { indent: number; at: SecretCursor; item: boolean }[] = [];
+  /** A secret value that may continue on the next lines: the column of its key. */
+  let region: number | undefined;
+  let flow: FlowState | undefined;
+  for (const line of lines) {
+    const spans: [number, number][] = [];
+    const indent = /^[ \t]*/.exec(line)![0].length;
+    const content = line.slice(indent);
+    if (/^(---|\.\.\.)(\s|$)/.test(line)) {
+      stack = [];
+      region = undefined;
+      flow = undefined;
+    } else if (flow) {
+      flow = scanFlow(line, 0, flow, fields, spans);
+    } else if (content === '') {
+      // blank: nothing to hide, and a block scalar may go on after it
+    } else if (region !== undefined && (indent > region || !opensEntry(content))) {
+      spans.push([indent, line.length]);
+    } else if (content.startsWith('#')) {
+      region = undefined;
+    } else {
+      region = undefined;
+      let col = indent;
+      // `- ` entries, possibly several on one line (`- - x`), each one level of list.
+      while (line[col] === '-' && (col + 1 === line.length || line[col + 1] === ' ' || line[col + 1] === '\t')) {
+        while (stack.length > 0 && (stack[stack.length - 1]!.indent > col || (stack[stack.length - 1]!.indent === col && stack[stack.length - 1]!.item))) stack.pop();
+        stack.push({ indent: col, at: fields.step(stack[stack.length - 1]?.at ?? fields.root, '*'), item: true });
+        col++;
+        while (line[col] === ' ' || line[col] === '\t') col++;
+      }
+      const rest = line.slice(col);
+      const key = keyAt(rest);
+      if (key) {
+        while (stack.length > 0 && stack[stack.length - 1]!.indent >= col) stack.pop();
+        const at = fields.step(stack[stack.length - 1]?.at ?? fields.root, key.name);
+        const valueAt = col + key.valueOffset;
+        const value = valueText(line, valueAt);
+        if (at.inside) {
+          if (value.start < line.length) spans.push([value.start, line.length]);
+          region = col;
+          if (value.empty) stack.push({ indent: col, at, item: false });
+        } else if (value.empty) {
+          stack.push({ indent: col, at, item: false });
+        } else if (line[value.start] === '{' || line[value.start] === '[') {
+          flow = scanFlow(line, value.start, { frames: [], base: at, maskDepth: -1 }, fields, spans);
+        }
+      } else if (rest !== '' && !rest.startsWith('#')) {
+        // A list entry's own value.
+        const at = stack[stack.length - 1]?.at ?? fields.root;
+        if (col > indent && at.inside) {
+          spans.push([col, line.length]);
+          region = indent;
+        } else if (col > indent && (rest[0] === '{' || rest[0] === '[')) {
+          flow = scanFlow(line, col, { frames: [], base: at, maskDepth: -1 }, fields, spans);
+        }
+      }
+    }
+    out.push(maskUrlPasswords(applySpans(line, spans)));
+  }
   return out;
 }
 
 /**
- * A source line as an excerpt may show it: the value of every secret key on it (block or flow
- * style) and the password of every URL with credentials are masked. For lines the parser could
- * not read, where the values behind them are unknown.
+ * A key at the start of `text` (`name:`, `"name":`), with where its value starts; undefined when
+ * the text is no key. A scan, not a regular expression: a long line costs one pass.
  */
-export function maskSecretLine(line: string): string {
-  let out = line.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)([^\s@/]+)(@)/gi, '$1********$3');
-  out = out.replace(/(["']?)([\w.-]+)\1(\s*[:=]\s*)([^,}\]\s][^,}\]]*|$)/g, (m, q: string, key: string, sep: string, value: string) =>
-    isSecretKey(key) && value !== '' ? `${q}${key}${q}${sep}********` : m,
-  );
-  return out;
+function keyAt(text: string): { name: string; valueOffset: number } | undefined {
+  const first = text[0];
+  if (first === undefined) return undefined;
+  const colonAfter = (j: number): boolean => text[j] === ':' && (j + 1 >= text.length || text[j + 1] === ' ' || text[j + 1] === '\t');
+  if (first === '"' || first === "'") {
+    const end = scalarEnd(text, 0, false);
+    let j = end;
+    while (text[j] === ' ' || text[j] === '\t') j++;
+    if (!colonAfter(j)) return undefined;
+    const inner = text.slice(1, end - 1);
+    return { name: first === '"' ? unescapeDouble(inner) : inner.replace(/''/g, "'"), valueOffset: j + 1 };
+  }
+  if ('#{}[],:?&*!|>%@`'.includes(first) || (first === '-' && (text.length === 1 || text[1] === ' ' || text[1] === '\t'))) return undefined;
+  for (let j = 1; j < text.length; j++) {
+    if (colonAfter(j)) return { name: text.slice(0, j).trimEnd(), valueOffset: j + 1 };
+    if (text[j] === '#' && (text[j - 1] === ' ' || text[j - 1] === '\t')) return undefined;
+  }
+  return undefined;
+}
+
+function unescapeDouble(s: string): string {
+  try {
+    return JSON.parse(`"${s}"`) as string;
+  } catch {
+    return s;
+  }
+}
+
+/** Whether a line's content starts a new entry (a key or a list item) rather than continuing a value. */
+function opensEntry(content: string): boolean {
+  return /^-([ \t]|$)/.test(content) || keyAt(content) !== undefined;
+}
+
+/** Where the value after a key starts, skipping blanks, an anchor and a tag; empty when only a comment or nothing follows. */
+function valueText(line: string, from: number): { start: number; empty: boolean } {
+  let i = from;
+  for (;;) {
+    while (line[i] === ' ' || line[i] === '\t') i++;
+    if (line[i] !== '&' && line[i] !== '!') break;
+    while (i < line.length && line[i] !== ' ' && line[i] !== '\t') i++;
+  }
+  return { start: i, empty: i >= line.length || line[i] === '#' };
+}
+
+interface FlowFrame {
+  kind: 'map' | 'seq';
+  at: SecretCursor;
+  key?: string;
+  afterColon: boolean;
+}
+
+interface FlowState {
+  frames: FlowFrame[];
+  /** Where the block key or list entry whose value the flow collection is stands. */
+  base: SecretCursor;
+  /** Depth at which a secret collection opened (everything inside it is masked), or -1. */
+  maskDepth: number;
+}
+
+/**
+ * Reads flow collections (`{a: 1, b: [x]}`) from `from` to the end of the line, adding the spans
+ * of secret values to `spans`. Returns the state when a collection is still open at the end of the
+ * line (it goes on on the next one), undefined when all are closed.
+ */
+function scanFlow(line: string, from: number, st: FlowState, fields: SecretFields, spans: [number, number][]): FlowState | undefined {
+  const valueAt = (): SecretCursor => {
+    const top = st.frames[st.frames.length - 1];
+    if (!top) return st.base;
+    return fields.step(top.at, top.kind === 'seq' ? '*' : (top.key ?? ''));
+  };
+  let maskFrom = st.maskDepth >= 0 ? from : -1;
+  let i = from;
+  while (i < line.length) {
+    const c = line[i]!;
+    const top = st.frames[st.frames.length - 1];
+    if (c === ' ' || c === '\t') {
+      i++;
+    } else if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) {
+      break;
+    } else if (c === '{' || c === '[') {
+      const at = valueAt();
+      if (st.maskDepth < 0 && at.inside) {
+        st.maskDepth = st.frames.length;
+        maskFrom = i;
+      }
+      st.frames.push({ kind: c === '{' ? 'map' : 'seq', at, afterColon: false });
+      i++;
+    } else if (c === '}' || c === ']') {
+      st.frames.pop();
+      i++;
+      if (st.maskDepth >= 0 && st.frames.length <= st.maskDepth) {
+        spans.push([maskFrom, i]);
+        st.maskDepth = -1;
+        maskFrom = -1;
+      }
+      if (st.frames.length === 0) {
+        if (maskFrom >= 0) spans.push([maskFrom, line.length]);
+        return undefined;
+      }
+    } else if (c === ',') {
+      if (top) {
+        top.key = undefined;
+        top.afterColon = false;
+      }
+      i++;
+    } else if (c === ':' && top?.kind === 'map' && !top.afterColon) {
+      top.afterColon = true;
+      i++;
+    } else {
+      const end = scalarEnd(line, i, st.frames.length > 0);
+      if (top?.kind === 'map' && !top.afterColon) {
+        const raw = line.slice(i, end).trim();
+        top.key = /^["']/.test(raw) ? raw.slice(1, -1) : raw;
+      } else if (st.maskDepth < 0 && valueAt().inside) {
+        spans.push([i, end]);
+      }
+      i = Math.max(end, i + 1);
+    }
+  }
+  if (maskFrom >= 0) spans.push([maskFrom, line.length]);
+  return st.frames.length > 0 ? st : undefined;
+}
+
+/** End of the scalar starting at `i`: a quoted string to its closing quote (or the line's end), a plain one up to an indicator. */
+function scalarEnd(line: string, i: number, inFlow: boolean): number {
+  const q = line[i];
+  if (q === '"' || q === "'") {
+    for (let j = i + 1; j < line.length; j++) {
+      if (q === '"' && line[j] === '\\') j++;
+      else if (line[j] === q) {
+        if (q === "'" && line[j + 1] === "'") j++;
+        else return j + 1;
+      }
+    }
+    return line.length;
+  }
+  let j = i;
+  while (j < line.length) {
+    const c = line[j]!;
+    if (inFlow && (c === ',' || c === '}' || c === ']' || c === '[' || c === '{')) break;
+    if (c === ':' && (j + 1 >= line.length || /[\s,}\]]/.test(line[j + 1]!))) break;
+    if (c === '#' && j > i && /\s/.test(line[j - 1]!)) break;
+    j++;
+  }
+  return j;
+}
+
+/** `line` with each span replaced by one mask (spans may overlap; they are merged). */
+function applySpans(line: string, spans: [number, number][]): string {
+  if (spans.length === 0) return line;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [from, to] of spans) {
+    if (to <= at) continue;
+    const start = Math.max(from, at);
+    out += line.slice(at, start) + MASK;
+    at = to;
+  }
+  return out + line.slice(at);
 }

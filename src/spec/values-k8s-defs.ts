@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { QUANTITY_PATTERN, type JsonSchema } from './values-nodes.ts';
 
@@ -50,6 +50,35 @@ function loadDeclaration(file: string, exportedName: string): Declared {
   const decl = decls.get(localName);
   if (!decl) throw new Error(`${exportedName} not declared in ${file}`);
   return { file, imports, decl };
+}
+
+/**
+ * An integer field the Kubernetes API declares int32 gets that type's bounds (the declarations
+ * say only `number`): the library's own validator of the type is asked whether 2^31 is refused
+ * there as "int32". int64 fields (runAsUser, terminationGracePeriodSeconds) stay unbounded.
+ */
+function boundInt32(schema: JsonSchema, declarationFile: string, key: string): JsonSchema {
+  const list = schema.type === 'array' && (schema.items as JsonSchema | undefined)?.type === 'integer';
+  if (schema.type !== 'integer' && !list) return schema;
+  const js = declarationFile.replace(/\.d\.ts$/, '.js');
+  const className = basename(js, '.js');
+  let model: (new (data: object) => { validate(): void }) | undefined;
+  try {
+    model = (require(js) as Record<string, new (data: object) => { validate(): void }>)[className];
+  } catch {
+    return schema;
+  }
+  if (!model) return schema;
+  const tooBig = 2 ** 31;
+  try {
+    new model({ [key]: list ? [tooBig] : tooBig }).validate();
+    return schema;
+  } catch (err) {
+    const at = `data/${key}${list ? '/0' : ''} must match format "int32"`;
+    if (!String((err as Error).message).includes(at)) return schema;
+  }
+  const bounds = { minimum: Math.max(-(2 ** 31), Number(schema.minimum ?? -(2 ** 31))), maximum: 2 ** 31 - 1 };
+  return list ? { ...schema, items: { ...(schema.items as JsonSchema), ...bounds } } : { ...schema, ...bounds };
 }
 
 /** Definition name used in the schema: the exported name without the interface `I`. */
@@ -116,7 +145,7 @@ export function deriveK8sDefinitions(roots: readonly string[]): Record<string, J
     for (const m of members) {
       if (!ts.isPropertySignature(m) || !m.type) continue;
       const key = ts.isStringLiteral(m.name) || ts.isIdentifier(m.name) ? m.name.text : m.name.getText();
-      properties[key] = typeToSchema(m.type, d);
+      properties[key] = boundInt32(typeToSchema(m.type, d), d.file, key);
       if (!m.questionToken) required.push(key);
     }
     // An empty declaration (FieldsV1, RawExtension) is free-form data, not a closed object.

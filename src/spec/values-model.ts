@@ -3,7 +3,7 @@
 
 import { AGENT_AREAS, type Revision } from './revisions.ts';
 import {
-  ByRevision, group, leaf, split, S, K8S, DNS_LABEL_PATTERN, HEADER_NAME_PATTERN, NGINX_TIME_PATTERN, QUANTITY_PATTERN,
+  ByRevision, group, leaf, split, S, K8S, DNS_LABEL_PATTERN, HEADER_NAME_PATTERN, INT32_MAX, NGINX_TIME_PATTERN, QUANTITY_PATTERN,
   type Group, type JsonSchema, type Leaf, type LeafOptions, type Node,
 } from './values-nodes.ts';
 
@@ -233,7 +233,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     sessionIdleTTL: dur('168h', 'Idle sessions expire after this', B()),
     sessionShareMaxTTL: dur('0', 'Longest lifetime of a share link; 0 means no limit', B()),
     resources: resources('Controller container resources', {
-      cpu: leaf('int', { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: QUANTITY_PATTERN }] }, 2, 'CPU limit (cores, or a quantity such as 1500m)'),
+      cpu: leaf('int', { anyOf: [{ type: 'integer', minimum: 0, maximum: INT32_MAX }, { type: 'string', pattern: QUANTITY_PATTERN }] }, 2, 'CPU limit (cores, or a quantity such as 1500m)'),
       memory: qty('512Mi', 'Memory limit'),
     }, {
       cpu: qty('100m', 'CPU request'),

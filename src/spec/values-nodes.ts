@@ -86,17 +86,21 @@ export const DNS_LABEL_PATTERN = '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$';
 /** An HTTP header field name (RFC 9110 token). */
 export const HEADER_NAME_PATTERN = "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$";
 
+/**
+ * Bounds of a 32-bit integer: replicas, ports, seconds of a probe and most counts of a Kubernetes
+ * object are int32 fields, and the API server refuses anything outside. Every integer of the
+ * values stays within them.
+ */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
 export const S = {
   string: (): JsonSchema => ({ type: 'string' }),
   stringEnum: (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] }),
   stringPattern: (pattern: string): JsonSchema => ({ type: 'string', pattern }),
   bool: (): JsonSchema => ({ type: 'boolean' }),
-  int: (min?: number, max?: number): JsonSchema => ({
-    type: 'integer',
-    ...(min !== undefined ? { minimum: min } : {}),
-    ...(max !== undefined ? { maximum: max } : {}),
-  }),
-  nullableInt: (min?: number): JsonSchema => ({ type: ['integer', 'null'], ...(min !== undefined ? { minimum: min } : {}) }),
+  int: (min: number = INT32_MIN, max: number = INT32_MAX): JsonSchema => ({ type: 'integer', minimum: min, maximum: max }),
+  nullableInt: (min: number = INT32_MIN): JsonSchema => ({ type: ['integer', 'null'], minimum: min, maximum: INT32_MAX }),
   port: (): JsonSchema => ({ type: 'integer', minimum: 1, maximum: 65535 }),
   /** Quantities also accept a bare number, as Kubernetes does (cpu: 1, cpu: 0.5). */
   quantity: (): JsonSchema => ({ anyOf: [{ type: 'string', pattern: QUANTITY_PATTERN }, { type: 'number', minimum: 0 }] }),
@@ -104,7 +108,7 @@ export const S = {
   /** PDB threshold: a count or a percentage; null leaves it unset. */
   intOrPercent: (nullable: boolean): JsonSchema => ({
     anyOf: [
-      { type: 'integer', minimum: 0 },
+      { type: 'integer', minimum: 0, maximum: INT32_MAX },
       { type: 'string', pattern: '^([0-9]{1,2}%|100%)$' },
       ...(nullable ? [{ type: 'null' }] : []),
     ],

@@ -1,7 +1,7 @@
 // Reads the user's layers (-f files, stdin, the --set family) into ValuesSources, with the
 // limits that keep bad input from hanging or crashing the tool.
 
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import { close, closeSync, constants as fsConstants, fstatSync, open, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { resolveFrom } from '../fs-path.ts';
@@ -14,6 +14,42 @@ import type { Values } from './merge.ts';
 /** Values files larger than this are refused before reading (a chart's values are kilobytes). */
 export const MAX_VALUES_FILE_BYTES = YAML_LIMITS.maxTextLength;
 
+/**
+ * Files or streams of custom resources larger than this are refused: `kubectl kustomize` of a
+ * whole environment is megabytes, while the YAML library needs several hundred times the text's
+ * size in memory for the worst inputs.
+ */
+export const MAX_RESOURCE_STREAM_BYTES = 16 * 1024 * 1024;
+
+/** What a user input is, for its size limit and for the words of a refusal. */
+export interface InputKind {
+  /** `values file`, `resource file`: what a named file is. */
+  what: string;
+  /** What standard input is, when it differs from a file (`a stream of custom resources`). */
+  stdinWhat?: string;
+  maxBytes: number;
+  /** The fix hint of a refusal for size. */
+  sizeHint: string;
+}
+
+export const VALUES_INPUT: InputKind = {
+  what: 'values file',
+  maxBytes: MAX_VALUES_FILE_BYTES,
+  sizeHint: 'a values file of this chart is a few kilobytes; check that you passed the right file',
+};
+
+export const SET_FILE_INPUT: InputKind = { ...VALUES_INPUT, what: '--set-file file', sizeHint: 'a --set-file value is a file of a few kilobytes (a certificate, a script); check the path' };
+
+export const RESOURCES_INPUT: InputKind = {
+  what: 'resource file',
+  stdinWhat: 'stream of custom resources',
+  maxBytes: MAX_RESOURCE_STREAM_BYTES,
+  sizeHint: `validate reads at most ${MAX_RESOURCE_STREAM_BYTES / 1024 / 1024} MiB per file or stream; split the resources into several files (or a folder) and pass those`,
+};
+
+/** How long a named FIFO may go without a writer before the read is given up. */
+export const FIFO_WAIT_MS = 10_000;
+
 export interface LayerOptions {
   values?: string[];
   set?: string[];
@@ -24,23 +60,31 @@ export interface LayerOptions {
 
 export interface InputReader {
   cwd: string;
-  readStdin(): Promise<string>;
+  /** All of standard input as text, or undefined as soon as it holds more than `maxBytes` bytes (reading stops there). */
+  readStdin(maxBytes: number): Promise<string | undefined>;
+  /** Overrides FIFO_WAIT_MS (tests). */
+  fifoWaitMs?: number;
 }
 
 /**
  * Reads a text input named by the user; `-` is standard input. Throws UsageError (exit 2) for
  * input that cannot be read as text: missing, a directory, no permission, too large, not UTF-8.
  * The size is checked on the open file before reading, and reading stops at the limit, so
- * neither a huge file nor an endless device (`-f /dev/zero`) is read in full.
+ * neither a huge file nor an endless device (`-f /dev/zero`) nor a flood on standard input is
+ * read in full. A named FIFO that no process opens for writing is given up after FIFO_WAIT_MS.
  */
-export async function readUserFile(path: string, reader: InputReader, what = 'values file'): Promise<{ name: string; text: string }> {
+export async function readUserFile(path: string, reader: InputReader, kind: InputKind = VALUES_INPUT): Promise<{ name: string; text: string }> {
   if (path === '-') {
-    const text = await reader.readStdin();
-    if (text.length > MAX_VALUES_FILE_BYTES) throw tooLarge('<stdin>', text.length, what);
-    return { name: '<stdin>', text: refuseNul('<stdin>', text, what) };
+    const text = await reader.readStdin(kind.maxBytes);
+    if (text === undefined) throw tooLarge('<stdin>', kind.maxBytes + 1, kind, 'more than ', kind.stdinWhat);
+    if (Buffer.byteLength(text) > kind.maxBytes) throw tooLarge('<stdin>', Buffer.byteLength(text), kind, '', kind.stdinWhat);
+    return { name: '<stdin>', text: refuseNul('<stdin>', text, kind.what) };
   }
   const full = resolveFrom(reader.cwd, path);
-  return { name: path, text: refuseNul(path, readRegularFile(full) ?? decodeUtf8(path, readBounded(path, full, what), what), what) };
+  const regular = readRegularFile(full, kind.maxBytes);
+  if (regular !== undefined) return { name: path, text: refuseNul(path, regular, kind.what) };
+  const fifo = isFifo(full) ? await openFifo(path, full, kind, reader.fifoWaitMs ?? FIFO_WAIT_MS) : undefined;
+  return { name: path, text: refuseNul(path, decodeUtf8(path, readBounded(path, full, kind, fifo), kind.what), kind.what) };
 }
 
 /**
@@ -59,57 +103,96 @@ function notText(path: string, before: string, found: string, what: string): nev
   throw new UsageError(`${path}:${line}:${column}: ${found}, not a ${what}`, `a ${what} is UTF-8 text; check that you passed the right file, or convert it with iconv`);
 }
 
+function isFifo(full: string): boolean {
+  try {
+    return statSync(full).isFIFO();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens a named FIFO for reading without blocking the process: the open waits for a writer, so it
+ * runs off the main thread and is given up after `waitMs`. The waiting open is then released by
+ * opening the FIFO for writing once (nothing is written), so no thread stays blocked on it.
+ */
+async function openFifo(path: string, full: string, kind: InputKind, waitMs: number): Promise<number> {
+  // A plain descriptor (not a FileHandle): readBounded closes it, and nothing closes it again.
+  const opening = new Promise<number>((resolve, reject) => open(full, 'r', (err, fd) => (err ? reject(err) : resolve(fd))));
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), waitMs)));
+  try {
+    const won = await Promise.race([opening, timedOut]);
+    if (won !== 'timeout') return won;
+  } catch (err) {
+    throw fsError(path, err, kind.what);
+  } finally {
+    clearTimeout(timer);
+  }
+  try {
+    closeSync(openSync(full, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK));
+  } catch {
+    // No reader waiting any more, or no permission to write: nothing to release.
+  }
+  await opening.then((fd) => close(fd, () => undefined), () => undefined);
+  throw new UsageError(
+    `${path}: no process writes to this FIFO (waited ${waitMs / 1000} s), not a ${kind.what}`,
+    `start the program that writes to it first, or pipe its output to standard input (-f -)`,
+  );
+}
+
 /**
  * The usual case in one call: a regular file within the size limit, read as UTF-8 text by node in
  * C++ (validate reads hundreds). Undefined means "read it the careful way": a missing file or any
  * other error, a device or pipe, a file over the limit, and text with U+FFFD, which is what invalid
  * UTF-8 decodes to (a file that really holds U+FFFD is read again too, and kept).
  */
-function readRegularFile(full: string): string | undefined {
+function readRegularFile(full: string, maxBytes: number): string | undefined {
   try {
     const st = statSync(full);
-    if (!st.isFile() || st.size > MAX_VALUES_FILE_BYTES) return undefined;
+    if (!st.isFile() || st.size > maxBytes) return undefined;
     const text = readFileSync(full, 'utf8');
-    return text.length <= MAX_VALUES_FILE_BYTES && !text.includes('\ufffd') ? text : undefined;
+    return text.length <= maxBytes && !text.includes('\ufffd') ? text : undefined;
   } catch {
     return undefined;
   }
 }
 
-function readBounded(path: string, full: string, what: string): Buffer {
+function readBounded(path: string, full: string, kind: InputKind, opened?: number): Buffer {
+  const max = kind.maxBytes;
   let fd: number;
   try {
-    fd = openSync(full, 'r');
+    fd = opened ?? openSync(full, 'r');
   } catch (err) {
-    throw fsError(path, err, what);
+    throw fsError(path, err, kind.what);
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${what}`, directoryHint(path, full));
-    if (st.size > MAX_VALUES_FILE_BYTES) throw tooLarge(path, st.size, what);
+    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${kind.what}`, directoryHint(path, full));
+    if (st.size > max) throw tooLarge(path, st.size, kind);
     // Devices and pipes report size 0, so the read itself is bounded too. The buffer starts at
     // the size the file reports (one byte more shows a file that grew) and doubles up to the
     // limit: a megabyte buffer per file made every read pay for a megabyte of zeroes and, over
     // hundreds of files, for the garbage collections it caused.
-    let buf = Buffer.allocUnsafe(Math.min(st.size > 0 ? st.size + 1 : 64 * 1024, MAX_VALUES_FILE_BYTES + 1));
+    let buf = Buffer.allocUnsafe(Math.min(st.size > 0 ? st.size + 1 : 64 * 1024, max + 1));
     let used = 0;
     for (;;) {
       if (used === buf.length) {
-        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, MAX_VALUES_FILE_BYTES + 1));
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, max + 1));
         buf.copy(bigger, 0, 0, used);
         buf = bigger;
       }
       const n = readSync(fd, buf, used, buf.length - used, null);
       if (n === 0) break;
       used += n;
-      if (used > MAX_VALUES_FILE_BYTES) throw tooLarge(path, used, what, 'at least ');
+      if (used > max) throw tooLarge(path, used, kind, 'at least ');
       // A regular file returns less than asked only at its end: no second read to see 0 bytes.
       if (st.isFile() && used < buf.length) break;
     }
     return buf.subarray(0, used);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw fsError(path, err, what);
+    throw fsError(path, err, kind.what);
   } finally {
     closeSync(fd);
   }
@@ -140,11 +223,9 @@ export function yamlFileIn(dir: string, depth = 2): string | undefined {
   return undefined;
 }
 
-function tooLarge(path: string, size: number, what: string, atLeast = ''): UsageError {
-  return new UsageError(
-    `${path}: ${atLeast}${(size / 1024 / 1024).toFixed(1)} MiB is too large for a ${what} (limit ${MAX_VALUES_FILE_BYTES / 1024 / 1024} MiB)`,
-    'a values file of this chart is a few kilobytes; check that you passed the right file',
-  );
+function tooLarge(path: string, size: number, kind: InputKind, atLeast = '', what = kind.what): UsageError {
+  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return new UsageError(`${path}: ${atLeast}${mib(size)} is too large for a ${what} (limit ${kind.maxBytes / 1024 / 1024} MiB)`, kind.sizeHint);
 }
 
 const FS_ERRORS: Record<string, [string, string?]> = {
@@ -242,7 +323,7 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     for (const arg of opts.setFile) {
       try {
         const { file } = parseSetFileArgument(arg);
-        contents.set(arg, (await readUserFile(file, reader, '--set-file file')).text);
+        contents.set(arg, (await readUserFile(file, reader, SET_FILE_INPUT)).text);
       } catch (err) {
         if (!(err instanceof SetSyntaxError)) throw err;
       }

@@ -35,7 +35,7 @@
 import type { PathSegment } from './source.ts';
 import { YAML_LIMITS, describe } from './source.ts';
 import { isPlainMap, joinPath, type Values } from './merge.ts';
-import { isSecretPath } from '../lint/secrets.ts';
+import { VALUES_SECRETS } from '../lint/secrets.ts';
 
 export type SetKind = 'set' | 'set-string' | 'set-json';
 
@@ -111,27 +111,74 @@ export function assignPath(target: Values, path: readonly PathSegment[], value: 
 }
 
 /**
- * The argument with secret-looking values replaced by `*` (same length, so columns still match),
- * for excerpts in messages: values of keys that name a secret, token, password or key, and every
- * JSON map or list (it may hold such keys). After a syntax error, everything from the error on is
- * masked too, since its key is unknown.
+ * The argument with the values of secret fields replaced by `*` (same length, so columns still
+ * match), for excerpts in messages. A JSON value is masked too when a secret field lies inside
+ * it. After a syntax error the rest of the argument is read loosely, assignment by assignment,
+ * so a secret written after the error stays hidden while the user's own mistake stays readable.
  */
 export function maskSetArgument(arg: string, kind: SetKind): string {
   const spans: ValueSpan[] = [];
-  const masked: [number, number][] = [];
   try {
     parseArgument(arg, kind, spans);
   } catch (err) {
     if (!(err instanceof SetSyntaxError)) throw err;
-    masked.push([err.column - 1, arg.length]);
-  }
-  for (const { from, to, path } of spans) {
-    const text = arg.slice(from, to).trimStart();
-    if (isSecretPath(path) || (kind === 'set-json' && /^[[{]/.test(text))) masked.push([from, to]);
+    const last = spans[spans.length - 1];
+    const resume = last ? last.to + (arg[last.to] === ',' ? 1 : 0) : 0;
+    spans.push(...looseValueSpans(arg, resume, kind));
   }
   const chars = arg.split('');
-  for (const [from, to] of masked) for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';
+  for (const { from, to, path } of spans) {
+    if (VALUES_SECRETS.covers(path) || (kind === 'set-json' && VALUES_SECRETS.holdsSecretBelow(path))) {
+      for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';
+    }
+  }
   return chars.join('');
+}
+
+/**
+ * Best-effort `key=value` spans of an argument that does not parse, from `from` on: values end at
+ * the next unescaped comma, keys split at dots and `[n]`. A JSON value whose brackets do not close
+ * runs to the end of the argument.
+ */
+function looseValueSpans(arg: string, from: number, kind: SetKind): ValueSpan[] {
+  const out: ValueSpan[] = [];
+  let i = from;
+  while (i < arg.length) {
+    const eq = nextUnescaped(arg, i, '=,');
+    if (eq >= arg.length || arg[eq] === ',') {
+      i = eq + 1;
+      continue;
+    }
+    const path: PathSegment[] = arg
+      .slice(i, eq)
+      .split(/(?<!\\)\.|\[(\d+)\]/)
+      .filter((seg): seg is string => seg !== undefined && seg !== '')
+      .map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg.replace(/\\(.)/g, '$1')));
+    let start = eq + 1;
+    while (start < arg.length && /\s/.test(arg[start]!)) start++;
+    let end: number;
+    if (kind === 'set-json' && '[{"'.includes(arg[start] ?? ',')) {
+      try {
+        end = jsonExtent(arg, start);
+      } catch {
+        end = arg.length;
+      }
+    } else {
+      end = nextUnescaped(arg, eq + 1, ',');
+    }
+    out.push({ from: eq + 1, to: end, path });
+    i = end + 1;
+  }
+  return out;
+}
+
+/** Offset of the first character of `stops` at or after `from` that no backslash escapes, or the length. */
+function nextUnescaped(text: string, from: number, stops: string): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (stops.includes(text[i]!)) return i;
+  }
+  return text.length;
 }
 
 interface ValueSpan {

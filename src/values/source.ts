@@ -4,7 +4,7 @@
 
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
-import { maskSecretLine } from '../lint/secrets.ts';
+import { maskedLines, VALUES_SECRETS } from '../lint/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 
@@ -115,11 +115,9 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
   // Editors do not count a byte-order mark as a column; neither do we.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
-  const lines = text.split(/\r?\n/);
-  const excerptAt = (line: number): string | undefined => {
-    const l = lines[line - 1];
-    return l === undefined ? undefined : maskSecretLine(l);
-  };
+  // Excerpts show the lines with every secret value masked, worked out once for the whole text.
+  let lines: string[] | undefined;
+  const excerptAt = (line: number): string | undefined => (lines ??= maskedLines(text, VALUES_SECRETS))[line - 1];
   const tooDeep = (pos?: { line: number; col: number }) => ({
     ...at('values/too-deep', `the document nests deeper than ${YAML_LIMITS.maxDepth} levels`, pos, 'values of this chart are never that deep; check for a generated or corrupted file'),
     ...(pos ? { excerpt: excerptAt(pos.line) } : {}),

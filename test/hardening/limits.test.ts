@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { MAX_SET_DEPTH, MAX_SET_INDEX } from '../../src/values/set-parser.ts';
 import { YAML_LIMITS } from '../../src/values/source.ts';
+import { MAX_RESOURCE_STREAM_BYTES } from '../../src/values/load.ts';
 import { cli, expectContract } from './_cli.ts';
 
 const dir = tempDir('agentplat-limits-');
@@ -39,7 +40,7 @@ const CASES: Case[] = [
     argv: ['lint', '-f', '-'],
     stdin: `a: ${'x'.repeat(YAML_LIMITS.maxTextLength)}\n`,
     code: 2,
-    says: [/^agentplat: <stdin>: 1\.0 MiB is too large for a values file \(limit 1 MiB\)$/m, /hint: a values file of this chart is a few kilobytes/],
+    says: [/^agentplat: <stdin>: more than 1\.0 MiB is too large for a values file \(limit 1 MiB\)$/m, /hint: a values file of this chart is a few kilobytes/],
   },
   {
     name: 'a values file nested deeper than the limit',
@@ -87,11 +88,18 @@ const CASES: Case[] = [
     says: [/^agentplat: .*big\.txt: 1\.0 MiB is too large for a --set-file file \(limit 1 MiB\)$/m, /hint: /],
   },
   {
-    name: 'validate: a resource stream over the size limit (stdin)',
+    name: 'validate: a resource stream over its own size limit (stdin, 16 MiB)',
     argv: ['validate', '-'],
-    stdin: resource(`spec: {model: "${'x'.repeat(YAML_LIMITS.maxTextLength)}"}\n`),
+    stdin: resource(`spec: {model: "${'x'.repeat(MAX_RESOURCE_STREAM_BYTES)}"}\n`),
     code: 2,
-    says: [/^agentplat: <stdin>: 1\.0 MiB is too large for a resource file \(limit 1 MiB\)$/m, /hint: /],
+    says: [/^agentplat: <stdin>: more than 16\.0 MiB is too large for a stream of custom resources \(limit 16 MiB\)$/m, /hint: validate reads at most 16 MiB per file or stream; split the resources/],
+  },
+  {
+    name: 'validate: a resource stream above the values limit (1 MiB) but within its own is validated',
+    argv: ['validate', '-'],
+    stdin: resource(`spec: {model: "${'x'.repeat(YAML_LIMITS.maxTextLength)}", provider: BOGUS}\n`),
+    code: 1,
+    says: [/<stdin>:\d+:\d+ {2}error {2}ModelConfig \S+: spec\.provider must be one of/],
   },
   {
     name: 'validate: a resource expanding too many aliases',

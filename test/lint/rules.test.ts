@@ -104,6 +104,35 @@ describe('values rules', () => {
     expect(lintFixture('pdb-eviction-policy.yaml', 'B', { kubeVersion: '1.27' }).filter((p) => p.severity === 'error')).toEqual([]);
   });
 
+  describe('pdb-blocks-eviction: warns only when a budget lets no pod go down', () => {
+    const eviction = (text: string) =>
+      lintValues({ revision: 'B', layers: [parseValuesText(text, 'pdb.yaml').source!] }).problems.filter((p) => p.rule === 'values/pdb-blocks-eviction');
+    const budget = (replicas: number, thresholds: string) => `controller:\n  replicas: ${replicas}\n  pdb:\n    enabled: true\n${thresholds}`;
+
+    it('minAvailable 0 with 0 replicas blocks nothing', () => {
+      expect(eviction(budget(0, '    maxUnavailable: null\n    minAvailable: 0\n'))).toEqual([]);
+    });
+    it('minAvailable 1 with 0 replicas blocks nothing (there is no pod to evict)', () => {
+      expect(eviction(budget(0, '    maxUnavailable: null\n    minAvailable: 1\n'))).toEqual([]);
+    });
+    it('minAvailable 0 with replicas keeps every eviction possible', () => {
+      expect(eviction(budget(3, '    maxUnavailable: null\n    minAvailable: 0\n'))).toEqual([]);
+    });
+    it('minAvailable "50%" of one replica rounds up to 1 and blocks (warning on minAvailable)', () => {
+      expect(eviction(budget(1, '    maxUnavailable: null\n    minAvailable: "50%"\n'))).toMatchObject([{ severity: 'warning', path: 'controller.pdb.minAvailable', line: 6 }]);
+    });
+    it('minAvailable "50%" of four replicas keeps two up and blocks nothing', () => {
+      expect(eviction(budget(4, '    maxUnavailable: null\n    minAvailable: "50%"\n'))).toEqual([]);
+    });
+    it('maxUnavailable 0 and "0%" with replicas block every eviction (warning on maxUnavailable)', () => {
+      expect(eviction(budget(2, '    maxUnavailable: 0\n'))).toMatchObject([{ severity: 'warning', path: 'controller.pdb.maxUnavailable', line: 5 }]);
+      expect(eviction(budget(2, '    maxUnavailable: "0%"\n'))).toMatchObject([{ path: 'controller.pdb.maxUnavailable' }]);
+    });
+    it('maxUnavailable "10%" of three replicas rounds up to 1 and blocks nothing', () => {
+      expect(eviction(budget(3, '    maxUnavailable: "10%"\n'))).toEqual([]);
+    });
+  });
+
   it.each(['A', 'B'] as const)('defaults of revision %s lint clean', (revision) => {
     expect(lintValues({ revision, layers: [] }).problems.filter((p) => p.severity !== 'info')).toEqual([]);
   });

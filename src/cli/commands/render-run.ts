@@ -28,7 +28,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const outputDir = flags.outputDir ? resolveOutputDir(flags.outputDir, app.io.cwd, { overwrite: flags.overwrite === true }) : undefined;
   checkReleaseNames(flags.releaseName, flags.namespace);
 
-  const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: () => app.io.readStdin() });
+  const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
   const chalk = chalkFor(app.io, 'stderr');
   const inputs = flags.values.length > 0 ? flags.values.map((f) => (f === '-' ? '<stdin>' : f)) : [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
   // Errors and warnings only: infos are the linter's business (`agentplat lint` prints them).

@@ -35,10 +35,10 @@ export function register(program: Command, app: App): void {
     .action(async (args: string[], opts: Options) => {
       const format = parseValidateFormat(opts.format);
       const paths = await expandPaths(args, app.io.cwd);
-      const { readUserFile } = await import('../../values/load.ts');
+      const { readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
       const inputs: { file: string; text: string }[] = [];
       for (const p of paths) {
-        const { name, text } = await readUserFile(p, app.io, 'resource file');
+        const { name, text } = await readUserFile(p, app.io, RESOURCES_INPUT);
         inputs.push({ file: name, text });
       }
       const { validateCustomResources } = await import('../../crds/validate.ts');
