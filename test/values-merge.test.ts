@@ -114,7 +114,7 @@ describe('locate points at the layer that last wrote a key', () => {
     expect(problems).toEqual([]);
     const layered = layerValues([yamlSource('controller:\n  replicas: 2\n', 'prod.yaml'), ...sources]);
     expect(layered.values).toEqual({ a: 1, controller: { replicas: 5, image: 'x' } });
-    expect(layered.locate(['controller', 'replicas'])).toEqual({ file: '--set #2', line: 1, column: 20, excerpt: 'controller.image=x,controller.replicas=5' });
+    expect(layered.locate(['controller', 'replicas'])).toEqual({ file: '--set #2', line: 1, column: 20, excerpt: 'controller.image=x,controller.replicas=5', origin: '--set' });
     expect(layered.locate(['a'])).toMatchObject({ file: '--set #1', column: 1 });
   });
 
