@@ -374,10 +374,19 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   return 'checked';
 }
 
-/** Drops the per-branch noise of anyOf (int-or-string) when the anyOf itself is reported. */
+/**
+ * Drops the per-branch noise of anyOf (int-or-string) when the anyOf itself is reported, and an
+ * integer-format error where a bound of the same field is reported: one finding per fault, the one
+ * that names the bound.
+ */
 function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
   const anyOf = errors.filter((e) => e.keyword === 'anyOf');
-  return errors.filter((e) => !anyOf.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/')));
+  const bounded = new Set(errors.filter((e) => e.keyword === 'minimum' || e.keyword === 'maximum').map((e) => e.instancePath));
+  return errors.filter(
+    (e) =>
+      !anyOf.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/')) &&
+      !(e.keyword === 'format' && bounded.has(e.instancePath)),
+  );
 }
 
 type Reporter = (rule: string, path: Path, message: string, hint?: string, at?: Path) => void;
