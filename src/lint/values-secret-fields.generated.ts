@@ -5,7 +5,6 @@ export const VALUES_SECRET_FIELDS: readonly (readonly string[])[] = [
   ["authproxy","config","cookieSecret"],
   ["dashboards-mcp","grafana","serviceAccountToken"],
   ["database","rdb","url"],
-  ["providers","*","apiKey"],
   ["providers","providerA","apiKey"],
   ["providers","providerB","apiKey"],
   ["providers","providerC","apiKey"],
