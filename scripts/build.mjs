@@ -8,8 +8,9 @@
 //   src/crds/validation-data.ts, src/crds/crd-validators.ts → validate's data and validators;
 // - dist/types/: declarations of the API;
 // - the start-up snapshots and their stamp (scripts/snapshot.mjs; AGENTPLAT_SKIP_SNAPSHOT=1 skips).
-// Everything is built into dist.next/ and swapped in for dist/ at the end (scripts/dist-swap.mjs),
-// so a CLI started during a build runs the previous build, whole, and a failed build changes nothing.
+// Everything is built into dist.next/ and moved into dist/ at the end, file by file with the entry
+// points last (scripts/dist-swap.mjs), so a CLI started during a build never misses a file, and a
+// failed build changes nothing.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
