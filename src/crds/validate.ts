@@ -97,11 +97,14 @@ export function pruneNulls(s: Record<string, unknown>, defs: Record<string, Reco
   }
 }
 
+const refIndex = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
 function resolveRef(s: Record<string, unknown>, defs: Record<string, Record<string, unknown>>): Record<string, unknown> {
   const ref = s.$ref;
   if (typeof ref !== 'string') return s;
-  const id = Object.keys(defs).find((d) => coreUri(d) === ref);
-  return id ? defs[id]! : s;
+  let byUri = refIndex.get(defs);
+  if (!byUri) refIndex.set(defs, (byUri = new Map(Object.entries(defs).map(([id, d]) => [coreUri(id), d]))));
+  return byUri.get(ref) ?? s;
 }
 
 // ---- CEL ----
