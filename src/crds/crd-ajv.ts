@@ -3,7 +3,8 @@
 // (scripts/gen-crd-validators.mjs), so both validate and report identically.
 
 import type { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { _ } from 'ajv';
+import { CRD_FORMAT_CHECKS } from './formats.ts';
 
 export const CRD_AJV_OPTIONS = {
   allErrors: true,
@@ -19,10 +20,11 @@ export const CRD_AJV_OPTIONS = {
 } as const;
 
 /** The formats the CRD schemas use. */
-export const CRD_FORMATS = ['uri', 'date-time', 'int32'];
+export const CRD_FORMATS = Object.keys(CRD_FORMAT_CHECKS);
 
 export function prepareCrdAjv<T extends Ajv>(ajv: T): T {
-  const addFormats = addFormatsModule as unknown as (a: Ajv, formats: string[]) => void;
-  addFormats(ajv, CRD_FORMATS);
+  // Standalone code reaches the format functions through this module (the build bundles it).
+  ajv.opts.code.formats ??= _`require("./src/crds/formats.ts").CRD_FORMAT_CHECKS`;
+  for (const [name, check] of Object.entries(CRD_FORMAT_CHECKS)) ajv.addFormat(name, check);
   return ajv;
 }

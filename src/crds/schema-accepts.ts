@@ -7,7 +7,7 @@
 // (test/crds/schema-accepts.test.ts).
 import equalModule from 'ajv/dist/runtime/equal.js';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { CRD_FORMAT_CHECKS } from './formats.ts';
 import type { Schema } from './k8s-types.ts';
 
 // The very functions ajv's generated code calls (CommonJS modules: the default export is the
@@ -19,7 +19,7 @@ const ucs2length = interop(ucs2lengthModule) as unknown as (s: string) => number
 const REF_PREFIX = 'https://agentplat.dev/schemas/k8s/';
 
 /** The keywords the walker decides (annotations ajv ignores are listed too). */
-const KNOWN = new Set(['type', 'properties', 'additionalProperties', 'required', 'items', 'enum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format', 'anyOf', '$ref', 'description', 'title']);
+const KNOWN = new Set(['type', 'properties', 'additionalProperties', 'required', 'items', 'enum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMaximum', 'pattern', 'format', 'anyOf', '$ref', 'description', 'title']);
 
 type Node = Schema & Record<string, unknown>;
 
@@ -41,6 +41,7 @@ interface Plan {
   format: string | undefined;
   minimum: number | undefined;
   maximum: number | undefined;
+  exclusiveMaximum: number | undefined;
   minItems: number | undefined;
   maxItems: number | undefined;
   items: Node | undefined;
@@ -83,6 +84,7 @@ function planOf(s: Node, defs: Record<string, Schema>): Plan {
     format: s.format as string | undefined,
     minimum: s.minimum as number | undefined,
     maximum: s.maximum as number | undefined,
+    exclusiveMaximum: s.exclusiveMaximum as number | undefined,
     minItems: s.minItems as number | undefined,
     maxItems: s.maxItems as number | undefined,
     items: items as Node | undefined,
@@ -110,6 +112,7 @@ function accepts(s: Node, defs: Record<string, Schema>, v: unknown, depth: numbe
   } else if (typeof v === 'number') {
     if (p.minimum !== undefined && !(v >= p.minimum)) return false;
     if (p.maximum !== undefined && !(v <= p.maximum)) return false;
+    if (p.exclusiveMaximum !== undefined && !(v < p.exclusiveMaximum)) return false;
   } else if (Array.isArray(v)) {
     if (p.minItems !== undefined && v.length < p.minItems) return false;
     if (p.maxItems !== undefined && v.length > p.maxItems) return false;
@@ -162,18 +165,8 @@ function pattern(p: string): RegExp {
   return re;
 }
 
-/**
- * An http(s) URL of the plainest kind: host name, port, path of unreserved characters. Every
- * such string is a URI by RFC 3986 (a property test checks it against the full format), and
- * answering it here spares each process compiling the full format's very large regular expression.
- */
-export const PLAIN_HTTP_URL = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?(?:\/[a-z0-9._~-]*)*$/i;
-
 function formatOk(name: string, v: string): boolean {
-  if (name === 'uri' && PLAIN_HTTP_URL.test(v)) return true;
-  if (name !== 'uri' && name !== 'date-time') return false;
-  const f = fullFormats[name] as unknown;
-  if (typeof f === 'function') return (f as (s: string) => boolean)(v);
-  if (f instanceof RegExp) return f.test(v);
-  return (f as { validate: (s: string) => boolean }).validate(v);
+  const f = Object.hasOwn(CRD_FORMAT_CHECKS, name) ? CRD_FORMAT_CHECKS[name] : undefined;
+  if (f === undefined || ('type' in f && f.type === 'number')) return false;
+  return typeof f === 'function' ? f(v) : (f.validate as (s: string) => boolean)(v);
 }

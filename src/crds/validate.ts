@@ -9,7 +9,7 @@ import { nearest } from '../lint/nearest.ts';
 import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
-import { coreUri, GROUP } from './ids.ts';
+import { coreUri, GROUP, INT64_BOUND } from './ids.ts';
 import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
@@ -71,6 +71,42 @@ export function applyDefaults(s: Schema, data: Json): void {
   } else if (s.additionalProperties) {
     for (const v of Object.values(data)) applyDefaults(s.additionalProperties, v);
   }
+}
+
+// ---- nulls ----
+
+/**
+ * Drops `null` values of known fields, before defaulting, as the API server does when it decodes
+ * a custom resource: no field of these CRDs is nullable, so a null is taken as "not set" (and
+ * the field's default, if any, then fills it). Nulls inside lists, and under fields the schema
+ * does not know, stay and fail validation as they do on the server.
+ */
+export function pruneNulls(s: Record<string, unknown>, defs: Record<string, Record<string, unknown>>, data: Json): void {
+  const node = resolveRef(s, defs);
+  if (Array.isArray(data)) {
+    const items = node.items as Record<string, unknown> | undefined;
+    if (items) for (const item of data) pruneNulls(items, defs, item);
+    return;
+  }
+  if (!isObject(data)) return;
+  const props = node.properties as Record<string, Record<string, unknown>> | undefined;
+  const extra = node.additionalProperties;
+  for (const [k, v] of Object.entries(data)) {
+    const sub = props && Object.hasOwn(props, k) ? props[k] : isObject(extra) ? extra : undefined;
+    if (!sub) continue;
+    if (v === null) delete data[k];
+    else pruneNulls(sub, defs, v);
+  }
+}
+
+const refIndex = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
+function resolveRef(s: Record<string, unknown>, defs: Record<string, Record<string, unknown>>): Record<string, unknown> {
+  const ref = s.$ref;
+  if (typeof ref !== 'string') return s;
+  let byUri = refIndex.get(defs);
+  if (!byUri) refIndex.set(defs, (byUri = new Map(Object.entries(defs).map(([id, d]) => [coreUri(id), d]))));
+  return byUri.get(ref) ?? s;
 }
 
 // ---- CEL ----
@@ -349,8 +385,9 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   if (!name && !(isObject(data.metadata) && typeof data.metadata.generateName === 'string')) {
     report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name');
   }
-  applyDefaults(schema, data);
   const { root, defs } = crdSchemas(kind, version);
+  pruneNulls(root, defs, data);
+  applyDefaults(schema, data);
   // Most documents are valid: the schema walker says so quickly and ajv's code is not even loaded;
   // ajv decides and explains the rest.
   const validate = schemaAccepts(root, defs, data) ? undefined : crdValidator(kind, version);
@@ -423,6 +460,15 @@ function reportAjv(e: ErrorObject, label: string, report: Reporter, root: Json, 
     case 'anyOf':
       // The CRDs' only anyOf is Kubernetes' int-or-string.
       report('crd/schema', path, `${label}: ${where} must be an integer or a string, found ${showValue(value)}`);
+      return;
+    case 'exclusiveMaximum':
+    case 'minimum':
+      // Every integer field without a bound of its own is an int64 to the API server.
+      if ((e.params as { limit: number }).limit === (e.keyword === 'minimum' ? -INT64_BOUND : INT64_BOUND)) {
+        report('crd/schema', path, `${label}: ${where} must be an integer from -2^63 to 2^63-1, found ${showValue(value)}`);
+        return;
+      }
+      report('crd/schema', path, `${label}: ${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`);
       return;
     default:
       report('crd/schema', path, `${label}: ${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`);

@@ -6,7 +6,7 @@
 // paths validate against exactly the same schemas.
 
 import { chartCrdDocs, mcpopCrdDocs } from './index.ts';
-import { coreUri } from './ids.ts';
+import { coreUri, INT64_BOUND } from './ids.ts';
 import { coreTypeOf } from './generate.ts';
 import type { Schema } from './k8s-types.ts';
 import { secretFields } from './dsl.ts';
@@ -148,6 +148,10 @@ function convert(s: Schema, root: boolean, defs: Record<string, Record<string, u
   for (const k of ['enum', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'required'] as const) {
     if (s[k] !== undefined) out[k] = s[k];
   }
+  if (s.type === 'integer') {
+    out.minimum ??= -INT64_BOUND;
+    if (out.maximum === undefined) out.exclusiveMaximum = INT64_BOUND;
+  }
   if (s.anyOf) out.anyOf = s.anyOf.map((x) => toAjvSchema(x, false, defs));
   if (s.items) out.items = toAjvSchema(s.items, false, defs);
   if (s.properties) {
@@ -158,6 +162,11 @@ function convert(s: Schema, root: boolean, defs: Record<string, Record<string, u
   return out;
 }
 
+/**
+ * ObjectMeta as the API server decodes it: its fields, and no other (strict field validation
+ * refuses an unknown metadata field like any other). Fields the server sets itself are accepted
+ * as it accepts them; their inner structure is the server's business.
+ */
 const METADATA = {
   type: 'object',
   properties: {
@@ -166,5 +175,16 @@ const METADATA = {
     namespace: { type: 'string' },
     labels: { type: 'object', additionalProperties: { type: 'string' } },
     annotations: { type: 'object', additionalProperties: { type: 'string' } },
+    finalizers: { type: 'array', items: { type: 'string' } },
+    ownerReferences: { type: 'array', items: { type: 'object' } },
+    managedFields: { type: 'array', items: { type: 'object' } },
+    selfLink: { type: 'string' },
+    uid: { type: 'string' },
+    resourceVersion: { type: 'string' },
+    generation: { type: 'integer' },
+    creationTimestamp: { type: 'string' },
+    deletionTimestamp: { type: 'string' },
+    deletionGracePeriodSeconds: { type: 'integer' },
   },
+  additionalProperties: false,
 };
