@@ -12,7 +12,7 @@ import { GOLDEN_CASES, goldenArgv, ROOT as GOLDEN_ROOT } from '../render/_golden
 import { ensureBuilt, ROOT, runBin } from './binary.ts';
 import { writeFailingCorpus } from '../crds/failing-corpus.ts';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 
 async function expectParity(argv: string[]): Promise<{ stdout: string; code: number }> {
   const io = createMemoryIo({ cwd: ROOT });

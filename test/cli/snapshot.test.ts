@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, ROOT, runBin, runBlob, runLauncher, type RunResult } from './binary.ts';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 
 const BLOBS = ['agentplat-a.blob', 'agentplat-b.blob', 'agentplat-validate.blob'] as const;
 const STARTED_FROM_SNAPSHOT = /started from the start-up snapshot/;

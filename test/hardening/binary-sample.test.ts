@@ -16,7 +16,7 @@ import { setFlags } from './_set-arb.ts';
 
 const PER_ENTRY = 16;
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 
 function expectProcessContract(r: RunResult, what: string, render: boolean): void {
   expect(r.signal, `killed (hang guard)\n${what}`).toBeNull();
