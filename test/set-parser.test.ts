@@ -230,7 +230,7 @@ describe('masking secret values for excerpts: the fields the values model marks 
     { kind: 'set', arg: 'a={x,y},b=c\\,d', want: 'a={x,y},b=c\\,d' },
     { kind: 'set-json', arg: 'authproxy={"config":{"clientSecret":"x"}},b=1', want: 'authproxy=*******************************,b=1' },
     { kind: 'set-json', arg: 'controller={"pw":"x"},b=1', want: 'controller={"pw":"x"},b=1' },
-    { kind: 'set-string', arg: 'authproxy.config.clientSecret=abc,providers.mine.apiKey=k', want: 'authproxy.config.clientSecret=***,providers.mine.apiKey=*' },
+    { kind: 'set-string', arg: 'authproxy.config.clientSecret=abc,providers.providerA.apiKey=k', want: 'authproxy.config.clientSecret=***,providers.providerA.apiKey=*' },
     { kind: 'set', arg: 'database.rdb.url=hunter2,y[x]=z', want: 'database.rdb.url=*******,y[x]=z' },
     { kind: 'set', arg: 'controller..replicas=2', want: 'controller..replicas=2' },
     { kind: 'set', arg: 'controller..replicas=2,database.rdb.url=pg://u:p@h,x=1', want: 'controller..replicas=2,database.rdb.url=**********,x=1' },

@@ -39,7 +39,7 @@ describe('integer fields take what decodes into a signed 64-bit integer', () => 
     expect(await at('18446744073709551616')).toEqual([expect.stringMatching(/^spec\.providerB\.seed: .*must be an integer from -2\^63 to 2\^63-1/)]);
   });
   it('a field with its own minimum keeps its own message', async () => {
-    expect(await errors(modelConfig('  providerB:\n    maxTokens: 0\n'))).toEqual(['spec.providerB.maxTokens: ModelConfig sample: spec.providerB.maxTokens must be >= 1']);
+    expect(await errors(modelConfig('  providerB:\n    maxTokens: 0\n'))).toEqual(['spec.providerB.maxTokens: ModelConfig sample: spec.providerB.maxTokens must be at least 1, found 0']);
   });
 });
 
@@ -66,7 +66,7 @@ describe("format uri is Go's url.ParseRequestURI", () => {
   });
   it('validate applies it to uri fields', async () => {
     expect(await errors(doc('Agent', '  declarative: {}\n  iconUrl: /static/icon.png\n'))).toEqual([]);
-    expect(await errors(doc('Agent', '  declarative: {}\n  iconUrl: static/icon.png\n'))).toEqual([expect.stringMatching(/^spec\.iconUrl: .*must match format "uri"/)]);
+    expect(await errors(doc('Agent', '  declarative: {}\n  iconUrl: static/icon.png\n'))).toEqual([expect.stringMatching(/^spec\.iconUrl: .*must be an absolute URI with a scheme, such as .+, found "static\/icon\.png"$/)]);
   });
 });
 

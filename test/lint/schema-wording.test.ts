@@ -80,6 +80,10 @@ const CRD_CASES: Record<string, { yaml: () => string; message: RegExp }> = {
   additionalProperties: { yaml: () => agent({ descripton: 'x' }), message: /^Agent a: unknown field spec\.descripton$/ },
   anyOf: { yaml: () => agent({ declarative: { deployment: { resources: { limits: { cpu: true } } } } }), message: /^Agent a: spec\.declarative\.deployment\.resources\.limits\.cpu must be an integer or a string, found true$/ },
   minimum: { yaml: () => limitFor('minimum'), message: /must be at least -?\d+, found -?\d+$/ },
+  exclusiveMaximum: {
+    yaml: () => stringify({ apiVersion: 'agentplat.dev/v1alpha2', kind: 'ModelConfig', metadata: { name: 'm' }, spec: { provider: 'ProviderB', model: 'x', providerB: { seed: 2 ** 64 } } }),
+    message: /^ModelConfig m: spec\.providerB\.seed must be an integer from -2\^63 to 2\^63-1, found \d+$/,
+  },
   maximum: {
     yaml: () => stringify({ apiVersion: 'agentplat.dev/v1alpha2', kind: 'Agent', metadata: { name: 'a' }, spec: { type: 'BYO', byo: { deployment: { image: 'ghcr.io/x/y:1', replicas: 2147483648 } } } }),
     message: /^Agent a: spec\.byo\.deployment\.replicas must be at most 2147483647 \(the range of a 32-bit integer, which the Kubernetes field it lands in holds\), found 2147483648$/,

@@ -8,7 +8,7 @@ const masked = (text: string, fields = VALUES_SECRETS) => maskedLines(text, fiel
 
 describe('secret fields are decided by the models, not by key names', () => {
   it('the values model marks API keys, client and cookie secrets, service-account tokens and the database URL', () => {
-    for (const path of ['providers.providerB.apiKey', 'providers.myOwnBlock.apiKey', 'authproxy.config.clientSecret', 'authproxy.config.cookieSecret', 'dashboards-mcp.grafana.serviceAccountToken', 'database.rdb.url', 'providers.providerC.config.azureAdToken']) {
+    for (const path of ['providers.providerB.apiKey', 'providers.providerA.apiKey', 'authproxy.config.clientSecret', 'authproxy.config.cookieSecret', 'dashboards-mcp.grafana.serviceAccountToken', 'database.rdb.url', 'providers.providerC.config.azureAdToken']) {
       expect(VALUES_SECRETS.covers(path.split('.')), path).toBe(true);
     }
   });
