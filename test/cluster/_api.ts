@@ -106,12 +106,12 @@ export async function installCrds(c: Cluster, crds: Obj[]): Promise<CrdState[]> 
       out.push({ name, error: r.error.message, warnings: r.warnings, conditions: {} });
       continue;
     }
-    const deadline = Date.now() + 60_000;
+    // Until Established, or until the API server says the names are refused (it never establishes then).
     let conditions: Record<string, string> = {};
-    while (Date.now() < deadline) {
+    for (;;) {
       const got = await ext.readCustomResourceDefinition({ name });
       conditions = Object.fromEntries((got.status?.conditions ?? []).map((x) => [x.type, x.status]));
-      if (conditions.Established === 'True') break;
+      if (conditions.Established === 'True' || conditions.NamesAccepted === 'False') break;
       await new Promise((res) => setTimeout(res, 200));
     }
     out.push({ name, warnings: r.warnings, conditions });

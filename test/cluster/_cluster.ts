@@ -185,37 +185,35 @@ export function kfetch(c: { server: string; token: string; ca: string }, path: s
   });
 }
 
+/**
+ * Waits for kube-apiserver's serving certificate. No deadline: a server that fails exits, and that
+ * ends the wait with its exit code; a server that hangs is caught by the suite's hang guard
+ * (vitest.cluster.config.ts), not by a clock here.
+ */
 async function waitForFile(file: string, children: ChildProcess[]): Promise<string> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
+  for (;;) {
     exitedEarly(children);
     const text = safeRead(file);
     if (text.includes('END CERTIFICATE')) return text;
     await sleep(200);
   }
-  throw new Error(`kube-apiserver wrote no serving certificate (${file}) within ${STARTUP_MS / 1000} s`);
 }
 
-const STARTUP_MS = 180_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function exitedEarly(children: ChildProcess[]): void {
   for (const c of children) if (c.exitCode !== null || c.signalCode !== null) throw new Error(`${c.spawnfile} exited (${c.exitCode ?? c.signalCode}) before the API server became ready`);
 }
 
+/** Waits until /readyz answers 200, or a process of the control plane exits (no deadline, as above). */
 async function waitReady(conn: { server: string; token: string; ca: string }, children: ChildProcess[]): Promise<void> {
-  const deadline = Date.now() + STARTUP_MS;
-  let last = '';
-  while (Date.now() < deadline) {
+  for (;;) {
     exitedEarly(children);
     try {
-      const r = await kfetch(conn, '/readyz');
-      last = `${r.status} ${r.body}`;
-      if (r.status === 200) return;
-    } catch (e) {
-      last = String(e);
+      if ((await kfetch(conn, '/readyz')).status === 200) return;
+    } catch {
+      // not listening yet
     }
     await sleep(500);
   }
-  throw new Error(`the API server was not ready within ${STARTUP_MS / 1000} s (last answer: ${last})`);
 }

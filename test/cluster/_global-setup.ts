@@ -17,9 +17,8 @@ declare module 'vitest' {
 export default function setup(project: TestProject): () => void {
   const binaries: Record<string, string> = {};
   for (const v of VERSIONS) {
-    const started = Date.now();
     binaries[v] = buildBinaries(v);
-    console.log(`cluster suite: kube-apiserver and etcd for Kubernetes ${v} ready in ${Math.round((Date.now() - started) / 1000)} s (${binaries[v]})`);
+    console.log(`cluster suite: kube-apiserver and etcd for Kubernetes ${v}: ${binaries[v]}`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'agentplat-cluster-figures-'));
   const figuresFile = join(dir, 'figures.txt');
