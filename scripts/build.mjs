@@ -116,7 +116,7 @@ if (existsSync(schemaGen)) {
 // they are neither code to parse at start-up nor part of the start-up snapshot.
 {
   const entry = `import { chartCrdDocs, mcpopCrdDocs, GROUP, VERSION } from './src/crds/index.ts';
-import { objectYaml } from './src/render/output.ts';
+import { objectYaml } from './src/output/manifests.ts';
 const pre = (d) => ({ source: d.source, text: objectYaml(d.object), head: { apiVersion: d.object.apiVersion, kind: d.object.kind, metadata: d.object.metadata } });
 export const texts = { chart: chartCrdDocs().map(pre), mcpop: mcpopCrdDocs().map(pre) };
 export const objects = Object.fromEntries([...chartCrdDocs(), ...mcpopCrdDocs()].map((d) => [d.source, d.object]));

@@ -21,7 +21,7 @@ export function generatedFiles(): Record<string, string> {
     files[`values/revision-${x}.yaml`] = valuesYaml(rev);
     files[`schemas/values-${x}.schema.json`] = schemaText(schema);
   }
-  files['src/lint/values-secret-fields.generated.ts'] = secretFieldsModule(schemas);
+  files['src/problems/values-secret-fields.generated.ts'] = secretFieldsModule(schemas);
   return files;
 }
 

@@ -3,13 +3,13 @@
 // command (values layered like Helm, lint before render, the same problems) and returns data
 // instead of printing. Invalid options (an unknown revision, a bad release name, a file that
 // cannot be read) throw an AgentplatError; problems with the values are returned, never thrown.
-import { AgentplatError, UsageError } from './errors.ts';
+import { AgentplatError, UsageError } from './problems/errors.ts';
 import { lintValues } from './lint/lint.ts';
-import { countProblems, sortProblems, type Problem, type ProblemCounts } from './lint/problem.ts';
-import { parseApiVersion, parseKubeVersion, revisionOption } from './cli/options.ts';
-import type { K8sObject, RenderedDoc } from './render/engine.ts';
-import { ShowOnlyError, toYaml } from './render/output.ts';
-import { checkReleaseNames, renderRelease } from './render/release.ts';
+import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problems/problem.ts';
+import { checkReleaseNames, parseApiVersion, parseKubeVersion, revisionOption } from './pipeline/request.ts';
+import type { K8sObject, RenderedDoc } from './model/objects.ts';
+import { ShowOnlyError, toYaml } from './output/manifests.ts';
+import { renderRelease } from './pipeline/render.ts';
 import { loadUserLayers, readUserFile } from './values/load.ts';
 import { parseValuesText, type ValuesSource } from './values/source.ts';
 

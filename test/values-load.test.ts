@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
-import { EXIT_USAGE, UsageError } from '../src/errors.ts';
+import { EXIT_USAGE, UsageError } from '../src/problems/errors.ts';
 import { firstInvalidUtf8, fsError, loadUserLayers, MAX_RESOURCE_STREAM_BYTES, MAX_VALUES_FILE_BYTES, readUserFile, RESOURCES_INPUT, type InputReader } from '../src/values/load.ts';
 import { readStreamBounded } from '../src/cli/io.ts';
 import { layerValues } from '../src/values/merge.ts';

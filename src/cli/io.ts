@@ -2,7 +2,7 @@
 // so tests run the CLI in-process with memory streams.
 
 import { Chalk, type ChalkInstance } from 'chalk';
-import { EXIT_USAGE } from '../errors.ts';
+import { EXIT_USAGE } from '../problems/errors.ts';
 
 export interface Io {
   stdout(text: string): void;

@@ -2,10 +2,10 @@
 // the working directory up, under the command's flags. Loaded here once, so a CI lint and a
 // GitOps render of one folder check the same revision with the same rule levels and decide alike.
 
-import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../errors.ts';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../problems/errors.ts';
 import { loadConfig, parseRuleFlag, type RuleLevel } from '../lint/config.ts';
 import { parseFormatName, type FormatName } from '../lint/formatters/names.ts';
-import type { ProblemCounts } from '../lint/problem.ts';
+import type { ProblemCounts } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { revisionOption } from './options.ts';
 

@@ -1,9 +1,11 @@
 // Options several commands share: the chart revision and the values layers (-f and the --set family).
 import { Option, type Command } from 'commander';
-import { UsageError } from '../errors.ts';
-import { nearest } from '../lint/nearest.ts';
-import { parseRevision, type Revision } from '../spec/revisions.ts';
+import { UsageError } from '../problems/errors.ts';
+import { nearest } from '../problems/nearest.ts';
 import type { LayerOptions } from '../values/load.ts';
+
+// The parsers of what a request names (shared with the in-process API) live with the pipeline.
+export { parseApiVersion, parseKubeVersion, revisionOption } from '../pipeline/request.ts';
 
 /**
  * An option whose default is decided when the command runs (`.agentplat.yaml` may set it), so
@@ -28,11 +30,6 @@ export function outputFormat<T extends string>(raw: string, formats: readonly T[
 /** Commander collector for repeatable options. */
 export const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
-export function revisionOption(raw: string, origin = '--revision'): Revision {
-  const rev = parseRevision(raw);
-  if (!rev) throw new UsageError(`${origin}: unknown revision "${raw}"`, 'the chart has revisions A and B');
-  return rev;
-}
 
 /** Adds -f and the --set family (every command that reads values). */
 export function addLayerOptions(cmd: Command): Command {
@@ -46,23 +43,4 @@ export function addLayerOptions(cmd: Command): Command {
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {
   return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile };
-}
-
-/**
- * Accepts the versions clusters report: `1.29`, `v1.29.3`, `1.29+`, `v1.29.3+k3s1`,
- * `1.29.3-eks-4f4795d` (pre-release and build parts are dropped). Returns `X.Y.Z`.
- */
-export function parseKubeVersion(raw: string): string {
-  const m = /^v?(\d+)\.(\d+)\+?(?:\.(\d+))?(?:[-+][0-9A-Za-z.+-]*)?$/.exec(raw.trim());
-  if (!m) throw new UsageError(`--kube-version: "${raw}" is not a Kubernetes version`, 'write it as 1.29 or v1.29.3 (what `kubectl version` reports)');
-  return `${Number(m[1])}.${Number(m[2])}.${Number(m[3] ?? 0)}`;
-}
-
-/** `group/version`, `version` (the core group) or `group/version/Kind`, as --api-versions takes them. */
-export function parseApiVersion(raw: string): string {
-  const v = raw.trim();
-  if (!/^([a-z0-9]([-a-z0-9.]*[a-z0-9])?\/)?v\d+((alpha|beta)\d+)?(\/[A-Z][A-Za-z0-9]*)?$/.test(v)) {
-    throw new UsageError(`--api-versions: "${raw}" is not an API version`, 'write group/version or group/version/Kind, e.g. monitoring.coreos.com/v1 or route.openshift.io/v1/Route');
-  }
-  return v;
 }

@@ -1,30 +1,13 @@
 // Commander wiring: builds the program, runs it, and turns every failure into an exit code.
 // No business logic lives here; each command module turns options into a request.
 
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../errors.ts';
+import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../problems/errors.ts';
 import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS } from './commands/index.ts';
 import type { Io } from './io.ts';
-
-declare const __AGENTPLAT_VERSION__: string | undefined;
-
-let sourceVersion: string | undefined;
-
-/** The bundle has the version built in; a run from source (tests) reads package.json, so both agree. */
-export function packageVersion(): string {
-  if (typeof __AGENTPLAT_VERSION__ === 'string') return __AGENTPLAT_VERSION__;
-  if (sourceVersion === undefined) {
-    try {
-      sourceVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-    } catch {
-      sourceVersion = '0.0.0-dev';
-    }
-  }
-  return sourceVersion;
-}
+import { packageVersion } from './package-version.ts';
 
 export function createProgram(app: App): Command {
   const program = new Command('agentplat')

@@ -10,7 +10,7 @@ import { createMemoryIo, type MemoryIo } from './io.ts';
 import { prepareProgram, run } from './program.ts';
 import { start } from './start.ts';
 import { GROUP } from '../crds/ids.ts';
-import { emitYaml } from '../render/yaml-emit.ts';
+import { emitYaml } from '../output/yaml-emit.ts';
 
 declare const __AGENTPLAT_SNAPSHOT_PROFILE__: 'a' | 'b' | 'validate';
 

@@ -3,24 +3,10 @@
 import { createNodeIo } from './io.ts';
 import { run } from './program.ts';
 import { deferOptimizingCompiler } from './tiering.ts';
-
-/** How this process started the CLI; `agentplat version` reports it. */
-export type StartedFrom = 'snapshot' | 'bundle' | 'in-process';
-
-let startedFrom: StartedFrom = 'in-process';
-let snapshotFile: string | undefined;
-
-export function startedFromWhat(): StartedFrom {
-  return startedFrom;
-}
-
-/** The snapshot this run started from (`agentplat-b.blob`), when it started from one. */
-export function snapshotName(): string | undefined {
-  return snapshotFile;
-}
+import { setStartedFrom, type StartedFrom } from './started.ts';
 
 export function start(argv: readonly string[], from: Exclude<StartedFrom, 'in-process'>): void {
-  startedFrom = from;
+  let snapshotFile: string | undefined;
   if (from === 'snapshot') {
     // Only here: V8 accepts a code cache only under the flags it was made with, and the bundle's
     // caches (dist/generated/*.bundle.cache) serve the in-process API too, whose flags are the host
@@ -29,6 +15,7 @@ export function start(argv: readonly string[], from: Exclude<StartedFrom, 'in-pr
     const i = process.execArgv.indexOf('--snapshot-blob');
     snapshotFile = i >= 0 ? process.execArgv[i + 1]?.split(/[\\/]/).pop() : undefined;
   }
+  setStartedFrom(from, snapshotFile);
   run(argv, createNodeIo()).then(
     (code) => {
       // A failed write to stdout (io.ts) has already set a non-zero code; keep it.

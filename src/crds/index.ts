@@ -3,7 +3,7 @@
 // The bundle replaces this module with one that reads the CRDs written at build time (see
 // ./prebuilt.ts); this one is the source of those texts.
 
-import type { RenderedDoc, K8sObject } from '../render/engine.ts';
+import type { RenderedDoc, K8sObject } from '../model/objects.ts';
 import { buildCrd } from './generate.ts';
 import { MCPSERVER_KIND } from './mcpop.ts';
 import { GROUP, KINDS, VERSION } from './model.ts';

@@ -3,7 +3,7 @@
 // for a module that calls prebuiltCrdDocs, so neither the CRD model nor its schemas are part of
 // the bundle or of the start-up snapshot.
 
-import type { K8sObject, RenderedDoc } from '../render/engine.ts';
+import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 
 export interface PrebuiltCrd {
   source: string;

@@ -4,11 +4,11 @@
 // Loads the schema validators and the CEL evaluator: import this module lazily. It reads the CRDs
 // through validation-data.ts (versions, defaults, rules) and crd-validators.ts (compiled
 // schemas), which the build swaps for generated data and code: the model is never built here.
-import { nearest } from '../lint/nearest.ts';
+import { nearest } from '../problems/nearest.ts';
 
 import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
-import type { Problem } from '../lint/problem.ts';
+import type { Problem } from '../problems/problem.ts';
 import { coreUri, GROUP, INT64_BOUND } from './ids.ts';
 import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
@@ -18,8 +18,8 @@ import { crdValidationData } from './validation-data.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 import { firstCyclicAlias } from '../values/source.ts';
-import { maskedLines, redactProblem, secretValues, SecretFields } from '../lint/secrets.ts';
-import { schemaSentence, showValue } from '../lint/schema-wording.ts';
+import { maskedLines, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
+import { schemaSentence, showValue } from '../problems/schema-wording.ts';
 
 export interface ResourceInput {
   /** As shown to the user: a path or `<stdin>`. */

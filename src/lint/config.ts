@@ -5,12 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../problems/errors.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
 import { isFormatName, FORMAT_NAMES, type FormatName } from './formatters/names.ts';
-import type { Problem, Severity } from './problem.ts';
-import { didYouMean } from './nearest.ts';
+import type { Problem, Severity } from '../problems/problem.ts';
+import { didYouMean } from '../problems/nearest.ts';
 import { RULES } from './rules/index.ts';
 
 export const CONFIG_FILE_NAMES = ['.agentplat.yaml', '.agentplat.yml'] as const;

@@ -2,8 +2,8 @@
 // (types, enums, formats, unknown keys) and every cross-field rule, and points each finding at the
 // file, line and column (or --set flag) where the offending key was written.
 
-import type { Problem } from './problem.ts';
-import { sortProblems } from './problem.ts';
+import type { Problem } from '../problems/problem.ts';
+import { sortProblems } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { Location, PathSegment, ValuesSource } from '../values/source.ts';
 import { hasPath } from '../values/source.ts';
@@ -11,7 +11,7 @@ import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/
 import { defaultsSource } from '../values/defaults.ts';
 import { applyReplaceNotMerge } from '../values/replace.ts';
 import { checkSchema } from './schema.ts';
-import { redactProblem, secretValues, VALUES_SECRETS } from './secrets.ts';
+import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, RULE_OWNED_PATHS } from './rules/index.ts';
 import type { RuleContext, RuleFinding } from './rules/types.ts';
 

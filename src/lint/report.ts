@@ -3,7 +3,7 @@
 
 import type { Revision } from '../spec/revisions.ts';
 import { isDefaultsLabel } from '../values/defaults-label.ts';
-import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problem.ts';
+import { countProblems, sortProblems, type Problem, type ProblemCounts } from '../problems/problem.ts';
 
 export interface FileReport {
   /**

@@ -11,9 +11,9 @@ import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
-import { VALUES_SECRETS } from './secrets.ts';
-import { didYouMean } from './nearest.ts';
-import { schemaSentence, showValue, typeWord } from './schema-wording.ts';
+import { VALUES_SECRETS } from '../problems/secrets.ts';
+import { didYouMean } from '../problems/nearest.ts';
+import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 
 type SchemaNode = {
   type?: string | string[];

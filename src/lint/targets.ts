@@ -5,12 +5,12 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../problems/errors.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { directoryHint, yamlFileIn } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { lintValues } from './lint.ts';
-import type { Problem } from './problem.ts';
+import type { Problem } from '../problems/problem.ts';
 
 const MAGIC = /[*?]/;
 

@@ -3,9 +3,9 @@
 // so each precedence rule of the values document lives in exactly one function.
 // (Sub-chart components may use them too; all take the RenderContext.)
 
-import type { RenderContext } from './context.ts';
-import { dnsTrunc } from './context.ts';
-import { at, firstOf, list, map, present, scalarText, str, type Json, type JsonMap } from './values-access.ts';
+import type { RenderContext } from '../model/context.ts';
+import { dnsTrunc } from '../model/context.ts';
+import { at, firstOf, list, map, present, scalarText, str, type Json, type JsonMap } from '../model/values-access.ts';
 
 export type Labels = Record<string, string>;
 

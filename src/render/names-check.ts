@@ -2,8 +2,8 @@
 // plus a suffix (`<fullname>-controller-metrics`), so a long or oddly spelled release gives names
 // over the limits; this turns that into a problem naming the object instead of a failed apply.
 
-import type { Problem } from '../lint/problem.ts';
-import type { RenderedDoc } from './engine.ts';
+import type { Problem } from '../problems/problem.ts';
+import type { RenderedDoc } from '../model/objects.ts';
 
 /** DNS-1035 label: Services (their names become DNS labels) must start with a letter. */
 const DNS1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;

@@ -4,7 +4,7 @@
 // (PodDisruptionBudget, ServiceMonitor, custom resources, …); within a kind by source path,
 // then namespace and name.
 
-import type { RenderedDoc } from './engine.ts';
+import type { RenderedDoc } from '../model/objects.ts';
 
 const KIND_ORDER = [
   'Namespace',

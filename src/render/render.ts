@@ -4,8 +4,8 @@
 import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
 import type { Values } from '../values/merge.ts';
 import { applyReplaceNotMerge } from '../values/replace.ts';
-import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from './context.ts';
-import type { RenderedDoc } from './engine.ts';
+import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from '../model/context.ts';
+import type { RenderedDoc } from '../model/objects.ts';
 import { assertUnique, orderDocs } from './order.ts';
 import { SUBCHART_COMPONENTS } from './subcharts/index.ts';
 import { controllerComponent } from './components/controller.ts';
@@ -19,7 +19,7 @@ import { providersComponent } from './components/providers.ts';
 import { platformComponent } from './components/platform.ts';
 import { substrateComponent } from './components/substrate.ts';
 import { extraObjectsComponent } from './components/extra-objects.ts';
-import { bool } from './values-access.ts';
+import { bool } from '../model/values-access.ts';
 
 /** The chart's own components, in the order their objects are produced (output order is install order). */
 export const CHART_COMPONENTS: readonly Component[] = [

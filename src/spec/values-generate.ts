@@ -152,7 +152,7 @@ export function secretFieldPatterns(schema: JsonSchema): string[][] {
   return out;
 }
 
-/** The TypeScript module of the secret fields of every revision's values (src/lint/values-secret-fields.generated.ts). */
+/** The TypeScript module of the secret fields of every revision's values (src/problems/values-secret-fields.generated.ts). */
 export function secretFieldsModule(schemas: readonly JsonSchema[]): string {
   const all = new Map<string, string[]>();
   for (const s of schemas) for (const p of secretFieldPatterns(s)) all.set(p.join('.'), p);

@@ -5,8 +5,8 @@ import { close, closeSync, constants as fsConstants, fstatSync, open, openSync, 
 import { join } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { resolveFrom } from '../fs-path.ts';
-import type { Problem } from '../lint/problem.ts';
-import { UsageError } from '../errors.ts';
+import type { Problem } from '../problems/problem.ts';
+import { UsageError } from '../problems/errors.ts';
 import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValueOrigin, type ValuesSource } from './source.ts';
 import { applySetArgument, assignPath, maskSetArgument, parseSetFileArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
 import type { Values } from './merge.ts';

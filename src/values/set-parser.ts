@@ -35,7 +35,7 @@
 import type { PathSegment } from './source.ts';
 import { YAML_LIMITS, describe } from './source.ts';
 import { isPlainMap, joinPath, type Values } from './merge.ts';
-import { VALUES_SECRETS } from '../lint/secrets.ts';
+import { VALUES_SECRETS } from '../problems/secrets.ts';
 
 export type SetKind = 'set' | 'set-string' | 'set-json';
 

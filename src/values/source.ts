@@ -3,8 +3,8 @@
 // flags keep the column of each assignment inside the flag's argument.
 
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
-import type { Problem } from '../lint/problem.ts';
-import { maskedLines, VALUES_SECRETS } from '../lint/secrets.ts';
+import type { Problem } from '../problems/problem.ts';
+import { maskedLines, VALUES_SECRETS } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 

@@ -7,7 +7,7 @@ import { FORMAT_NAMES, FORMATTERS, formatProblems, parseFormatName, type FormatN
 import { escapeGithubData, escapeGithubProperty, escapeXml } from '../../src/lint/formatters/shared.ts';
 import { MAX_EXCERPT_WIDTH } from '../../src/lint/formatters/text.ts';
 import { buildReport } from '../../src/lint/report.ts';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/problems/errors.ts';
 import { expectGolden, makeProblem, ROOT, sampleProblems } from './helpers.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

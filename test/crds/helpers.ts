@@ -1,7 +1,7 @@
 // Shared helpers of the CRD tests: run `agentplat validate` in-process and find expected positions.
 import { run } from '../../src/cli/program.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
-import type { Problem } from '../../src/lint/problem.ts';
+import type { Problem } from '../../src/problems/problem.ts';
 import type { CelRule, Node } from '../../src/crds/dsl.ts';
 import { KINDS } from '../../src/crds/model.ts';
 

@@ -5,7 +5,7 @@
 // --set syntax after it.
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { VALUES_SECRETS } from '../../src/lint/secrets.ts';
+import { VALUES_SECRETS } from '../../src/problems/secrets.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { cli, expectContract } from './_cli.ts';
 import { valuesSchema, type SchemaNode } from './_values-arb.ts';

@@ -2,7 +2,7 @@
 // development and evaluation only. Deployed when enabled and neither url nor urlFile is set".
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
-import type { Problem } from '../../src/lint/problem.ts';
+import type { Problem } from '../../src/problems/problem.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 

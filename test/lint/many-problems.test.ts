@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
 import { capProblems, MAX_PROBLEMS_PER_RULE_AND_PATH } from '../../src/lint/report.ts';
-import type { Problem } from '../../src/lint/problem.ts';
+import type { Problem } from '../../src/problems/problem.ts';
 import { pruneBranchErrors } from '../../src/lint/schema.ts';
 import { cli } from '../hardening/_cli.ts';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
-import type { Problem } from '../../src/lint/problem.ts';
+import type { Problem } from '../../src/problems/problem.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
-import { schemaSentence } from '../../src/lint/schema-wording.ts';
+import { schemaSentence } from '../../src/problems/schema-wording.ts';
 import { crdKinds } from '../../src/crds/validate.ts';
 import { crdSchemas } from '../../src/crds/crd-validators.ts';
 import { REVISION_IDS } from '../../src/spec/revisions.ts';

@@ -1,7 +1,7 @@
 // Excerpts hide the values of the fields the models mark secret, on every line such a value
 // spans, however broken the YAML around it is; fields that merely name a token stay visible.
 import { describe, expect, it } from 'vitest';
-import { maskedLines, SecretFields, VALUES_SECRETS } from '../../src/lint/secrets.ts';
+import { maskedLines, SecretFields, VALUES_SECRETS } from '../../src/problems/secrets.ts';
 
 const HARNESS = new SecretFields([['spec', 'channels', '*', 'messengerB', 'botToken', 'value']]);
 const masked = (text: string, fields = VALUES_SECRETS) => maskedLines(text, fields).join('\n');

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
-import { migrateValues } from '../../src/migrate/migrate.ts';
+import { migrateValues } from '../../src/pipeline/migrate.ts';
 import { expectGolden, ROOT } from '../cli-formats/helpers.ts';
 
 const FIXTURES = join(ROOT, 'fixtures/migrate');

@@ -5,7 +5,7 @@ import { defaultsSource } from '../../src/values/defaults.ts';
 import { layerValues, type Values } from '../../src/values/merge.ts';
 import type { ValuesSource } from '../../src/values/source.ts';
 import { renderChart, type ChartRenderOptions } from '../../src/render/render.ts';
-import type { RenderedDoc, K8sObject } from '../../src/render/engine.ts';
+import type { RenderedDoc, K8sObject } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 
 export function layer(data: Values, name = 'test'): ValuesSource {

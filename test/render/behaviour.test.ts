@@ -1,9 +1,9 @@
 // One test per render behaviour, named after the values-rules.json row it pins.
 import { describe, expect, it } from 'vitest';
 import { envOf, find, get, kinds, render } from './_render.ts';
-import type { RenderedDoc } from '../../src/render/engine.ts';
+import type { RenderedDoc } from '../../src/model/objects.ts';
 import { builtinPromptsName, toolServerName } from '../../src/render/chart.ts';
-import { buildRenderContext } from '../../src/render/context.ts';
+import { buildRenderContext } from '../../src/model/context.ts';
 import { DuplicateObjectError } from '../../src/render/order.ts';
 import { readFileSync } from 'node:fs';
 import { chartCrdDocs } from '../../src/crds/index.ts';

@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, HANG_GUARD_MS, runBin } from '../cli/binary.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
-import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/render/output-dir.ts';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/output/output-dir.ts';
 
 beforeAll(() => {
   ensureBuilt();

@@ -3,7 +3,7 @@
 // too), so it resolves for any release name, namespace, nameOverride or fullnameOverride. This
 // walks every reference kubectl would need to resolve after `render | kubectl apply`.
 import { describe, expect, it } from 'vitest';
-import type { RenderedDoc } from '../../src/render/engine.ts';
+import type { RenderedDoc } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { danglingReferences, namedStrings } from '../helpers/references.ts';

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { toYaml } from '../../src/render/output.ts';
+import { toYaml } from '../../src/output/manifests.ts';
 import { render } from './_render.ts';
 
 const TEMPLATES = join(import.meta.dirname, '..', '..', 'templates');

@@ -1,12 +1,12 @@
 // The values template evaluator (extra-objects-templating) and the lint rule that reports, at
 // lint time, every template it cannot evaluate.
 import { describe, expect, it } from 'vitest';
-import { evaluateTpl, registerTplInclude, TplError, type TplScope } from '../../src/render/tpl.ts';
-import { expandExtraObjects } from '../../src/render/extra-objects.ts';
+import { evaluateTpl, registerTplInclude, TplError, type TplScope } from '../../src/model/tpl.ts';
+import { expandExtraObjects } from '../../src/model/extra-objects.ts';
 import { templatedValuesRules } from '../../src/lint/rules/templated-values.ts';
 import type { RuleFinding } from '../../src/lint/rules/types.ts';
 import { valuesFor } from './_render.ts';
-import { signInChecksum } from '../../src/render/sign-in-template.ts';
+import { signInChecksum } from '../../src/model/sign-in-template.ts';
 
 const scope: TplScope = {
   release: { name: 'prod', namespace: 'tenant' },

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
 import { renderChart } from '../../src/render/render.ts';
-import { toYaml } from '../../src/render/output.ts';
+import { toYaml } from '../../src/output/manifests.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { substrateComponent } from '../../src/render/components/substrate.ts';

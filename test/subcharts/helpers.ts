@@ -1,7 +1,7 @@
 // Shared set-up of the sub-chart tests: a render context from the defaults of a revision with
 // overrides merged the way -f files are, and rendering of every sub-chart component.
-import { buildRenderContext, type RenderContext } from '../../src/render/context.ts';
-import type { RenderedDoc } from '../../src/render/engine.ts';
+import { buildRenderContext, type RenderContext } from '../../src/model/context.ts';
+import type { RenderedDoc } from '../../src/model/objects.ts';
 import { SUBCHART_COMPONENTS } from '../../src/render/subcharts/index.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';

@@ -4,7 +4,7 @@ import { run } from '../../src/cli/program.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import semver from 'semver';
 import { REVISIONS, type Revision } from '../../src/spec/revisions.ts';
-import type { RenderedDoc } from '../../src/render/engine.ts';
+import type { RenderedDoc } from '../../src/model/objects.ts';
 import { AUTHPROXY_INLINE, BUNDLED_AREAS, render as renderSubcharts } from './helpers.ts';
 
 /** The distinct helm.sh/chart labels of one sub-chart's objects. */

@@ -3,7 +3,7 @@
 // it, a line indented under a `key: value` line at that line, once.
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lint/config.ts';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/problems/errors.ts';
 import { validateCustomResources } from '../../src/crds/validate.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 

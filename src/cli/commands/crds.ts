@@ -15,7 +15,8 @@ export function register(program: Command, app: App): void {
       revisionOption(opts.revision ?? 'B');
       const output = outputFormat(opts.output, ['yaml', 'json'] as const);
       const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
-      const { crdsText } = await import('../../crds/print.ts');
-      app.io.stdout(crdsText([...chartCrdDocs(), ...mcpopCrdDocs()], output));
+      const { toJson, toYaml } = await import('../../output/manifests.ts');
+      const docs = [...chartCrdDocs(), ...mcpopCrdDocs()];
+      app.io.stdout(output === 'json' ? toJson(docs) : toYaml(docs));
     });
 }

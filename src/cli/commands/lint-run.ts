@@ -1,18 +1,33 @@
 // The work of `agentplat lint`, loaded only when that command runs.
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
-import { packageVersion } from '../program.ts';
-import { UsageError } from '../../errors.ts';
+import { packageVersion } from '../package-version.ts';
+import { UsageError } from '../../problems/errors.ts';
 import { applyRuleLevels, askedFor, ruleCatalog } from '../../lint/config.ts';
 import { formatReport } from '../../lint/formatters/index.ts';
 import { lintValues } from '../../lint/lint.ts';
-import { countProblems, type Problem } from '../../lint/problem.ts';
+import { countProblems, type Problem } from '../../problems/problem.ts';
 import { buildReport } from '../../lint/report.ts';
 import { expandTargets, lintTargets } from '../../lint/targets.ts';
 import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/load.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
 import { parseKubeVersion } from '../options.ts';
-import type { LintOptions } from './lint.ts';
+
+export interface LintOptions {
+  revision?: string;
+  values: string[];
+  set: string[];
+  setString: string[];
+  setJson: string[];
+  setFile: string[];
+  format?: string;
+  strict?: boolean;
+  quiet?: boolean;
+  maxWarnings?: string;
+  rule: string[];
+  kubeVersion?: string;
+  verbose?: boolean;
+}
 
 export async function runLint(app: App, files: string[], opts: LintOptions): Promise<number> {
   const { io } = app;

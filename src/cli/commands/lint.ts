@@ -4,22 +4,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { addLayerOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
 import { FORMAT_NAMES } from '../../lint/formatters/names.ts';
-
-export interface LintOptions {
-  revision?: string;
-  values: string[];
-  set: string[];
-  setString: string[];
-  setJson: string[];
-  setFile: string[];
-  format?: string;
-  strict?: boolean;
-  quiet?: boolean;
-  maxWarnings?: string;
-  rule: string[];
-  kubeVersion?: string;
-  verbose?: boolean;
-}
+import type { LintOptions } from './lint-run.ts';
 
 export function register(program: Command, app: App): void {
   const cmd = program

@@ -1,7 +1,7 @@
 // `agentplat migrate`: values of one revision → the next, on stdout; the report on stderr.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { chalkFor } from '../io.ts';
 import { collect, optionWithDefault, revisionFlag, revisionOption } from '../options.ts';
 import type { Revision } from '../../spec/revisions.ts';
@@ -23,7 +23,7 @@ export function register(program: Command, app: App): void {
     )
     .action(async (opts: { values: string[]; from?: string; revision?: string; to?: string }) => {
       if (opts.values.length !== 1) throw new UsageError(`migrate takes exactly one -f file, got ${opts.values.length}`, 'run it once per file: comments and key order are kept per file');
-      const { migrateValues, migrationReport, supportedMigrations } = await import('../../migrate/migrate.ts');
+      const { migrateValues, migrationReport, supportedMigrations } = await import('../../pipeline/migrate.ts');
       const { readUserFile } = await import('../../values/load.ts');
       const from = revisionOption(opts.from ?? 'A', '--from');
       const to = targetRevision(opts);

@@ -4,15 +4,35 @@ import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
 import { layerOptionsFrom, outputFormat, parseApiVersion, parseKubeVersion } from '../options.ts';
-import { EXIT_PROBLEMS, UsageError } from '../../errors.ts';
+import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
-import { countProblems, type Problem } from '../../lint/problem.ts';
+import { countProblems, type Problem } from '../../problems/problem.ts';
 import { loadUserLayers } from '../../values/load.ts';
-import { docYaml, filesFor, ShowOnlyError, toJson } from '../../render/output.ts';
-import { resolveOutputDir, writeOutputDir } from '../../render/output-dir.ts';
-import { checkReleaseNames, renderRelease } from '../../render/release.ts';
-import type { RenderFlags } from './render.ts';
+import { docYaml, filesFor, ShowOnlyError, toJson } from '../../output/manifests.ts';
+import { resolveOutputDir, writeOutputDir } from '../../output/output-dir.ts';
+import { renderRelease } from '../../pipeline/render.ts';
+import { checkReleaseNames } from '../../pipeline/request.ts';
+
+export interface RenderFlags {
+  revision?: string;
+  values: string[];
+  set: string[];
+  setString: string[];
+  setJson: string[];
+  setFile: string[];
+  namespace: string;
+  releaseName: string;
+  apiVersions: string[];
+  kubeVersion?: string;
+  showOnly: string[];
+  output: string;
+  outputDir?: string;
+  overwrite?: boolean;
+  skipCrds?: boolean;
+  rule: string[];
+  strict?: boolean;
+}
 
 const WRITE_BATCH = 64 * 1024;
 

@@ -3,26 +3,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { addLayerOptions, collect, revisionFlag } from '../options.ts';
-
-export interface RenderFlags {
-  revision?: string;
-  values: string[];
-  set: string[];
-  setString: string[];
-  setJson: string[];
-  setFile: string[];
-  namespace: string;
-  releaseName: string;
-  apiVersions: string[];
-  kubeVersion?: string;
-  showOnly: string[];
-  output: string;
-  outputDir?: string;
-  overwrite?: boolean;
-  skipCrds?: boolean;
-  rule: string[];
-  strict?: boolean;
-}
+import type { RenderFlags } from './render-run.ts';
 
 export function register(program: Command, app: App): void {
   const cmd = program

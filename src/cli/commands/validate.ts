@@ -4,8 +4,8 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
-import { packageVersion } from '../program.ts';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../errors.ts';
+import { packageVersion } from '../package-version.ts';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 
 /** The problem formats validate prints; the same names and layout as lint's. */
 const VALIDATE_FORMATS = ['text', 'json'] as const;

@@ -2,10 +2,10 @@
 // sub-chart versions it pins (values document §2.1; mcpop and substrate are build-time pins).
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { packageVersion } from '../program.ts';
+import { packageVersion } from '../package-version.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
 import { outputFormat, revisionOption } from '../options.ts';
-import { snapshotName, startedFromWhat, type StartedFrom } from '../start.ts';
+import { snapshotName, startedFromWhat, type StartedFrom } from '../started.ts';
 
 export interface RevisionVersions {
   revision: Revision;

@@ -1,7 +1,7 @@
 // GitHub Actions workflow commands: one `::error|warning|notice` annotation per problem.
 // Problems without a file (or from a --set flag) become annotations without a position.
 
-import type { Problem, Severity } from '../problem.ts';
+import type { Problem, Severity } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
 import { escapeGithubData, escapeGithubProperty, isArtifactFile, messageWithHint } from './shared.ts';
 

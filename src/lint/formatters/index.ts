@@ -3,7 +3,7 @@
 
 import { Chalk, type ChalkInstance } from 'chalk';
 import { FORMAT_DESCRIPTIONS, FORMAT_NAMES, isFormatName, parseFormatName, type FormatName } from './names.ts';
-import type { Problem } from '../problem.ts';
+import type { Problem } from '../../problems/problem.ts';
 import { buildReport, type LintReport, type ReportInput } from '../report.ts';
 import { formatGithub } from './github.ts';
 import { formatJson } from './json.ts';

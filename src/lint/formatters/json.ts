@@ -6,7 +6,7 @@
 // Keys appear in this order; optional keys are omitted, never null (except `file` of the
 // group of problems that have no source file). Additions bump nothing; changes bump `version`.
 
-import type { Problem } from '../problem.ts';
+import type { Problem } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
 
 export const JSON_FORMAT_VERSION = 1;

@@ -2,7 +2,7 @@
 // file and rule. Errors fail a case; warnings fail it only under --strict, otherwise they are
 // listed in the case's output so the report still shows them.
 
-import type { Problem } from '../problem.ts';
+import type { Problem } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
 import { escapeXml, fileLabel, locationText, SEVERITY_LABEL } from './shared.ts';
 import type { FormatterOptions } from './types.ts';

@@ -2,7 +2,7 @@
 // problem. Problems that come from a --set flag or from no file have nothing to point at in
 // the repository, so their result carries no location and names the flag in its message.
 
-import type { Problem, Severity } from '../problem.ts';
+import type { Problem, Severity } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
 import { isArtifactFile, isFlagSource } from './shared.ts';
 

@@ -1,7 +1,7 @@
 // Helpers every formatter shares, written once: severity words, location text, the summary
 // sentence, and the escaping rules of XML and of GitHub workflow commands.
 
-import type { Problem, ProblemCounts, Severity } from '../problem.ts';
+import type { Problem, ProblemCounts, Severity } from '../../problems/problem.ts';
 
 export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'info' };
 

@@ -2,7 +2,7 @@
 // line under a caret, then one summary line.
 
 import type { ChalkInstance } from 'chalk';
-import type { Problem, Severity } from '../problem.ts';
+import type { Problem, Severity } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
 import { locationText, SEVERITY_LABEL, summaryText } from './shared.ts';
 import type { FormatterOptions } from './types.ts';

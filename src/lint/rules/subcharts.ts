@@ -1,14 +1,14 @@
 // Rules of the sub-chart values: what a sub-chart needs before it can render, since the tool
 // never invents a secret or an image. Messages name keys, never their values (secrets).
 // Importing this module also registers the sign-in checksum include of the default
-// `authproxy.extraEnv` (src/render/sign-in-template.ts, not the platform component), so
+// `authproxy.extraEnv` (src/model/sign-in-template.ts, not the platform component), so
 // values/templated-values can evaluate it.
 
 import type { ValuesRule } from './types.ts';
 import { get, str } from './read.ts';
-import { AUTHPROXY_SECRET_KEYS } from '../../render/subcharts/authproxy-secret-keys.ts';
-import { tokenFileParts } from '../../render/derive.ts';
-import '../../render/sign-in-template.ts';
+import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
+import { tokenFileParts } from '../../model/derive.ts';
+import '../../model/sign-in-template.ts';
 
 const SECRET_RULE = 'values/authproxy-secret';
 const COOKIE_RULE = 'values/authproxy-cookie-secret';

@@ -4,11 +4,11 @@
 // an error here rather than literal `{{ … }}` text in a manifest.
 
 import type { ValuesRule } from './types.ts';
-import { expandExtraObjects } from '../../render/extra-objects.ts';
-import { evaluateDeep, type TplProblem, type TplScope } from '../../render/tpl.ts';
+import { expandExtraObjects } from '../../model/extra-objects.ts';
+import { evaluateDeep, type TplProblem, type TplScope } from '../../model/tpl.ts';
 // the authproxy includes of the default authproxy.extraEnv (sign-in template checksum)
-import '../../render/sign-in-template.ts';
-import { chartFullname, dnsTrunc } from '../../render/context.ts';
+import '../../model/sign-in-template.ts';
+import { chartFullname, dnsTrunc } from '../../model/context.ts';
 import { CHART_NAME, REVISIONS } from '../../spec/revisions.ts';
 
 const RULE = 'values/templated-values';

@@ -1,7 +1,7 @@
 // The shape of a cross-field rule: reads the merged values, reports Problems by values path.
 // Rules never compute file positions; the linter maps each path to where the user wrote it.
 
-import type { Severity } from '../problem.ts';
+import type { Severity } from '../../problems/problem.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { Values } from '../../values/merge.ts';
 import type { PathSegment, ValueOrigin } from '../../values/source.ts';

@@ -1,7 +1,8 @@
 // Small builders shared by the chart's components: object metadata and the `# Source:` path.
 
-import type { RenderContext } from '../context.ts';
-import { renderDocs, type RenderedDoc } from '../engine.ts';
+import type { RenderContext } from '../../model/context.ts';
+import { renderDocs } from '../engine.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import type { Labels } from '../chart.ts';
 
 /** `agentplat/templates/<file>`: the path `# Source:` headers and --show-only use. */

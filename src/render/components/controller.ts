@@ -1,7 +1,7 @@
 // The controller: ServiceAccount, ConfigMap (the environment contract of the controller image),
 // Deployment and Service. Revision differences are data here, never template branches.
 
-import type { Component, RenderContext } from '../context.ts';
+import type { Component, RenderContext } from '../../model/context.ts';
 import {
   chartLabels,
   composeImage,
@@ -15,9 +15,9 @@ import {
   imageRegistry,
   pullPolicy,
 } from '../chart.ts';
-import { BUNDLED_DB, databaseSource, metricsSettings, tokenFileParts, watchNamespaces } from '../derive.ts';
-import { at, bool, firstOf, has, list, map, num, present, scalarText, sortedPairs, str, type Json, type JsonMap } from '../values-access.ts';
-import { checksum } from '../checksum.ts';
+import { BUNDLED_DB, databaseSource, metricsSettings, tokenFileParts, watchNamespaces } from '../../model/derive.ts';
+import { at, bool, firstOf, has, list, map, num, present, scalarText, sortedPairs, str, type Json, type JsonMap } from '../../model/values-access.ts';
+import { checksum } from '../../model/checksum.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
 import { podSettings, serviceAccountDocs, serviceDocs } from './workload.ts';
 

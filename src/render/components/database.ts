@@ -2,10 +2,10 @@
 // database.rdb.bundled.enabled and neither url nor urlFile is set (bundled-db-condition).
 // Its password is a fixed demo value (derive.ts), never random, so output stays deterministic.
 
-import type { Component, RenderContext } from '../context.ts';
+import type { Component, RenderContext } from '../../model/context.ts';
 import { chartLabels, composeImage, databaseName, globalRegistry, pullPolicy, pullSecrets, selectorLabels, stringMap } from '../chart.ts';
-import { BUNDLED_DB, BUNDLED_DB_DEMO_PASSWORD, databaseSource } from '../derive.ts';
-import { bool, firstOf, list, map, str } from '../values-access.ts';
+import { BUNDLED_DB, BUNDLED_DB_DEMO_PASSWORD, databaseSource } from '../../model/derive.ts';
+import { bool, firstOf, list, map, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 
 /** The PostgreSQL image the bundled database runs when no tag is given (pinned). */

@@ -1,10 +1,10 @@
 // extraObjects: each entry after the values template evaluator, as its own document.
 // Nothing is added (no labels, no namespace), as users expect from the Helm chart.
 
-import type { Component } from '../context.ts';
-import { expandExtraObjects } from '../extra-objects.ts';
-import { tplScope } from '../tpl-scope.ts';
-import { list } from '../values-access.ts';
+import type { Component } from '../../model/context.ts';
+import { expandExtraObjects } from '../../model/extra-objects.ts';
+import { tplScope } from '../../model/tpl-scope.ts';
+import { list } from '../../model/values-access.ts';
 import { chartDocs, RenderError } from './common.ts';
 
 export const extraObjectsComponent: Component = {

@@ -2,11 +2,11 @@
 // when it is enabled and the monitoring API is declared (never a failure otherwise).
 // The metrics RBAC lives with the other roles (rbac.ts).
 
-import type { Component } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { Component } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, nameOf, selectorLabels, stringMap } from '../chart.ts';
-import { metricsSettings } from '../derive.ts';
-import { bool, firstOf, list, map, present, str } from '../values-access.ts';
+import { metricsSettings } from '../../model/derive.ts';
+import { bool, firstOf, list, map, present, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 
 export const MONITORING_API = 'monitoring.coreos.com/v1';

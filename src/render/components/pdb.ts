@@ -2,11 +2,11 @@
 // linter rejects both or neither), an explicit 0 honoured, unhealthyPodEvictionPolicy omitted
 // when empty or when --kube-version is older than 1.27 (the field does not exist there).
 
-import type { Component, RenderContext } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { Component, RenderContext } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, nameOf, selectorLabels, stringMap } from '../chart.ts';
-import { kubeOlderThan, thresholdSet } from '../derive.ts';
-import { at, bool, map, str } from '../values-access.ts';
+import { kubeOlderThan, thresholdSet } from '../../model/derive.ts';
+import { at, bool, map, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 
 function pdb(ctx: RenderContext, component: 'controller' | 'ui'): RenderedDoc[] {

@@ -1,11 +1,11 @@
 // Platform glue of the main chart: the built-in prompts library, the tools server's
 // RemoteMCPServer registration, and the authentication proxy's sign-in template ConfigMap.
 
-import type { Component } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { Component } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { authproxyTemplatesName, builtinPromptsName, chartLabels, toolServerName, toolsFullname } from '../chart.ts';
-import { bool } from '../values-access.ts';
-import { SIGN_IN_HTML, signInChecksum } from '../sign-in-template.ts';
+import { bool } from '../../model/values-access.ts';
+import { SIGN_IN_HTML, signInChecksum } from '../../model/sign-in-template.ts';
 import { chartDocs, meta } from './common.ts';
 
 /** Prompt fragments agents include as `builtin/<key>` through promptTemplate.dataSources. */

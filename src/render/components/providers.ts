@@ -1,10 +1,10 @@
 // The default ModelConfig from the block providers.default selects, and a Secret when that
 // block carries a non-empty inline apiKey (an empty key leaves the Secret to external managers).
 
-import type { Component } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { Component } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, DEFAULT_MODEL_CONFIG_NAME, stringMap } from '../chart.ts';
-import { at, firstOf, map, present, scalarText, str, type Json, type JsonMap } from '../values-access.ts';
+import { at, firstOf, map, present, scalarText, str, type Json, type JsonMap } from '../../model/values-access.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
 
 export const providersComponent: Component = {

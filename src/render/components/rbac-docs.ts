@@ -2,8 +2,8 @@
 // and the substrate env-source access build them the same way, so the kinds of a pair always
 // agree (a namespace means Role + RoleBinding there, none means the cluster-wide kinds).
 
-import type { RenderContext } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { RenderContext } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import type { Labels } from '../chart.ts';
 import { chartDocs, meta } from './common.ts';
 

@@ -1,11 +1,11 @@
 // The controller's RBAC: getter and writer roles (cluster-scoped, or one Role + RoleBinding per
 // namespace of the RBAC scope), leader election when replicas > 1, and the metrics roles.
 
-import type { Component } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { Component } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, controllerServiceAccountName, nameOf } from '../chart.ts';
-import { metricsSettings, roleNamespaces } from '../derive.ts';
-import { num, str, firstOf } from '../values-access.ts';
+import { metricsSettings, roleNamespaces } from '../../model/derive.ts';
+import { num, str, firstOf } from '../../model/values-access.ts';
 import { bindingDocs, nonResourceRule, roleDocs, rolePairDocs, rule, type Rule, type Subject } from './rbac-docs.ts';
 
 export type { Subject };

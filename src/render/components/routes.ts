@@ -1,10 +1,10 @@
 // Ways in to the UI: the platform Route (route-gating: ui.route.enabled AND the
 // route.openshift.io/v1 API declared) and the Gateway API HTTPRoute (ui.httpRoute.enabled).
 
-import type { Component } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { Component } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, stringMap, uiName } from '../chart.ts';
-import { at, bool, list, map, present, type Json, type JsonMap } from '../values-access.ts';
+import { at, bool, list, map, present, type Json, type JsonMap } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 
 export const ROUTE_API = 'route.openshift.io/v1';

@@ -3,11 +3,11 @@
 // configured server's account, plus the bundled sub-chart's when substrate.enabled), and the
 // optional chart-installed WorkerPool (substrate-worker-pool).
 
-import type { Component } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { Component } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, globalRegistry, nameOf, stringMap } from '../chart.ts';
-import { roleNamespaces } from '../derive.ts';
-import { bool, firstOf, map, num, present, str } from '../values-access.ts';
+import { roleNamespaces } from '../../model/derive.ts';
+import { bool, firstOf, map, num, present, str } from '../../model/values-access.ts';
 import { substrateApiServerAccount } from '../subcharts/names.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
 import { rolePairDocs, rule } from './rbac-docs.ts';

@@ -1,10 +1,10 @@
 // The web UI: ServiceAccount, the edge proxy ConfigMap (nginx-style config, process supervisor
 // config and, in revision B, /config.json), Deployment and Service.
 
-import type { Component, RenderContext } from '../context.ts';
+import type { Component, RenderContext } from '../../model/context.ts';
 import { chartLabels, controllerAuthority, uiName } from '../chart.ts';
-import { at, bool, firstOf, list, map, num, scalarText, str, type Json } from '../values-access.ts';
-import { checksum } from '../checksum.ts';
+import { at, bool, firstOf, list, map, num, scalarText, str, type Json } from '../../model/values-access.ts';
+import { checksum } from '../../model/checksum.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
 import { podSettings, serviceAccountDocs, serviceDocs } from './workload.ts';
 

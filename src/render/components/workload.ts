@@ -2,8 +2,8 @@
 // the ServiceAccount, the Deployment's pod template settings and the ClusterIP-style Service.
 // What differs between the two (env, ports, volumes, config) stays in their own modules.
 
-import type { RenderContext } from '../context.ts';
-import type { RenderedDoc } from '../engine.ts';
+import type { RenderContext } from '../../model/context.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import {
   chartLabels,
   deploymentAnnotations,
@@ -19,7 +19,7 @@ import {
   workloadImage,
   type Labels,
 } from '../chart.ts';
-import { at, firstOf, map, num, str, type Json, type JsonMap } from '../values-access.ts';
+import { at, firstOf, map, num, str, type Json, type JsonMap } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 
 export type Workload = 'controller' | 'ui';

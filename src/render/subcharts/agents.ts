@@ -4,7 +4,7 @@
 // query-language agent. A reference is left out when its target is disabled, so an Agent never
 // points at an object the release does not create. Revision B has no bundled agents.
 
-import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
+import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
 import { block, enabled, map, pullSecrets, str } from './common.ts';
 import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';

@@ -1,18 +1,18 @@
 // The authentication proxy sub-chart (`authproxy.*`, off by default): the upstream OAuth2
 // proxy in front of the UI. The sign-in templates ConfigMap it mounts belongs to the main chart
 // (src/render/components/platform.ts); the checksum include of its default extraEnv is
-// registered by src/render/sign-in-template.ts.
+// registered by src/model/sign-in-template.ts.
 // Not rendered (out of scope, no values key reaches them): redis session storage objects,
 // autoscaling, disruption budget, ingress and metrics scraping objects.
 
-import type { Component, RenderContext } from '../context.ts';
-import { checksum } from '../checksum.ts';
+import type { Component, RenderContext } from '../../model/context.ts';
+import { checksum } from '../../model/checksum.ts';
 import { list, map, str, subchartNamespace } from './common.ts';
 import { authproxyFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 // registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
-import '../sign-in-template.ts';
-import { AUTHPROXY_SECRET_KEYS } from './authproxy-secret-keys.ts';
+import '../../model/sign-in-template.ts';
+import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
 import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 export { AUTHPROXY_SECRET_KEYS };

@@ -4,7 +4,7 @@
 // revision B the `global.*` image keys).
 
 import { isPlainMap, type Values } from '../../values/merge.ts';
-import { dnsTrunc, type RenderContext } from '../context.ts';
+import { dnsTrunc, type RenderContext } from '../../model/context.ts';
 
 /** The values block of a sub-chart (`mcpop`, `agentplat-tools`, …); `{}` when absent. */
 export function block(ctx: RenderContext, key: string): Values {

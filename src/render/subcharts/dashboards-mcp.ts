@@ -4,8 +4,8 @@
 // The token is a secret value: it goes only into the Secret's data, never into an annotation
 // in clear or a lint message (the checksum annotation is a hash of the Secret's data).
 
-import type { Component } from '../context.ts';
-import { checksum } from '../checksum.ts';
+import type { Component } from '../../model/context.ts';
+import { checksum } from '../../model/checksum.ts';
 import { get, map, str, subchartNamespace } from './common.ts';
 import { dashboardsMcpFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';

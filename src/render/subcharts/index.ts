@@ -1,6 +1,6 @@
 // The sub-charts of the chart, each a Component gated by its `enabled` key. The render pipeline
 // orders the objects; the order here only keeps related components together.
-import type { Component } from '../context.ts';
+import type { Component } from '../../model/context.ts';
 import { authproxyComponent } from './authproxy.ts';
 import { mcpopComponent } from './mcpop.ts';
 import { toolsComponent } from './tools.ts';

@@ -7,7 +7,7 @@
 // --watch-namespaces flag (the operator chart's own namespaced mode). The spec exposes only
 // enabled, nameOverride, fullnameOverride, namespaceOverride.
 
-import { dnsTrunc, type Component, type RenderContext } from '../context.ts';
+import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
 import { block, overrideFullname, str, subchartNamespace } from './common.ts';
 import { roleScopes, subchartRoleScope } from './scope.ts';
 import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';

@@ -2,9 +2,9 @@
 // one object to another is computed here from the release (decisions.md), never fixed to the
 // default release name, so the main chart and the sub-charts agree for any release.
 
-import type { RenderContext } from '../context.ts';
+import type { RenderContext } from '../../model/context.ts';
 import { authproxyTemplatesName, builtinPromptsName, DEFAULT_MODEL_CONFIG_NAME, toolServerName, toolsFullname } from '../chart.ts';
-import { dnsTrunc } from '../context.ts';
+import { dnsTrunc } from '../../model/context.ts';
 import { block, conventionalFullname, subchartNamespace } from './common.ts';
 
 // The main chart's helpers own these names; re-exported so sub-chart code has one import.

@@ -4,8 +4,8 @@
 // cluster-wide role of these sub-charts either, only one Role + RoleBinding per namespace.
 // Revision A keeps them cluster-wide: its rbac.namespaces is the main chart's key only.
 
-import type { RenderContext } from '../context.ts';
-import { roleNamespaces } from '../derive.ts';
+import type { RenderContext } from '../../model/context.ts';
+import { roleNamespaces } from '../../model/derive.ts';
 
 /** The namespaces (de-duplicated, sorted) the sub-charts' roles are limited to; empty: cluster-wide. */
 export function subchartRoleScope(ctx: RenderContext): string[] {

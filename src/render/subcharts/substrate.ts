@@ -9,7 +9,7 @@
 // The main chart's substrate objects (env-source RBAC, the optional WorkerPool) follow
 // controller.substrate.enabled and live in src/render/components/substrate.ts.
 
-import { dnsTrunc, type Component } from '../context.ts';
+import { dnsTrunc, type Component } from '../../model/context.ts';
 import { get, list, str } from './common.ts';
 import { substrateApiServerAccount, substrateFullname } from './names.ts';
 import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';

@@ -7,7 +7,7 @@
 // Its registration (RemoteMCPServer `<fullname>-tool-server`) belongs to the main chart; the
 // names it needs come from ./names.ts.
 
-import { dnsTrunc, type Component } from '../context.ts';
+import { dnsTrunc, type Component } from '../../model/context.ts';
 import { get, map, str } from './common.ts';
 import { TOOLS_HTTP_PORT, toolsFullname, toolsNamespace } from './names.ts';
 import { roleScopes, subchartRoleScope } from './scope.ts';

@@ -3,8 +3,8 @@
 // scope. The lint rule values/templated-values evaluates the same paths first, so a template
 // that cannot run is reported there, never rendered as literal text.
 
-import type { RenderContext } from '../context.ts';
-import { evaluateDeep, type TplScope } from '../tpl.ts';
+import type { RenderContext } from '../../model/context.ts';
+import { evaluateDeep, type TplScope } from '../../model/tpl.ts';
 
 export function tplScope(ctx: RenderContext): TplScope {
   return { release: ctx.release, chart: ctx.chart, values: ctx.values, fullname: ctx.fullname, namespace: ctx.namespace };

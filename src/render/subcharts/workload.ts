@@ -3,8 +3,9 @@
 // scheduling fall-backs), and the rendering of its template files. Each sub-chart passes only
 // what differs; the precedence rules themselves stay in ./common.ts.
 
-import { renderDocs, type RenderedDoc } from '../engine.ts';
-import type { Component, RenderContext } from '../context.ts';
+import { renderDocs } from '../engine.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
+import type { Component, RenderContext } from '../../model/context.ts';
 import {
   block,
   chartLabel,

@@ -2,9 +2,9 @@
 // `# Source:` headers (like `helm template`), one JSON `v1 List`, or one file per source path
 // (output-dir.ts writes those).
 
-import type { RenderedDoc } from './engine.ts';
+import type { RenderedDoc } from '../model/objects.ts';
 import { emitYaml } from './yaml-emit.ts';
-import { nearest } from '../lint/nearest.ts';
+import { nearest } from '../problems/nearest.ts';
 
 export class ShowOnlyError extends Error {
   constructor(

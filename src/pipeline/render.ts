@@ -1,20 +1,19 @@
 // One release from loaded values: lint, then render, then the checks on the rendered objects.
 // The CLI's render command and the in-process API (src/api.ts) both call renderRelease, so a
 // render through either gives the same objects and the same problems.
-import { UsageError } from '../errors.ts';
 import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
-import type { Problem } from '../lint/problem.ts';
+import type { Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { layerValues, type Values } from '../values/merge.ts';
 import type { ValuesSource } from '../values/source.ts';
-import { RenderError } from './components/common.ts';
-import type { RenderedDoc } from './engine.ts';
-import { TemplateOutputError } from './engine.ts';
-import { checkObjectNames } from './names-check.ts';
-import { DuplicateObjectError } from './order.ts';
-import { ShowOnlyError, showOnly, sourceMatches } from './output.ts';
-import { renderChart, type ChartRenderOptions } from './render.ts';
+import { RenderError } from '../render/components/common.ts';
+import type { RenderedDoc } from '../model/objects.ts';
+import { TemplateOutputError } from '../render/engine.ts';
+import { checkObjectNames } from '../render/names-check.ts';
+import { DuplicateObjectError } from '../render/order.ts';
+import { ShowOnlyError, showOnly, sourceMatches } from '../output/manifests.ts';
+import { renderChart, type ChartRenderOptions } from '../render/render.ts';
 
 export interface ReleaseRequest {
   revision: Revision;
@@ -39,16 +38,6 @@ export interface ReleaseResult {
 }
 
 const NAME_HINT = 'use a shorter --release-name or fullnameOverride: names longer than 63 characters are cut, and two cut names can meet';
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
-/** Release name and namespace as Helm accepts them; UsageError otherwise. */
-export function checkReleaseNames(releaseName: string, namespace: string): void {
-  if (!DNS_LABEL.test(releaseName) || releaseName.length > 53) {
-    throw new UsageError(`--release-name: "${releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
-  }
-  if (!DNS_LABEL.test(namespace)) throw new UsageError(`--namespace: "${namespace}" is not a valid namespace name`);
-}
-
 export function renderRelease(req: ReleaseRequest): ReleaseResult {
   const lint = lintValues({
     revision: req.revision,

@@ -21,7 +21,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSy
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../problems/errors.ts';
 
 /** The file that marks a folder as written by `render --output-dir`; no YAML extension, so kubectl and Argo CD skip it. */
 export const OUTPUT_MARKER = '.agentplat-output';

@@ -5,11 +5,11 @@
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
-import type { Problem } from '../lint/problem.ts';
+import type { Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { parseValuesText } from '../values/source.ts';
-import { migrateAToB } from './a-to-b.ts';
-import { changeLine, type Change } from './changes.ts';
+import { migrateAToB } from '../migrate/a-to-b.ts';
+import { changeLine, type Change } from '../migrate/changes.ts';
 
 export interface MigrateResult {
   /** The migrated file (undefined when the input does not parse: then `problems` are the input's). */

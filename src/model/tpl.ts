@@ -46,7 +46,7 @@ const INCLUDES = new Map<string, TplInclude>([
 
 /**
  * Registers a named include usable as `{{ include "<name>" . }}` in values templates, for
- * modules that own a value users reference (src/render/sign-in-template.ts: the authproxy's
+ * modules that own a value users reference (src/model/sign-in-template.ts: the authproxy's
  * sign-in template checksum).
  * Register at module load so both render and lint see it. Re-registering a name replaces it.
  */

@@ -6,7 +6,7 @@
 
 import { parseAllDocuments } from 'yaml';
 import { evaluateDeep, evaluateTpl, TplError, type TplProblem, type TplScope } from './tpl.ts';
-import type { K8sObject } from './engine.ts';
+import type { K8sObject } from './objects.ts';
 
 export interface ExpandedExtraObjects {
   objects: { index: number; object: K8sObject }[];

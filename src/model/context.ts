@@ -3,7 +3,7 @@
 
 import type { Values } from '../values/merge.ts';
 import { CHART_NAME, REVISIONS, type Revision, type RevisionInfo } from '../spec/revisions.ts';
-import type { RenderedDoc } from './engine.ts';
+import type { RenderedDoc } from './objects.ts';
 
 export interface RenderOptions {
   revision: Revision;

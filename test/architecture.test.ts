@@ -1,0 +1,60 @@
+// The stage graph (docs/architecture.md, .dependency-cruiser.cjs): every folder of src/ is a
+// stage on a row; a stage imports only the rows below it, never a sibling, and no file takes part
+// in an import cycle. dependency-cruiser checks the real tree, and the same rules are run on a
+// small tree that breaks them, so a rule that stopped matching would fail here too.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cruise, type IViolation } from 'dependency-cruiser';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const config = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: { name: string }[]; options: Record<string, unknown> };
+
+async function violations(baseDir: string): Promise<string[]> {
+  const result = await cruise(
+    ['src'],
+    { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true, baseDir } as never,
+    {},
+    { tsConfig: extractTSConfig(join(ROOT, 'tsconfig.json')) },
+  );
+  const output = result.output as { summary: { violations: IViolation[] } };
+  return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`).sort();
+}
+
+const scratch: string[] = [];
+afterAll(() => {
+  for (const d of scratch) rmSync(d, { recursive: true, force: true });
+});
+
+describe('stage graph of src/', () => {
+  it('no file imports a stage above its own row or a sibling stage, and no file is on an import cycle', async () => {
+    expect(await violations(ROOT)).toEqual([]);
+  });
+
+  it('every folder of src/ is a stage with a row in the graph', () => {
+    const stages = new Set(config.forbidden.map((r) => /^(.+)-imports-only-downward$/.exec(r.name)?.[1]).filter(Boolean));
+    const folders = readdirSync(join(ROOT, 'src')).filter((f) => statSync(join(ROOT, 'src', f)).isDirectory());
+    expect(folders.filter((f) => !stages.has(f))).toEqual([]);
+  });
+
+  it('the rules catch an upward import, an import between siblings and a cycle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentplat-stages-'));
+    scratch.push(dir);
+    const files: Record<string, string> = {
+      'src/problems/problem.ts': "import { rule } from '../lint/rule.ts';\nexport const problem = rule;\n",
+      'src/lint/rule.ts': "import { problem } from '../problems/problem.ts';\nimport { component } from '../render/component.ts';\nexport const rule = [problem, component];\n",
+      'src/render/component.ts': 'export const component = 1;\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const found = await violations(dir);
+    expect(found.some((v) => v.startsWith('problems-imports-only-downward: src/problems/problem.ts -> src/lint/rule.ts'))).toBe(true);
+    expect(found.some((v) => v.startsWith('lint-imports-only-downward: src/lint/rule.ts -> src/render/component.ts'))).toBe(true);
+    expect(found.some((v) => v.startsWith('no-circular:'))).toBe(true);
+  });
+});
