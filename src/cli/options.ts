@@ -41,11 +41,12 @@ export function addLayerOptions(cmd: Command): Command {
     .option('--set <key=value>', 'set values on the command line (repeatable; a.b[0]=x,c=y)', collect, [])
     .option('--set-string <key=value>', 'like --set, values are always strings (repeatable)', collect, [])
     .option('--set-json <key=json>', 'like --set, values are JSON (repeatable)', collect, [])
-    .option('--set-file <key=path>', 'set a value to the contents of a file (repeatable)', collect, []);
+    .option('--set-file <key=path>', 'set a value to the contents of a file (repeatable)', collect, [])
+    .option('--set-literal <key=text>', 'set a value to the text after "=" as it is, commas and braces included (repeatable)', collect, []);
 }
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {
-  return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile };
+  return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile, setLiteral: flags.setLiteral };
 }
 
 /**
@@ -56,6 +57,14 @@ export function parseKubeVersion(raw: string): string {
   const m = /^v?(\d+)\.(\d+)\+?(?:\.(\d+))?(?:[-+][0-9A-Za-z.+-]*)?$/.exec(raw.trim());
   if (!m) throw new UsageError(`--kube-version: "${raw}" is not a Kubernetes version`, 'write it as 1.29 or v1.29.3 (what `kubectl version` reports)');
   return `${Number(m[1])}.${Number(m[2])}.${Number(m[3] ?? 0)}`;
+}
+
+/**
+ * The APIs of every --api-versions flag, each flag a single API or a comma-separated list
+ * (`a/v1,b/v1`, as helm takes them); an empty entry (`a/v1,`) is refused like any bad one.
+ */
+export function parseApiVersionList(flags: readonly string[]): string[] {
+  return flags.flatMap((f) => f.split(',')).map(parseApiVersion);
 }
 
 /** `group/version`, `version` (the core group) or `group/version/Kind`, as --api-versions takes them. */

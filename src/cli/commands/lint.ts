@@ -12,6 +12,7 @@ export interface LintOptions {
   setString: string[];
   setJson: string[];
   setFile: string[];
+  setLiteral: string[];
   format?: string;
   strict?: boolean;
   quiet?: boolean;
