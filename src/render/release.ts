@@ -25,6 +25,8 @@ export interface ReleaseRequest {
   apiVersions: readonly string[];
   kubeVersion?: string;
   skipCrds?: boolean;
+  /** How the CRDs were left out and how to get them, for a --show-only hint (template: "…unless --include-crds"). */
+  crdsAdvice?: string;
   /** Only the objects of these source paths (ShowOnlyError names one that matches nothing). */
   showOnly?: readonly string[];
   /** Rule levels (`.agentplat.yaml`, --rule), applied before the errors decide whether to render. */
@@ -42,9 +44,9 @@ const NAME_HINT = 'use a shorter --release-name or fullnameOverride: names longe
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Release name and namespace as Helm accepts them; UsageError otherwise. */
-export function checkReleaseNames(releaseName: string, namespace: string): void {
+export function checkReleaseNames(releaseName: string, namespace: string, origin = '--release-name'): void {
   if (!DNS_LABEL.test(releaseName) || releaseName.length > 53) {
-    throw new UsageError(`--release-name: "${releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
+    throw new UsageError(`${origin}: "${releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
   }
   if (!DNS_LABEL.test(namespace)) throw new UsageError(`--namespace: "${namespace}" is not a valid namespace name`);
 }
@@ -84,7 +86,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     try {
       docs = showOnly(docs, req.showOnly);
     } catch (err) {
-      const why = err instanceof ShowOnlyError && err.missing[0] !== undefined ? whyNotRendered(err.missing[0], lint.layered.values, options) : undefined;
+      const why = err instanceof ShowOnlyError && err.missing[0] !== undefined ? whyNotRendered(err.missing[0], lint.layered.values, options, req.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds') : undefined;
       throw why ? new ShowOnlyError(err instanceof Error ? err.message : String(err), why, (err as ShowOnlyError).missing) : err;
     }
   }
@@ -99,7 +101,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
  * again without that flag (only when --show-only already failed); undefined when the values are
  * the reason, or the source does not exist.
  */
-function whyNotRendered(name: string, values: Values, options: ChartRenderOptions): string | undefined {
+function whyNotRendered(name: string, values: Values, options: ChartRenderOptions, crdsAdvice: string): string | undefined {
   const rendersWith = (extra: Partial<ChartRenderOptions>): boolean => {
     try {
       return renderChart(values, { ...options, ...extra }).some((d) => sourceMatches(d.source, name));
@@ -109,7 +111,7 @@ function whyNotRendered(name: string, values: Values, options: ChartRenderOption
   };
   const asked = new Set<string>();
   const withCrds = rendersWith({ skipCrds: false, onApiQuery: (api) => asked.add(api) });
-  if (options.skipCrds && withCrds) return 'that source holds CustomResourceDefinitions, which --skip-crds leaves out: drop --skip-crds, or print them with `agentplat crds`';
+  if (options.skipCrds && withCrds) return `that source holds CustomResourceDefinitions, which ${crdsAdvice}, or print them with \`agentplat crds\``;
   for (const api of asked) {
     if (options.apiVersions.includes(api)) continue;
     if (rendersWith({ apiVersions: [...options.apiVersions, api] })) return `that source renders only when the cluster serves ${api}: declare it with --api-versions ${api}`;
