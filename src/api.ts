@@ -6,7 +6,7 @@
 import { AgentplatError, UsageError } from './problems/errors.ts';
 import { lintValues } from './lint/lint.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problems/problem.ts';
-import { checkReleaseNames, parseApiVersion, parseKubeVersion, revisionOption } from './pipeline/request.ts';
+import { checkReleaseNames, parseApiVersionList, parseKubeVersion, revisionOption } from './pipeline/request.ts';
 import type { K8sObject, RenderedDoc } from './model/objects.ts';
 import { ShowOnlyError, toYaml } from './output/manifests.ts';
 import { renderRelease } from './pipeline/render.ts';
@@ -27,14 +27,15 @@ export interface ValuesOptions {
   revision?: string;
   /** Layers over the revision's defaults, in order: later wins (like -f). One layer may be given alone. */
   values?: ValuesInput | readonly ValuesInput[];
-  /** The --set family, applied after `values` in Helm's order: setJson, set, setString, setFile. */
+  /** The --set family, applied after `values` in Helm's order: setJson, set, setString, setFile, setLiteral. */
   set?: OneOrMany<string>;
   setString?: OneOrMany<string>;
   setJson?: OneOrMany<string>;
   setFile?: OneOrMany<string>;
+  setLiteral?: OneOrMany<string>;
   /** Kubernetes version to check and render for, e.g. '1.29'. */
   kubeVersion?: string;
-  /** APIs the cluster serves, group/version[/Kind] (like --api-versions). */
+  /** APIs the cluster serves, group/version[/Kind], each entry one API or a comma-separated list (like --api-versions). */
   apiVersions?: OneOrMany<string>;
   /** Where relative file paths are read from (default: process.cwd()). */
   cwd?: string;
@@ -136,7 +137,7 @@ export async function validate(inputs: readonly { file: string; text: string }[]
 async function loadOptions(options: ValuesOptions): Promise<{ revision: 'A' | 'B'; layers: ValuesSource[]; problems: Problem[]; kubeVersion?: string; apiVersions: string[] }> {
   const revision = revisionOption(options.revision ?? 'B', 'revision');
   const kubeVersion = options.kubeVersion !== undefined ? parseKubeVersion(options.kubeVersion) : undefined;
-  const apiVersions = listOption('apiVersions', options.apiVersions).map(parseApiVersion);
+  const apiVersions = parseApiVersionList(listOption('apiVersions', options.apiVersions));
   const reader = { cwd: options.cwd ?? process.cwd(), readStdin: () => Promise.reject(new UsageError('the API reads no standard input: pass { name, text }')) };
   const layers: ValuesSource[] = [];
   const problems: Problem[] = [];
@@ -161,6 +162,7 @@ async function loadOptions(options: ValuesOptions): Promise<{ revision: 'A' | 'B
       setString: listOption('setString', options.setString),
       setJson: listOption('setJson', options.setJson),
       setFile: listOption('setFile', options.setFile),
+      setLiteral: listOption('setLiteral', options.setLiteral),
     },
     reader,
   );

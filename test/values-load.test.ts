@@ -254,6 +254,21 @@ describe('loading layers', () => {
     expect(layerValues(sources).values).toEqual({ a: 'string', b: 'set', c: 'json', d: 'echo hi\n' });
   });
 
+  test('--set-literal comes last in Helm order and takes everything after "=" as one string', async () => {
+    const { sources, problems } = await loadUserLayers({ set: ['a=set,b=2'], setLiteral: ['a=x,y={z},w\\v', 'b=true', 'c.d='] }, reader);
+    expect(problems).toEqual([]);
+    expect(sources.map((s) => s.name)).toEqual(['--set', '--set-literal']);
+    expect(layerValues(sources).values).toEqual({ a: 'x,y={z},w\\v', b: 'true', c: { d: '' } });
+  });
+
+  test('a --set-literal secret is masked in the excerpt of a problem', async () => {
+    const { problems } = await loadUserLayers({ setLiteral: ['authproxy.config.cookieSecret=s3,cr3t', '=x'] }, reader);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ rule: 'values/set-syntax', file: '--set-literal #2', column: 1 });
+    const masked = (await import('../src/values/set-parser.ts')).maskSetLiteralArgument('authproxy.config.cookieSecret=s3,cr3t');
+    expect(masked).toBe('authproxy.config.cookieSecret=*******');
+  });
+
   test('a --set syntax error is a problem at the flag and column, without echoing the value', async () => {
     const { problems } = await loadUserLayers({ set: ['ok=1', 'authproxy.config.cookieSecret=s3cr3t,b[x]=2'] }, reader);
     expect(problems).toEqual([

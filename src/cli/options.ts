@@ -5,7 +5,7 @@ import { nearest } from '../problems/nearest.ts';
 import type { LayerOptions } from '../values/load.ts';
 
 // The parsers of what a request names (shared with the in-process API) live with the pipeline.
-export { parseApiVersion, parseKubeVersion, revisionOption } from '../pipeline/request.ts';
+export { parseApiVersion, parseApiVersionList, parseKubeVersion, revisionOption } from '../pipeline/request.ts';
 
 /**
  * An option whose default is decided when the command runs (`.agentplat.yaml` may set it), so
@@ -38,9 +38,10 @@ export function addLayerOptions(cmd: Command): Command {
     .option('--set <key=value>', 'set values on the command line (repeatable; a.b[0]=x,c=y)', collect, [])
     .option('--set-string <key=value>', 'like --set, values are always strings (repeatable)', collect, [])
     .option('--set-json <key=json>', 'like --set, values are JSON (repeatable)', collect, [])
-    .option('--set-file <key=path>', 'set a value to the contents of a file (repeatable)', collect, []);
+    .option('--set-file <key=path>', 'set a value to the contents of a file (repeatable)', collect, [])
+    .option('--set-literal <key=text>', 'set a value to the text after "=" as it is, commas and braces included (repeatable)', collect, []);
 }
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {
-  return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile };
+  return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile, setLiteral: flags.setLiteral };
 }

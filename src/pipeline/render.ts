@@ -24,6 +24,8 @@ export interface ReleaseRequest {
   apiVersions: readonly string[];
   kubeVersion?: string;
   skipCrds?: boolean;
+  /** How the CRDs were left out and how to get them, for a --show-only hint (template: "…unless --include-crds"). */
+  crdsAdvice?: string;
   /** Only the objects of these source paths (ShowOnlyError names one that matches nothing). */
   showOnly?: readonly string[];
   /** Rule levels (`.agentplat.yaml`, --rule), applied before the errors decide whether to render. */
@@ -73,7 +75,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     try {
       docs = showOnly(docs, req.showOnly);
     } catch (err) {
-      const why = err instanceof ShowOnlyError && err.missing[0] !== undefined ? whyNotRendered(err.missing[0], lint.layered.values, options) : undefined;
+      const why = err instanceof ShowOnlyError && err.missing[0] !== undefined ? whyNotRendered(err.missing[0], lint.layered.values, options, req.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds') : undefined;
       throw why ? new ShowOnlyError(err instanceof Error ? err.message : String(err), why, (err as ShowOnlyError).missing) : err;
     }
   }
@@ -88,7 +90,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
  * again without that flag (only when --show-only already failed); undefined when the values are
  * the reason, or the source does not exist.
  */
-function whyNotRendered(name: string, values: Values, options: ChartRenderOptions): string | undefined {
+function whyNotRendered(name: string, values: Values, options: ChartRenderOptions, crdsAdvice: string): string | undefined {
   const rendersWith = (extra: Partial<ChartRenderOptions>): boolean => {
     try {
       return renderChart(values, { ...options, ...extra }).some((d) => sourceMatches(d.source, name));
@@ -98,7 +100,7 @@ function whyNotRendered(name: string, values: Values, options: ChartRenderOption
   };
   const asked = new Set<string>();
   const withCrds = rendersWith({ skipCrds: false, onApiQuery: (api) => asked.add(api) });
-  if (options.skipCrds && withCrds) return 'that source holds CustomResourceDefinitions, which --skip-crds leaves out: drop --skip-crds, or print them with `agentplat crds`';
+  if (options.skipCrds && withCrds) return `that source holds CustomResourceDefinitions, which ${crdsAdvice}, or print them with \`agentplat crds\``;
   for (const api of asked) {
     if (options.apiVersions.includes(api)) continue;
     if (rendersWith({ apiVersions: [...options.apiVersions, api] })) return `that source renders only when the cluster serves ${api}: declare it with --api-versions ${api}`;

@@ -20,6 +20,14 @@ export function parseKubeVersion(raw: string): string {
   return `${Number(m[1])}.${Number(m[2])}.${Number(m[3] ?? 0)}`;
 }
 
+/**
+ * The APIs of every --api-versions flag, each flag a single API or a comma-separated list
+ * (`a/v1,b/v1`, as helm takes them); an empty entry (`a/v1,`) is refused like any bad one.
+ */
+export function parseApiVersionList(flags: readonly string[]): string[] {
+  return flags.flatMap((f) => f.split(',')).map(parseApiVersion);
+}
+
 /** `group/version`, `version` (the core group) or `group/version/Kind`, as --api-versions takes them. */
 export function parseApiVersion(raw: string): string {
   const v = raw.trim();
@@ -32,9 +40,9 @@ export function parseApiVersion(raw: string): string {
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Release name and namespace as Helm accepts them; UsageError otherwise. */
-export function checkReleaseNames(releaseName: string, namespace: string): void {
+export function checkReleaseNames(releaseName: string, namespace: string, origin = '--release-name'): void {
   if (!DNS_LABEL.test(releaseName) || releaseName.length > 53) {
-    throw new UsageError(`--release-name: "${releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
+    throw new UsageError(`${origin}: "${releaseName}" is not a valid release name`, 'lower-case letters, digits and "-", at most 53 characters');
   }
   if (!DNS_LABEL.test(namespace)) throw new UsageError(`--namespace: "${namespace}" is not a valid namespace name`);
 }

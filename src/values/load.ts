@@ -8,7 +8,7 @@ import { resolveFrom } from '../fs-path.ts';
 import type { Problem } from '../problems/problem.ts';
 import { UsageError } from '../problems/errors.ts';
 import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValueOrigin, type ValuesSource } from './source.ts';
-import { applySetArgument, assignPath, maskSetArgument, parseSetFileArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
+import { applySetArgument, assignPath, maskSetArgument, maskSetLiteralArgument, parseSetFileArgument, parseSetLiteralArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
 import type { Values } from './merge.ts';
 
 /** Values files larger than this are refused before reading (a chart's values are kilobytes). */
@@ -56,6 +56,7 @@ export interface LayerOptions {
   setString?: string[];
   setJson?: string[];
   setFile?: string[];
+  setLiteral?: string[];
 }
 
 export interface InputReader {
@@ -291,7 +292,7 @@ export interface LoadedLayers {
 
 /**
  * Loads -f files in order, then the flags in Helm's order: --set-json, --set, --set-string,
- * --set-file (later wins). Flags of one kind write into one tree, in the order given.
+ * --set-file, --set-literal (later wins). Flags of one kind write into one tree, in the order given.
  */
 export async function loadUserLayers(opts: LayerOptions, reader: InputReader): Promise<LoadedLayers> {
   const sources: ValuesSource[] = [];
@@ -337,6 +338,20 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
         return [{ path, column }];
       },
       (arg) => arg,
+    );
+    problems.push(...p);
+    sources.push(source);
+  }
+  if (opts.setLiteral && opts.setLiteral.length > 0) {
+    const { source, problems: p } = setSource(
+      '--set-literal',
+      opts.setLiteral,
+      (target, arg) => {
+        const { path, value, column } = parseSetLiteralArgument(arg);
+        assignPath(target, path, value, [column]);
+        return [{ path, column }];
+      },
+      maskSetLiteralArgument,
     );
     problems.push(...p);
     sources.push(source);

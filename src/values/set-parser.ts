@@ -24,7 +24,8 @@
 // Typing follows Helm: --set turns true/false and null (any letter case) into booleans and null,
 // and decimal integers without a leading zero into numbers; everything else, `1.5`, `0x1` and
 // `007` included, stays a string. Integers beyond 2^53 stay strings, because a JavaScript number
-// would silently change them. --set-string never types; --set-json parses JSON.
+// would silently change them. --set-string never types; --set-json parses JSON; --set-literal
+// takes one key and everything after its "=" as one string (for values full of commas and braces).
 // Writing `a[3]=x` grows the list and fills the gap with null, as Helm does.
 //
 // Where this differs from Helm, on purpose: `a={}` is an empty list (Helm gives [""]); a key
@@ -74,11 +75,38 @@ export function applySetArgument(target: Values, arg: string, kind: SetKind): Se
  * Everything after the first `=` is the file path, taken literally (commas included).
  */
 export function parseSetFileArgument(arg: string): { path: PathSegment[]; file: string; column: number } {
+  const { path, rest: file, column, restColumn } = splitLiteralArgument(arg);
+  if (file === '') throw new SetSyntaxError('no file path after "="', restColumn, 'write --set-file key=path/to/file');
+  return { path, file, column };
+}
+
+/**
+ * Splits `key=text` of --set-literal: the key in --set's grammar, then everything after the first
+ * `=` as one string, commas, braces and backslashes included (nothing is typed or unescaped).
+ */
+export function parseSetLiteralArgument(arg: string): { path: PathSegment[]; value: string; column: number } {
+  const { path, rest: value, column } = splitLiteralArgument(arg);
+  return { path, value, column };
+}
+
+/** --set-literal with the value masked when the key is a secret field (same length, so columns still match). */
+export function maskSetLiteralArgument(arg: string): string {
+  try {
+    const { path, restColumn } = splitLiteralArgument(arg);
+    return VALUES_SECRETS.covers(path) ? arg.slice(0, restColumn - 1) + '*'.repeat(arg.length - restColumn + 1) : arg;
+  } catch (err) {
+    if (!(err instanceof SetSyntaxError)) throw err;
+    // A key that does not parse names no field; whatever follows its first "=" may still be a secret.
+    const eq = arg.indexOf('=');
+    return eq < 0 ? arg : arg.slice(0, eq + 1) + '*'.repeat(arg.length - eq - 1);
+  }
+}
+
+/** The key of a `key=rest` argument and the rest taken literally; `restColumn` is the rest's 1-based column. */
+function splitLiteralArgument(arg: string): { path: PathSegment[]; rest: string; column: number; restColumn: number } {
   const s = new Scanner(arg);
   const key = readKey(s);
-  const file = arg.slice(s.pos);
-  if (file === '') throw new SetSyntaxError('no file path after "="', s.pos + 1, 'write --set-file key=path/to/file');
-  return { path: key.path, file, column: key.columns[0]! };
+  return { path: key.path, rest: arg.slice(s.pos), column: key.columns[0]!, restColumn: s.pos + 1 };
 }
 
 /**

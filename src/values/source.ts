@@ -11,7 +11,7 @@ import { readPlainYaml } from '../yaml/read.ts';
 export type PathSegment = string | number;
 
 /** How a value was written: in a YAML file (or stdin), or with one of the --set flags. */
-export type ValueOrigin = 'file' | '--set' | '--set-string' | '--set-json' | '--set-file';
+export type ValueOrigin = 'file' | '--set' | '--set-string' | '--set-json' | '--set-file' | '--set-literal';
 
 export interface Location {
   file: string;

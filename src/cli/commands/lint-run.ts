@@ -11,7 +11,7 @@ import { buildReport } from '../../lint/report.ts';
 import { expandTargets, lintTargets } from '../../lint/targets.ts';
 import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/load.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
-import { parseKubeVersion } from '../options.ts';
+import { layerOptionsFrom, parseKubeVersion } from '../options.ts';
 
 export interface LintOptions {
   revision?: string;
@@ -20,6 +20,7 @@ export interface LintOptions {
   setString: string[];
   setJson: string[];
   setFile: string[];
+  setLiteral: string[];
   format?: string;
   strict?: boolean;
   quiet?: boolean;
@@ -37,7 +38,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const catalog = ruleCatalog();
   const showDefaultNote = askedFor(settings.rules, opts.verbose === true);
 
-  const layerOpts: LayerOptions = { values: opts.values, set: opts.set, setString: opts.setString, setJson: opts.setJson, setFile: opts.setFile };
+  const layerOpts: LayerOptions = layerOptionsFrom(opts);
   let problems: Problem[];
   let inputs: string[];
   if (files.length === 0) {
@@ -50,7 +51,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     const targets = expandTargets(files, io.cwd);
     if (targets.includes('-') && opts.values.includes('-')) throw new UsageError('standard input (-) can be read only once');
     const base = await loadUserLayers({ values: opts.values }, io);
-    const top = await loadUserLayers({ set: opts.set, setString: opts.setString, setJson: opts.setJson, setFile: opts.setFile }, io);
+    const top = await loadUserLayers({ ...layerOpts, values: [] }, io);
     const texts = [];
     for (const t of targets) texts.push(await readUserFile(t, io));
     const found = lintTargets({ revision, base: base.sources, top: top.sources, targets: texts, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });

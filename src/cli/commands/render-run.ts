@@ -3,7 +3,9 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, parseApiVersion, parseKubeVersion } from '../options.ts';
+import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion } from '../options.ts';
+import { postRender } from '../post-renderer.ts';
+import { packageVersion } from '../package-version.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
@@ -13,6 +15,8 @@ import { docYaml, filesFor, ShowOnlyError, toJson } from '../../output/manifests
 import { resolveOutputDir, writeOutputDir } from '../../output/output-dir.ts';
 import { renderRelease } from '../../pipeline/render.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
+import { parseApplySetFlag, toApplySet } from '../../render/applyset.ts';
+import { addLabels, parseLabelFlags } from '../../render/labels.ts';
 
 export interface RenderFlags {
   revision?: string;
@@ -21,6 +25,7 @@ export interface RenderFlags {
   setString: string[];
   setJson: string[];
   setFile: string[];
+  setLiteral: string[];
   namespace: string;
   releaseName: string;
   apiVersions: string[];
@@ -32,6 +37,16 @@ export interface RenderFlags {
   skipCrds?: boolean;
   rule: string[];
   strict?: boolean;
+  /** `[KIND/]NAME` of the ApplySet parent (render and template). */
+  applyset?: string;
+  /** template only: helm's spelling of the same pipeline. */
+  labels?: string[];
+  postRenderer?: string;
+  postRendererArgs?: string[];
+  /** Where the release name came from, for messages (default --release-name). */
+  releaseNameOrigin?: string;
+  /** How this command leaves the CRDs out, for hints. */
+  crdsAdvice?: string;
 }
 
 const WRITE_BATCH = 64 * 1024;
@@ -41,12 +56,20 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const { revision } = settings;
   const output = outputFormat(flags.output, ['yaml', 'json'] as const);
   const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
-  const apiVersions = flags.apiVersions.map(parseApiVersion);
+  const apiVersions = parseApiVersionList(flags.apiVersions);
   if (flags.outputDir && output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
   if (flags.overwrite && !flags.outputDir) throw new UsageError('--overwrite applies to --output-dir only', 'add --output-dir DIR, or drop --overwrite');
   // Checked before rendering, so a folder that cannot be used fails at once.
   const outputDir = flags.outputDir ? resolveOutputDir(flags.outputDir, app.io.cwd, { overwrite: flags.overwrite === true }) : undefined;
-  checkReleaseNames(flags.releaseName, flags.namespace);
+  checkReleaseNames(flags.releaseName, flags.namespace, flags.releaseNameOrigin);
+  const labels = parseLabelFlags(flags.labels ?? []);
+  const applySet = flags.applyset !== undefined ? parseApplySetFlag(flags.applyset, flags.namespace) : undefined;
+  if (applySet && flags.showOnly.length > 0) {
+    throw new UsageError('--applyset cannot be combined with --show-only', 'an ApplySet is the whole release: pruning with a partial one would delete every object it leaves out');
+  }
+  if (flags.postRendererArgs && flags.postRendererArgs.length > 0 && !flags.postRenderer) {
+    throw new UsageError('--post-renderer-args applies to --post-renderer only', 'add --post-renderer CMD, or drop --post-renderer-args');
+  }
 
   const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
   const chalk = chalkFor(app.io, 'stderr');
@@ -68,6 +91,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
       apiVersions,
       ...(kubeVersion ? { kubeVersion } : {}),
       ...(flags.skipCrds ? { skipCrds: true } : {}),
+      ...(flags.crdsAdvice ? { crdsAdvice: flags.crdsAdvice } : {}),
       showOnly: flags.showOnly,
       rules: settings.rules,
     });
@@ -76,8 +100,8 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     throw err;
   }
   const problems = [...loadProblems, ...result.problems];
-  const docs = result.docs;
-  if (!docs) return fail(problems);
+  if (!result.docs) return fail(problems);
+  let docs = result.docs;
   // --strict and maxWarnings decide as they do for lint: the release is not printed.
   const notes: string[] = [];
   if (verdict(countProblems(problems), settings, (msg) => notes.push(`agentplat: ${msg}\n`)) !== 0) {
@@ -87,6 +111,10 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
   const warnings = problems.filter((p) => p.severity === 'warning');
   if (warnings.length > 0) app.io.stderr(formatProblems(warnings, { format: 'text', chalk, revision, inputs }));
+  // What the post-renderer made is the release: labels and the ApplySet cover its objects too.
+  if (flags.postRenderer) docs = await postRender(docs, flags.postRenderer, flags.postRendererArgs ?? [], app.io);
+  if (applySet) docs = toApplySet(docs, applySet, `agentplat/v${packageVersion()}`);
+  docs = addLabels(docs, labels);
   if (outputDir) {
     const written = await writeOutputDir(outputDir, filesFor(docs), { overwrite: flags.overwrite === true, onWait: (m) => app.io.stderr(m) });
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${outputDir.shown}\n`);

@@ -5,6 +5,13 @@ import type { App } from '../app.ts';
 import { addLayerOptions, collect, revisionFlag } from '../options.ts';
 import type { RenderFlags } from './render-run.ts';
 
+export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
+export const APPLYSET_HELP = 'render the release as a kubectl ApplySet whose parent is this Secret (NAME, secrets/NAME) or ConfigMap (configmaps/NAME) in the release namespace';
+export const APPLYSET_HELP_TEXT =
+  '--applyset NAME labels every object applyset.kubernetes.io/part-of=<id> and adds the parent Secret\n' +
+  '(or ConfigMap) with the id label and the annotations listing the members\' kinds and namespaces\n' +
+  '(KEP-3659; the id is the one kubectl computes for that parent). See the README for applying it.\n';
+
 export function register(program: Command, app: App): void {
   const cmd = program
     .command('render')
@@ -13,7 +20,7 @@ export function register(program: Command, app: App): void {
   addLayerOptions(cmd)
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('--release-name <name>', 'release name', 'agentplat')
-    .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable), e.g. monitoring.coreos.com/v1', collect, [])
+    .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
     .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
@@ -22,6 +29,7 @@ export function register(program: Command, app: App): void {
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
     .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
+    .option('--applyset <[kind/]name>', APPLYSET_HELP)
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -34,6 +42,7 @@ export function register(program: Command, app: App): void {
         'and lint of one folder decide alike; flags win over the file.\n' +
         '--output-dir DIR holds exactly the last render: agentplat marks the folder (a .agentplat-output\n' +
         'file) and replaces it whole; a non-empty folder without that mark is refused unless --overwrite.\n' +
+        APPLYSET_HELP_TEXT +
         'Exit codes: 0 rendered; 1 the values have errors, or warnings with --strict (see stderr); 2 usage\n' +
         'error, or the output cannot be written.',
     )

@@ -1,0 +1,84 @@
+// Labels a user adds to every rendered object (`template -l/--labels`), checked by the rules the
+// API server applies to label keys and values, so a bad label fails here and not halfway through
+// a `kubectl apply`.
+import { UsageError } from '../problems/errors.ts';
+import type { K8sObject, RenderedDoc } from '../model/objects.ts';
+
+const LABEL_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const NAME_RULE = 'at most 63 characters: letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
+
+/** Keys under these prefixes are written by agentplat itself (--applyset), never by -l. */
+export const RESERVED_LABEL_PREFIXES = ['applyset.kubernetes.io/'];
+
+/** Why `key` is not a valid label key, or undefined when it is (Kubernetes' qualified-name rule). */
+export function labelKeyProblem(key: string): string | undefined {
+  const slash = key.lastIndexOf('/');
+  const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
+  const name = slash >= 0 ? key.slice(slash + 1) : key;
+  if (prefix !== undefined) {
+    if (prefix.length > 253 || !DNS_SUBDOMAIN.test(prefix)) {
+      return `its prefix "${prefix}" is not a DNS subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)`;
+    }
+  }
+  if (name === '') return 'it has no name';
+  if (name.length > 63 || !LABEL_NAME.test(name)) return `its name "${name}" breaks the rule for label names: ${NAME_RULE}`;
+  return undefined;
+}
+
+/** Why `value` is not a valid label value, or undefined when it is (empty is valid). */
+export function labelValueProblem(value: string): string | undefined {
+  if (value === '') return undefined;
+  if (value.length > 63 || !LABEL_NAME.test(value)) return `a label value is empty or ${NAME_RULE}`;
+  return undefined;
+}
+
+/**
+ * The labels of every -l/--labels flag: each `key=value[,key=value…]`, a later key replacing an
+ * earlier one (as helm reads the flag). A UsageError names the flag, the key and the rule broken.
+ */
+export function parseLabelFlags(flags: readonly string[]): Record<string, string> {
+  const labels: Record<string, string> = {};
+  flags.forEach((flag, i) => {
+    const where = `--labels #${i + 1}`;
+    for (const item of flag.split(',')) {
+      const eq = item.indexOf('=');
+      if (eq < 0) throw new UsageError(`${where}: "${item}" is not key=value`, 'write -l key=value, several as -l a=1,b=2 or repeated -l flags');
+      const key = item.slice(0, eq);
+      const value = item.slice(eq + 1);
+      const keyProblem = labelKeyProblem(key);
+      if (keyProblem) throw new UsageError(`${where}: "${key}" is not a valid label key: ${keyProblem}`, 'a label key is name or prefix/name, e.g. team or example.com/team');
+      const reserved = RESERVED_LABEL_PREFIXES.find((p) => key.startsWith(p));
+      if (reserved) throw new UsageError(`${where}: label "${key}" is written by --applyset`, `drop it from -l; --applyset NAME sets the ${reserved}* labels`);
+      const valueProblem = labelValueProblem(value);
+      if (valueProblem) throw new UsageError(`${where}: "${value}" is not a valid value for label "${key}"`, valueProblem);
+      labels[key] = value;
+    }
+  });
+  return labels;
+}
+
+function objectId(o: K8sObject): string {
+  return `${o.kind} ${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
+}
+
+/**
+ * The documents with `labels` added to each object's metadata.labels (selectors and pod templates
+ * are left alone: changing them would re-create pods or orphan them). A label the object already
+ * has with another value is a UsageError: silently overwriting it could change what selects it.
+ * Objects are copied, never changed in place; a document written ahead of time loses its text, so
+ * it is written again from the object.
+ */
+export function addLabels(docs: readonly RenderedDoc[], labels: Readonly<Record<string, string>>, flag = '--labels'): RenderedDoc[] {
+  const entries = Object.entries(labels);
+  if (entries.length === 0) return [...docs];
+  return docs.map((d) => {
+    const current = (d.object.metadata.labels ?? {}) as Record<string, unknown>;
+    for (const [k, v] of entries) {
+      if (k in current && current[k] !== v) {
+        throw new UsageError(`${flag}: ${objectId(d.object)} (${d.source}) already has label ${k}=${String(current[k])}`, `pick another key, or set the chart's value that writes ${k}`);
+      }
+    }
+    return { source: d.source, object: { ...d.object, metadata: { ...d.object.metadata, labels: { ...current, ...labels } } } };
+  });
+}

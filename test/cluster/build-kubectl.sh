@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds kubectl from its Go module (k8s.io/kubectl v0.Y.Z for Kubernetes 1.Y.Z), once per machine,
+# into the same cache as build.sh. Prints the path of the binary on its last line.
+#
+#   test/cluster/build-kubectl.sh 1.37.2
+set -euo pipefail
+
+k8s="${1:?usage: build-kubectl.sh <kubernetes-version, e.g. 1.37.2>}"
+k8s="${k8s#v}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cache_root="${AGENTPLAT_CLUSTER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agentplat-cluster}"
+out="$cache_root/$k8s"
+
+if ! command -v go >/dev/null 2>&1; then
+  if [ -x /usr/local/go/bin/go ]; then PATH="/usr/local/go/bin:$PATH"; else
+    echo "build-kubectl.sh: no Go toolchain on PATH (the cluster suite needs Go and the Go module proxy)" >&2
+    exit 1
+  fi
+fi
+export GOFLAGS="-mod=mod -buildvcs=false"
+export CGO_ENABLED=0
+
+mkdir -p "$out/bin"
+exec 9>"$out/.kubectl.lock"
+flock 9
+if [ -x "$out/bin/kubectl" ]; then
+  echo "$out/bin/kubectl"
+  exit 0
+fi
+
+work="$(mktemp -d "$out/.build-kubectl.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+start=$(date +%s)
+cp "$here/go/kubectl/main.go" "$work/main.go"
+(
+  cd "$work"
+  go mod init agentplat.local/cluster/kubectl >/dev/null 2>&1
+  go get "k8s.io/kubectl@v0.${k8s#*.}" "k8s.io/component-base@v0.${k8s#*.}" >"$work/get.log" 2>&1 || { cat "$work/get.log" >&2; exit 1; }
+  go mod tidy >"$work/tidy.log" 2>&1 || { cat "$work/tidy.log" >&2; exit 1; }
+  go build -trimpath -ldflags "-s -w" -o "$work/kubectl" .
+)
+mv "$work/kubectl" "$out/bin/kubectl"
+echo "built kubectl v$k8s in $(( $(date +%s) - start ))s" >&2
+echo "$out/bin/kubectl"
