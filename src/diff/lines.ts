@@ -94,7 +94,7 @@ export function hunks(lines: readonly DiffLine[], context = 3): Hunk[] {
   while (i < changed.length) {
     const from = Math.max(0, changed[i]! - context);
     let last = changed[i]!;
-    while (i + 1 < changed.length && changed[i + 1]! - last <= 2 * context) last = changed[++i]!;
+    while (i + 1 < changed.length && changed[i + 1]! - last - 1 <= 2 * context) last = changed[++i]!;
     i++;
     const to = Math.min(lines.length, last + context + 1);
     let oldStart = 1;

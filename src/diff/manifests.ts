@@ -5,7 +5,8 @@ import { LineCounter, parseAllDocuments } from 'yaml';
 import type { Problem } from '../lint/problem.ts';
 import { maskedLines, SecretFields } from '../lint/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { firstCyclicAlias, YAML_LIMITS } from '../values/source.ts';
+import { readPlainYaml } from '../yaml/read.ts';
+import { firstCyclicAlias, rawNestingOverflow, YAML_LIMITS } from '../values/source.ts';
 import type { ManifestObject } from './objects.ts';
 
 /** Excerpts of a manifest never show a Secret's values (the keys of `data` and `stringData`). */
@@ -21,6 +22,20 @@ export interface ReadManifests {
 
 /** The objects of one manifest text; `file` names it in problems and is each object's source. */
 export function readManifestText(text: string, file: string, out: ReadManifests = { objects: [], problems: [] }): ReadManifests {
+  // A render's own output is plain YAML or JSON, which the fast reader takes; the library reads
+  // the rest, and whatever has a problem to place.
+  const plain = rawNestingOverflow(text, YAML_LIMITS.maxRawNesting) < 0 ? readPlainYaml(text) : undefined;
+  if (plain) {
+    const objects = plain.filter((d) => d !== null && d !== undefined).flatMap((d) => (isList(d) ? d.items : [d]));
+    if (objects.every((o) => notAnObject(o) === undefined)) {
+      for (const object of objects) out.objects.push({ source: file, object: object as Record<string, unknown> });
+      return out;
+    }
+  }
+  return readWithPositions(text, file, out);
+}
+
+function readWithPositions(text: string, file: string, out: ReadManifests): ReadManifests {
   const lineCounter = new LineCounter();
   let lines: string[] | undefined;
   const problem = (offset: number, rule: string, message: string, hint?: string): void => {

@@ -52,6 +52,7 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
       throw new UsageError(`cannot migrate values from revision ${from} to ${to}`, `give the new side's values with --to-values, or compare ${supportedMigrations().map((m) => `--from-revision ${m[0]} --to-revision ${m[2]}`).join(', ')}`);
     }
   }
+  if ([flags.against, ...flags.values, ...flags.toValues].filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once', 'save one of the inputs to a file');
   checkReleaseNames(flags.releaseName, flags.namespace);
   const render: Omit<ReleaseRequest, 'layers' | 'revision'> = {
     releaseName: flags.releaseName,
