@@ -18,7 +18,8 @@ export interface Hunk {
   lines: DiffLine[];
 }
 
-const MAX_EDITS = 4000;
+/** Edits searched at most; the trace of D edits keeps about 4·D² bytes (16 MB at this bound). */
+const MAX_EDITS = 2000;
 
 /** Every line of both texts in order, each marked kept, removed or added. */
 export function diffLines(a: readonly string[], b: readonly string[]): DiffLine[] {
@@ -43,7 +44,8 @@ function myers(a: readonly string[], b: readonly string[]): DiffLine[] {
   const trace: Int32Array[] = [];
   let found = -1;
   for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice());
+    // Round d reads the furthest points of round d - 1 on diagonals -d..d: that window is all the walk back needs.
+    trace.push(v.slice(offset - d, offset + d + 1));
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
@@ -64,12 +66,12 @@ function myers(a: readonly string[], b: readonly string[]): DiffLine[] {
   let x = n;
   let y = m;
   for (let d = found; d > 0; d--) {
-    // The furthest points of round d - 1, from which round d stepped.
+    // The furthest points of round d - 1 (diagonal k at index k + d), from which round d stepped.
     const reached = trace[d]!;
     const k = x - y;
-    const down = k === -d || (k !== d && reached[offset + k - 1]! < reached[offset + k + 1]!);
+    const down = k === -d || (k !== d && reached[k - 1 + d]! < reached[k + 1 + d]!);
     const prevK = down ? k + 1 : k - 1;
-    const prevX = reached[offset + prevK]!;
+    const prevX = reached[prevK + d]!;
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {
       out.push({ op: ' ', text: a[--x]! });

@@ -20,6 +20,14 @@ describe('line diff', () => {
     );
   });
 
+  it('two texts too different to search fully still give a correct diff (shown as replaced)', () => {
+    const a = Array.from({ length: 3000 }, (_, i) => `a${i}`);
+    const b = Array.from({ length: 3000 }, (_, i) => (i % 2 === 0 ? `a${i}` : `b${i}`));
+    const d = diffLines(a, b);
+    expect(d.filter((l) => l.op !== '+').map((l) => l.text)).toEqual(a);
+    expect(d.filter((l) => l.op !== '-').map((l) => l.text)).toEqual(b);
+  });
+
   it('is minimal on a one-line change: one removal and one addition', () => {
     const d = diffLines(['a', 'b', 'c', 'd'], ['a', 'x', 'c', 'd']);
     expect(d.filter((l) => l.op !== ' ')).toEqual([
