@@ -2,6 +2,7 @@
 // JSON document (version 1) for machines. Both show objects masked (mask.ts) and in the order
 // objects.ts sorts them, so the same inputs always print the same bytes.
 import { Chalk, type ChalkInstance } from 'chalk';
+import type { Change } from '../migrate/changes.ts';
 import { objectYaml } from '../render/output.ts';
 import { diffLines, hunks, type DiffLine } from './lines.ts';
 import type { Masker } from './mask.ts';
@@ -87,7 +88,7 @@ export interface JsonDiff {
   from: SideInfo;
   to: SideInfo;
   /** What migrating the old side's values to the new revision changed (a revision diff only). */
-  migration?: { file: string; path: string; kind: string; what: string; why: string }[];
+  migration?: (Change & { file: string })[];
   equal: boolean;
   summary: Summary;
   objects: JsonObject[];

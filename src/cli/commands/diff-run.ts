@@ -14,6 +14,7 @@ import { checkReleaseNames, type ReleaseRequest } from '../../render/release.ts'
 import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../../values/source.ts';
+import { changeLine } from '../../migrate/changes.ts';
 import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
 import { masker } from '../../diff/mask.ts';
@@ -95,7 +96,7 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const shown = showChanges(comparison, masker(secrets, (kind) => data[kind]?.secrets));
 
   if (migration && migration.length > 0 && output === 'text') {
-    app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${c.path}: ${c.kind === 'decide' ? 'decide: ' : ''}${c.what} — ${c.why}`).join('\n')}\n`);
+    app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
   }
   if (output === 'json') {
     app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));

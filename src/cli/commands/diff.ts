@@ -1,9 +1,9 @@
 // `agentplat diff`: what changes between two renders, object by object: two values sets, two
 // revisions (the old values migrated), or a render against manifests already written.
 // The implementation (diff-run.ts) loads only when the command runs.
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, revisionFlag } from '../options.ts';
+import { addLayerOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
 
 export interface DiffFlags {
   revision?: string;
@@ -36,8 +36,8 @@ export function register(program: Command, app: App): void {
     .command('diff')
     .description('show what changes between two renders, object by object: two values sets, two revisions, or a render against manifests')
     .addOption(revisionFlag('chart revision of both sides'))
-    .addOption(new Option('--from-revision <A|B>', 'chart revision of the old side (default: --revision)'))
-    .addOption(new Option('--to-revision <A|B>', 'chart revision of the new side; the old values are migrated to it (default: --revision)'));
+    .addOption(optionWithDefault('--from-revision <A|B>', 'revision of the old side', '--revision'))
+    .addOption(optionWithDefault('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
   addLayerOptions(cmd)
     .option('--to-values <file>', 'values file of the new side (repeatable, later wins); without any --to-… option the new side takes the old side\'s values', collect, [])
     .option('--to-set <key=value>', 'like --set, for the new side (repeatable)', collect, [])
@@ -45,7 +45,7 @@ export function register(program: Command, app: App): void {
     .option('--to-set-json <key=json>', 'like --set-json, for the new side (repeatable)', collect, [])
     .option('--to-set-file <key=path>', 'like --set-file, for the new side (repeatable)', collect, [])
     .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
-    .option('-n, --namespace <ns>', 'release namespace of both renders', 'default')
+    .option('-n, --namespace <ns>', 'namespace of both renders', 'default')
     .option('--release-name <name>', 'release name of both renders', 'agentplat')
     .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable)', collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
