@@ -36,11 +36,12 @@ export function createProgram(app: App): Command {
       '  -r, --revision <A|B>   chart revision (default: B; lint and render take revision: from .agentplat.yaml)\n' +
       '  -f, --values <file>    values file over the defaults (repeatable, later wins; - reads stdin)\n' +
       '  --format <name>        lint, validate: how problems are printed (text, json, …)\n' +
-      '  -o, --output <format>  render, crds, version: the format of the documents printed\n' +
+      '  -o, --output <format>  render, crds, version, diff: the format of what is printed\n' +
       'Results (manifests, reports, documents) go to stdout; render\'s problems, migrate\'s report and\n' +
       'all messages go to stderr.\n' +
       '\nExit codes: 0 success, 1 problems found (errors, or warnings with --strict), 2 usage error or\n' +
-      'output that cannot be written, 3 internal error (a bug).\n' +
+      'output that cannot be written, 3 internal error (a bug). diff, like diff(1), also exits 1 when\n' +
+      'the two sides differ.\n' +
       'Run `agentplat <command> --help` for the options of a command.',
   );
   // --no-color means NO_COLOR for the whole run, so every command and stream honours it alike.

@@ -288,6 +288,8 @@ function firstLine(s: string): string {
 export interface LoadedLayers {
   sources: ValuesSource[];
   problems: Problem[];
+  /** The text of each -f file that parsed, by its source (migration rewrites the text, not the data). */
+  texts: Map<ValuesSource, string>;
 }
 
 /**
@@ -297,6 +299,7 @@ export interface LoadedLayers {
 export async function loadUserLayers(opts: LayerOptions, reader: InputReader): Promise<LoadedLayers> {
   const sources: ValuesSource[] = [];
   const problems: Problem[] = [];
+  const texts = new Map<ValuesSource, string>();
   let stdinUsed = false;
   for (const file of opts.values ?? []) {
     if (file === '-') {
@@ -306,7 +309,10 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     const { name, text } = await readUserFile(file, reader);
     const parsed = parseValuesText(text, name);
     problems.push(...parsed.problems);
-    if (parsed.source) sources.push(parsed.source);
+    if (parsed.source) {
+      sources.push(parsed.source);
+      texts.set(parsed.source, text);
+    }
   }
   const groups: [SetKind, Exclude<ValueOrigin, 'file'>, string[] | undefined][] = [
     ['set-json', '--set-json', opts.setJson],
@@ -356,7 +362,7 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     problems.push(...p);
     sources.push(source);
   }
-  return { sources, problems };
+  return { sources, problems, texts };
 }
 
 type Applier = (target: Values, arg: string) => SetAssignment[];

@@ -149,7 +149,7 @@ describe('hints speak of the input the value came from', () => {
 });
 
 describe('help and option errors say one thing one way', () => {
-  const COMMANDS = ['render', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'];
+  const COMMANDS = ['render', 'diff', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'];
   const helpOf = async (args: string[]) => (await cli([...args, '--help'])).out;
 
   it('every default is written "(default: X)", in every help', async () => {

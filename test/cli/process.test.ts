@@ -8,7 +8,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
 
 const ESC = '\u001b[';
-const COMMANDS = ['render', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
+const COMMANDS = ['render', 'diff', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
 const pkgVersion = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 const tmp = tempDir('agentplat-process-');

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { register as render } from './render.ts';
 import { register as template } from './template.ts';
+import { register as diff } from './diff.ts';
 import { register as lint } from './lint.ts';
 import { register as validate } from './validate.ts';
 import { register as crds } from './crds.ts';
@@ -12,4 +13,4 @@ import { register as docs } from './docs.ts';
 import { register as migrate } from './migrate.ts';
 import { register as version } from './version.ts';
 
-export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, lint, validate, crds, values, schema, docs, migrate, version];
+export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, diff, lint, validate, crds, values, schema, docs, migrate, version];

@@ -2,7 +2,7 @@
 // On any lint error nothing goes to stdout (a pipe into kubectl must never get half a release).
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
-import { lintSettings, verdict } from '../lint-settings.ts';
+import { lintSettings, verdict, type LintSettings } from '../lint-settings.ts';
 import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion } from '../options.ts';
 import { postRender } from '../post-renderer.ts';
 import { packageVersion } from '../package-version.ts';
@@ -10,10 +10,12 @@ import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
 import { countProblems, type Problem } from '../../problems/problem.ts';
-import { loadUserLayers } from '../../values/load.ts';
+import { loadUserLayers, type LoadedLayers } from '../../values/load.ts';
+import type { Revision } from '../../spec/revisions.ts';
+import type { RenderedDoc } from '../../model/objects.ts';
 import { docYaml, filesFor, ShowOnlyError, toJson } from '../../output/manifests.ts';
 import { resolveOutputDir, writeOutputDir } from '../../output/output-dir.ts';
-import { renderRelease } from '../../pipeline/render.ts';
+import { renderRelease, type ReleaseRequest, type ReleaseResult } from '../../pipeline/render.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
 import { parseApplySetFlag, toApplySet } from '../../render/applyset.ts';
 import { addLabels, parseLabelFlags } from '../../render/labels.ts';
@@ -72,45 +74,23 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   }
 
   const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
-  const chalk = chalkFor(app.io, 'stderr');
-  const inputs = flags.values.length > 0 ? flags.values.map((f) => (f === '-' ? '<stdin>' : f)) : [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
-  // Errors and warnings only: infos are the linter's business (`agentplat lint` prints them).
-  const fail = (problems: readonly Problem[]) => {
-    app.io.stderr(formatProblems(problems.filter((p) => p.severity !== 'info'), { format: 'text', chalk, revision, inputs }));
-    app.exitCode = EXIT_PROBLEMS;
-  };
-  const loadProblems = applyRuleLevels(loaded.problems, settings.rules);
-  if (loadProblems.some((p) => p.severity === 'error')) return fail(loadProblems);
-  let result;
-  try {
-    result = renderRelease({
-      revision,
-      layers: loaded.sources,
-      releaseName: flags.releaseName,
-      namespace: flags.namespace,
-      apiVersions,
-      ...(kubeVersion ? { kubeVersion } : {}),
-      ...(flags.skipCrds ? { skipCrds: true } : {}),
-      ...(flags.crdsAdvice ? { crdsAdvice: flags.crdsAdvice } : {}),
-      showOnly: flags.showOnly,
-      rules: settings.rules,
-    });
-  } catch (err) {
-    if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
-    throw err;
-  }
-  const problems = [...loadProblems, ...result.problems];
-  if (!result.docs) return fail(problems);
-  let docs = result.docs;
-  // --strict and maxWarnings decide as they do for lint: the release is not printed.
-  const notes: string[] = [];
-  if (verdict(countProblems(problems), settings, (msg) => notes.push(`agentplat: ${msg}\n`)) !== 0) {
-    fail(problems);
-    return app.io.stderr(notes.join(''));
-  }
+  const release = renderLoaded(loaded, {
+    revision,
+    releaseName: flags.releaseName,
+    namespace: flags.namespace,
+    apiVersions,
+    ...(kubeVersion ? { kubeVersion } : {}),
+    ...(flags.skipCrds ? { skipCrds: true } : {}),
+    ...(flags.crdsAdvice ? { crdsAdvice: flags.crdsAdvice } : {}),
+    showOnly: flags.showOnly,
+    rules: settings.rules,
+  });
+  const report = problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
+  let docs = releaseDocs(release, settings, app, report);
+  if (!docs) return;
   // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
-  const warnings = problems.filter((p) => p.severity === 'warning');
-  if (warnings.length > 0) app.io.stderr(formatProblems(warnings, { format: 'text', chalk, revision, inputs }));
+  const warnings = release.problems.filter((p) => p.severity === 'warning');
+  if (warnings.length > 0) report(warnings);
   // What the post-renderer made is the release: labels and the ApplySet cover its objects too.
   if (flags.postRenderer) docs = await postRender(docs, flags.postRenderer, flags.postRendererArgs ?? [], app.io);
   if (applySet) docs = toApplySet(docs, applySet, `agentplat/v${packageVersion()}`);
@@ -135,4 +115,45 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     }
   }
   app.exitCode = 0;
+}
+
+/** What the problems of a render name as its inputs: the -f files, or where the values came from. */
+export function valuesInputs(files: readonly string[], loaded: LoadedLayers, revision: Revision): string[] {
+  return files.length > 0 ? files.map((f) => (f === '-' ? '<stdin>' : f)) : [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
+}
+
+/**
+ * Prints problems as render does, on stderr: errors and warnings only (infos are the linter's
+ * business, `agentplat lint` prints them).
+ */
+export function problemReporter(app: App, revision: Revision, inputs: readonly string[]): (problems: readonly Problem[]) => void {
+  const chalk = chalkFor(app.io, 'stderr');
+  return (problems) => app.io.stderr(formatProblems(problems.filter((p) => p.severity !== 'info'), { format: 'text', chalk, revision, inputs: [...inputs] }));
+}
+
+/** Loaded layers → the release, as render makes it: load errors stop it, a --show-only miss is a usage error. */
+export function renderLoaded(loaded: LoadedLayers, req: Omit<ReleaseRequest, 'layers'>): ReleaseResult {
+  const loadProblems = applyRuleLevels(loaded.problems, req.rules ?? {});
+  if (loadProblems.some((p) => p.severity === 'error')) return { problems: loadProblems };
+  try {
+    const result = renderRelease({ ...req, layers: loaded.sources });
+    return { ...result, problems: [...loadProblems, ...result.problems] };
+  } catch (err) {
+    if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
+    throw err;
+  }
+}
+
+/**
+ * The documents of a release when render would print them: none when a problem is an error, or
+ * when --strict or maxWarnings refuse the warnings (then the problems are reported and the exit
+ * code is 1).
+ */
+export function releaseDocs(release: ReleaseResult, settings: LintSettings, app: App, report: (problems: readonly Problem[]) => void): RenderedDoc[] | undefined {
+  const notes: string[] = [];
+  if (release.docs && verdict(countProblems(release.problems), settings, (msg) => notes.push(`agentplat: ${msg}\n`)) === 0) return release.docs;
+  report(release.problems);
+  app.io.stderr(notes.join(''));
+  app.exitCode = EXIT_PROBLEMS;
+  return undefined;
 }

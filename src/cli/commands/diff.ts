@@ -1,0 +1,54 @@
+// `agentplat diff`: what changes between two renders, object by object: two values sets, two
+// revisions (the old values migrated), or a render against manifests already written.
+// The implementation (diff-run.ts) loads only when the command runs.
+import type { Command } from 'commander';
+import type { App } from '../app.ts';
+import { addLayerOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
+import type { DiffFlags } from './diff-run.ts';
+
+export function register(program: Command, app: App): void {
+  const cmd = program
+    .command('diff')
+    .description('show what changes between two renders, object by object: two values sets, two revisions, or a render against manifests')
+    .addOption(revisionFlag('chart revision of both sides'))
+    .addOption(optionWithDefault('--from-revision <A|B>', 'revision of the old side', '--revision'))
+    .addOption(optionWithDefault('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
+  addLayerOptions(cmd)
+    .option('--to-values <file>', 'values file of the new side (repeatable, later wins); without any --to-… option the new side takes the old side\'s values', collect, [])
+    .option('--to-set <key=value>', 'like --set, for the new side (repeatable)', collect, [])
+    .option('--to-set-string <key=value>', 'like --set-string, for the new side (repeatable)', collect, [])
+    .option('--to-set-json <key=json>', 'like --set-json, for the new side (repeatable)', collect, [])
+    .option('--to-set-file <key=path>', 'like --set-file, for the new side (repeatable)', collect, [])
+    .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
+    .option('-n, --namespace <ns>', 'namespace of both renders', 'default')
+    .option('--release-name <name>', 'release name of both renders', 'agentplat')
+    .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable)', collect, [])
+    .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
+    .option('--skip-crds', 'leave out CustomResourceDefinitions on both sides')
+    .option('-o, --output <format>', 'text (a unified diff per object) or json', 'text')
+    .option('-q, --brief', 'text: name the objects that differ, without their diffs')
+    .option('-U, --context <lines>', 'text: unchanged lines shown around each change', '3')
+    .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  agentplat diff -f prod.yaml --to-values prod-next.yaml                # two values sets\n' +
+        '  agentplat diff -f prod.yaml --from-revision A --to-revision B         # what the upgrade changes\n' +
+        '  agentplat diff -f prod.yaml --against out/                           # what a sync of out/ would change\n' +
+        '  agentplat diff -f prod.yaml --to-values prod.yaml --to-set controller.replicas=3 -o json\n' +
+        'The old side is the render of -f/--set (revision --from-revision or -r), or the manifest named by\n' +
+        '--against. The new side is the render of the --to-… values, or of the old side\'s values when none\n' +
+        'is given (migrated first, as `agentplat migrate` does, when --to-revision is newer).\n' +
+        'Objects are matched by API group, kind, namespace and name, and listed sorted by those. Secret\n' +
+        'data, secret fields of custom resources and the secret values of your values are masked; a\n' +
+        'secret that changed shows as `******** (old value)` / `******** (new value)`.\n' +
+        'The diff goes to stdout, problems and a summary line to stderr; colour on a terminal, NO_COLOR and\n' +
+        '--no-color honoured.\n' +
+        'Exit codes (like diff): 0 no differences; 1 differences (the diff is on stdout), or problems in\n' +
+        'the values or the manifest (reported like render reports them, nothing on stdout); 2 usage error.',
+    )
+    .action(async (flags: DiffFlags) => {
+      const { runDiff } = await import('./diff-run.ts');
+      await runDiff(flags, app);
+    });
+}

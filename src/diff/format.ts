@@ -1,0 +1,138 @@
+// How `agentplat diff` prints a comparison: a unified diff of each object's YAML for people, one
+// JSON document (version 1) for machines. Both show objects masked (mask.ts) and in the order
+// objects.ts sorts them, so the same inputs always print the same bytes.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Change } from '../migrate/changes.ts';
+import { objectYaml } from '../output/manifests.ts';
+import { diffLines, hunks, type DiffLine } from './lines.ts';
+import type { Masker } from './mask.ts';
+import { displayId, fieldChanges, type Comparison, type FieldChange, type ObjectChange, type Status } from './objects.ts';
+
+/** One side as the JSON output describes it. */
+export type SideInfo = { kind: 'render'; revision: string; values: string[] } | { kind: 'manifest'; path: string };
+
+export interface ShownChange {
+  change: ObjectChange;
+  /** The masked objects: the old one (removed, changed) and the new one (added, changed). */
+  old?: unknown;
+  new?: unknown;
+  /** Field by field, on the masked objects (changed only). */
+  fields: FieldChange[];
+  /** Every line of both YAML texts, marked. */
+  lines: DiffLine[];
+}
+
+/** The changes of a comparison, masked, each with its field changes and line diff. */
+export function showChanges(comparison: Comparison, mask: Masker): ShownChange[] {
+  return comparison.changes.map((change) => {
+    const [a, b] = mask.pair(change, change.old?.object, change.new?.object);
+    const yamlLines = (o: unknown): string[] => (o === undefined ? [] : objectYaml(o).replace(/\n$/, '').split('\n'));
+    return {
+      change,
+      ...(a !== undefined ? { old: a } : {}),
+      ...(b !== undefined ? { new: b } : {}),
+      fields: change.status === 'changed' ? fieldChanges(a, b) : [],
+      lines: diffLines(yamlLines(a), yamlLines(b)),
+    };
+  });
+}
+
+/** Field paths listed in a changed object's header before `and N more`. */
+const LISTED_FIELDS = 6;
+
+const VERB: Record<Status, string> = { added: 'added', removed: 'removed', changed: 'changed' };
+
+/** The unified diff: per object a header line, then its hunks (the whole object when added or removed). */
+export function formatText(shown: readonly ShownChange[], chalk: ChalkInstance, opts: { brief?: boolean; context?: number } = {}): string {
+  const out: string[] = [];
+  for (const s of shown) {
+    const c = s.change;
+    let header = `${VERB[c.status]} ${displayId(c)}`;
+    if (c.status === 'changed') {
+      const paths = s.fields.map((f) => f.path || '(the whole object)');
+      header += `: ${paths.slice(0, LISTED_FIELDS).join(', ')}${paths.length > LISTED_FIELDS ? `, and ${paths.length - LISTED_FIELDS} more` : ''}`;
+    }
+    out.push(chalk.bold(header));
+    if (opts.brief) continue;
+    const context = c.status === 'changed' ? (opts.context ?? 3) : Number.MAX_SAFE_INTEGER;
+    for (const h of hunks(s.lines, context)) {
+      out.push(chalk.cyan(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`));
+      for (const l of h.lines) out.push(l.op === '-' ? chalk.red(`-${l.text}`) : l.op === '+' ? chalk.green(`+${l.text}`) : ` ${l.text}`);
+    }
+    out.push('');
+  }
+  return out.length === 0 ? '' : `${out.join('\n')}${opts.brief ? '\n' : ''}`;
+}
+
+export interface Summary {
+  added: number;
+  removed: number;
+  changed: number;
+  unchanged: number;
+}
+
+export function summarize(comparison: Comparison): Summary {
+  const count = (s: Status) => comparison.changes.filter((c) => c.status === s).length;
+  return { added: count('added'), removed: count('removed'), changed: count('changed'), unchanged: comparison.unchanged };
+}
+
+/** `2 added, 1 removed, 3 changed, 40 unchanged`, or that both sides hold the same objects. */
+export function summaryLine(s: Summary): string {
+  if (s.added + s.removed + s.changed === 0) return `no differences: ${s.unchanged} object${s.unchanged === 1 ? '' : 's'} on each side, all the same`;
+  return `${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.unchanged} unchanged`;
+}
+
+export interface JsonDiff {
+  version: 1;
+  tool: { name: 'agentplat'; version: string };
+  from: SideInfo;
+  to: SideInfo;
+  /** What migrating the old side's values to the new revision changed (a revision diff only). */
+  migration?: (Change & { file: string })[];
+  equal: boolean;
+  summary: Summary;
+  objects: JsonObject[];
+}
+
+interface JsonObject {
+  status: Status;
+  group: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  /** Where each side's object came from: the render's source path or the manifest file. */
+  oldSource?: string;
+  newSource?: string;
+  /** changed: the fields that differ. */
+  changes?: FieldChange[];
+  /** changed: the unified diff of the two YAML texts (no colour). */
+  diff?: string;
+  /** added: the new object; removed: the old one (secrets masked). */
+  object?: unknown;
+}
+
+export function formatJson(shown: readonly ShownChange[], comparison: Comparison, head: Pick<JsonDiff, 'tool' | 'from' | 'to' | 'migration'>): string {
+  const summary = summarize(comparison);
+  const objects = shown.map((s): JsonObject => {
+    const c = s.change;
+    return {
+      status: c.status,
+      group: c.group,
+      kind: c.kind,
+      namespace: c.namespace,
+      name: c.name,
+      ...(c.old ? { oldSource: c.old.source } : {}),
+      ...(c.new ? { newSource: c.new.source } : {}),
+      ...(c.status === 'changed' ? { changes: s.fields, diff: stripHeader(formatText([s], PLAIN)) } : { object: c.status === 'added' ? s.new : s.old }),
+    };
+  });
+  const doc: JsonDiff = { version: 1, ...head, equal: comparison.changes.length === 0, summary, objects };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** The hunks of one object's text diff, without the header line that names it. */
+function stripHeader(text: string): string {
+  return text.slice(text.indexOf('\n') + 1).replace(/\n+$/, '\n');
+}
+
+const PLAIN = new Chalk({ level: 0 });
