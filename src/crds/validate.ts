@@ -130,7 +130,7 @@ interface UnknownField {
  * below a node that keeps unknown fields (`{}`), nor `apiVersion`, `kind` and `metadata` at the
  * root (metadata is decoded as ObjectMeta: its unknown fields are the schema check's).
  */
-export function decoderUnknownFields(root: Record<string, unknown>, defs: Record<string, Record<string, unknown>>, data: Json): UnknownField[] {
+function decoderUnknownFields(root: Record<string, unknown>, defs: Record<string, Record<string, unknown>>, data: Json): UnknownField[] {
   const out: UnknownField[] = [];
   const walk = (s: Record<string, unknown> | undefined, v: Json, path: Path, misfit: Path | undefined): void => {
     const node = s === undefined ? undefined : resolveRef(s, defs);
@@ -147,7 +147,7 @@ export function decoderUnknownFields(root: Record<string, unknown>, defs: Record
       if (path.length === 0 && (k === 'apiVersion' || k === 'kind' || k === 'metadata')) continue;
       const p = props && Object.hasOwn(props, k) ? props[k] : isObject(extra) ? extra : undefined;
       if (p !== undefined) walk(p, sub, [...path, k], misfit);
-      // An object node that does not close its keys keeps the others, as ajv does.
+      // An object node that keeps unknown fields beside its properties (ajv reads it so too).
       else if (props !== undefined && extra === undefined) continue;
       // An object node: a plain unknown field. Anything else: the map itself is the fault.
       else out.push(props !== undefined || extra !== undefined ? { path: [...path, k] } : { path: [...path, k], misfit: misfit ?? path });
