@@ -1,7 +1,8 @@
 // Expands the Kubernetes core types our CRDs embed (EnvVar, Volume, Container, …) into
 // structural OpenAPI schemas and writes them as a data module: src/crds/k8s-schemas.generated.ts.
 // Field names, optionality, enums and nesting come from kubernetes-models' type declarations;
-// integer vs number is asked of its compiled validators. Run: node scripts/gen-crd-k8s.mjs
+// integer vs number, and which integers are int32, is asked of its compiled validators.
+// Run: node scripts/gen-crd-k8s.mjs
 import ts from 'typescript';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -29,6 +30,16 @@ const ROOTS = {
   ConfigMapKeySelector: join(core, 'ConfigMapKeySelector.d.ts'),
 };
 
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+/**
+ * The bounds of an int32 field as a CRD states them. They are what the API server checks in a
+ * custom resource, so a value that would be refused once it is copied into a Pod is refused
+ * already in the custom resource, by the server and by `validate` alike. On an int-or-string they
+ * sit on the node, not on its integer branch: the API server takes an int-or-string anyOf only in
+ * its bare form, and minimum and maximum apply to numbers alone, so a string still passes.
+ */
+const INT32_BOUNDS = { minimum: INT32_MIN, maximum: INT32_MAX };
 const INT_OR_STRING = { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] };
 /** Leaf types of apimachinery that are not objects. */
 const LEAVES = {
@@ -119,7 +130,7 @@ async function typeSchema(node, ctx) {
     case ts.SyntaxKind.BooleanKeyword:
       return { type: 'boolean' };
     case ts.SyntaxKind.NumberKeyword:
-      return { type: isInteger(ctx) ? 'integer' : 'number' };
+      return numberSchema(ctx);
   }
   if (ts.isUnionTypeNode(node)) {
     const values = node.types.map((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : null));
@@ -129,6 +140,7 @@ async function typeSchema(node, ctx) {
   if (ts.isTypeReferenceNode(node)) {
     const name = node.typeName.getText();
     if (name === 'Array') return { type: 'array', items: await typeSchema(node.typeArguments[0], { ...ctx, path: [...ctx.path, 0] }) };
+    if (LEAVES[name] === INT_OR_STRING) return refuses(ctx, 2 ** 31, 'format', 'int32') ? { ...INT_OR_STRING, ...INT32_BOUNDS } : INT_OR_STRING;
     if (LEAVES[name]) return LEAVES[name];
     const target = ctx.imports.get(name);
     if (!target) throw new Error(`unresolved type ${name} in ${ctx.file}`);
@@ -147,9 +159,21 @@ async function typeSchema(node, ctx) {
   throw new Error(`unsupported type ${ts.SyntaxKind[node.kind]} at ${ctx.path.join('.')} in ${ctx.file}`);
 }
 
-/** Asks the compiled validator whether 1.5 is refused as "not an integer" at this path. */
-function isInteger(ctx) {
-  if (!ctx.validate) return true;
+/**
+ * The schema of a number field, asked of the compiled validator: 1.5 is refused there as "not an
+ * integer" on an integer field, and 2^31 as "not int32" on a field Kubernetes declares int32 (an
+ * int64 field needs no bound of its own: every integer of a custom resource is decoded as an
+ * int64). apimachinery ships no validators; its few numbers (generations) are int64.
+ */
+function numberSchema(ctx) {
+  if (!ctx.validate) return { type: 'integer' };
+  if (!refuses(ctx, 1.5, 'type', 'integer')) return { type: 'number' };
+  return refuses(ctx, 2 ** 31, 'format', 'int32') ? { type: 'integer', format: 'int32', ...INT32_BOUNDS } : { type: 'integer' };
+}
+
+/** Whether the type's validator refuses `value` at the field of `ctx` for `keyword` (`type` or `format`) `what`. */
+function refuses(ctx, value, keyword, what) {
+  if (!ctx.validate) return false;
   const data = {};
   let cur = data;
   const path = ctx.path;
@@ -158,11 +182,10 @@ function isInteger(ctx) {
     cur[path[i]] = next;
     cur = next;
   }
-  cur[path[path.length - 1]] = 1.5;
+  cur[path[path.length - 1]] = value;
   ctx.validate(data);
-  const errs = ctx.validate.errors ?? [];
   const at = '/' + path.join('/');
-  return errs.some((e) => e.instancePath === at && e.keyword === 'type' && e.params?.type === 'integer');
+  return (ctx.validate.errors ?? []).some((e) => e.instancePath === at && e.keyword === keyword && e.params?.[keyword] === what);
 }
 
 const roots = {};

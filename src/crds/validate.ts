@@ -109,6 +109,54 @@ function resolveRef(s: Record<string, unknown>, defs: Record<string, Record<stri
   return byUri.get(ref) ?? s;
 }
 
+// ---- unknown fields ----
+
+interface UnknownField {
+  path: Path;
+  /**
+   * The value whose shape the schema does not have (a map or a list where the schema has a
+   * scalar, a list or a map), when that is why the field is unknown: the value to fix.
+   */
+  misfit?: Path;
+}
+
+/**
+ * The fields the API server's decoder does not know, found its way: it walks the object along the
+ * schema and takes a key of a map as unknown where the schema node has no such property and no
+ * schema for other keys. So every key of a map given where a scalar or a list belongs is unknown,
+ * and so is every key of a map inside a list given where something else belongs; a list of
+ * scalars in the wrong place has no unknown field (the schema check names it). With strict field
+ * validation the server refuses the object for these alone, naming each. Nothing is looked into
+ * below a node that keeps unknown fields (`{}`), nor `apiVersion`, `kind` and `metadata` at the
+ * root (metadata is decoded as ObjectMeta: its unknown fields are the schema check's).
+ */
+function decoderUnknownFields(root: Record<string, unknown>, defs: Record<string, Record<string, unknown>>, data: Json): UnknownField[] {
+  const out: UnknownField[] = [];
+  const walk = (s: Record<string, unknown> | undefined, v: Json, path: Path, misfit: Path | undefined): void => {
+    const node = s === undefined ? undefined : resolveRef(s, defs);
+    if (node !== undefined && Object.keys(node).length === 0) return;
+    if (Array.isArray(v)) {
+      const items = node?.items as Record<string, unknown> | undefined;
+      v.forEach((item, i) => walk(items, item, [...path, i], items === undefined ? (misfit ?? path) : misfit));
+      return;
+    }
+    if (!isObject(v)) return;
+    const props = node?.properties as Record<string, Record<string, unknown>> | undefined;
+    const extra = node?.additionalProperties;
+    for (const [k, sub] of Object.entries(v)) {
+      if (path.length === 0 && (k === 'apiVersion' || k === 'kind' || k === 'metadata')) continue;
+      const p = props && Object.hasOwn(props, k) ? props[k] : isObject(extra) ? extra : undefined;
+      if (p !== undefined) walk(p, sub, [...path, k], misfit);
+      // An object node that keeps unknown fields beside its properties (ajv reads it so too).
+      else if (props !== undefined && extra === undefined) continue;
+      // An object node: a plain unknown field. Anything else: the map itself is the fault.
+      else out.push(props !== undefined || extra !== undefined ? { path: [...path, k] } : { path: [...path, k], misfit: misfit ?? path });
+    }
+  };
+  walk(root, data, [], undefined);
+  return out;
+}
+
 // ---- CEL ----
 
 interface CelFailure {
@@ -393,7 +441,9 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   const validate = schemaAccepts(root, defs, data) ? undefined : crdValidator(kind, version);
   if (validate && !validate(data)) {
     const known = (path: Path): string[] => Object.keys(schemaAt(kind, version, path)?.properties ?? {});
-    for (const e of relevantErrors(validate.errors ?? [])) reportAjv(e, label, report, data, known);
+    for (const f of schemaFindings(relevantErrors(validate.errors ?? []), decoderUnknownFields(root, defs, data), data, known)) {
+      report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at);
+    }
   }
   const schemaFailed = problems.length > before;
   const failures: CelFailure[] = [];
@@ -404,9 +454,10 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
       if (!schemaFailed) report('crd/cel', f.path, `${label}: ${pathText(f.path) || 'object'}: ${f.message} (rule could not be evaluated: ${f.error})`);
       continue;
     }
-    const full = f.fieldPath ? [...f.path, ...f.fieldPath] : f.path;
-    const at = f.fieldPath && hasPath(data, full) ? full : f.path;
-    report('crd/cel', at, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`, undefined, at);
+    // The API server names the rule's fieldPath whether or not the field is there; the excerpt
+    // then points at the nearest part of it that is.
+    const at = f.fieldPath ? [...f.path, ...f.fieldPath] : f.path;
+    report('crd/cel', at, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`);
   }
   return 'checked';
 }
@@ -426,53 +477,94 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
   );
 }
 
-type Reporter = (rule: string, path: Path, message: string, hint?: string, at?: Path) => void;
+/** A finding before it is placed: its message goes after the object's label. */
+interface Finding {
+  rule: string;
+  path: Path;
+  message: string;
+  hint?: string;
+  /** Where to point in the file when not at `path` (a missing field: its parent). */
+  at?: Path;
+}
+
+/** A key of a map that its schema node does not have. */
+function unknownField(path: Path, known: (path: Path) => string[]): Finding {
+  const parent = path.slice(0, -1);
+  const fields = known(parent);
+  const guess = nearest(String(path[path.length - 1]), fields);
+  const hint = guess ? `did you mean ${guess}?` : fields.length ? `known fields: ${fields.join(', ')}` : `${pathText(parent) || 'object'} takes no fields`;
+  return { rule: 'crd/unknown-field', path, message: `unknown field ${pathText(path)}`, hint };
+}
 
 /**
- * Reports one ajv error. The validators are not verbose (see crd-ajv.ts): the offending value is
- * read from the data at the error's instancePath, and the fields of an object with an unknown
+ * One ajv error as a finding. The validators are not verbose (see crd-ajv.ts): the offending value
+ * is read from the data at the error's instancePath, and the fields of an object with an unknown
  * field from its schema node (`known`).
  */
-function reportAjv(e: ErrorObject, label: string, report: Reporter, root: Json, known: (path: Path) => string[]): void {
+function explain(e: ErrorObject, root: Json, known: (path: Path) => string[]): Finding {
   const path = pointerToPath(e.instancePath);
   const where = pathText(path) || 'object';
   const value = valueAt(root, path);
+  const schema = (message: string, hint?: string): Finding => ({ rule: 'crd/schema', path, message, ...(hint ? { hint } : {}) });
   switch (e.keyword) {
-    case 'additionalProperties': {
-      const prop = (e.params as { additionalProperty: string }).additionalProperty;
-      const fields = known(path);
-      const guess = nearest(prop, fields);
-      const hint = guess ? `did you mean ${guess}?` : fields.length ? `known fields: ${fields.join(', ')}` : `${where} takes no fields`;
-      report('crd/unknown-field', [...path, prop], `${label}: unknown field ${pathText([...path, prop])}`, hint);
-      return;
-    }
+    case 'additionalProperties':
+      return unknownField([...path, (e.params as { additionalProperty: string }).additionalProperty], known);
     case 'required': {
       const prop = (e.params as { missingProperty: string }).missingProperty;
-      report('crd/schema', [...path, prop], `${label}: ${pathText([...path, prop])} is required`, undefined, path);
-      return;
+      return { rule: 'crd/schema', path: [...path, prop], message: `${pathText([...path, prop])} is required`, at: path };
     }
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
       const guess = typeof value === 'string' ? nearest(value, allowed.map(String)) : undefined;
-      report('crd/schema', path, `${label}: ${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`, guess ? `did you mean ${guess}?` : undefined);
-      return;
+      return schema(`${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`, guess ? `did you mean ${guess}?` : undefined);
     }
     case 'anyOf':
       // The CRDs' only anyOf is Kubernetes' int-or-string.
-      report('crd/schema', path, `${label}: ${where} must be an integer or a string, found ${showValue(value)}`);
-      return;
+      return schema(`${where} must be an integer or a string, found ${showValue(value)}`);
     case 'exclusiveMaximum':
     case 'minimum':
       // Every integer field without a bound of its own is an int64 to the API server.
       if ((e.params as { limit: number }).limit === (e.keyword === 'minimum' ? -INT64_BOUND : INT64_BOUND)) {
-        report('crd/schema', path, `${label}: ${where} must be an integer from -2^63 to 2^63-1, found ${showValue(value)}`);
-        return;
+        return schema(`${where} must be an integer from -2^63 to 2^63-1, found ${showValue(value)}`);
       }
-      report('crd/schema', path, `${label}: ${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`);
-      return;
+      return schema(`${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`);
     default:
-      report('crd/schema', path, `${label}: ${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`);
+      return schema(`${where} ${schemaSentence({ keyword: e.keyword, params: e.params, value })}`);
   }
+}
+
+/**
+ * The findings of a document the schema refuses: the unknown fields the way the API server's
+ * decoder finds them, then ajv's other errors. A value whose shape is wrong (a map where a string
+ * belongs) is named through its keys, where the server names it, with the schema's word on the
+ * value; ajv's errors at that value say the same and are left out.
+ */
+function schemaFindings(errors: ErrorObject[], unknown: UnknownField[], root: Json, known: (path: Path) => string[]): Finding[] {
+  const out: Finding[] = [];
+  const misfits = new Set(unknown.flatMap((u) => (u.misfit ? [pathText(u.misfit)] : [])));
+  const named = new Set<string>();
+  for (const u of unknown) {
+    named.add(pathText(u.path));
+    if (!u.misfit) {
+      out.push(unknownField(u.path, known));
+      continue;
+    }
+    const value = pathText(u.misfit) || 'object';
+    const why = errors.find((e) => (e.keyword === 'type' || e.keyword === 'anyOf') && pathText(pointerToPath(e.instancePath)) === pathText(u.misfit!));
+    out.push({
+      rule: 'crd/unknown-field',
+      path: u.path,
+      message: `unknown field ${pathText(u.path)}${why ? `: ${explain(why, root, known).message}` : ''}`,
+      hint: `give ${value} the type its schema has: the API server reads each key of a map given there as an unknown field`,
+    });
+  }
+  for (const e of errors) {
+    if (misfits.has(pathText(pointerToPath(e.instancePath)))) continue;
+    const f = explain(e, root, known);
+    if (f.rule === 'crd/unknown-field' && named.has(pathText(f.path))) continue;
+    out.push(f);
+  }
+  return out;
 }
 
 // ---- looking up what a non-verbose error leaves out ----
@@ -515,16 +607,6 @@ function schemaAt(kind: string, version: string, path: Path): JsonSchemaNode | u
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function hasPath(data: unknown, path: Path): boolean {
-  let cur: unknown = data;
-  for (const seg of path) {
-    if (cur === null || typeof cur !== 'object') return false;
-    cur = (cur as Record<string, unknown>)[seg as string];
-    if (cur === undefined) return false;
-  }
-  return true;
 }
 
 function pointerToPath(pointer: string): Path {

@@ -2,7 +2,8 @@
 // six kinds, and variants that break exactly one thing, derived from the Resource API's field
 // tables (/work/shared/spec/resource-types.json: every field's type, enum, required flag, bounds,
 // pattern and format), its section 7 rules (the CEL cases) and section 8 limits (the limit cases),
-// plus the example resources and a seeded sample of the validate fuzzer's structural edits.
+// plus the example resources, a seeded sample of the validate fuzzer's structural edits, and every
+// integer of the Kubernetes core types an Agent's deployment embeds at the edge of the int32 range.
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { parse, parseAllDocuments } from 'yaml';
 import { CEL_CASES } from '../crds/cel-cases.ts';
 import { buildLimitDoc, LIMITS } from '../crds/limit-cases.ts';
 import { OBJECTS, structural } from '../hardening/_resource-arb.ts';
+import { chartCrdDocs } from '../../src/crds/index.ts';
+import type { Schema } from '../../src/crds/k8s-types.ts';
 
 type Json = unknown;
 type Rec = Record<string, Json>;
@@ -280,6 +283,64 @@ function fieldVariants(p: Path): { what: string; value?: Json; delete?: boolean;
   return v;
 }
 
+/** The smallest value a schema node takes: its required fields only, each at its smallest. */
+function smallest(s: Schema): Json {
+  if (s.enum) return s.enum[0];
+  if (s['x-kubernetes-int-or-string']) return 1;
+  switch (s.type) {
+    case 'string':
+      return 'x';
+    case 'integer':
+    case 'number':
+      return Math.max(s.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+  }
+  const out: Rec = {};
+  for (const k of s.required ?? []) out[k] = smallest(s.properties![k]!);
+  return out;
+}
+
+/**
+ * Every integer and int-or-string of the core types under an Agent's declarative deployment
+ * (containers, probes and handlers, volumes, affinity, security contexts, resources), with a
+ * valid spec around it that holds that field alone: what to set, and where.
+ */
+function coreIntegers(): { where: string; spec: (value: Json) => Rec; intOrString: boolean }[] {
+  const agent = chartCrdDocs().find((d) => (d.object.spec as { names: { kind: string } }).names.kind === 'Agent')!;
+  const root = (agent.object.spec as { versions: { schema: { openAPIV3Schema: Schema } }[] }).versions[0]!.schema.openAPIV3Schema;
+  const deployment = root.properties!.spec!.properties!.declarative!.properties!.deployment!;
+  const out: ReturnType<typeof coreIntegers> = [];
+  const walk = (s: Schema, path: (string | number)[], depth: number): void => {
+    if (depth > 12) return;
+    if (s.type === 'integer' || s['x-kubernetes-int-or-string']) {
+      if (path.length === 1 && path[0] === 'replicas') return;
+      out.push({ where: path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1), spec: (value) => placed(path, value), intOrString: Boolean(s['x-kubernetes-int-or-string']) });
+      return;
+    }
+    for (const [k, sub] of Object.entries(s.properties ?? {})) walk(sub, [...path, k], depth + 1);
+    if (s.items) walk(s.items, [...path, 0], depth + 1);
+    if (s.additionalProperties) walk(s.additionalProperties, [...path, 'cpu'], depth + 1);
+  };
+  /** The deployment with `value` at `path`, each object on the way holding its required fields. */
+  const placed = (path: (string | number)[], value: Json): Rec => {
+    const top: Rec = {};
+    let cur: Rec | Json[] = top;
+    let s: Schema = deployment;
+    path.forEach((seg, i) => {
+      s = typeof seg === 'number' ? s.items! : (s.properties?.[seg] ?? s.additionalProperties!);
+      const next = i === path.length - 1 ? value : s.type === 'array' ? [] : smallest(s);
+      (cur as Record<string | number, Json>)[seg] = next;
+      cur = next as Rec;
+    });
+    return { type: 'Declarative', declarative: { deployment: top } };
+  };
+  walk(deployment, [], 0);
+  return out;
+}
+
 /** The whole corpus, in a stable order. */
 export function corpus(): Resource[] {
   const out: Resource[] = [];
@@ -330,6 +391,14 @@ export function corpus(): Resource[] {
       const d = buildLimitDoc(l, bad);
       add(`limit ${id} ${l.path} ${l.keyword} ${bad ? 'past' : 'at'} the bound`, parse(d.yaml) as Rec, bad ? l.path : undefined);
     }
+  }
+
+  // The core types' integers: 2^31 is past an int32 field's range and within an int64 one's.
+  for (const f of coreIntegers()) {
+    add(`Agent core-type integer ${f.where} at 2^31`, resource('Agent', f.spec(2 ** 31), 0));
+    add(`Agent core-type integer ${f.where} at 2^31-1`, resource('Agent', f.spec(2 ** 31 - 1), 0));
+    add(`Agent core-type integer ${f.where} at -2^31-1`, resource('Agent', f.spec(-(2 ** 31) - 1), 0));
+    if (f.intOrString) add(`Agent core-type int-or-string ${f.where} as a name`, resource('Agent', f.spec('http'), 0));
   }
 
   // The example resources, and the validate fuzzer's structural edits of them (seeded).

@@ -38,9 +38,9 @@ describe('status-ignored-on-admission: status is not part of what admission chec
 describe('modelproviderconfig-secret-ref-required-with-auth: secretRef is optional only without authentication', () => {
   for (const type of PROVIDERS) {
     const needsSecret = type !== 'ProviderD';
-    it(`${type} without secretRef is ${needsSecret ? 'an error' : 'accepted (the local runtime needs no authentication)'}`, async () => {
+    it(`${type} without secretRef is ${needsSecret ? 'an error at spec.secretRef, the field the API server names (the rule\'s fieldPath), though it is absent' : 'accepted (the local runtime needs no authentication)'}`, async () => {
       const r = await validateYaml(doc('ModelProviderConfig', `  type: ${type}\n`));
-      expect(r.problems.map((p) => [p.rule, p.path]), JSON.stringify(r.problems)).toEqual(needsSecret ? [['crd/cel', 'spec']] : []);
+      expect(r.problems.map((p) => [p.rule, p.path]), JSON.stringify(r.problems)).toEqual(needsSecret ? [['crd/cel', 'spec.secretRef']] : []);
       if (needsSecret) expect(r.problems[0]!.message).toMatch(/secretRef .* required .* except ProviderD/);
     });
   }

@@ -2,7 +2,8 @@
 // must do the same way (each found by the cluster suite, test/cluster, comparing both):
 // - a null in a field is dropped (the field's default then applies): no field here is nullable;
 // - an integer field takes whole numbers that decode into a signed 64-bit integer;
-// - format `uri` is Go's url.ParseRequestURI, not RFC 3986.
+// - format `uri` is Go's url.ParseRequestURI, not RFC 3986;
+// - unknown fields are the decoder's: each key of a map given where the schema has no fields.
 import { describe, expect, it } from 'vitest';
 import { isRequestUri } from '../../src/crds/formats.ts';
 import { modelConfig } from './cel-cases.ts';
@@ -75,5 +76,47 @@ describe('metadata is ObjectMeta: an unknown metadata field is refused', () => {
     const withMeta = (meta: string) => doc('ModelConfig', '  model: m\n').replace('  namespace: default\n', `  namespace: default\n${meta}`);
     expect(await errors(withMeta('  unexpected: 1\n'))).toEqual([expect.stringMatching(/^metadata\.unexpected: .*unknown field metadata\.unexpected/)]);
     expect(await errors(withMeta('  creationTimestamp: null\n  finalizers: [a/b]\n  generation: 3\n  uid: 0b2c\n'))).toEqual([]);
+  });
+});
+
+describe("unknown fields are found the way the API server's decoder finds them", () => {
+  const findings = async (yaml: string) => (await validateYaml(yaml)).problems.map((p) => `${p.rule} ${p.path}: ${p.message}`);
+
+  it('a map where a string belongs: each of its keys is an unknown field, which says what the value must be', async () => {
+    expect(await findings(modelConfig('').replace('  model: m\n', '  model:\n    foo: 1\n    bar: 2\n'))).toEqual([
+      'crd/unknown-field spec.model.foo: ModelConfig sample: unknown field spec.model.foo: spec.model must be a string, found a map',
+      'crd/unknown-field spec.model.bar: ModelConfig sample: unknown field spec.model.bar: spec.model must be a string, found a map',
+    ]);
+  });
+
+  it('a map where an enum string belongs is one finding per key, not also an enum one', async () => {
+    expect(await findings(doc('Agent', '  type:\n    unexpected: 1\n  declarative: {}\n'))).toEqual([
+      'crd/unknown-field spec.type.unexpected: Agent sample: unknown field spec.type.unexpected: spec.type must be a string, found a map',
+    ]);
+  });
+
+  it('a list of maps where a map belongs: every key of every map entry is an unknown field; a scalar entry has none', async () => {
+    expect(await findings(modelConfig('  providerB:\n    - maxTokens: 1\n    - 7\n    - seed: 2\n'))).toEqual([
+      'crd/unknown-field spec.providerB[0].maxTokens: ModelConfig sample: unknown field spec.providerB[0].maxTokens: spec.providerB must be a map, found a list of 3 entries',
+      'crd/unknown-field spec.providerB[2].seed: ModelConfig sample: unknown field spec.providerB[2].seed: spec.providerB must be a map, found a list of 3 entries',
+    ]);
+  });
+
+  it('a map inside a list of strings is named at its keys; a map where an int-or-string belongs too', async () => {
+    const byo = (deployment: string) => doc('Agent', `  type: BYO\n  byo:\n    deployment:\n      image: example.com/a:1\n${deployment}`);
+    expect(await findings(byo('      args: [a, {x: 1}]\n'))).toEqual([
+      'crd/unknown-field spec.byo.deployment.args[1].x: Agent sample: unknown field spec.byo.deployment.args[1].x: spec.byo.deployment.args[1] must be a string, found a map',
+    ]);
+    expect(await findings(byo('      resources:\n        limits:\n          cpu: {n: 1}\n'))).toEqual([
+      'crd/unknown-field spec.byo.deployment.resources.limits.cpu.n: Agent sample: unknown field spec.byo.deployment.resources.limits.cpu.n: spec.byo.deployment.resources.limits.cpu must be an integer or a string, found a map',
+    ]);
+  });
+
+  it('a list of scalars where a string belongs has no key to name: it stays a type error at the field', async () => {
+    expect(await findings(modelConfig('').replace('  model: m\n', '  model: [a, b]\n'))).toEqual(['crd/schema spec.model: ModelConfig sample: spec.model must be a string, found a list of 2 entries']);
+  });
+
+  it('a field that keeps unknown fields takes any map', async () => {
+    expect(await findings(modelConfig('  provider: ProviderH\n  providerH:\n    region: r\n    additionalModelRequestFields:\n      any: {deep: [1, {x: 2}]}\n'))).toEqual([]);
   });
 });
