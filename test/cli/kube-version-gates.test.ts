@@ -45,7 +45,10 @@ describe(`${RULE}: the substrate wiring of revision B against the target Kuberne
     expect(r.stdout).toContain(RULE);
   });
 
-  it.each([['--kube-version', '1.37.2'], []])('render %s keeps both projections', (...flags) => {
+  it.each([
+    { name: '--kube-version 1.37.2', flags: ['--kube-version', '1.37.2'] },
+    { name: 'with no --kube-version', flags: [] },
+  ])('render $name keeps both projections', ({ flags }) => {
     const r = runBin(['render', '--revision', 'B', '-f', values, ...flags, '-o', 'json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
