@@ -97,16 +97,6 @@ export function thresholdSet(v: unknown): boolean {
   return v !== undefined && v !== null && scalarText(v) !== '';
 }
 
-/** True when the --kube-version given is older than `major.minor`. */
-export function kubeOlderThan(ctx: RenderContext, major: number, minor: number): boolean {
-  const v = ctx.capabilities.kubeVersion;
-  if (!v) return false;
-  const m = /^v?(\d+)\.(\d+)/.exec(v);
-  if (!m) return false;
-  const [maj, min] = [Number(m[1]), Number(m[2])];
-  return maj < major || (maj === major && min < minor);
-}
-
 export { present };
 
 // ------------------------------------------------------------------------------------------

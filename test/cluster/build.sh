@@ -4,6 +4,10 @@
 #
 #   test/cluster/build.sh 1.37.2        # Kubernetes version (etcd version: $AGENTPLAT_ETCD_VERSION)
 #
+# Cache layout (root: $AGENTPLAT_CLUSTER_CACHE, else ${XDG_CACHE_HOME:-~/.cache}/agentplat-cluster):
+#   <k8s version>/bin/kube-apiserver, and <k8s version>/bin/etcd linking to
+#   etcd-<etcd version>/etcd, built once for every Kubernetes version that uses it.
+#
 # k8s.io/kubernetes cannot be built with `go install module@version`: its go.mod points every
 # k8s.io staging module at ./staging. A throwaway module requiring k8s.io/kubernetes and pinning
 # each staging module to its published v0.Y.Z tag builds the same command.
@@ -15,6 +19,7 @@ etcd_version="${AGENTPLAT_ETCD_VERSION:-3.6.5}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cache_root="${AGENTPLAT_CLUSTER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agentplat-cluster}"
 out="$cache_root/$k8s"
+etcd_dir="$cache_root/etcd-$etcd_version"
 
 if ! command -v go >/dev/null 2>&1; then
   if [ -x /usr/local/go/bin/go ]; then PATH="/usr/local/go/bin:$PATH"; else
@@ -25,7 +30,7 @@ fi
 export GOFLAGS="-mod=mod -buildvcs=false"
 export CGO_ENABLED=0
 
-mkdir -p "$out"
+mkdir -p "$out/bin" "$etcd_dir"
 exec 9>"$out/.lock"
 # Two suites (or two CI jobs) asking for the same version wait for one build instead of racing.
 flock 9
@@ -37,56 +42,70 @@ fi
 
 work="$(mktemp -d "$out/.build.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-start=$(date +%s)
 
-minor_patch="${k8s#*.}"           # 37.2
-staging_version="v0.$minor_patch"
+# CPU seconds (user + system) of every child this shell has waited for so far (fields 16 and 17
+# of /proc/<pid>/stat, in clock ticks; $$ is this script's shell, also inside $(...)).
+cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%d", ($14 + $15) / hz }' "/proc/$$/stat"
+}
+# "<what> built in N s (M s of CPU)" on stderr: the figures the README and .ci/run quote.
+report() {
+  echo "build.sh: $1 built in $(( $(date +%s) - $2 )) s ($(( $(cpu_seconds) - $3 )) s of CPU)" >&2
+}
 
 # --- kube-apiserver ---
-mkdir -p "$work/apiserver"
-(
-  cd "$work/apiserver"
-  go mod init agentplat.local/cluster/apiserver >/dev/null 2>&1
-  modfile="$(go mod download -json "k8s.io/kubernetes@v$k8s" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')"
-  if [ -z "$modfile" ] || [ ! -f "$modfile" ]; then
-    echo "build.sh: the module proxy did not serve k8s.io/kubernetes@v$k8s" >&2
-    exit 1
-  fi
-  go_line="$(grep -m1 '^go ' "$modfile")"
-  {
-    echo "module agentplat.local/cluster/apiserver"
-    echo
-    echo "$go_line"
-    echo
-    echo "require k8s.io/kubernetes v$k8s"
-    echo
-    echo "replace ("
-    grep -E '^[[:space:]]*k8s\.io/[A-Za-z0-9._-]+ => \./staging/' "$modfile" \
-      | awk -v v="$staging_version" '{ printf "\t%s => %s %s\n", $1, $1, v }'
-    echo ")"
-  } > go.mod
-  cat > tools.go <<'GO'
+if [ ! -x "$out/bin/kube-apiserver" ]; then
+  start=$(date +%s) cpu=$(cpu_seconds)
+  mkdir -p "$work/apiserver"
+  (
+    cd "$work/apiserver"
+    go mod init agentplat.local/cluster/apiserver >/dev/null 2>&1
+    modfile="$(go mod download -json "k8s.io/kubernetes@v$k8s" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')" || true
+    if [ -z "$modfile" ] || [ ! -f "$modfile" ]; then
+      echo "build.sh: the module proxy did not serve k8s.io/kubernetes@v$k8s" >&2
+      exit 1
+    fi
+    go_line="$(grep -m1 '^go ' "$modfile")"
+    {
+      echo "module agentplat.local/cluster/apiserver"
+      echo
+      echo "$go_line"
+      echo
+      echo "require k8s.io/kubernetes v$k8s"
+      echo
+      echo "replace ("
+      grep -E '^[[:space:]]*k8s\.io/[A-Za-z0-9._-]+ => \./staging/' "$modfile" \
+        | awk -v v="v0.${k8s#*.}" '{ printf "\t%s => %s %s\n", $1, $1, v }'
+      echo ")"
+    } > go.mod
+    cat > tools.go <<'GO'
 package tools
 
 import _ "k8s.io/kubernetes/cmd/kube-apiserver"
 GO
-  go mod tidy >"$work/tidy.log" 2>&1 || { cat "$work/tidy.log" >&2; exit 1; }
-  go build -trimpath -ldflags "-s -w" -o "$work/kube-apiserver" k8s.io/kubernetes/cmd/kube-apiserver
-)
+    go mod tidy >"$work/tidy.log" 2>&1 || { cat "$work/tidy.log" >&2; exit 1; }
+    go build -trimpath -ldflags "-s -w" -o "$work/kube-apiserver" k8s.io/kubernetes/cmd/kube-apiserver
+  )
+  mv "$work/kube-apiserver" "$out/bin/kube-apiserver"
+  report "kube-apiserver v$k8s" "$start" "$cpu"
+fi
 
-# --- etcd ---
-mkdir -p "$work/etcd"
-cp "$here/go/etcd/main.go" "$work/etcd/main.go"
-(
-  cd "$work/etcd"
-  go mod init agentplat.local/cluster/etcd >/dev/null 2>&1
-  go get "go.etcd.io/etcd/server/v3@v$etcd_version" >"$work/etcd-get.log" 2>&1 || { cat "$work/etcd-get.log" >&2; exit 1; }
-  go mod tidy >"$work/etcd-tidy.log" 2>&1 || { cat "$work/etcd-tidy.log" >&2; exit 1; }
-  go build -trimpath -ldflags "-s -w" -o "$work/etcd-bin" .
-)
-
-mkdir -p "$out/bin"
-mv "$work/kube-apiserver" "$out/bin/kube-apiserver"
-mv "$work/etcd-bin" "$out/bin/etcd"
-echo "built kube-apiserver v$k8s and etcd v$etcd_version in $(( $(date +%s) - start ))s" >&2
+# --- etcd (one build per etcd version, shared by the Kubernetes versions) ---
+exec 8>"$etcd_dir/.lock"
+flock 8
+if [ ! -x "$etcd_dir/etcd" ]; then
+  start=$(date +%s) cpu=$(cpu_seconds)
+  mkdir -p "$work/etcd"
+  cp "$here/go/etcd/main.go" "$work/etcd/main.go"
+  (
+    cd "$work/etcd"
+    go mod init agentplat.local/cluster/etcd >/dev/null 2>&1
+    go get "go.etcd.io/etcd/server/v3@v$etcd_version" >"$work/etcd-get.log" 2>&1 || { cat "$work/etcd-get.log" >&2; exit 1; }
+    go mod tidy >"$work/etcd-tidy.log" 2>&1 || { cat "$work/etcd-tidy.log" >&2; exit 1; }
+    go build -trimpath -ldflags "-s -w" -o "$work/etcd-bin" .
+  )
+  mv "$work/etcd-bin" "$etcd_dir/etcd"
+  report "etcd v$etcd_version" "$start" "$cpu"
+fi
+ln -sfn "$etcd_dir/etcd" "$out/bin/etcd"
 echo "$out/bin"

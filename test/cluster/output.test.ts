@@ -25,10 +25,30 @@ function renderJson(args: string[]): Obj[] {
   return (JSON.parse(r.out) as { items: Obj[] }).items;
 }
 
-function renderConfig(cfg: Config, kubeVersion: string): Obj[] {
+/**
+ * What the server of each version-gate rule does with the output the rule keeps from it: a
+ * render refused by the rule must show exactly that on the server when rendered without the gate.
+ */
+const GATE_EVIDENCE: Record<string, RegExp> = {
+  'values/substrate-projections-kube-version': /projected/i,
+  'values/pdb-eviction-policy-kube-version': /unhealthyPodEvictionPolicy/,
+};
+
+type Rendered = { docs: Obj[] } | { refusedBy: string[] };
+
+/**
+ * The configuration rendered for the server's version. A refusal is returned (not thrown) when
+ * every error is a --kube-version gate: the test then checks the server agrees with the gate.
+ */
+function renderConfig(cfg: Config, kubeVersion?: string): Rendered {
   const file = join(work, `${cfg.name.replace(/\W+/g, '-')}.yaml`);
   writeFileSync(file, cfg.values);
-  return renderJson(['render', '--revision', cfg.revision, '-f', file, '-n', cfg.namespace, '--skip-crds', '--kube-version', kubeVersion, ...cfg.apiVersions.flatMap((a) => ['--api-versions', a])]);
+  const args = ['render', '--revision', cfg.revision, '-f', file, '-n', cfg.namespace, '--skip-crds', ...(kubeVersion ? ['--kube-version', kubeVersion] : []), ...cfg.apiVersions.flatMap((a) => ['--api-versions', a])];
+  const r = agentplat([...args, '-o', 'json']);
+  if (r.code === 0) return { docs: (JSON.parse(r.out) as { items: Obj[] }).items };
+  const rules = [...r.err.matchAll(/^\S+\s+error\s.*\[([\w-]+\/[\w-]+)\]$/gm)].map((m) => m[1]!);
+  if (r.code === 1 && rules.length > 0 && rules.every((id) => id.endsWith('-kube-version'))) return { refusedBy: [...new Set(rules)] };
+  throw new Error(`agentplat ${args.join(' ')} exited ${r.code}:\n${r.err}`);
 }
 
 /** Paths of non-empty values sent but missing from what the server returned (pruned fields). */
@@ -93,32 +113,56 @@ for (const version of VERSIONS) {
       expect(problems).toEqual([]);
     });
 
-    it(`rendered output of both revisions over ${MATRIX.length} configurations: server-side dry-run apply with strict field validation, no rejection, no warning, no dropped field`, async () => {
+    it(`rendered output of both revisions over ${MATRIX.length} configurations with --kube-version of the server: server-side dry-run apply with strict field validation, no rejection, no warning, no dropped field; a render refused by a --kube-version gate is one the server proves right`, async () => {
       const foreign = Object.values(FOREIGN_CRDS) as Obj[];
       // Our own kinds (the default ModelConfig, tool servers, revision A's agents) need our CRDs.
       expect(crdProblems(await installCrds(c, [...foreign, ...renderJson(['crds', '--revision', 'B'])]))).toEqual([]);
 
-      const problems: string[] = [];
-      let objects = 0;
-      const kinds = new Set<string>();
-      for (const cfg of MATRIX) {
-        const docs = renderConfig(cfg, c.minor);
-        const present = new Set(docs.map((d) => d.kind));
-        for (const k of cfg.expectKinds) if (!present.has(k)) problems.push(`${cfg.name}: renders no ${k}`);
+      /** What the server refuses, warns about or drops when the objects are dry-run applied. */
+      const check = async (cfg: Config, docs: Obj[]): Promise<string[]> => {
+        const found: string[] = [];
         await ensureNamespaces(c, [cfg.namespace, ...docs.flatMap((d) => (d.metadata.namespace ? [d.metadata.namespace] : []))]);
         for (const d of docs) {
           const r = await apply(c, d, { dryRun: true, namespace: cfg.namespace });
-          objects++;
-          kinds.add(`${d.apiVersion}/${d.kind}`);
-          if (r.error || r.warnings.length > 0) {
-            problems.push(`${cfg.name}: ${describeOutcome(d, r)}`);
+          if (r.error) {
+            found.push(describeOutcome(d, r));
             continue;
           }
-          const lost = dropped(asStored(d), r.object);
-          if (lost.length > 0) problems.push(`${cfg.name}: ${d.kind} ${d.metadata.name}: the server dropped ${lost.join(', ')}`);
+          // One line per warning and per dropped field: each must be evidence on its own.
+          for (const w of r.warnings) found.push(`${d.kind} ${d.metadata.name}: ${w}`);
+          for (const path of dropped(asStored(d), r.object)) found.push(`${d.kind} ${d.metadata.name}: the server dropped ${path}`);
         }
+        return found;
+      };
+
+      const problems: string[] = [];
+      const refusals: string[] = [];
+      let objects = 0;
+      let configurations = 0;
+      const kinds = new Set<string>();
+      for (const cfg of MATRIX) {
+        const rendered = renderConfig(cfg, c.minor);
+        if ('refusedBy' in rendered) {
+          // The same values rendered with no target version: the server must object, and only
+          // to what the gate is about, or the gate refused a configuration the server takes.
+          const docs = renderConfig(cfg);
+          if (!('docs' in docs)) throw new Error(`${cfg.name}: refused even with no --kube-version`);
+          const found = await check(cfg, docs.docs);
+          const evidence = (line: string) => rendered.refusedBy.some((id) => GATE_EVIDENCE[id]?.test(line));
+          if (found.length === 0) problems.push(`${cfg.name}: render --kube-version ${c.minor} refused it (${rendered.refusedBy.join(', ')}), but the server takes the output without a problem`);
+          for (const f of found) if (!evidence(f)) problems.push(`${cfg.name}: ${f}`);
+          refusals.push(`${cfg.name} (${rendered.refusedBy.join(', ')}; the server: ${found.join('; ')})`);
+          continue;
+        }
+        configurations++;
+        const present = new Set(rendered.docs.map((d) => d.kind));
+        for (const k of cfg.expectKinds) if (!present.has(k)) problems.push(`${cfg.name}: renders no ${k}`);
+        for (const d of rendered.docs) kinds.add(`${d.apiVersion}/${d.kind}`);
+        objects += rendered.docs.length;
+        problems.push(...(await check(cfg, rendered.docs)).map((p) => `${cfg.name}: ${p}`));
       }
-      record(`Kubernetes ${c.minor}: ${objects} rendered objects (${kinds.size} kinds) from ${MATRIX.length} configurations of revisions A and B passed server-side dry-run apply (strict): ${problems.length} problems`);
+      record(`Kubernetes ${c.minor}: ${objects} rendered objects (${kinds.size} kinds) from ${configurations} configurations of revisions A and B passed server-side dry-run apply (strict): ${problems.length} problems`);
+      if (refusals.length > 0) record(`Kubernetes ${c.minor}: ${refusals.length} configurations refused by render --kube-version ${c.minor}, each proven right by the server on the ungated output: ${refusals.join(' | ')}`);
       expect(problems).toEqual([]);
     });
   });

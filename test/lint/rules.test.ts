@@ -40,6 +40,7 @@ const cases: Case[] = [
   { name: 'pdb: enabled without any threshold', fixture: 'pdb-no-threshold.yaml', revision: 'A', rule: 'values/pdb-threshold-missing', severity: 'error', path: 'controller.pdb', line: 2, column: 3 },
   { name: 'pdb: minAvailable 1 on one replica blocks every voluntary eviction (warning)', fixture: 'pdb-min-available-one-replica.yaml', revision: 'B', rule: 'values/pdb-blocks-eviction', severity: 'warning', path: 'controller.pdb.minAvailable', line: 5, column: 5, hint: /replicas/ },
   { name: 'pdb: unhealthyPodEvictionPolicy needs Kubernetes 1.27 when --kube-version is given', fixture: 'pdb-eviction-policy.yaml', revision: 'B', rule: 'values/pdb-eviction-policy-kube-version', severity: 'error', path: 'controller.pdb.unhealthyPodEvictionPolicy', line: 4, column: 5, kubeVersion: '1.26' },
+  { name: 'substrate-projections-kube-version [B]: the substrate wiring needs Kubernetes 1.37 (clusterTrustBundle and podCertificate projections) when --kube-version is given', fixture: 'substrate-enabled.yaml', revision: 'B', rule: 'values/substrate-projections-kube-version', severity: 'error', path: 'controller.substrate.enabled', line: 3, column: 5, kubeVersion: '1.36.3', hint: /--kube-version 1\.37.*controller\.substrate\.enabled: false.*ClusterTrustBundleProjection and PodCertificateRequest/ },
   { name: 'metrics: bindAddress "0" disables metrics although enabled is true', fixture: 'metrics-bind-address-zero.yaml', revision: 'A', rule: 'values/metrics-disabled-by-bind-address', severity: 'warning', path: 'controller.metrics.bindAddress', line: 4, column: 5 },
   { name: 'metrics [B]: serviceMonitor.enabled requires controller.metrics.enabled', fixture: 'service-monitor-without-metrics-b.yaml', revision: 'B', rule: 'values/service-monitor-requires-metrics', severity: 'error', path: 'controller.metrics.serviceMonitor.enabled', line: 4, column: 7 },
   { name: 'metrics [B]: the ServiceMonitor needs the monitoring API declared (no-op otherwise, warned)', fixture: 'service-monitor-b.yaml', revision: 'B', rule: 'values/service-monitor-needs-api', severity: 'warning', path: 'controller.metrics.serviceMonitor.enabled', line: 5, column: 7, apiVersions: ['route.openshift.io/v1'] },
@@ -102,6 +103,20 @@ describe('values rules', () => {
 
   it('pdb: the eviction policy is fine on Kubernetes 1.27', () => {
     expect(lintFixture('pdb-eviction-policy.yaml', 'B', { kubeVersion: '1.27' }).filter((p) => p.severity === 'error')).toEqual([]);
+  });
+
+  it('substrate-projections-kube-version: no problem on Kubernetes 1.37, without --kube-version, or in revision A (a service-account token projection)', () => {
+    const rule = (problems: Problem[]) => problems.filter((p) => p.rule === 'values/substrate-projections-kube-version');
+    expect(rule(lintFixture('substrate-enabled.yaml', 'B', { kubeVersion: '1.37.0' }))).toEqual([]);
+    expect(rule(lintFixture('substrate-enabled.yaml', 'B'))).toEqual([]);
+    expect(rule(lintFixture('substrate-enabled.yaml', 'A', { kubeVersion: '1.27' }))).toEqual([]);
+  });
+
+  it('substrate-projections-kube-version: before the feature gates exist (1.28) the sources are unknown, and the hint offers no gate', () => {
+    const [hit, ...more] = lintFixture('substrate-enabled.yaml', 'B', { kubeVersion: '1.28' }).filter((p) => p.rule === 'values/substrate-projections-kube-version');
+    expect(more).toEqual([]);
+    expect(hit!.message).toMatch(/does not know the clusterTrustBundle and podCertificate sources/);
+    expect(hit!.hint).not.toMatch(/feature gate/);
   });
 
   describe('pdb-blocks-eviction: warns only when a budget lets no pod go down', () => {

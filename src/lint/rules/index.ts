@@ -15,12 +15,14 @@ import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 import { templatedValuesRules } from './templated-values.ts';
 import { securityRules } from './security.ts';
+import { substrateProjectionRules } from './substrate-projections.ts';
 
 export const RULES: readonly ValuesRule[] = [
   scopeRules,
   nameRules,
   authRules,
   pdbRules,
+  substrateProjectionRules,
   metricsRules,
   uiRules,
   probeRules,

@@ -2,9 +2,9 @@
 //   bad:  controller.pdb: {enabled: true, minAvailable: 1, maxUnavailable: 1}
 //   good: controller.pdb: {enabled: true, maxUnavailable: 1}
 
-import semver from 'semver';
 import type { ValuesRule } from './types.ts';
 import { bool, get, num, str } from './read.ts';
+import { KUBE_FEATURES, kubeServes } from '../../spec/kube-features.ts';
 
 const COMPONENTS = ['controller', 'ui'] as const;
 
@@ -90,13 +90,12 @@ export const pdbRules: ValuesRule = {
         );
       }
       const policy = str(ctx.values, `${c}.pdb.unhealthyPodEvictionPolicy`);
-      const kube = ctx.kubeVersion ? semver.coerce(ctx.kubeVersion) : null;
-      if (policy && kube && semver.lt(kube, '1.27.0')) {
+      if (policy && !kubeServes(ctx.kubeVersion, 'pdbUnhealthyPodEvictionPolicy')) {
         ctx.report({
           rule: 'values/pdb-eviction-policy-kube-version',
           severity: 'error',
           path: `${c}.pdb.unhealthyPodEvictionPolicy`,
-          message: `\`${c}.pdb.unhealthyPodEvictionPolicy\` needs Kubernetes 1.27 or newer; the target is ${ctx.kubeVersion}`,
+          message: `\`${c}.pdb.unhealthyPodEvictionPolicy\` needs Kubernetes ${KUBE_FEATURES.pdbUnhealthyPodEvictionPolicy.since} or newer; the target is ${ctx.kubeVersion}`,
           hint: 'remove it (an empty value keeps the platform default), or target a newer cluster with --kube-version',
         });
       }

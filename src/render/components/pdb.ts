@@ -5,7 +5,8 @@
 import type { Component, RenderContext } from '../../model/context.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, nameOf, selectorLabels, stringMap } from '../chart.ts';
-import { kubeOlderThan, thresholdSet } from '../../model/derive.ts';
+import { thresholdSet } from '../../model/derive.ts';
+import { kubeServes } from '../../spec/kube-features.ts';
 import { at, bool, map, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 
@@ -13,7 +14,7 @@ function pdb(ctx: RenderContext, component: 'controller' | 'ui'): RenderedDoc[] 
   const p = `${component}.pdb`;
   if (!bool(ctx.values, `${p}.enabled`)) return [];
   const minAvailable = at(ctx.values, `${p}.minAvailable`);
-  const policy = kubeOlderThan(ctx, 1, 27) ? '' : str(ctx.values, `${p}.unhealthyPodEvictionPolicy`);
+  const policy = !kubeServes(ctx.capabilities.kubeVersion, 'pdbUnhealthyPodEvictionPolicy') ? '' : str(ctx.values, `${p}.unhealthyPodEvictionPolicy`);
   return chartDocs(`${component}-pdb.yaml`, 'pdb.yaml.hbs', {
     meta: meta(ctx, nameOf(ctx, component), chartLabels(ctx, component, map(ctx.values, `${p}.labels`)), stringMap(map(ctx.values, `${p}.annotations`))),
     minAvailableSet: thresholdSet(minAvailable),
