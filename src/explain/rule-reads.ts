@@ -1,0 +1,121 @@
+// Which values keys each cross-field lint rule reads, found by running the rules themselves on
+// recording values rather than kept in a table: a rule that starts reading a key shows up here
+// without anyone remembering to declare it.
+//
+// A rule reads some keys only on some branches (the trusted-proxy checks read the forwarded
+// headers only in that mode), so each rule runs on several value sets: the defaults, every
+// switch on, every switch off, and every enum key at each of its values in turn. A branch that
+// needs two unusual values at once that no set combines can still hide a read; the test of this
+// module pins the reads a rule is known to make.
+
+import { RULES } from '../lint/rules/index.ts';
+import type { RuleContext, ValuesRule } from '../lint/rules/types.ts';
+import type { Revision } from '../spec/revisions.ts';
+import { defaultsOf, pick, walkKeys } from '../spec/values-model.ts';
+import { assignPath } from '../values/set-parser.ts';
+import { isPlainMap, type Values } from '../values/merge.ts';
+
+export interface RuleReads {
+  /** The rule ids the check reports. */
+  ids: readonly string[];
+  /** Dotted keys the check read (maps are entered, lists and scalars are read whole). */
+  keys: ReadonlySet<string>;
+}
+
+/** Values wrapped so that every key looked up, at any depth, is recorded with its dotted path. */
+function recording(values: Values, seen: Set<string>): Values {
+  const proxies = new WeakMap<object, unknown>();
+  const wrap = (target: Record<string, unknown>, prefix: string): unknown => {
+    let p = proxies.get(target);
+    if (p) return p;
+    const note = (key: string | symbol) => {
+      if (typeof key === 'string') seen.add(prefix ? `${prefix}.${key}` : key);
+    };
+    p = new Proxy(target, {
+      get(t, key, receiver) {
+        const v = Reflect.get(t, key, receiver);
+        if (typeof key !== 'string' || !Object.hasOwn(t, key)) return v;
+        note(key);
+        return isPlainMap(v) ? wrap(v, prefix ? `${prefix}.${key}` : key) : v;
+      },
+      has(t, key) {
+        note(key);
+        return Reflect.has(t, key);
+      },
+      getOwnPropertyDescriptor(t, key) {
+        note(key);
+        return Reflect.getOwnPropertyDescriptor(t, key);
+      },
+    });
+    proxies.set(target, p);
+    return p;
+  };
+  return wrap(values, '') as Values;
+}
+
+/** The value sets each rule runs on, for one revision. */
+function valueSets(rev: Revision): Values[] {
+  const leaves = walkKeys(rev).filter((k) => k.node.kind === 'leaf');
+  const bools = leaves.filter((k) => k.node.kind === 'leaf' && k.node.type === 'bool').map((k) => k.path);
+  const enums = leaves.flatMap((k) => {
+    const e = k.node.kind === 'leaf' ? (pick(k.node.schema, rev) as { enum?: unknown[] }).enum : undefined;
+    return Array.isArray(e) ? [{ path: k.path, values: e }] : [];
+  });
+  const withAll = (paths: readonly string[], value: (path: string) => unknown): Values => {
+    const v = defaultsOf(rev);
+    for (const p of paths) assignPath(v, p.split('.'), value(p));
+    return v;
+  };
+  const sets: Values[] = [defaultsOf(rev), withAll(bools, () => true), withAll(bools, () => false)];
+  const widest = Math.max(0, ...enums.map((e) => e.values.length));
+  for (let i = 0; i < widest; i++) {
+    const v = defaultsOf(rev);
+    for (const e of enums) assignPath(v, e.path.split('.'), e.values[i % e.values.length]);
+    sets.push(v);
+  }
+  return sets;
+}
+
+/** Runs one check on recording values; findings are dropped, a crash on odd values only ends that run. */
+function readsOf(rule: ValuesRule, rev: Revision, sets: readonly Values[]): Set<string> {
+  const seen = new Set<string>();
+  for (const values of sets) {
+    for (const apiVersions of [[], ['v1']]) {
+      const ctx: RuleContext = {
+        revision: rev,
+        values: recording(values, seen),
+        // An old cluster and a declared API list take the branches that only run when they are known.
+        kubeVersion: '1.20.0',
+        releaseNamespace: 'default',
+        apiVersions,
+        // As if the user wrote every key: some checks only look at what the user set.
+        userSet: () => true,
+        report: () => undefined,
+      };
+      try {
+        rule.check(ctx);
+      } catch {
+        // values no user could pass the schema with; what was read before the crash still counts
+      }
+    }
+  }
+  return seen;
+}
+
+const cache = new Map<Revision, RuleReads[]>();
+
+/** What every check of the linter reads in a revision, in the order the linter runs them. */
+export function ruleReads(rev: Revision): RuleReads[] {
+  let reads = cache.get(rev);
+  if (!reads) {
+    const sets = valueSets(rev);
+    reads = RULES.map((rule) => ({ ids: rule.ids.map((i) => i.id), keys: readsOf(rule, rev, sets) }));
+    cache.set(rev, reads);
+  }
+  return reads;
+}
+
+/** The checks that read `key` or anything under it. */
+export function rulesReading(rev: Revision, key: string): RuleReads[] {
+  return ruleReads(rev).filter((r) => [...r.keys].some((k) => k === key || k.startsWith(`${key}.`)));
+}
