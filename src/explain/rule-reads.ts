@@ -13,7 +13,7 @@ import type { RuleContext, ValuesRule } from '../lint/rules/types.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsOf, pick, walkKeys } from '../spec/values-model.ts';
 import { assignPath } from '../values/set-parser.ts';
-import { isPlainMap, type Values } from '../values/merge.ts';
+import { isPlainMap, joinPath, type Values } from '../values/merge.ts';
 
 export interface RuleReads {
   /** The rule ids the check reports. */
@@ -28,19 +28,28 @@ function recording(values: Values, seen: Set<string>): Values {
   const wrap = (target: Record<string, unknown>, prefix: string): unknown => {
     let p = proxies.get(target);
     if (p) return p;
+    // Dotted the way problems name paths (joinPath): a dot inside a key (an annotation) is escaped.
+    const child = (key: string) => (prefix ? `${prefix}.${joinPath([key])}` : joinPath([key]));
     const note = (key: string | symbol) => {
-      if (typeof key === 'string') seen.add(prefix ? `${prefix}.${key}` : key);
+      if (typeof key === 'string') seen.add(child(key));
     };
     p = new Proxy(target, {
       get(t, key, receiver) {
         const v = Reflect.get(t, key, receiver);
-        if (typeof key !== 'string' || !Object.hasOwn(t, key)) return v;
+        // A key looked up and missing is read too (a rule asking for `capabilities.add`); the
+        // methods every object inherits are not keys.
+        if (typeof key !== 'string' || (!Object.hasOwn(t, key) && key in Object.prototype)) return v;
         note(key);
-        return isPlainMap(v) ? wrap(v, prefix ? `${prefix}.${key}` : key) : v;
+        return isPlainMap(v) ? wrap(v, child(key)) : v;
       },
       has(t, key) {
         note(key);
         return Reflect.has(t, key);
+      },
+      // Listing a map's keys reads the map (annotations a rule walks through, whatever their names).
+      ownKeys(t) {
+        if (prefix) seen.add(prefix);
+        return Reflect.ownKeys(t);
       },
       getOwnPropertyDescriptor(t, key) {
         note(key);
