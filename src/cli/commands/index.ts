@@ -11,5 +11,6 @@ import { register as docs } from './docs.ts';
 import { register as migrate } from './migrate.ts';
 import { register as version } from './version.ts';
 import { register as explain } from './explain.ts';
+import { register as completion } from './completion.ts';
 
-export const COMMANDS: ((program: Command, app: App) => void)[] = [render, lint, validate, crds, values, schema, docs, migrate, explain, version];
+export const COMMANDS: ((program: Command, app: App) => void)[] = [render, lint, validate, crds, values, schema, docs, migrate, explain, completion, version];
