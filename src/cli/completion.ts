@@ -31,7 +31,26 @@ function collectConsole(run: () => void): string[] {
 }
 
 export function completionScript(shell: Shell, name: string): string {
-  return `${collectConsole(() => script(shell, name, name)).join('\n')}\n`;
+  const text = `${collectConsole(() => script(shell, name, name)).join('\n')}\n`;
+  // bash falls back to file names only for a command registered with `-o default`; the script
+  // turns that off again for every completion that is not a file (see completeWords).
+  return shell === 'bash' ? `${text}complete -o default -F __${name}_complete ${name}\n` : text;
+}
+
+/** Option values and arguments that are files or folders: the shell completes them, not agentplat. */
+const PATH_PLACEHOLDER = /<(file|dir|path)>/;
+const PATH_ARGUMENTS = new Set(['files', 'paths']);
+
+/** Whether the last (partial) word is a file or folder name: the value of -f, --output-dir, or lint's and validate's arguments. */
+function completesPath(program: Command, words: readonly string[]): boolean {
+  const cmd = program.commands.find((c) => words.slice(0, -1).includes(c.name()));
+  if (!cmd) return false;
+  const previous = words[words.length - 2];
+  const takesValue = (o: Option) => o.required || o.optional;
+  const option = previous?.startsWith('-') ? cmd.options.find((o) => o.short === previous || o.long === previous) : undefined;
+  if (option && takesValue(option)) return PATH_PLACEHOLDER.test(option.flags);
+  if (words[words.length - 1]!.startsWith('-')) return false;
+  return cmd.registeredArguments.some((a) => PATH_ARGUMENTS.has(a.name()));
 }
 
 /** The revision the typed words ask for (-r/--revision), B otherwise, as the commands default. */
@@ -98,11 +117,13 @@ export function completionTree(program: Command, rev: Revision, data: Completion
 /**
  * The candidates for the words typed after the program name (the last one partial, '' after a
  * space), in tab's protocol: `value<TAB>description` lines, then `:directive`. A values key for
- * --set is completed up to its `=`, with no space after it.
+ * --set is completed up to its `=`, with no space after it; a file name is left to the shell
+ * (no candidates, and a directive that lets it complete files).
  */
 export function completeWords(program: Command, words: readonly string[], data: CompletionData): string {
   const tree = completionTree(program, revisionOf(words), data);
   const lines = collectConsole(() => tree.parse([...words]));
+  if (completesPath(program, words)) return `:${ShellCompDirective.ShellCompDirectiveDefault}\n`;
   const previous = words[words.length - 2]?.replace(/^--?/, '');
   const setKey = previous !== undefined && (SET_FLAGS.has(previous) || previous === 'set');
   if (setKey && lines.length > 0 && /^:\d+$/.test(lines[lines.length - 1]!)) {

@@ -26,6 +26,7 @@ function complete(...words: string[]): { values: string[]; directive: number } {
 }
 
 const NO_SPACE = 2;
+const NO_FILES = 4;
 
 describe('completion scripts', () => {
   for (const shell of ['bash', 'zsh', 'fish']) {
@@ -88,6 +89,16 @@ describe('completion candidates through the binary', () => {
     expect(complete('explain', 'ui.').values).toEqual(want);
   });
 
+  it('a file name (after -f, --output-dir, or as lint and validate arguments) is left to the shell: no candidates, file completion allowed', () => {
+    for (const words of [['render', '-f', 'val'], ['render', '--output-dir', ''], ['lint', 'envs/'], ['validate', ''], ['migrate', '--values', 'a']]) {
+      expect(complete(...words), words.join(' ')).toEqual({ values: [], directive: 0 });
+    }
+    // Not where a flag or a key is being typed.
+    expect(complete('lint', '--fo').values).toEqual(['--format']);
+    expect(complete('lint', '--fo').directive & NO_FILES).toBe(NO_FILES);
+    expect(complete('render', '--set', 'ui.repl').directive & NO_FILES).toBe(NO_FILES);
+  });
+
   it('--show-only offers the sources a render of the defaults prints, without the chart name', () => {
     const rendered = runBin(['render']);
     const sources = [...new Set([...rendered.stdout.matchAll(/^# Source: agentplat\/(.*)$/gm)].map((m) => m[1]!))];
@@ -126,8 +137,14 @@ comp "agentplat ren"
 comp "agentplat render --revision "
 comp "agentplat render --set controller.repl"
 comp "agentplat explain ui.httpRoute.en"
+comp "agentplat render -f val"
+complete -p agentplat
 `);
     expect(r.err).toBe('');
+    // No candidates for a file name, and the command is registered with -o default: bash then
+    // completes file names itself.
+    expect(r.out).toContain('agentplat render -f val => \n');
+    expect(r.out).toMatch(/^complete -o default -F __agentplat_complete agentplat$/m);
     expect(r.out).toContain('agentplat ren => render\n');
     expect(r.out).toContain('agentplat render --revision  => A B\n');
     expect(r.out).toContain('agentplat render --set controller.repl => controller.replicas=\n');
@@ -136,17 +153,21 @@ comp "agentplat explain ui.httpRoute.en"
 
   it.skipIf(!has('zsh'))('zsh: the script registers with compinit and hands candidates to _describe', () => {
     const script = runBin(['completion', 'zsh']).stdout;
-    // Outside a completion widget _describe cannot show anything; this one prints what it is given.
+    // Outside a completion widget _describe and _arguments cannot show anything; these print what
+    // they are given (and _describe fails on nothing, as the real one does).
     const r = inShell('zsh', ['-f'], `autoload -U compinit && compinit -u
 source /dev/stdin <<'EOF'
 ${script}
 EOF
 print "registered: $_comps[agentplat]"
-_describe() { print -l -- "\${completions[@]}" }
+_describe() { (( \${#completions} )) || return 1; print -l -- "\${completions[@]}" }
 compadd() { : }
 words=(agentplat render --rev); CURRENT=3; _agentplat
 words=(agentplat render --set controller.repl); CURRENT=4; _agentplat
+_arguments() { print "file completion: $*" }
+words=(agentplat render -f val); CURRENT=4; _agentplat
 `);
+    expect(r.out).toMatch(/^file completion: \*:filename:_files/m);
     expect(r.out).toContain('registered: _agentplat\n');
     expect(r.out).toContain('--revision:chart revision\n');
     expect(r.out).toContain('controller.replicas=:Number of controller pods\n');
@@ -156,7 +177,10 @@ words=(agentplat render --set controller.repl); CURRENT=4; _agentplat
     const script = runBin(['completion', 'fish']).stdout;
     const dir = tempDir('agentplat-fish-');
     writeFileSync(join(dir, 'agentplat.fish'), script);
-    const r = inShell('fish', [], `source ${join(dir, 'agentplat.fish')}
+    writeFileSync(join(dir, 'values-prod.yaml'), '');
+    const r = inShell('fish', [], `cd ${dir}
+source ${join(dir, 'agentplat.fish')}
+complete -C "agentplat render -f values-p"
 complete -C "agentplat ren"
 complete -C "agentplat render --revision "
 complete -C "agentplat explain ui.httpRoute.en"
@@ -165,6 +189,7 @@ complete -C "agentplat explain ui.httpRoute.en"
     expect(r.out).toMatch(/^A\tchart /m);
     expect(r.out).toMatch(/^B\tchart /m);
     expect(r.out).toMatch(/^ui\.httpRoute\.enabled\t/m);
+    expect(r.out).toMatch(/^values-prod\.yaml$/m);
   });
 });
 
