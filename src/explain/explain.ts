@@ -1,17 +1,17 @@
 // `agentplat explain KEY`: everything known about one values key, each part taken from where the
-// tool itself gets it: type and meaning from the values schema (generated from the values model),
-// defaults from the model, the lint checks that read it by running them (rule-reads.ts), and the
-// objects and fields it ends up in by rendering the chart with the key changed and comparing.
+// tool itself gets it: type, default and meaning from the values schema the linter checks with
+// (generated from the values model), the lint checks that read it by running them
+// (rule-reads.ts), and the objects and fields it ends up in by rendering the chart with the key
+// changed and comparing.
 
 import { AgentplatError, EXIT_PROBLEMS } from '../errors.ts';
 import { nearest } from '../lint/nearest.ts';
 import { renderRelease } from '../render/release.ts';
 import type { RenderedDoc } from '../render/engine.ts';
-import { typeText, type SchemaNode } from '../docs/values-reference.ts';
+import { valuesSchema } from '../docs/embedded.ts';
+import { keysOf, typeText, type SchemaNode } from '../docs/values-reference.ts';
 import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
-import { describeKey, walkKeys } from '../spec/values-model.ts';
-import { inferType } from '../values/set-parser.ts';
-import { assignPath } from '../values/set-parser.ts';
+import { assignPath, inferType } from '../values/set-parser.ts';
 import { dataSource } from '../values/source.ts';
 import { rulesReading } from './rule-reads.ts';
 
@@ -64,16 +64,16 @@ export interface TopLevelKey {
   revisions: Revision[];
 }
 
-/** Every key (holding keys or a value) of the asked revisions, in model order, without repeats. */
+/** Every key (holding keys or a value) of the asked revisions, in schema order, without repeats. */
 export function allKeys(revisions: readonly Revision[] = REVISION_IDS): string[] {
-  return [...new Set(revisions.flatMap((r) => walkKeys(r).map((k) => k.path)))];
+  return [...new Set(revisions.flatMap((r) => keysOf(valuesSchema(r)).map((k) => k.key)))];
 }
 
 /** The top-level keys, for `explain` without a key. */
-export function topLevelKeys(schemas: Readonly<Partial<Record<Revision, SchemaNode>>>, revisions: readonly Revision[]): TopLevelKey[] {
+export function topLevelKeys(revisions: readonly Revision[]): TopLevelKey[] {
   const out = new Map<string, TopLevelKey>();
   for (const rev of revisions) {
-    for (const [key, node] of Object.entries(schemas[rev]?.properties ?? {})) {
+    for (const [key, node] of Object.entries(valuesSchema(rev).properties ?? {})) {
       const seen = out.get(key);
       if (seen) seen.revisions.push(rev);
       else out.set(key, { key, type: typeText(node), description: node.description ?? '', revisions: [rev] });
@@ -104,33 +104,28 @@ export function unknownKey(key: string, asked: readonly Revision[]): AgentplatEr
   );
 }
 
-export interface ExplainOptions {
-  revisions: readonly Revision[];
-  schemas: Readonly<Partial<Record<Revision, SchemaNode>>>;
-  /** Compare renders (the slow part); on unless asked otherwise. */
-  render?: boolean;
-}
+const holdsKeys = (node: SchemaNode) => node.properties !== undefined && Object.keys(node.properties).length > 0;
 
-export function explainKey(key: string, opts: ExplainOptions): Explanation {
-  const revisions = opts.revisions.filter((r) => describeKey(r, key) !== undefined);
-  if (revisions.length === 0) throw unknownKey(key, opts.revisions);
+export function explainKey(key: string, revisionsAsked: readonly Revision[]): Explanation {
+  const revisions = revisionsAsked.filter((r) => schemaNodeAt(valuesSchema(r), key) !== undefined);
+  if (revisions.length === 0) throw unknownKey(key, revisionsAsked);
   const byRevision: Partial<Record<Revision, RevisionFacts>> = {};
   let example: Explanation['example'];
   for (const rev of revisions) {
-    const d = describeKey(rev, key)!;
-    const node = schemaNodeAt(opts.schemas[rev]!, key) ?? {};
+    const node = schemaNodeAt(valuesSchema(rev), key)!;
     const facts: RevisionFacts = {
-      type: d.type === 'object' && node.properties ? 'object' : typeText(node),
-      ...(d.default !== undefined ? { default: d.default } : {}),
-      description: node.description ?? d.description,
+      type: holdsKeys(node) ? 'object' : typeText(node),
+      // Keys the defaults leave unset have none.
+      ...(node.default !== undefined ? { default: node.default } : {}),
+      description: node.description ?? '',
       ...(node.enum ? { enum: node.enum } : {}),
       rules: rulesReading(rev, key).map((r) => [...r.ids]),
     };
-    if (node.properties && Object.keys(node.properties).length > 0) {
-      facts.fields = Object.entries(node.properties).map(([k, n]) => ({ key: `${key}.${k}`, type: n.properties && Object.keys(n.properties).length > 0 ? 'object' : typeText(n), description: n.description ?? '' }));
+    if (holdsKeys(node)) {
+      facts.fields = Object.entries(node.properties!).map(([k, n]) => ({ key: `${key}.${k}`, type: holdsKeys(n) ? 'object' : typeText(n), description: n.description ?? '' }));
       facts.rendersNote = 'explain one of its fields to see where it renders';
-    } else if (opts.render !== false) {
-      const value = exampleValue(key, node, d.default);
+    } else {
+      const value = exampleValue(key, node, node.default);
       if (value === undefined) facts.rendersNote = 'no example value for this type';
       else {
         const landed = landings(rev, key, value);
@@ -140,13 +135,6 @@ export function explainKey(key: string, opts: ExplainOptions): Explanation {
       }
     }
     byRevision[rev] = facts;
-  }
-  if (!example) {
-    const rev = revisions[revisions.length - 1]!;
-    const d = describeKey(rev, key)!;
-    const node = schemaNodeAt(opts.schemas[rev]!, key) ?? {};
-    const value = node.properties && Object.keys(node.properties).length > 0 ? undefined : exampleValue(key, node, d.default);
-    if (value !== undefined) example = { value, flag: setFlag(key, value) };
   }
   return { key, revisions, byRevision, ...(example ? { example } : {}) };
 }
@@ -266,8 +254,8 @@ function switchesAbove(rev: Revision, key: string): Record<string, unknown> {
   for (let i = 1; i < parts.length; i++) {
     const sw = `${parts.slice(0, i).join('.')}.enabled`;
     if (sw === key) continue;
-    const d = describeKey(rev, sw);
-    if (d && d.type === 'bool' && d.default === false) out[sw] = true;
+    const node = schemaNodeAt(valuesSchema(rev), sw);
+    if (node?.type === 'boolean' && node.default === false) out[sw] = true;
   }
   return out;
 }

@@ -8,10 +8,12 @@
 // needs two unusual values at once that no set combines can still hide a read; the test of this
 // module pins the reads a rule is known to make.
 
+import { valuesSchema } from '../docs/embedded.ts';
+import { keysOf } from '../docs/values-reference.ts';
 import { RULES } from '../lint/rules/index.ts';
 import type { RuleContext, ValuesRule } from '../lint/rules/types.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { defaultsOf, pick, walkKeys } from '../spec/values-model.ts';
+import { defaultsSource } from '../values/defaults.ts';
 import { assignPath } from '../values/set-parser.ts';
 import { isPlainMap, joinPath, type Values } from '../values/merge.ts';
 
@@ -64,21 +66,19 @@ function recording(values: Values, seen: Set<string>): Values {
 
 /** The value sets each rule runs on, for one revision. */
 function valueSets(rev: Revision): Values[] {
-  const leaves = walkKeys(rev).filter((k) => k.node.kind === 'leaf');
-  const bools = leaves.filter((k) => k.node.kind === 'leaf' && k.node.type === 'bool').map((k) => k.path);
-  const enums = leaves.flatMap((k) => {
-    const e = k.node.kind === 'leaf' ? (pick(k.node.schema, rev) as { enum?: unknown[] }).enum : undefined;
-    return Array.isArray(e) ? [{ path: k.path, values: e }] : [];
-  });
+  const leaves = keysOf(valuesSchema(rev)).filter((k) => !k.holdsKeys);
+  const bools = leaves.filter((k) => k.node.type === 'boolean').map((k) => k.key);
+  const enums = leaves.flatMap((k) => (k.node.enum ? [{ path: k.key, values: k.node.enum }] : []));
+  const defaults = () => structuredClone(defaultsSource(rev).data) as Values;
   const withAll = (paths: readonly string[], value: (path: string) => unknown): Values => {
-    const v = defaultsOf(rev);
+    const v = defaults();
     for (const p of paths) assignPath(v, p.split('.'), value(p));
     return v;
   };
-  const sets: Values[] = [defaultsOf(rev), withAll(bools, () => true), withAll(bools, () => false)];
+  const sets: Values[] = [defaults(), withAll(bools, () => true), withAll(bools, () => false)];
   const widest = Math.max(0, ...enums.map((e) => e.values.length));
   for (let i = 0; i < widest; i++) {
-    const v = defaultsOf(rev);
+    const v = defaults();
     for (const e of enums) assignPath(v, e.path.split('.'), e.values[i % e.values.length]);
     sets.push(v);
   }

@@ -21,7 +21,7 @@ export function register(program: Command, app: App): void {
         '--set-file) and explain, and --show-only sources (those a render of the defaults prints).',
     )
     .action(async (shell: 'bash' | 'zsh' | 'fish') => {
-      const { completionScript } = await import('../completion.ts');
+      const { completionScript } = await import('../shell-completion.ts');
       app.io.stdout(completionScript(shell, program.name()));
       app.exitCode = 0;
     });
@@ -30,7 +30,7 @@ export function register(program: Command, app: App): void {
     .description('print completion candidates for a partial command line (the completion scripts call it)')
     .argument('[words...]', 'the words typed after agentplat, the last one partial')
     .action(async (words: string[]) => {
-      const [{ completeWords }, data] = await Promise.all([import('../completion.ts'), import('../completion-data.ts')]);
+      const [{ completeWords }, data] = await Promise.all([import('../shell-completion.ts'), import('../completion-data.ts')]);
       app.io.stdout(completeWords(program, words, data.completionData));
       app.exitCode = 0;
     });

@@ -1,8 +1,6 @@
 // The work of `agentplat explain`, loaded only when that command runs: text for people, JSON for tools.
 import type { App } from '../app.ts';
 import { outputFormat, revisionOption } from '../options.ts';
-import { schemaText } from '../../docs/embedded.ts';
-import type { SchemaNode } from '../../docs/values-reference.ts';
 import { explainKey, topLevelKeys, type Explanation, type Landing } from '../../explain/explain.ts';
 import { REVISION_IDS, type Revision } from '../../spec/revisions.ts';
 import type { ExplainFlags } from './explain.ts';
@@ -12,9 +10,8 @@ const MAX_FIELDS = 6;
 export function runExplain(key: string | undefined, flags: ExplainFlags, app: App): void {
   const output = outputFormat(flags.output, ['text', 'json'] as const);
   const revisions: Revision[] = flags.revision !== undefined ? [revisionOption(flags.revision)] : [...REVISION_IDS];
-  const schemas = Object.fromEntries(revisions.map((r) => [r, JSON.parse(schemaText(r)) as SchemaNode])) as Partial<Record<Revision, SchemaNode>>;
   if (key === undefined || key === '') {
-    const keys = topLevelKeys(schemas, revisions);
+    const keys = topLevelKeys(revisions);
     if (output === 'json') app.io.stdout(`${JSON.stringify({ keys }, null, 2)}\n`);
     else {
       const width = Math.max(...keys.map((k) => k.key.length));
@@ -25,7 +22,7 @@ export function runExplain(key: string | undefined, flags: ExplainFlags, app: Ap
     app.exitCode = 0;
     return;
   }
-  const e = explainKey(key.trim(), { revisions, schemas });
+  const e = explainKey(key.trim(), revisions);
   app.io.stdout(output === 'json' ? `${JSON.stringify(e, null, 2)}\n` : explanationText(e));
   app.exitCode = 0;
 }
