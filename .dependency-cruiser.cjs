@@ -11,7 +11,8 @@ const LAYERS = [
   ['crds'],
   ['lint', 'render'],
   ['output'],
-  ['pipeline', 'diff'],
+  ['pipeline'],
+  ['diff', 'explain'],
   ['cli', 'api'],
 ];
 

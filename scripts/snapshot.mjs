@@ -73,17 +73,22 @@ export const PROFILES = {
   validate: { blob: 'agentplat-validate.blob', entry: 'agentplat-snapshot-validate.cjs' },
 };
 
-/** Replaces src/crds/validate.ts with a module that requires dist/agentplat-validate.cjs when first used. */
-const validateFromDist = {
-  name: 'agentplat-validate-from-dist',
+/** Replaces a module with one that requires `file` (in dist/) when first used: its code stays out of the snapshot. */
+const fromDist = (name, filter, file) => ({
+  name: `agentplat-${name}-from-dist`,
   setup(b) {
-    b.onResolve({ filter: /[\\/]crds[\\/]validate\.ts$/ }, () => ({ path: 'validate', namespace: 'agentplat-validate-from-dist' }));
-    b.onLoad({ filter: /.*/, namespace: 'agentplat-validate-from-dist' }, () => ({
-      contents: "module.exports = require('node:module').createRequire(__agentplatModule.url)('./agentplat-validate.cjs');",
+    b.onResolve({ filter }, () => ({ path: name, namespace: `agentplat-${name}-from-dist` }));
+    b.onLoad({ filter: /.*/, namespace: `agentplat-${name}-from-dist` }, () => ({
+      contents: `module.exports = require('node:module').createRequire(__agentplatModule.url)('./${file}');`,
       loader: 'js',
     }));
   },
-};
+});
+
+/** src/crds/validate.ts from dist/agentplat-validate.cjs. */
+const validateFromDist = fromDist('validate', /[\\/]crds[\\/]validate\.ts$/, 'agentplat-validate.cjs');
+/** Shell completion (the tab library and its scripts) from dist/agentplat-completion.cjs: no other command uses it. */
+const completionFromDist = fromDist('completion', /[\\/]shell-completion\.ts$/, 'agentplat-completion.cjs');
 
 const common = (define) => ({
   bundle: true,
@@ -124,10 +129,13 @@ export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, cr
     plugins: [swapPlugin(swaps)],
   });
   asciiOnly(validateLib);
+  const completionLib = join(dist, 'agentplat-completion.cjs');
+  await build({ ...common(define), entryPoints: [join(root, 'src', 'cli', 'shell-completion.ts')], outfile: completionLib });
+  asciiOnly(completionLib);
   const plugins = {
-    a: [validateFromDist, swapPlugin(swaps)],
-    b: [validateFromDist, swapPlugin(swaps)],
-    validate: [swapPlugin(swaps)],
+    a: [validateFromDist, completionFromDist, swapPlugin(swaps)],
+    b: [validateFromDist, completionFromDist, swapPlugin(swaps)],
+    validate: [completionFromDist, swapPlugin(swaps)],
   };
   const built = [];
   for (const [profile, p] of Object.entries(PROFILES)) {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
+import type { SchemaNode } from './values-reference.ts';
 import { defaultsText } from '../values/defaults.ts';
 
 export function schemaPath(revision: Revision): string {
@@ -13,6 +14,15 @@ export function schemaPath(revision: Revision): string {
 /** The values JSON schema text of a revision, verbatim. */
 export function schemaText(revision: Revision): string {
   return readFileSync(packageFile(schemaPath(revision)), 'utf8');
+}
+
+const parsed = new Map<Revision, SchemaNode>();
+
+/** The values JSON schema of a revision, parsed once per run (explain and completion read it). */
+export function valuesSchema(revision: Revision): SchemaNode {
+  let schema = parsed.get(revision);
+  if (!schema) parsed.set(revision, (schema = JSON.parse(schemaText(revision)) as SchemaNode));
+  return schema;
 }
 
 /** The defaults file of a revision, verbatim (comments included). */

@@ -37,6 +37,21 @@ export function settingsOf(schema: SchemaNode): Row[] {
   return rows;
 }
 
+/** Every key of a schema, keys holding other keys included, parents first, in schema order. */
+export function keysOf(schema: SchemaNode): { key: string; node: SchemaNode; holdsKeys: boolean }[] {
+  const out: { key: string; node: SchemaNode; holdsKeys: boolean }[] = [];
+  const walk = (node: SchemaNode, prefix: string) => {
+    for (const [name, child] of Object.entries(node.properties ?? {})) {
+      const key = prefix ? `${prefix}.${name}` : name;
+      const holdsKeys = child.properties !== undefined && Object.keys(child.properties).length > 0;
+      out.push({ key, node: child, holdsKeys });
+      if (holdsKeys) walk(child, key);
+    }
+  };
+  walk(schema, '');
+  return out;
+}
+
 /** A short type for people: `string`, `list of EnvVar`, `map of string`, `int or string`. */
 export function typeText(node: SchemaNode): string {
   if (node.$ref) return refName(node.$ref);

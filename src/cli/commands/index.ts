@@ -12,5 +12,7 @@ import { register as schema } from './schema.ts';
 import { register as docs } from './docs.ts';
 import { register as migrate } from './migrate.ts';
 import { register as version } from './version.ts';
+import { register as explain } from './explain.ts';
+import { register as completion } from './completion.ts';
 
-export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, diff, lint, validate, crds, values, schema, docs, migrate, version];
+export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, diff, lint, validate, crds, values, schema, docs, migrate, explain, completion, version];

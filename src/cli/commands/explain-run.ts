@@ -1,0 +1,80 @@
+// The work of `agentplat explain`, loaded only when that command runs: text for people, JSON for tools.
+import type { App } from '../app.ts';
+import { outputFormat, revisionOption } from '../options.ts';
+import { explainKey, topLevelKeys, type Explanation, type Landing } from '../../explain/explain.ts';
+import { REVISION_IDS, type Revision } from '../../spec/revisions.ts';
+
+export interface ExplainFlags {
+  revision?: string;
+  output: string;
+}
+
+const MAX_FIELDS = 6;
+
+export function runExplain(key: string | undefined, flags: ExplainFlags, app: App): void {
+  const output = outputFormat(flags.output, ['text', 'json'] as const);
+  const revisions: Revision[] = flags.revision !== undefined ? [revisionOption(flags.revision)] : [...REVISION_IDS];
+  if (key === undefined || key === '') {
+    const keys = topLevelKeys(revisions);
+    if (output === 'json') app.io.stdout(`${JSON.stringify({ keys }, null, 2)}\n`);
+    else {
+      const width = Math.max(...keys.map((k) => k.key.length));
+      const typeWidth = Math.max(...keys.map((k) => k.type.length));
+      const lines = keys.map((k) => `  ${k.key.padEnd(width)}  ${k.type.padEnd(typeWidth)}  ${k.description}${k.revisions.length < revisions.length ? ` (revision ${k.revisions.join(', ')} only)` : ''}`);
+      app.io.stdout(`Top-level values keys (revision ${revisions.join(', ')}):\n${lines.join('\n')}\nRun \`agentplat explain <key>\` for one of them.\n`);
+    }
+    app.exitCode = 0;
+    return;
+  }
+  const e = explainKey(key.trim(), revisions);
+  app.io.stdout(output === 'json' ? `${JSON.stringify(e, null, 2)}\n` : explanationText(e));
+  app.exitCode = 0;
+}
+
+/** The answer once when every revision gives the same one, else each revision's under its name. */
+function perRevision(e: Explanation, pick: (rev: Revision) => string | undefined): string[] {
+  const groups = new Map<string, Revision[]>();
+  for (const rev of e.revisions) {
+    const v = pick(rev);
+    if (v === undefined) continue;
+    groups.set(v, [...(groups.get(v) ?? []), rev]);
+  }
+  if (groups.size <= 1) return [...groups.keys()];
+  return [...groups].map(([v, revs]) => `revision ${revs.join(', ')}:\n    ${v.replace(/\n {2}/g, '\n    ')}`);
+}
+
+function section(title: string, lines: readonly string[], inline = false): string {
+  if (lines.length === 0) return '';
+  if (inline && lines.length === 1 && !lines[0]!.includes('\n')) return `${title.padEnd(13)}${lines[0]}\n`;
+  return `${title}\n${lines.map((l) => `  ${l}`).join('\n')}\n`;
+}
+
+function landingLine(l: Landing): string {
+  const what = `${l.kind} ${l.namespace ? `${l.namespace}/` : ''}${l.name}`;
+  if (l.change !== 'changed') return `${l.change === 'added' ? '+' : '-'} ${what} (${l.change})   ${l.source}`;
+  const fields = l.fields.length > MAX_FIELDS ? [...l.fields.slice(0, MAX_FIELDS), `… ${l.fields.length - MAX_FIELDS} more`] : l.fields;
+  return `${what}: ${fields.join(', ')}   ${l.source}`;
+}
+
+function explanationText(e: Explanation): string {
+  const f = (rev: Revision) => e.byRevision[rev]!;
+  let out = section('KEY:', [e.key], true);
+  out += section('TYPE:', perRevision(e, (r) => f(r).type), true);
+  out += section('REVISIONS:', [e.revisions.join(', ')], true);
+  out += section('DEFAULT:', perRevision(e, (r) => (f(r).default === undefined ? 'unset' : JSON.stringify(f(r).default))), true);
+  out += section('DESCRIPTION:', perRevision(e, (r) => f(r).description));
+  out += section('ONE OF:', perRevision(e, (r) => f(r).enum?.map((v) => JSON.stringify(v)).join(', ')), true);
+  out += section('FIELDS:', perRevision(e, (r) => f(r).fields?.map((x) => `${x.key.split('.').pop()}  ${x.type}  ${x.description}`).join('\n  ')));
+  const rules = perRevision(e, (r) => (f(r).rules.length === 0 ? 'none' : f(r).rules.map((ids) => ids.join(', ')).join('\n  ')));
+  out += section('LINT RULES:  (of each check that reads it)', rules);
+  const renders = perRevision(e, (r) => {
+    const facts = f(r);
+    if (!facts.renders) return facts.rendersNote;
+    const on = Object.entries(facts.renders.with).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+    const head = on.length > 0 ? `(with ${on.join(', ')})\n  ` : facts.renders.note ? `(${facts.renders.note})\n  ` : '';
+    return head + (facts.renders.objects.length === 0 ? 'no rendered object changes' : facts.renders.objects.map(landingLine).join('\n  '));
+  });
+  out += section(`RENDERS INTO:${e.example ? `  (${e.example.flag}, compared with the defaults)` : ''}`, renders);
+  if (e.example) out += section('EXAMPLE:', [`agentplat render ${e.example.flag}`]);
+  return out;
+}

@@ -1,0 +1,32 @@
+// `agentplat explain [KEY]`: what one values key is, where it goes and what checks it, like
+// `kubectl explain` for a field; the work (explain-run.ts) loads only when the command runs.
+import type { Command } from 'commander';
+import type { App } from '../app.ts';
+import { revisionFlag } from '../options.ts';
+import type { ExplainFlags } from './explain-run.ts';
+
+export function register(program: Command, app: App): void {
+  program
+    .command('explain')
+    .description('explain a values key: type, defaults, meaning, the lint rules that read it, where it renders')
+    .argument('[key]', 'dotted values key, e.g. controller.replicas; none lists the top-level keys')
+    .addOption(revisionFlag('only this chart revision').default(undefined, 'both'))
+    .option('-o, --output <format>', 'text or json', 'text')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  agentplat explain                      # the top-level keys of both revisions\n' +
+        '  agentplat explain ui                   # the keys under ui\n' +
+        '  agentplat explain controller.replicas -r B -o json\n' +
+        'For a key that holds a value, explain renders the chart with the key set to an example value\n' +
+        'and lists the objects and fields that change (the `enabled` switches above the key are turned\n' +
+        'on for that render when the chart allows it). The lint rules listed are those of every check\n' +
+        'that reads the key (found by running the checks).\n' +
+        'Exit codes: 0 explained; 1 unknown key (with the nearest key as a hint, like kubectl explain\n' +
+        'on a field that does not exist); 2 usage error.',
+    )
+    .action(async (key: string | undefined, flags: ExplainFlags) => {
+      const { runExplain } = await import('./explain-run.ts');
+      runExplain(key, flags, app);
+    });
+}

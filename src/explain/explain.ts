@@ -1,0 +1,345 @@
+// `agentplat explain KEY`: everything known about one values key, each part taken from where the
+// tool itself gets it: type, default and meaning from the values schema the linter checks with
+// (generated from the values model), the lint checks that read it by running them
+// (rule-reads.ts), and the objects and fields it ends up in by rendering the chart with the key
+// changed and comparing.
+
+import { AgentplatError, EXIT_PROBLEMS } from '../problems/errors.ts';
+import { nearest } from '../problems/nearest.ts';
+import { renderRelease } from '../pipeline/render.ts';
+import type { RenderedDoc } from '../model/objects.ts';
+import { valuesSchema } from '../docs/embedded.ts';
+import { keysOf, typeText, type SchemaNode } from '../docs/values-reference.ts';
+import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import { assignPath, inferType } from '../values/set-parser.ts';
+import { dataSource } from '../values/source.ts';
+import { rulesReading } from './rule-reads.ts';
+
+/** Where a changed key shows up in the rendered chart. */
+export interface Landing {
+  kind: string;
+  name: string;
+  namespace?: string;
+  source: string;
+  change: 'changed' | 'added' | 'removed';
+  /** Changed fields (dotted, list items by name where they have one); empty for added/removed objects. */
+  fields: string[];
+}
+
+export interface RevisionFacts {
+  type: string;
+  /** Absent for keys the defaults leave unset. */
+  default?: unknown;
+  description: string;
+  enum?: unknown[];
+  /** Keys one level down, for a key that holds other keys. */
+  fields?: { key: string; type: string; description: string }[];
+  /** The lint rules of each check that reads the key (or a key under it). */
+  rules: string[][];
+  /** The render with the key set to `example`, compared with the render without it. */
+  renders?: {
+    /** Other keys set in both renders so the key's component renders at all (its `enabled` switches). */
+    with: Record<string, unknown>;
+    objects: Landing[];
+    /** Switches above the key that could not be turned on for the comparison. */
+    note?: string;
+  };
+  /** Why no render comparison was made. */
+  rendersNote?: string;
+}
+
+export interface Explanation {
+  key: string;
+  /** Revisions that have the key (of those asked about). */
+  revisions: Revision[];
+  byRevision: Partial<Record<Revision, RevisionFacts>>;
+  /** The value the render comparison used, and how to pass it on the command line. */
+  example?: { value: unknown; flag: string };
+}
+
+export interface TopLevelKey {
+  key: string;
+  type: string;
+  description: string;
+  revisions: Revision[];
+}
+
+/** Every key (holding keys or a value) of the asked revisions, in schema order, without repeats. */
+export function allKeys(revisions: readonly Revision[] = REVISION_IDS): string[] {
+  return [...new Set(revisions.flatMap((r) => keysOf(valuesSchema(r)).map((k) => k.key)))];
+}
+
+/** The top-level keys, for `explain` without a key. */
+export function topLevelKeys(revisions: readonly Revision[]): TopLevelKey[] {
+  const out = new Map<string, TopLevelKey>();
+  for (const rev of revisions) {
+    for (const [key, node] of Object.entries(valuesSchema(rev).properties ?? {})) {
+      const seen = out.get(key);
+      if (seen) seen.revisions.push(rev);
+      else out.set(key, { key, type: typeText(node), description: node.description ?? '', revisions: [rev] });
+    }
+  }
+  return [...out.values()];
+}
+
+/** The schema node of a dotted key, following declared properties only. */
+export function schemaNodeAt(schema: SchemaNode, key: string): SchemaNode | undefined {
+  let node: SchemaNode | undefined = schema;
+  for (const seg of key.split('.')) node = node?.properties && Object.hasOwn(node.properties, seg) ? node.properties[seg] : undefined;
+  return node;
+}
+
+/** An unknown key: exit 1 like `kubectl explain` on a field that does not exist, with the nearest key. */
+export function unknownKey(key: string, asked: readonly Revision[]): AgentplatError {
+  const inAsked = allKeys(asked);
+  const other = REVISION_IDS.filter((r) => !asked.includes(r));
+  if (other.length > 0 && allKeys(other).includes(key)) {
+    return new AgentplatError(`values key "${key}" exists only in revision ${other.join(', ')}`, EXIT_PROBLEMS, `run \`agentplat explain ${key} --revision ${other[0]}\`; \`agentplat migrate\` rewrites values between revisions`);
+  }
+  const near = nearest(key, inAsked);
+  return new AgentplatError(
+    `unknown values key "${key}"`,
+    EXIT_PROBLEMS,
+    `${near ? `did you mean ${near}? ` : ''}\`agentplat explain\` lists the top-level keys, \`agentplat explain <key>\` the keys under one`,
+  );
+}
+
+const holdsKeys = (node: SchemaNode) => node.properties !== undefined && Object.keys(node.properties).length > 0;
+
+export function explainKey(key: string, revisionsAsked: readonly Revision[]): Explanation {
+  const revisions = revisionsAsked.filter((r) => schemaNodeAt(valuesSchema(r), key) !== undefined);
+  if (revisions.length === 0) throw unknownKey(key, revisionsAsked);
+  const byRevision: Partial<Record<Revision, RevisionFacts>> = {};
+  let example: Explanation['example'];
+  for (const rev of revisions) {
+    const node = schemaNodeAt(valuesSchema(rev), key)!;
+    const facts: RevisionFacts = {
+      type: holdsKeys(node) ? 'object' : typeText(node),
+      // Keys the defaults leave unset have none.
+      ...(node.default !== undefined ? { default: node.default } : {}),
+      description: node.description ?? '',
+      ...(node.enum ? { enum: node.enum } : {}),
+      rules: rulesReading(rev, key).map((r) => [...r.ids]),
+    };
+    if (holdsKeys(node)) {
+      facts.fields = Object.entries(node.properties!).map(([k, n]) => ({ key: `${key}.${k}`, type: holdsKeys(n) ? 'object' : typeText(n), description: n.description ?? '' }));
+      facts.rendersNote = 'explain one of its fields to see where it renders';
+    } else {
+      const value = exampleValue(key, node, node.default);
+      if (value === undefined) facts.rendersNote = 'no example value for this type';
+      else {
+        const landed = landings(rev, key, value);
+        if (typeof landed === 'string') facts.rendersNote = landed;
+        else facts.renders = landed;
+        example ??= { value, flag: setFlag(key, value) };
+      }
+    }
+    byRevision[rev] = facts;
+  }
+  return { key, revisions, byRevision, ...(example ? { example } : {}) };
+}
+
+// ---- an example value --------------------------------------------------------------------
+
+const WORD = 'example-value';
+
+/** Kubernetes objects the values take, one small valid instance each. */
+const K8S_EXAMPLES: Record<string, unknown> = {
+  IoK8sApiCoreV1Toleration: { key: WORD, operator: 'Exists', effect: 'NoSchedule' },
+  IoK8sApiCoreV1EnvVar: { name: 'EXAMPLE_VALUE', value: WORD },
+  IoK8sApiCoreV1EnvFromSource: { configMapRef: { name: WORD } },
+  IoK8sApiCoreV1Volume: { name: WORD, emptyDir: {} },
+  IoK8sApiCoreV1VolumeMount: { name: WORD, mountPath: '/example' },
+  IoK8sApiCoreV1TopologySpreadConstraint: { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway' },
+  IoK8sApiCoreV1LocalObjectReference: { name: WORD },
+  IoK8sApiCoreV1Affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] }] } } },
+  IoK8sApiCoreV1Probe: { httpGet: { path: '/example', port: 8080 }, periodSeconds: 7 },
+  IoK8sApiCoreV1PodSecurityContext: { runAsNonRoot: true, runAsUser: 1234, seccompProfile: { type: 'RuntimeDefault' } },
+  IoK8sApiCoreV1SecurityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, runAsUser: 1234 },
+  IoK8sApiCoreV1ResourceRequirements: { limits: { cpu: '750m', memory: '640Mi' }, requests: { cpu: '250m', memory: '320Mi' } },
+};
+
+const STRING_EXAMPLES = [WORD, 'providerA', 'https://example.com', '/example', '17m', '90s', ':9443', 'example.com', 'EXAMPLE_VALUE'];
+
+function refName(ref: string | undefined): string | undefined {
+  return ref?.split('/').pop();
+}
+
+function matches(node: SchemaNode & { pattern?: string; minimum?: number; maximum?: number }, v: unknown): boolean {
+  if (node.enum) return node.enum.some((e) => JSON.stringify(e) === JSON.stringify(v));
+  const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
+  if (typeof v === 'string') {
+    if (types.length > 0 && !types.includes('string')) return false;
+    return node.pattern === undefined || new RegExp(node.pattern, 'u').test(v);
+  }
+  if (typeof v === 'number') {
+    if (!types.includes('integer') && !types.includes('number')) return false;
+    return (node.minimum === undefined || v >= node.minimum) && (node.maximum === undefined || v <= node.maximum);
+  }
+  return false;
+}
+
+/** A value for `key` different from its default that its schema accepts; undefined when none is known. */
+export function exampleValue(key: string, node: SchemaNode, def: unknown): unknown {
+  const alts = node.anyOf ?? node.oneOf;
+  const ref = refName(node.$ref);
+  if (ref) return K8S_EXAMPLES[ref];
+  if (node.enum) return node.enum.find((e) => e !== def && e !== '') ?? node.enum.find((e) => e !== def);
+  const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
+  if (types.includes('boolean')) return def !== true;
+  const scalarNodes = alts ?? [node];
+  const numeric = scalarNodes.find((n) => {
+    const t = Array.isArray(n.type) ? n.type : [n.type];
+    return t.includes('integer') || t.includes('number');
+  }) as (SchemaNode & { minimum?: number; maximum?: number }) | undefined;
+  const stringy = scalarNodes.find((n) => (Array.isArray(n.type) ? n.type : [n.type]).includes('string')) as (SchemaNode & { pattern?: string }) | undefined;
+  // Quantities and durations first as strings of their own kind, like users write them.
+  if (stringy && stringy.pattern) {
+    const candidates = /cpu/i.test(key) ? ['750m', ...STRING_EXAMPLES] : /memory|storage|size/i.test(key) ? ['640Mi', ...STRING_EXAMPLES] : ['3', '7', '640Mi', ...STRING_EXAMPLES, '30%'];
+    const found = candidates.find((c) => c !== def && matches(stringy, c));
+    if (found !== undefined && (!numeric || !/^\d+$/.test(found))) return found;
+  }
+  if (numeric) {
+    const min = numeric.minimum ?? 0;
+    const max = numeric.maximum ?? Number.MAX_SAFE_INTEGER;
+    const base = typeof def === 'number' ? def : min;
+    for (const n of [base + 1, base - 1, min + 1, min]) if (n !== def && n >= min && n <= max && Number.isInteger(n)) return n;
+  }
+  if (stringy) return STRING_EXAMPLES.find((c) => c !== def && matches(stringy, c));
+  if (types.includes('array')) {
+    const items = node.items ?? {};
+    const itemRef = refName(items.$ref);
+    if (itemRef) return K8S_EXAMPLES[itemRef] !== undefined ? [K8S_EXAMPLES[itemRef]] : undefined;
+    const itemAlts = items.anyOf ?? items.oneOf ?? [items];
+    const s = itemAlts.find((n) => n.type === 'string') as (SchemaNode & { pattern?: string }) | undefined;
+    if (s) {
+      const v = STRING_EXAMPLES.find((c) => matches(s, c));
+      return v === undefined ? undefined : [v];
+    }
+    if (itemAlts.some((n) => n.type === 'object')) return [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: WORD }, data: { example: WORD } }];
+    return undefined;
+  }
+  if (types.includes('object')) {
+    const ap = node.additionalProperties;
+    if (typeof ap === 'object' && ap.type !== 'string') return undefined;
+    return { example: WORD };
+  }
+  return undefined;
+}
+
+/** How a user passes `value` for `key`: --set where it reads back the same, --set-json otherwise. */
+export function setFlag(key: string, value: unknown): string {
+  const quote = (s: string) => (/^[\w.,:/=@%+{}\[\]-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  if (typeof value === 'boolean' || typeof value === 'number') return `--set ${key}=${value}`;
+  if (typeof value === 'string') {
+    const flag = inferType(value) === value && !/[,{}\[\]\\]/.test(value) ? '--set' : '--set-string';
+    return `${flag} ${quote(`${key}=${value}`)}`;
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' && /^[\w.:/-]+$/.test(v) && inferType(v) === v)) {
+    return `--set ${quote(`${key}={${value.join(',')}}`)}`;
+  }
+  const entries = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : undefined;
+  if (entries && entries.length === 1 && typeof entries[0]![1] === 'string' && inferType(entries[0]![1]) === entries[0]![1]) {
+    return `--set ${quote(`${key}.${entries[0]![0]}=${entries[0]![1]}`)}`;
+  }
+  return `--set-json ${quote(`${key}=${JSON.stringify(value)}`)}`;
+}
+
+// ---- where it lands ------------------------------------------------------------------------
+
+/** The `enabled` switches above `key` that are off by default: its objects render only with them on. */
+function switchesAbove(rev: Revision, key: string): Record<string, unknown> {
+  const parts = key.split('.');
+  const out: Record<string, unknown> = {};
+  for (let i = 1; i < parts.length; i++) {
+    const sw = `${parts.slice(0, i).join('.')}.enabled`;
+    if (sw === key) continue;
+    const node = schemaNodeAt(valuesSchema(rev), sw);
+    if (node?.type === 'boolean' && node.default === false) out[sw] = true;
+  }
+  return out;
+}
+
+function render(rev: Revision, set: Record<string, unknown>): RenderedDoc[] | undefined {
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(set)) assignPath(data, k.split('.'), v);
+  const layers = Object.keys(set).length > 0 ? [dataSource('explain', data)] : [];
+  const r = renderRelease({ revision: rev, layers, releaseName: 'agentplat', namespace: 'agentplat', apiVersions: [], skipCrds: true });
+  return r.docs;
+}
+
+const baseCache = new Map<string, RenderedDoc[] | undefined>();
+
+function landings(rev: Revision, key: string, value: unknown): RevisionFacts['renders'] | string {
+  const switches = switchesAbove(rev, key);
+  const on = Object.keys(switches).map((k) => `${k}=true`).join(', ');
+  const attempts = Object.keys(switches).length > 0 ? [switches, {}] : [{}];
+  let note: string | undefined;
+  for (const withKeys of attempts) {
+    const id = `${rev}\0${JSON.stringify(withKeys)}`;
+    if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys));
+    const before = baseCache.get(id);
+    const after = before && render(rev, { ...withKeys, [key]: value });
+    if (before && after) return { with: withKeys, objects: compare(before, after), ...(note ? { note } : {}) };
+    // Only the first attempt turns switches on; the second compares without them, and says why.
+    note = before
+      ? `with ${on}, ${setFlag(key, value)} makes the linter report an error, so this is compared without ${on}`
+      : `${on} alone makes the linter ask for more values, so this is compared without it`;
+  }
+  return `the chart does not render with ${setFlag(key, value)} (the linter reports an error; run \`agentplat lint\` with it)`;
+}
+
+function objectId(d: RenderedDoc): string {
+  const m = d.object.metadata ?? {};
+  return `${d.object.kind}/${m.namespace ?? ''}/${m.name ?? ''}`;
+}
+
+function landing(d: RenderedDoc, change: Landing['change'], fields: string[]): Landing {
+  const m = d.object.metadata ?? {};
+  return { kind: String(d.object.kind), name: String(m.name ?? ''), ...(m.namespace ? { namespace: String(m.namespace) } : {}), source: d.source, change, fields };
+}
+
+/** Objects and fields that differ between two renders, in the render's order. */
+export function compare(before: readonly RenderedDoc[], after: readonly RenderedDoc[]): Landing[] {
+  const old = new Map(before.map((d) => [objectId(d), d]));
+  const now = new Set(after.map(objectId));
+  const out: Landing[] = [];
+  for (const d of after) {
+    const o = old.get(objectId(d));
+    if (!o) out.push(landing(d, 'added', []));
+    else {
+      const fields: string[] = [];
+      diffFields(o.object, d.object, '', fields);
+      if (fields.length > 0) out.push(landing(d, 'changed', fields));
+    }
+  }
+  for (const d of before) if (!now.has(objectId(d))) out.push(landing(d, 'removed', []));
+  return out;
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+const named = (list: readonly unknown[]) => list.every((x) => isMap(x) && typeof x.name === 'string') && new Set(list.map((x) => (x as { name: string }).name)).size === list.length;
+
+function diffFields(a: unknown, b: unknown, path: string, out: string[]): void {
+  if (isMap(a) && isMap(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) diffFields(a[k], b[k], path ? `${path}.${k}` : k, out);
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (named(a) && named(b)) {
+      const byName = (l: readonly unknown[]) => new Map(l.map((x) => [(x as { name: string }).name, x]));
+      const am = byName(a);
+      const bm = byName(b);
+      for (const n of new Set([...am.keys(), ...bm.keys()])) diffFields(am.get(n), bm.get(n), `${path}[name=${n}]`, out);
+      return;
+    }
+    if (a.length === b.length) {
+      a.forEach((x, i) => diffFields(x, b[i], `${path}[${i}]`, out));
+      return;
+    }
+  }
+  if (JSON.stringify(a) !== JSON.stringify(b)) out.push(path);
+}

@@ -1,0 +1,224 @@
+// Shell completion: the scripts come from @bomb.sh/tab, the candidates from the program itself.
+// Checked through the real binary (`agentplat complete -- …`, what every script calls), and in
+// each real shell the machine has.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT, runBin } from './binary.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { createProgram } from '../../src/cli/program.ts';
+import { createMemoryIo } from '../../src/cli/io.ts';
+import { walkKeys } from '../../src/spec/values-model.ts';
+
+beforeAll(() => ensureBuilt());
+
+const program = () => createProgram({ io: createMemoryIo(), exitCode: 0 });
+
+/** The candidates (values) and the directive for the words typed after `agentplat`. */
+function complete(...words: string[]): { values: string[]; directive: number } {
+  const r = runBin(['complete', '--', ...words]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const lines = r.stdout.trimEnd().split('\n');
+  const directive = Number(lines.pop()!.replace(/^:/, ''));
+  return { values: lines.filter((l) => l !== '').map((l) => l.split('\t')[0]!), directive };
+}
+
+const NO_SPACE = 2;
+const NO_FILES = 4;
+
+describe('completion scripts', () => {
+  for (const shell of ['bash', 'zsh', 'fish']) {
+    it(`completion ${shell} prints a ${shell} script that asks agentplat complete for candidates`, () => {
+      const r = runBin(['completion', shell]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`${shell} completion for agentplat`));
+      expect(r.stdout).toContain('agentplat complete --');
+    });
+  }
+
+  it('an unknown shell is a usage error that names the shells', () => {
+    const r = runBin(['completion', 'tcsh']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bash, zsh, fish/);
+  });
+
+  it('the completion backend is hidden from --help', () => {
+    const r = runBin(['--help']);
+    expect(r.stdout).toMatch(/^ +completion /m);
+    expect(r.stdout).not.toMatch(/^ +complete /m);
+  });
+});
+
+describe('completion candidates through the binary', () => {
+  it('an empty command line offers every command --help lists', () => {
+    const p = program();
+    const visible = p.createHelp().visibleCommands(p).map((c) => c.name());
+    expect(complete('').values).toEqual(visible);
+    expect(complete('ren').values).toEqual(['render']);
+  });
+
+  it("a partial flag offers the command's flags that start with it", () => {
+    const render = program().commands.find((c) => c.name() === 'render')!;
+    const longs = render.options.filter((o) => !o.hidden && o.long?.startsWith('--re')).map((o) => o.long);
+    expect(complete('render', '--re').values.sort()).toEqual(longs.sort());
+    expect(complete('render', '--').values).toEqual(expect.arrayContaining(['--values', '--set', '--show-only', '--namespace', '--help']));
+  });
+
+  it('--revision and -r offer the chart revisions', () => {
+    expect(complete('render', '--revision', '').values).toEqual(['A', 'B']);
+    expect(complete('lint', '-r', '').values).toEqual(['A', 'B']);
+  });
+
+  it('--set contr offers the controller keys of the revision, up to the = and without a space after it', () => {
+    const want = (rev: 'A' | 'B') => walkKeys(rev).filter((k) => k.node.kind === 'leaf' && k.path.startsWith('contr')).map((k) => `${k.path}=`);
+    const b = complete('render', '--set', 'contr');
+    expect(b.values).toEqual(want('B'));
+    expect(b.directive & NO_SPACE).toBe(NO_SPACE);
+    // The revision on the command line picks the keys: controller.goAgentImage exists in A only.
+    const a = complete('render', '-r', 'A', '--set', 'contr');
+    expect(a.values).toEqual(want('A'));
+    expect(a.values).toContain('controller.goAgentImage.tag=');
+    expect(b.values).not.toContain('controller.goAgentImage.tag=');
+    expect(complete('lint', '--set-string', 'ui.repl').values).toEqual(['ui.replicas=']);
+  });
+
+  it('explain ui. offers every key under ui', () => {
+    const want = walkKeys('B').map((k) => k.path).filter((k) => k.startsWith('ui.'));
+    expect(complete('explain', 'ui.').values).toEqual(want);
+  });
+
+  it('a file name (after -f, --output-dir, or as lint and validate arguments) is left to the shell: no candidates, file completion allowed', () => {
+    for (const words of [['render', '-f', 'val'], ['render', '--output-dir', ''], ['lint', 'envs/'], ['validate', ''], ['migrate', '--values', 'a']]) {
+      expect(complete(...words), words.join(' ')).toEqual({ values: [], directive: 0 });
+    }
+    // Not where a flag or a key is being typed.
+    expect(complete('lint', '--fo').values).toEqual(['--format']);
+    expect(complete('lint', '--fo').directive & NO_FILES).toBe(NO_FILES);
+    expect(complete('render', '--set', 'ui.repl').directive & NO_FILES).toBe(NO_FILES);
+  });
+
+  it('--show-only offers the sources a render of the defaults prints, without the chart name', () => {
+    const rendered = runBin(['render']);
+    const sources = [...new Set([...rendered.stdout.matchAll(/^# Source: agentplat\/(.*)$/gm)].map((m) => m[1]!))];
+    expect(complete('render', '--show-only', '').values.sort()).toEqual(sources.sort());
+    expect(complete('render', '-s', 'templates/controller-').values).toEqual(expect.arrayContaining(['templates/controller-deployment.yaml']));
+  });
+});
+
+/** Runs `script` in `shell` with bin/ on PATH (the scripts call `agentplat`). */
+function inShell(shell: string, args: string[], script: string) {
+  const dir = tempDir('agentplat-completion-');
+  const file = join(dir, 'script');
+  writeFileSync(file, script);
+  const r = spawnSync(shell, [...args, file], { env: { PATH: `${join(ROOT, 'bin')}:${process.env.PATH}`, HOME: dir }, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
+
+describe('completion in the real shells', () => {
+  it.skipIf(!has('bash') || !existsSync(BASH_COMPLETION))('bash: the script completes commands, revisions and --set keys', () => {
+    const script = runBin(['completion', 'bash']).stdout;
+    const r = inShell('bash', [], `source ${BASH_COMPLETION}
+source /dev/stdin <<'EOF'
+${script}
+EOF
+comp() {
+  COMP_LINE="$1"; COMP_POINT=\${#COMP_LINE}
+  read -ra COMP_WORDS <<< "$COMP_LINE"; [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+  COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); COMPREPLY=()
+  __agentplat_complete 2>/dev/null
+  echo "$1 => \${COMPREPLY[*]}"
+}
+comp "agentplat ren"
+comp "agentplat render --revision "
+comp "agentplat render --set controller.repl"
+comp "agentplat explain ui.httpRoute.en"
+comp "agentplat render -f val"
+complete -p agentplat
+`);
+    expect(r.err).toBe('');
+    // No candidates for a file name, and the command is registered with -o default: bash then
+    // completes file names itself.
+    expect(r.out).toContain('agentplat render -f val => \n');
+    expect(r.out).toMatch(/^complete -o default -F __agentplat_complete agentplat$/m);
+    expect(r.out).toContain('agentplat ren => render\n');
+    expect(r.out).toContain('agentplat render --revision  => A B\n');
+    expect(r.out).toContain('agentplat render --set controller.repl => controller.replicas=\n');
+    expect(r.out).toContain('agentplat explain ui.httpRoute.en => ui.httpRoute.enabled\n');
+  });
+
+  it.skipIf(!has('zsh'))('zsh: the script registers with compinit and hands candidates to _describe', () => {
+    const script = runBin(['completion', 'zsh']).stdout;
+    // Outside a completion widget _describe and _arguments cannot show anything; these print what
+    // they are given (and _describe fails on nothing, as the real one does).
+    const r = inShell('zsh', ['-f'], `autoload -U compinit && compinit -u
+source /dev/stdin <<'EOF'
+${script}
+EOF
+print "registered: $_comps[agentplat]"
+_describe() { (( \${#completions} )) || return 1; print -l -- "\${completions[@]}" }
+compadd() { : }
+words=(agentplat render --rev); CURRENT=3; _agentplat
+words=(agentplat render --set controller.repl); CURRENT=4; _agentplat
+_arguments() { print "file completion: $*" }
+words=(agentplat render -f val); CURRENT=4; _agentplat
+`);
+    expect(r.out).toMatch(/^file completion: \*:filename:_files/m);
+    expect(r.out).toContain('registered: _agentplat\n');
+    expect(r.out).toContain('--revision:chart revision\n');
+    expect(r.out).toContain('controller.replicas=:Number of controller pods\n');
+  });
+
+  it.skipIf(!has('fish'))('fish: `complete -C` with the script loaded offers commands, revisions and keys', () => {
+    const script = runBin(['completion', 'fish']).stdout;
+    const dir = tempDir('agentplat-fish-');
+    writeFileSync(join(dir, 'agentplat.fish'), script);
+    writeFileSync(join(dir, 'values-prod.yaml'), '');
+    const r = inShell('fish', [], `cd ${dir}
+source ${join(dir, 'agentplat.fish')}
+complete -C "agentplat render -f values-p"
+complete -C "agentplat ren"
+complete -C "agentplat render --revision "
+complete -C "agentplat explain ui.httpRoute.en"
+`);
+    expect(r.out).toMatch(/^render\trender the chart/m);
+    expect(r.out).toMatch(/^A\tchart /m);
+    expect(r.out).toMatch(/^B\tchart /m);
+    expect(r.out).toMatch(/^ui\.httpRoute\.enabled\t/m);
+    expect(r.out).toMatch(/^values-prod\.yaml$/m);
+  });
+});
+
+describe('completion costs other commands nothing', () => {
+  it('the bundle loads the completion library only from the completion commands (a chunk no other command imports at start)', () => {
+    const dist = join(ROOT, 'dist');
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"]*?from\s*)?["']\.\/([^'"]+)["']/g)) visit(m[1]!);
+    };
+    visit('agentplat.mjs');
+    const statics = [...seen].map((f) => readFileSync(join(dist, f), 'utf8'));
+    expect(statics.some((t) => t.includes('ShellCompDirectiveNoFileComp'))).toBe(false);
+    expect(statics.some((t) => t.includes('print the shell completion script'))).toBe(true);
+  });
+
+  it('the start-up snapshots leave the completion library out (it is read from dist/agentplat-completion.cjs when used)', () => {
+    const dist = join(ROOT, 'dist');
+    const snapshots = ['agentplat-snapshot-a.cjs', 'agentplat-snapshot-b.cjs', 'agentplat-snapshot-validate.cjs'].filter((f) => existsSync(join(dist, f)));
+    for (const f of snapshots) expect(readFileSync(join(dist, f), 'utf8'), f).not.toContain('ShellCompDirectiveNoFileComp');
+    if (snapshots.length > 0) expect(readFileSync(join(dist, 'agentplat-completion.cjs'), 'utf8')).toContain('ShellCompDirectiveNoFileComp');
+  });
+
+  it('the keys offered are the values model\'s keys, in both revisions', async () => {
+    const { completionData } = await import('../../src/cli/completion-data.ts');
+    for (const rev of ['A', 'B'] as const) {
+      expect(completionData.keys(rev).map((k) => [k.key, k.leaf])).toEqual(walkKeys(rev).map((k) => [k.path, k.node.kind === 'leaf']));
+    }
+  });
+});
