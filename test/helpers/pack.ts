@@ -3,10 +3,11 @@
 // npm cache: `npm ci` has put the dependencies' tarballs there, but not the registry's metadata
 // that resolving the pack's version ranges reads, which npm fetches once when the cache lacks it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { ensureBuilt, ROOT } from '../cli/binary.ts';
+import { tempDir } from './temp-dir.ts';
 
 export const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 export const TARBALL = `agentplat-${VERSION}.tgz`;
@@ -54,4 +55,22 @@ export function installWith(command: string, cwd: string, prefix: string): void 
   const r = sh('bash', command, cwd, stepEnv(prefix));
   expect(r.code, `${command}\n${r.stderr}`).toBe(0);
   expect(existsSync(join(prefix, 'bin', 'agentplat')), command).toBe(true);
+}
+
+/** A fresh temp folder holding `files` (relative path → text), removed after the test (see tempDir). */
+export function folderWith(prefix: string, files: Record<string, string>): string {
+  const dir = tempDir(prefix);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** Packs this repository into `work` and installs the pack globally into `work/prefix`; returns the prefix. */
+export function installPack(work: string): string {
+  const prefix = join(work, 'prefix');
+  packInto(work);
+  installWith(`npm install --global ./${TARBALL}`, work, prefix);
+  return prefix;
 }

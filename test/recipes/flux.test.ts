@@ -4,11 +4,11 @@
 // prints, plus the Namespace; a re-render drops the files of objects no longer rendered, so
 // Flux prunes them; a values error fails the script. The recipe's CI workflow runs its steps too.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
-import { installWith, NPM_GUARD_MS, packInto, sh, stepEnv, TARBALL } from '../helpers/pack.ts';
+import { folderWith, installPack, NPM_GUARD_MS, sh, stepEnv, TARBALL } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const DIR = join(ROOT, 'recipes', 'flux');
@@ -20,20 +20,12 @@ const [gitRepository, kustomization] = parseAllDocuments(readFileSync(join(DIR, 
 const workflow = parse(readFileSync(join(DIR, 'render-workflow.yaml'), 'utf8')) as { jobs: Record<string, { steps: { name?: string; run?: string }[] }> };
 
 const work = tempDir('agentplat-flux-');
-const prefix = join(work, 'prefix');
+let prefix: string;
 beforeAll(() => {
-  packInto(work);
-  installWith(`npm install --global ./${TARBALL}`, work, prefix);
+  prefix = installPack(work);
 }, NPM_GUARD_MS);
 
-function valuesRepo(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-flux-repo-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const valuesRepo = (files: Record<string, string>) => folderWith('agentplat-flux-repo-', files);
 
 function render(repo: string, env: Record<string, string> = {}) {
   return sh('sh', RENDER, repo, stepEnv(prefix, env));

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { NPM_GUARD_MS, packInto, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
+import { folderWith, NPM_GUARD_MS, packInto, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 interface Step {
@@ -86,14 +86,10 @@ function runAction(repo: string, inputs: Record<string, string>): ActionRun {
 
 /** A values repository with the pack where the `package` input's default expects it. */
 function valuesRepo(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-action-repo-');
+  const dir = folderWith('agentplat-action-repo-', files);
   const pkg = join(dir, action.inputs.package!.default!);
   mkdirSync(dirname(pkg), { recursive: true });
   copyFileSync(join(packDir, TARBALL), pkg);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
   return dir;
 }
 

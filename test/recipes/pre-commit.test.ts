@@ -3,13 +3,13 @@
 // (pass_filenames), from the repository's root, with agentplat installed from a pack of this
 // repository. Good files pass (exit 0), bad ones fail the commit (exit 1); files a hook does not
 // select never reach it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { installWith, NPM_GUARD_MS, packInto, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
+import { folderWith, installPack, NPM_GUARD_MS, stepEnv, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 interface Hook {
@@ -27,10 +27,9 @@ const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) 
 const hook = (id: string) => hooks.find((h) => h.id === id)!;
 
 const work = tempDir('agentplat-pre-commit-');
-const prefix = join(work, 'prefix');
+let prefix: string;
 beforeAll(() => {
-  packInto(work);
-  installWith(`npm install --global ./${TARBALL}`, work, prefix);
+  prefix = installPack(work);
 }, NPM_GUARD_MS);
 
 /** pre-commit's file selection for a hook: `files` and `exclude` are searched (not anchored), `types` by extension. */
@@ -44,11 +43,7 @@ function selects(h: Hook, file: string): boolean {
 
 /** Runs a hook on a repository of `files` (path → text) as pre-commit does, all staged; undefined when it selects none. */
 function runHook(h: Hook, files: Record<string, string>): (Ran & { passed: string[] }) | undefined {
-  const repo = tempDir('agentplat-pre-commit-repo-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(repo, name)), { recursive: true });
-    writeFileSync(join(repo, name), text);
-  }
+  const repo = folderWith('agentplat-pre-commit-repo-', files);
   const passed = Object.keys(files).filter((f) => selects(h, f)).sort();
   if (passed.length === 0) return undefined;
   const [command, ...entryArgs] = h.entry.split(/\s+/);
