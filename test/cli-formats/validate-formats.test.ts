@@ -4,13 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CRD_RULES } from '../../src/crds/rules.ts';
 import { FORMAT_NAMES } from '../../src/lint/formatters/names.ts';
 import { ensureBuilt, ROOT, runBin } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 // A ModelConfig with a schema problem (line 7) and an unknown field (line 8), and a valid Agent.
 const BAD = [
