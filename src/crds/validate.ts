@@ -15,6 +15,7 @@ import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
+import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
 import { firstCyclicAlias } from '../values/source.ts';
@@ -52,6 +53,7 @@ export interface ValidateResult {
 type Path = (string | number)[];
 type Json = unknown;
 
+const YAML_SYNTAX: CrdRuleId = 'crd/yaml-syntax';
 const MAX_ALIAS_COUNT = 1000;
 
 // ---- defaults ----
@@ -222,7 +224,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
         const pos = lineCounter.linePos(e.offset);
         problems.push({
           severity: 'error',
-          rule: 'crd/yaml-syntax',
+          rule: YAML_SYNTAX,
           path: '',
           message: e.code === 'DUPLICATE_KEY' ? duplicateKeyMessage(e.offset, input.text) : e.message,
           ...(e.hint ? { hint: e.hint } : {}),
@@ -239,7 +241,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
       const pos = lineCounter.linePos(cycle);
       problems.push({
         severity: 'error',
-        rule: 'crd/yaml-syntax',
+        rule: YAML_SYNTAX,
         path: '',
         message: 'an alias refers to a node that contains it, so the value would be endless',
         hint: 'an alias may only repeat a node that is complete before it',
@@ -255,7 +257,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
       data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (err) {
       const pos = lineCounter.linePos(doc.range[0]);
-      problems.push({ severity: 'error', rule: 'crd/yaml-syntax', path: '', message: `cannot read the document: ${(err as Error).message}`, hint: 'an alias-heavy document is refused to bound memory; write the resource out', file: input.file, line: pos.line, column: pos.col });
+      problems.push({ severity: 'error', rule: YAML_SYNTAX, path: '', message: `cannot read the document: ${(err as Error).message}`, hint: 'an alias-heavy document is refused to bound memory; write the resource out', file: input.file, line: pos.line, column: pos.col });
       continue;
     }
     const contents = doc.contents as YamlNode | null;
@@ -385,7 +387,7 @@ function hideSecrets(problems: Problem[], first: number, data: Json): void {
 
 function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: ValidateOptions): 'checked' | 'skipped' | 'empty' | 'bad' {
   const data = doc.data;
-  const report = (rule: string, path: Path, message: string, hint?: string, at: Path = path): void => {
+  const report = (rule: CrdRuleId, path: Path, message: string, hint?: string, at: Path = path): void => {
     const pos = doc.locate(at);
     problems.push({ severity: 'error', rule, path: pathText(path), message, ...(hint ? { hint } : {}), file, ...pos });
   };
@@ -479,7 +481,7 @@ function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
 
 /** A finding before it is placed: its message goes after the object's label. */
 interface Finding {
-  rule: string;
+  rule: CrdRuleId;
   path: Path;
   message: string;
   hint?: string;

@@ -17,8 +17,12 @@ export interface FileReport {
   counts: ProblemCounts;
 }
 
+/** The command whose findings a report holds: formatters word rule help and paths after it. */
+export type ReportCommand = 'lint' | 'validate';
+
 export interface LintReport {
   tool: { name: string; version: string };
+  command: ReportCommand;
   revision?: Revision;
   /** Sorted problems of the run (after --rule overrides and --quiet filtering). */
   problems: Problem[];
@@ -33,6 +37,8 @@ export interface LintReport {
 
 export interface ReportInput {
   problems: readonly Problem[];
+  /** Defaults to lint. */
+  command?: ReportCommand;
   /** Inputs that were linted; each appears in `files` even when clean. Defaults to the files problems name. */
   inputs?: readonly string[];
   revision?: Revision;
@@ -65,6 +71,7 @@ export function buildReport(input: ReportInput): LintReport {
   const inputCount = input.inputs ? input.inputs.length : files.filter((f) => f.file !== undefined).length;
   return {
     tool: { name: 'agentplat', version: input.toolVersion ?? '0.0.0-dev' },
+    command: input.command ?? 'lint',
     ...(input.revision ? { revision: input.revision } : {}),
     problems,
     files,

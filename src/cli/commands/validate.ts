@@ -6,10 +6,8 @@ import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
-
-/** The problem formats validate prints; the same names and layout as lint's. */
-const VALIDATE_FORMATS = ['text', 'json'] as const;
-type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
+import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
 
 interface Options {
   format: string;
@@ -21,7 +19,7 @@ export function register(program: Command, app: App): void {
     .command('validate')
     .description('validate agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
     .argument('<paths...>', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
-    .option('--format <name>', `problem format: ${VALIDATE_FORMATS.join(' or ')}, the same layout and JSON contract as lint`, 'text')
+    .option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}; the same formats, layout and JSON contract as lint`, 'text')
     .option('-v, --verbose', 'say on stderr which documents were skipped (other API groups) and how many were checked')
     .addHelpText(
       'after',
@@ -29,11 +27,15 @@ export function register(program: Command, app: App): void {
         '  agentplat validate agents/ models/*.yaml\n' +
         '  kubectl kustomize overlays/prod | agentplat validate -\n' +
         '  agentplat validate --format json \'manifests/**/*.yaml\'\n' +
+        '  agentplat validate agents/ --format sarif > validate.sarif     # GitHub code scanning\n' +
+        '  agentplat validate agents/ --format github                     # pull request annotations\n' +
+        '  agentplat validate agents/ --format junit > validate-junit.xml  # GitLab, Jenkins test reports\n' +
+        `Rule ids (the SARIF rule table, the JUnit case names):\n  ${wrapIds(Object.keys(CRD_RULES))}\n` +
         'Documents of other API groups are skipped. Problems go to stdout.\n' +
         'Exit codes: 0 every resource valid; 1 problems found; 2 usage error (no input, unreadable file, bad flag).',
     )
     .action(async (args: string[], opts: Options) => {
-      const format = parseValidateFormat(opts.format);
+      const format = parseFormatName(opts.format);
       const paths = await expandPaths(args, app.io.cwd);
       const { readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
       const inputs: { file: string; text: string }[] = [];
@@ -47,16 +49,18 @@ export function register(program: Command, app: App): void {
         onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (${d.apiVersion} is not an agentplat.dev resource)\n`) : undefined,
       });
       app.io.stdout(
-        formatProblems(result.problems, { format, chalk: chalkFor(app.io, 'stdout'), inputs: inputs.map((i) => i.file), toolVersion: packageVersion() }),
+        formatProblems(result.problems, {
+          format,
+          command: 'validate',
+          rules: crdRuleCatalog(),
+          chalk: chalkFor(app.io, 'stdout'),
+          inputs: inputs.map((i) => i.file),
+          toolVersion: packageVersion(),
+        }),
       );
       if (opts.verbose) app.io.stderr(`checked ${plural(result.checked, 'resource')}, skipped ${result.skipped}\n`);
       app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
     });
-}
-
-function parseValidateFormat(raw: string): ValidateFormat {
-  if ((VALIDATE_FORMATS as readonly string[]).includes(raw)) return raw as ValidateFormat;
-  throw new UsageError(`--format: unknown format "${raw}"`, `validate prints ${VALIDATE_FORMATS.join(' or ')}`);
 }
 
 /** Arguments → the files to read, in order, each once: directories walked, globs expanded. */
@@ -84,4 +88,19 @@ async function expandPaths(args: readonly string[], cwd: string): Promise<string
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Ids separated by commas, in lines of at most 96 characters, for --help. */
+function wrapIds(ids: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const id of ids) {
+    const next = line ? `${line}, ${id}` : id;
+    if (next.length > 96 && line) {
+      lines.push(`${line},`);
+      line = id;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines.join('\n  ');
 }

@@ -4,7 +4,7 @@
 
 import type { Problem } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
-import { escapeXml, fileLabel, locationText, SEVERITY_LABEL } from './shared.ts';
+import { COMMAND_WORDING, escapeXml, fileLabel, locationText, SEVERITY_LABEL } from './shared.ts';
 import type { FormatterOptions } from './types.ts';
 
 interface Case {
@@ -24,14 +24,14 @@ export function formatJunit(report: LintReport, options: FormatterOptions): stri
     const count = Math.max(cases.length, 1);
     tests += count;
     failures += failed;
-    const body = cases.length === 0 ? [`    <testcase classname="${escapeXml(file)}" name="values"/>`] : cases.map((c) => caseXml(file, c));
+    const body = cases.length === 0 ? [`    <testcase classname="${escapeXml(file)}" name="${COMMAND_WORDING[report.command].cleanCase}"/>`] : cases.map((c) => caseXml(file, c));
     suites.push(
       `  <testsuite name="${escapeXml(file)}" tests="${count}" failures="${failed}" errors="0" skipped="0">\n${body.join('\n')}\n  </testsuite>`,
     );
   }
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<testsuites name="agentplat lint" tests="${tests}" failures="${failures}" errors="0">\n` +
+    `<testsuites name="agentplat ${report.command}" tests="${tests}" failures="${failures}" errors="0">\n` +
     (suites.length > 0 ? `${suites.join('\n')}\n` : '') +
     '</testsuites>\n'
   );

@@ -4,7 +4,7 @@
 
 import type { Problem, Severity } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
-import { isArtifactFile, isFlagSource } from './shared.ts';
+import { COMMAND_WORDING, isArtifactFile, isFlagSource } from './shared.ts';
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -16,6 +16,7 @@ export function formatSarif(report: LintReport): string {
     const seen = defaultLevel.get(p.rule);
     if (seen === undefined || (seen !== 'error' && p.severity === 'error')) defaultLevel.set(p.rule, p.severity);
   }
+  const wording = COMMAND_WORDING[report.command];
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -31,21 +32,21 @@ export function formatSarif(report: LintReport): string {
               return {
                 id,
                 shortDescription: { text: description },
-                help: { text: `${description}. Rule id ${id}; change its severity with --rule ${id}=off|warn|error or in .agentplat.yaml.` },
+                help: { text: `${description}. ${wording.ruleHelp(id)}` },
                 defaultConfiguration: { level: SARIF_LEVEL[defaultLevel.get(id) ?? 'warning'] },
               };
             }),
           },
         },
         ...(report.revision ? { properties: { revision: report.revision } } : {}),
-        results: report.problems.map((p) => result(p, ruleIndex.get(p.rule) ?? 0)),
+        results: report.problems.map((p) => result(p, ruleIndex.get(p.rule) ?? 0, wording.pathProperty)),
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-function result(p: Problem, ruleIndex: number): Record<string, unknown> {
+function result(p: Problem, ruleIndex: number, pathProperty: string): Record<string, unknown> {
   let text = p.hint ? `${p.message}. Hint: ${p.hint}` : p.message;
   if (isFlagSource(p.file) || (p.file !== undefined && !isArtifactFile(p.file))) text = `${p.file}: ${text}`;
   const out: Record<string, unknown> = { ruleId: p.rule, ruleIndex, level: SARIF_LEVEL[p.severity], message: { text } };
@@ -60,7 +61,7 @@ function result(p: Problem, ruleIndex: number): Record<string, unknown> {
       },
     ];
   }
-  if (p.path) out.properties = { valuesPath: p.path };
+  if (p.path) out.properties = { [pathProperty]: p.path };
   return out;
 }
 

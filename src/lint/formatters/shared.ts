@@ -2,8 +2,23 @@
 // sentence, and the escaping rules of XML and of GitHub workflow commands.
 
 import type { Problem, ProblemCounts, Severity } from '../../problems/problem.ts';
+import type { ReportCommand } from '../report.ts';
 
 export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'info' };
+
+/** What differs between the commands' reports: what a problem's path is a path of, and how a rule is tuned. */
+export const COMMAND_WORDING: Record<ReportCommand, { pathProperty: string; cleanCase: string; ruleHelp: (id: string) => string }> = {
+  lint: {
+    pathProperty: 'valuesPath',
+    cleanCase: 'values',
+    ruleHelp: (id) => `Rule id ${id}; change its severity with --rule ${id}=off|warn|error or in .agentplat.yaml.`,
+  },
+  validate: {
+    pathProperty: 'fieldPath',
+    cleanCase: 'resources',
+    ruleHelp: (id) => `Rule id ${id}; the API server refuses an object with this problem, so validate always reports it as an error.`,
+  },
+};
 
 /** True when a problem's `file` names a command-line flag (`--set #2`) rather than a file on disk. */
 export function isFlagSource(file: string | undefined): boolean {

@@ -1,0 +1,22 @@
+// The rule ids of `agentplat validate`, with the sentence that describes each. The ids are a
+// public contract (SARIF rule tables, JUnit case names, JSON `rule`): a rename breaks the
+// code-scanning history of every user, so ids are only ever added.
+
+export const CRD_RULES = {
+  'crd/yaml-syntax': 'The file must be readable YAML: no syntax error, duplicate key or endless alias',
+  'crd/not-an-object': 'Each document must be a Kubernetes object (a map)',
+  'crd/missing-kind': 'Each object must have a kind',
+  'crd/missing-api-version': 'Each object must have an apiVersion',
+  'crd/unknown-kind': 'An agentplat.dev object must be of a kind the CRDs define',
+  'crd/unknown-version': 'An agentplat.dev object must use an API version the CRDs serve',
+  'crd/unknown-field': "Fields must be declared in the CRD's schema (the API server refuses unknown fields)",
+  'crd/schema': "Field values must match the CRD's OpenAPI schema (types, formats, ranges, required fields)",
+  'crd/cel': "The CRD's CEL validation rules (x-kubernetes-validations) must hold",
+} as const;
+
+export type CrdRuleId = keyof typeof CRD_RULES;
+
+/** The rule table as the formatters take it (id → description). */
+export function crdRuleCatalog(): Map<string, string> {
+  return new Map(Object.entries(CRD_RULES));
+}

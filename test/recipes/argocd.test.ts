@@ -1,0 +1,156 @@
+// The Argo CD recipe (recipes/argocd) works as written: the sidecar image built from its
+// Dockerfile out of a pack of this repository holds agentplat and plugin.yaml where Argo CD's
+// cmp-server reads it, and the plugin's generate command, run in an Application's folder with the
+// environment Argo CD gives it, prints the manifests agentplat renders for those settings.
+// Docker is not needed: test/recipes/image.ts carries out the Dockerfile's instructions.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ROOT, runBin } from '../cli/binary.ts';
+import { NPM_GUARD_MS, packInto, sh, stepEnv, VERSION, type Ran } from '../helpers/pack.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { buildImage, readInImage, type BuiltImage } from './image.ts';
+
+const DIR = join(ROOT, 'recipes', 'argocd');
+const read = (name: string) => readFileSync(join(DIR, name), 'utf8');
+const PLUGIN_PATH = '/home/argocd/cmp-server/config/plugin.yaml';
+
+interface Plugin {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  spec: { version: string; discover: { fileName: string }; generate: { command: string[]; args: string[] } };
+}
+interface Application {
+  metadata: { name: string };
+  spec: { source: { path: string; plugin: { name: string; env: { name: string; value: string }[] } }; destination: { namespace: string } };
+}
+interface Sidecar {
+  spec: { template: { spec: { containers: { image: string; command: string[]; securityContext: { runAsUser: number } }[] } } };
+}
+
+const application = parse(read('application.yaml')) as Application;
+const sidecar = parse(read('repo-server-sidecar.yaml')) as Sidecar;
+
+let image: BuiltImage;
+beforeAll(() => {
+  // A checkout of agentplat after `npm pack`, as the Dockerfile's build context.
+  const context = tempDir('agentplat-argocd-context-');
+  packInto(context);
+  mkdirSync(join(context, 'recipes', 'argocd'), { recursive: true });
+  copyFileSync(join(DIR, 'plugin.yaml'), join(context, 'recipes', 'argocd', 'plugin.yaml'));
+  image = buildImage(read('Dockerfile'), context);
+}, NPM_GUARD_MS);
+
+/** The environment Argo CD's cmp-server gives generate for `application` on a cluster of 1.29. */
+function argoEnv(env: { name: string; value: string }[] = application.spec.source.plugin.env): Record<string, string> {
+  return {
+    ARGOCD_APP_NAME: application.metadata.name,
+    ARGOCD_APP_NAMESPACE: application.spec.destination.namespace,
+    ARGOCD_APP_REVISION: '0123456789abcdef0123456789abcdef01234567',
+    ARGOCD_APP_SOURCE_PATH: application.spec.source.path,
+    ARGOCD_APP_SOURCE_REPO_URL: 'https://git.example.com/platform/agentplat-envs.git',
+    KUBE_VERSION: 'v1.29.3',
+    KUBE_API_VERSIONS: 'v1,apps/v1,batch/v1,policy/v1,monitoring.coreos.com/v1',
+    ...Object.fromEntries(env.map((e) => [`ARGOCD_ENV_${e.name}`, e.value])),
+  };
+}
+
+/** An app repository holding `files` under the Application's path; the folder generate runs in. */
+function appFolder(files: Record<string, string>): string {
+  const repo = tempDir('agentplat-argocd-repo-');
+  const folder = join(repo, application.spec.source.path);
+  mkdirSync(folder, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+  return folder;
+}
+
+/** Runs the plugin's generate command, from the plugin.yaml inside the image, as cmp-server does. */
+function generate(folder: string, env: Record<string, string>): Ran {
+  const plugin = parse(readInImage(image, PLUGIN_PATH)) as Plugin;
+  const [shell, flag] = plugin.spec.generate.command;
+  expect([shell, flag]).toEqual(['sh', '-c']);
+  return sh('sh', plugin.spec.generate.args[0]!, folder, stepEnv(image.prefix, env));
+}
+
+// The ServiceMonitor renders only when the cluster serves its API: KUBE_API_VERSIONS must get through.
+const VALUES = 'controller:\n  replicas: 2\n  metrics:\n    enabled: true\n    serviceMonitor:\n      enabled: true\n';
+const OVERRIDES = 'ui:\n  replicas: 3\n';
+
+describe('Argo CD recipe: the sidecar image', () => {
+  it('is built from the Node line package.json supports, for the version package.json has', () => {
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(image.from).toMatch(new RegExp(`^node:${/\d+/.exec(engines)![0]}(-|$)`));
+    expect(image.args.AGENTPLAT_VERSION).toBe(VERSION);
+  });
+
+  it('holds plugin.yaml, byte for byte the recipe file, where cmp-server reads it', () => {
+    expect(readInImage(image, PLUGIN_PATH)).toBe(read('plugin.yaml'));
+  });
+
+  it('runs as the user the repo-server sidecar declares, with the image tag of this version', () => {
+    const container = sidecar.spec.template.spec.containers[0]!;
+    expect(image.user).toBe(String(container.securityContext.runAsUser));
+    expect(container.image.endsWith(`:${VERSION}`)).toBe(true);
+    expect(container.command).toEqual(['/var/run/argocd/argocd-cmp-server']);
+  });
+});
+
+describe('Argo CD recipe: plugin.yaml', () => {
+  const plugin = parse(read('plugin.yaml')) as Plugin;
+
+  it('is a ConfigManagementPlugin v1alpha1 that the Application names as <name>-<version>', () => {
+    expect([plugin.apiVersion, plugin.kind]).toEqual(['argoproj.io/v1alpha1', 'ConfigManagementPlugin']);
+    expect(application.spec.source.plugin.name).toBe(`${plugin.metadata.name}-${plugin.spec.version}`);
+  });
+
+  it('generate prints exactly what agentplat renders for the Application: its parameters, namespace and the cluster', () => {
+    const folder = appFolder({ [plugin.spec.discover.fileName]: VALUES, 'overrides.yaml': OVERRIDES });
+    const r = generate(folder, argoEnv());
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const expected = runBin(
+      [
+        'render',
+        ...['--revision', 'B', '--namespace', 'agentplat', '--release-name', 'agentplat', '-f', 'values.yaml', '-f', 'overrides.yaml'],
+        ...['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'monitoring.coreos.com/v1'].flatMap((v) => ['--api-versions', v]),
+        ...['--kube-version', 'v1.29.3'],
+      ],
+      { cwd: folder },
+    );
+    expect(expected.code, expected.stderr).toBe(0);
+    expect(r.stdout).toBe(expected.stdout);
+    // The stream carries what the parameters asked for: both values files, the cluster's APIs.
+    expect(r.stdout).toMatch(/^ {2}namespace: agentplat$/m);
+    expect(r.stdout).toMatch(/^kind: ServiceMonitor$/m);
+    expect(r.stdout).toMatch(/^ {2}replicas: 3$/m);
+  });
+
+  it('without parameters it renders revision B from values.yaml under the Application name', () => {
+    const folder = appFolder({ 'values.yaml': VALUES, 'overrides.yaml': OVERRIDES });
+    const r = generate(folder, argoEnv([]));
+    expect(r.code, r.stderr).toBe(0);
+    const expected = runBin(
+      ['render', '--namespace', 'agentplat', '--release-name', application.metadata.name, '-f', 'values.yaml', '--kube-version', 'v1.29.3', ...['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'monitoring.coreos.com/v1'].flatMap((v) => ['--api-versions', v])],
+      { cwd: folder },
+    );
+    expect(r.stdout).toBe(expected.stdout);
+    expect(r.stdout).not.toMatch(/^ {2}replicas: 3$/m);
+  });
+
+  it('REVISION=A renders revision A', () => {
+    const folder = appFolder({ 'values.yaml': 'controller:\n  toolRefreshInterval: 30s\n' });
+    const env = argoEnv([{ name: 'REVISION', value: 'A' }]);
+    expect(generate(folder, env).code).toBe(0);
+    expect(generate(folder, argoEnv([{ name: 'REVISION', value: 'B' }])).code).toBe(1);
+  });
+
+  it('values with an error: generate fails and prints nothing, so the sync applies nothing', () => {
+    const folder = appFolder({ 'values.yaml': 'controller:\n  replcas: 2\n' });
+    const r = generate(folder, argoEnv([]));
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('[values/unknown-key]');
+  });
+});

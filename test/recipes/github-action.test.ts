@@ -1,0 +1,165 @@
+// The composite GitHub Action (recipes/github-action/action.yml) works as written: its shell
+// steps run in order, the way a runner runs them (bash -eo pipefail, inputs through expressions,
+// step outputs through $GITHUB_OUTPUT), in a values repository holding a pack of this repository.
+// The `uses:` steps (setup-node, upload-sarif) are GitHub's own; the test checks what they are given.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ROOT } from '../cli/binary.ts';
+import { folderWith, NPM_GUARD_MS, packInto, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  shell?: string;
+  env?: Record<string, string>;
+  run?: string;
+  if?: string;
+}
+interface Action {
+  inputs: Record<string, { required?: boolean; default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
+
+const action = parse(readFileSync(join(ROOT, 'recipes/github-action/action.yml'), 'utf8')) as Action;
+const packDir = tempDir('agentplat-action-pack-');
+beforeAll(() => {
+  packInto(packDir);
+}, NPM_GUARD_MS);
+
+/** Replaces `${{ inputs.x }}` and `${{ steps.id.outputs.y }}`; any other expression fails the test. */
+function expand(text: string, inputs: Record<string, string>, outputs: Record<string, Record<string, string>>): string {
+  return text.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expr: string) => {
+    const input = /^inputs\.([\w-]+)$/.exec(expr);
+    if (input) {
+      if (!(input[1]! in action.inputs)) throw new Error(`action.yml reads an undeclared input ${input[1]}`);
+      return inputs[input[1]!] ?? action.inputs[input[1]!]!.default ?? '';
+    }
+    const out = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
+    if (out) return outputs[out[1]!]?.[out[2]!] ?? '';
+    throw new Error(`the action test does not evaluate \${{ ${expr} }}`);
+  });
+}
+
+interface ActionRun {
+  /** Every shell step that ran, by name, in order; the run stops at the first that fails, like a job. */
+  steps: (Ran & { name: string })[];
+  /** What each `uses:` step was given, by action. */
+  uses: Record<string, Record<string, string>>;
+  outputs: Record<string, string>;
+}
+
+function runAction(repo: string, inputs: Record<string, string>): ActionRun {
+  for (const [name, spec] of Object.entries(action.inputs)) if (spec.required) expect(inputs[name], `input ${name} is required`).toBeDefined();
+  const prefix = join(repo, '.npm-global');
+  const stepOutputs: Record<string, Record<string, string>> = {};
+  const ran: ActionRun = { steps: [], uses: {}, outputs: {} };
+  for (const [i, step] of action.runs.steps.entries()) {
+    expect(step.if, 'every step runs under the default success() condition').toBeUndefined();
+    if (step.uses) {
+      ran.uses[step.uses] = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, expand(v, inputs, stepOutputs)]));
+      continue;
+    }
+    expect(step.shell).toBe('bash');
+    const outputFile = join(repo, `.github-output-${i}`);
+    writeFileSync(outputFile, '');
+    const env = stepEnv(prefix, {
+      GITHUB_OUTPUT: outputFile,
+      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs, stepOutputs)])),
+    });
+    const script = join(repo, `.step-${i}.sh`);
+    writeFileSync(script, expand(step.run!, inputs, stepOutputs));
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: repo, env, encoding: 'utf8', timeout: NPM_GUARD_MS });
+    ran.steps.push({ name: step.name ?? `step ${i}`, code: r.status, stdout: r.stdout, stderr: r.stderr });
+    if (step.id) stepOutputs[step.id] = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => l.split('=', 2) as [string, string]));
+    if (r.status !== 0) break;
+  }
+  ran.outputs = Object.fromEntries(Object.entries(action.outputs).map(([k, v]) => [k, expand(v.value, inputs, stepOutputs)]));
+  return ran;
+}
+
+/** A values repository with the pack where the `package` input's default expects it. */
+function valuesRepo(files: Record<string, string>): string {
+  const dir = folderWith('agentplat-action-repo-', files);
+  const pkg = join(dir, action.inputs.package!.default!);
+  mkdirSync(dirname(pkg), { recursive: true });
+  copyFileSync(join(packDir, TARBALL), pkg);
+  return dir;
+}
+
+const CLEAN = { 'base.yaml': 'controller:\n  replicas: 2\n', 'envs/dev/values.yaml': 'ui:\n  replicas: 1\n', 'envs/prod/values.yaml': 'ui:\n  replicas: 3\n' };
+const TYPO = { ...CLEAN, 'envs/prod/values.yaml': 'ui:\n  replcas: 3\n' };
+const INPUTS = { files: "envs/**/values.yaml", base: 'base.yaml' };
+
+describe('GitHub Action recipe (composite)', () => {
+  it("the README's usage passes only inputs the action declares, and every required one", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /### GitHub Action \(composite\)[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)![1]!;
+    const steps = Object.values((parse(block) as { jobs: Record<string, { steps: Step[] }> }).jobs).flatMap((j) => j.steps);
+    const usage = steps.find((s) => s.uses?.includes('recipes/github-action'))!;
+    for (const key of Object.keys(usage.with!)) expect(action.inputs, key).toHaveProperty([key]);
+    for (const [name, spec] of Object.entries(action.inputs)) if (spec.required) expect(usage.with).toHaveProperty([name]);
+  });
+
+  it('is a composite action whose package default is the pack of this version', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(action.inputs.package!.default).toBe(`tools/${TARBALL}`);
+  });
+
+  it('on clean values every step passes, the SARIF upload gets an empty log, and exit-code is 0', () => {
+    const repo = valuesRepo(CLEAN);
+    const run = runAction(repo, INPUTS);
+    expect(run.steps.map((s) => [s.name, s.code])).toEqual([
+      ['Install agentplat', 0],
+      ['Lint values', 0],
+      ['Verdict', 0],
+    ]);
+    expect(run.outputs['exit-code']).toBe('0');
+    const upload = run.uses['github/codeql-action/upload-sarif@v3']!;
+    expect(upload).toEqual({ sarif_file: 'agentplat.sarif', category: 'agentplat-values' });
+    const sarif = JSON.parse(readFileSync(join(repo, upload.sarif_file!), 'utf8')) as { version: string; runs: { results: unknown[] }[] };
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0]!.results).toEqual([]);
+    expect(run.uses['actions/setup-node@v4']).toEqual({ 'node-version': '20' });
+  });
+
+  it('on a typo it annotates the line, uploads a SARIF result at file:line:column, then fails', () => {
+    const repo = valuesRepo(TYPO);
+    const run = runAction(repo, INPUTS);
+    expect(run.steps.map((s) => [s.name, s.code])).toEqual([
+      ['Install agentplat', 0],
+      ['Lint values', 0],
+      ['Verdict', 1],
+    ]);
+    expect(run.outputs['exit-code']).toBe('1');
+    expect(run.steps[1]!.stdout).toMatch(/^::error file=envs\/prod\/values\.yaml,line=2,col=3,title=values\/unknown-key::/m);
+    const sarif = JSON.parse(readFileSync(join(repo, 'agentplat.sarif'), 'utf8')) as { runs: { results: { ruleId: string; locations: { physicalLocation: unknown }[] }[] }[] };
+    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation])).toEqual([
+      ['values/unknown-key', { artifactLocation: { uri: 'envs/prod/values.yaml' }, region: { startLine: 2, startColumn: 3 } }],
+    ]);
+  });
+
+  it('strict: true makes a warning fail the action', () => {
+    const repo = valuesRepo({ ...CLEAN, 'envs/dev/values.yaml': 'controller:\n  streaming: "on"\n' });
+    const lenient = runAction(repo, INPUTS);
+    const strict = runAction(repo, { ...INPUTS, strict: 'true' });
+    expect(lenient.outputs['exit-code']).toBe('0');
+    expect(strict.outputs['exit-code']).toBe('1');
+  });
+
+  it('a usage error (an unknown revision) fails the lint step itself, before any upload', () => {
+    const repo = valuesRepo(CLEAN);
+    const run = runAction(repo, { ...INPUTS, revision: 'C' });
+    expect(run.steps.map((s) => [s.name, s.code])).toEqual([
+      ['Install agentplat', 0],
+      ['Lint values', 2],
+    ]);
+    expect(run.steps[1]!.stderr).toContain('revision');
+  });
+});

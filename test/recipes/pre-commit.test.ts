@@ -1,0 +1,123 @@
+// The pre-commit hooks (.pre-commit-hooks.yaml) work as written: each hook's entry and args run
+// with the staged files its `files`/`types` select appended, as pre-commit runs them
+// (pass_filenames), from the repository's root, with agentplat installed from a pack of this
+// repository. Good files pass (exit 0), bad ones fail the commit (exit 1); files a hook does not
+// select never reach it.
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ROOT } from '../cli/binary.ts';
+import { folderWith, installPack, NPM_GUARD_MS, stepEnv, type Ran } from '../helpers/pack.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+interface Hook {
+  id: string;
+  entry: string;
+  args?: string[];
+  language: string;
+  files?: string;
+  exclude?: string;
+  types?: string[];
+  pass_filenames?: boolean;
+}
+
+const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
+const hook = (id: string) => hooks.find((h) => h.id === id)!;
+
+const work = tempDir('agentplat-pre-commit-');
+let prefix: string;
+beforeAll(() => {
+  prefix = installPack(work);
+}, NPM_GUARD_MS);
+
+/** pre-commit's file selection for a hook: `files` and `exclude` are searched (not anchored), `types` by extension. */
+function selects(h: Hook, file: string): boolean {
+  if (h.types && !h.types.every((t) => t === 'yaml')) throw new Error(`the pre-commit test knows only the yaml type, not ${h.types.join(', ')}`);
+  if (h.types?.includes('yaml') && !/\.ya?ml$/.test(file)) return false;
+  if (h.files !== undefined && !new RegExp(h.files).test(file)) return false;
+  if (h.exclude !== undefined && new RegExp(h.exclude).test(file)) return false;
+  return true;
+}
+
+/** Runs a hook on a repository of `files` (path → text) as pre-commit does, all staged; undefined when it selects none. */
+function runHook(h: Hook, files: Record<string, string>): (Ran & { passed: string[] }) | undefined {
+  const repo = folderWith('agentplat-pre-commit-repo-', files);
+  const passed = Object.keys(files).filter((f) => selects(h, f)).sort();
+  if (passed.length === 0) return undefined;
+  const [command, ...entryArgs] = h.entry.split(/\s+/);
+  const r = spawnSync(command!, [...entryArgs, ...(h.args ?? []), ...(h.pass_filenames === false ? [] : passed)], {
+    cwd: repo,
+    env: stepEnv(prefix),
+    encoding: 'utf8',
+    timeout: NPM_GUARD_MS,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, passed };
+}
+
+const AGENT = readFileSync(join(ROOT, 'fixtures/resources/agent-declarative.yaml'), 'utf8');
+const BAD_MODEL = 'apiVersion: agentplat.dev/v1alpha2\nkind: ModelConfig\nmetadata:\n  name: m\nspec:\n  model: m\n  provider: ProviderA\n  bogus: 1\n';
+const OTHER_YAML = { '.github/workflows/ci.yaml': 'on: push\njobs: {}\n', 'Chart.yaml': 'name: x\n', 'docs/notes.md': '# notes\n' };
+
+describe('pre-commit hooks', () => {
+  it('define a lint hook and a validate hook, built by pre-commit with node from this package', () => {
+    expect(hooks.map((h) => [h.id, h.entry, h.language])).toEqual([
+      ['agentplat-lint', 'agentplat lint', 'node'],
+      ['agentplat-validate', 'agentplat validate', 'node'],
+    ]);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    for (const h of hooks) expect(Object.keys(pkg.bin)).toContain(h.entry.split(' ')[0]);
+  });
+
+  it("the README's .pre-commit-config.yaml names hooks this repository defines", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /### pre-commit[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)![1]!;
+    const config = parse(block) as { repos: { hooks: { id: string }[] }[] };
+    const ids = config.repos.flatMap((r) => r.hooks.map((h) => h.id));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(hooks.map((h) => h.id)).toContain(id);
+  });
+
+  describe('agentplat-lint', () => {
+    const lint = hook('agentplat-lint');
+
+    it('selects values files (values.yaml, values-prod.yaml, values.prod.yml) and no other YAML', () => {
+      for (const f of ['values.yaml', 'envs/prod/values.yaml', 'values-prod.yaml', 'envs/values.prod.yml']) expect(selects(lint, f), f).toBe(true);
+      for (const f of ['Chart.yaml', 'myvalues.yaml', 'values/README.md', 'agents/a.yaml', '.github/workflows/ci.yaml']) expect(selects(lint, f), f).toBe(false);
+    });
+
+    it('good values files pass: exit 0', () => {
+      const r = runHook(lint, { 'envs/dev/values.yaml': 'ui:\n  replicas: 1\n', 'envs/prod/values-prod.yaml': 'controller:\n  replicas: 2\n', ...OTHER_YAML })!;
+      expect(r.passed).toEqual(['envs/dev/values.yaml', 'envs/prod/values-prod.yaml']);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+    });
+
+    it('a bad values file fails the commit: exit 1, naming file:line:column and the rule', () => {
+      const r = runHook(lint, { 'envs/dev/values.yaml': 'ui:\n  replicas: 1\n', 'envs/prod/values.yaml': 'ui:\n  replcas: 3\n' })!;
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^envs\/prod\/values\.yaml:2:3 .*\[values\/unknown-key\]$/m);
+    });
+  });
+
+  describe('agentplat-validate', () => {
+    const validate = hook('agentplat-validate');
+
+    it('selects YAML under agents/ or resources/ folders, not values or CI files', () => {
+      for (const f of ['agents/a.yaml', 'k8s/resources/models/m.yml']) expect(selects(validate, f), f).toBe(true);
+      for (const f of ['values.yaml', 'agents/README.md', '.github/workflows/ci.yaml', 'Chart.yaml']) expect(selects(validate, f), f).toBe(false);
+    });
+
+    it('valid custom resources pass: exit 0', () => {
+      const r = runHook(validate, { 'agents/agent.yaml': AGENT, 'values.yaml': 'ui:\n  replcas: 3\n', ...OTHER_YAML })!;
+      expect(r.passed).toEqual(['agents/agent.yaml']);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+    });
+
+    it('an invalid custom resource fails the commit: exit 1, naming file:line:column and the rule', () => {
+      const r = runHook(validate, { 'agents/agent.yaml': AGENT, 'resources/model.yaml': BAD_MODEL })!;
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^resources\/model\.yaml:8:3 .*\[crd\/unknown-field\]$/m);
+    });
+  });
+});
