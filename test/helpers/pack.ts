@@ -31,9 +31,20 @@ export function packInto(dir: string): string {
   return tarball;
 }
 
-/** Only what a CI runner gives a step: a PATH with node and the prefix npm installs into, HOME. */
+/**
+ * How this machine reaches the npm registry (its CA bundle, proxies, registry mirror): a CI runner
+ * has its own, and a step inherits it, so the steps here inherit this machine's.
+ */
+const NETWORK_ENV = /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO)_PROXY|(https?|no)_proxy|npm_config_(registry|cafile|ca|proxy|https_proxy|strict_ssl)|NPM_CONFIG_(REGISTRY|CAFILE|CA|PROXY|HTTPS_PROXY|STRICT_SSL))$/;
+
+function networkEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => NETWORK_ENV.test(e[0]) && e[1] !== undefined));
+}
+
+/** Only what a CI runner gives a step: a PATH with node and the prefix npm installs into, HOME, the network settings. */
 export function stepEnv(prefix: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
+    ...networkEnv(),
     HOME: process.env.HOME ?? prefix,
     PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
     NPM_CONFIG_PREFIX: prefix,
