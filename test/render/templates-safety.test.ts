@@ -117,3 +117,10 @@ describe('templates decide how an object looks, components decide whether it exi
     });
   }
 });
+
+describe('templates: one metadata partial', () => {
+  it('no template but chart/_meta writes an object\'s metadata itself', () => {
+    const inline = [...walk(TEMPLATES)].filter((f) => !f.endsWith('_meta.hbs') && /^metadata:/m.test(readFileSync(f, 'utf8')));
+    expect(inline.map((f) => relative(TEMPLATES, f))).toEqual([]);
+  });
+});
