@@ -54,9 +54,8 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
   );
 
   // Group the kinds: those embedding many core types (Container, Volume, …: the agent kinds and
-  // MCPServer) share one file, so the core types' code is written and loaded once (measured: one
-  // file of ~600 kB instead of three of ~400 kB each); the small kinds stay alone, so a ModelConfig
-  // does not load the agents' code.
+  // MCPServer) share one file, so the core types' code is written and loaded once; the small
+  // kinds stay alone, so a ModelConfig does not load the agents' code.
   const entries = [];
   for (const [kind, k] of Object.entries(data)) {
     for (const version of k.versions) entries.push({ kind, version, key: `${kind}/${version}`, schemas: mod.ajvSchemasOf(kind, version) });
