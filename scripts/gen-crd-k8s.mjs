@@ -1,33 +1,32 @@
 // Expands the Kubernetes core types our CRDs embed (EnvVar, Volume, Container, …) into
 // structural OpenAPI schemas and writes them as a data module: src/crds/k8s-schemas.generated.ts.
 // Field names, optionality, enums and nesting come from kubernetes-models' type declarations;
-// integer vs number, and which integers are int32, is asked of its compiled validators.
+// integer vs number, and which integers are int32, is asked of its models' `validate`. Everything
+// is reached through the packages' `exports` (types through TypeScript's own resolution, models by import).
 // Run: node scripts/gen-crd-k8s.mjs
 import ts from 'typescript';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const nm = join(root, 'node_modules');
-const core = join(nm, 'kubernetes-models', 'v1');
 
-/** The roots our model references, by the short name the model uses. */
+/** The roots our model references, by the short name the model uses: the public module of each type. */
 const ROOTS = {
-  Condition: join(nm, '@kubernetes-models/apimachinery/apis/meta/v1/Condition.d.ts'),
-  LabelSelector: join(nm, '@kubernetes-models/apimachinery/apis/meta/v1/LabelSelector.d.ts'),
-  EnvVar: join(core, 'EnvVar.d.ts'),
-  EnvFromSource: join(core, 'EnvFromSource.d.ts'),
-  Volume: join(core, 'Volume.d.ts'),
-  VolumeMount: join(core, 'VolumeMount.d.ts'),
-  ResourceRequirements: join(core, 'ResourceRequirements.d.ts'),
-  Toleration: join(core, 'Toleration.d.ts'),
-  Affinity: join(core, 'Affinity.d.ts'),
-  SecurityContext: join(core, 'SecurityContext.d.ts'),
-  PodSecurityContext: join(core, 'PodSecurityContext.d.ts'),
-  Container: join(core, 'Container.d.ts'),
-  LocalObjectReference: join(core, 'LocalObjectReference.d.ts'),
-  ConfigMapKeySelector: join(core, 'ConfigMapKeySelector.d.ts'),
+  Condition: '@kubernetes-models/apimachinery/apis/meta/v1/Condition',
+  LabelSelector: '@kubernetes-models/apimachinery/apis/meta/v1/LabelSelector',
+  EnvVar: 'kubernetes-models/v1/EnvVar',
+  EnvFromSource: 'kubernetes-models/v1/EnvFromSource',
+  Volume: 'kubernetes-models/v1/Volume',
+  VolumeMount: 'kubernetes-models/v1/VolumeMount',
+  ResourceRequirements: 'kubernetes-models/v1/ResourceRequirements',
+  Toleration: 'kubernetes-models/v1/Toleration',
+  Affinity: 'kubernetes-models/v1/Affinity',
+  SecurityContext: 'kubernetes-models/v1/SecurityContext',
+  PodSecurityContext: 'kubernetes-models/v1/PodSecurityContext',
+  Container: 'kubernetes-models/v1/Container',
+  LocalObjectReference: 'kubernetes-models/v1/LocalObjectReference',
+  ConfigMapKeySelector: 'kubernetes-models/v1/ConfigMapKeySelector',
 };
 
 const INT32_MIN = -(2 ** 31);
@@ -40,6 +39,27 @@ const INT32_MAX = 2 ** 31 - 1;
  * its bare form, and minimum and maximum apply to numbers alone, so a string still passes.
  */
 const INT32_BOUNDS = { minimum: INT32_MIN, maximum: INT32_MAX };
+
+const RESOLVE = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
+
+/** The declaration file TypeScript reads for `spec` imported from `fromFile` (exports' "types" condition). */
+function declarationOf(spec, fromFile) {
+  const r = ts.resolveModuleName(spec, fromFile, RESOLVE, ts.sys).resolvedModule;
+  if (!r || !r.resolvedFileName.endsWith('.d.ts')) throw new Error(`cannot resolve the types of ${spec} from ${fromFile}`);
+  return r.resolvedFileName;
+}
+
+/** The public module path of a declaration file: its package's name and the file's path in it. */
+function publicModuleOf(file) {
+  let dir = dirname(file);
+  while (!existsSync(join(dir, 'package.json'))) {
+    if (dirname(dir) === dir) throw new Error(`no package around ${file}`);
+    dir = dirname(dir);
+  }
+  const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return `${name}/${relative(dir, file).replace(/\.d\.ts$/, '').split('\\').join('/')}`;
+}
+
 const INT_OR_STRING = { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] };
 /** Leaf types of apimachinery that are not objects. */
 const LEAVES = {
@@ -67,28 +87,24 @@ function defName(file) {
   return file.replace(/\.d\.ts$/, '').split('/').slice(-1)[0];
 }
 
-function modulePath(fromFile, spec) {
-  if (spec.startsWith('.')) return resolve(dirname(fromFile), spec) + '.d.ts';
-  return join(nm, spec) + '.d.ts';
-}
-
-/** The compiled validator of a type, to tell integers from numbers. */
-async function validatorFor(iface) {
-  const name = iface.replace(/^I/, '');
-  const pkgs = [join(nm, 'kubernetes-models/_schemas'), join(nm, '@kubernetes-models/apimachinery/_schemas')];
-  for (const dir of pkgs) {
+/**
+ * The errors the type's model reports for `data` (`validate()` throws a ValidationError holding
+ * ajv's errors), to tell integers from numbers.
+ */
+async function validatorFor(file, iface) {
+  const mod = await import(publicModuleOf(file));
+  const Model = mod[iface.replace(/^I/, '')];
+  if (typeof Model !== 'function') throw new Error(`no model ${iface.replace(/^I/, '')} in ${publicModuleOf(file)}`);
+  return (data) => {
     try {
-      const mod = await import(pathToFileURL(join(dir, `${name}.mjs`)).href);
-      if (typeof mod.validate === 'function') return mod.validate;
-      // apimachinery ships plain schemas: its few numbers (generations) are all integers.
-      return undefined;
-    } catch {
-      /* try the next package */
+      new Model(data).validate();
+      return [];
+    } catch (err) {
+      if (!Array.isArray(err?.errors)) throw err;
+      return err.errors;
     }
-  }
-  throw new Error(`no validator for ${name}`);
+  };
 }
-
 
 async function expand(file) {
   const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
@@ -96,13 +112,13 @@ async function expand(file) {
   let iface;
   for (const st of src.statements) {
     if (ts.isImportDeclaration(st) && st.importClause?.namedBindings && ts.isNamedImports(st.importClause.namedBindings)) {
-      for (const el of st.importClause.namedBindings.elements) imports.set(el.name.text, modulePath(file, st.moduleSpecifier.text));
+      for (const el of st.importClause.namedBindings.elements) imports.set(el.name.text, declarationOf(st.moduleSpecifier.text, file));
     }
     if (ts.isInterfaceDeclaration(st) && !iface) iface = st;
   }
   if (!iface) throw new Error(`no interface in ${file}`);
   const exportedName = `IIoK8s${exportSuffix(src)}`;
-  const validate = await validatorFor(exportedName);
+  const validate = await validatorFor(file, exportedName);
   const properties = {};
   const required = [];
   for (const m of iface.members) {
@@ -183,13 +199,14 @@ function refuses(ctx, value, keyword, what) {
     cur = next;
   }
   cur[path[path.length - 1]] = value;
-  ctx.validate(data);
+  const errs = ctx.validate(data);
   const at = '/' + path.join('/');
-  return (ctx.validate.errors ?? []).some((e) => e.instancePath === at && e.keyword === keyword && e.params?.[keyword] === what);
+  return errs.some((e) => e.instancePath === at && e.keyword === keyword && e.params?.[keyword] === what);
 }
 
 const roots = {};
-for (const [short, file] of Object.entries(ROOTS)) {
+for (const [short, spec] of Object.entries(ROOTS)) {
+  const file = declarationOf(spec, join(root, 'package.json'));
   const id = defName(file);
   if (!defs[id] || defs[id] === 'pending') defs[id] = await expand(file);
   roots[short] = id;

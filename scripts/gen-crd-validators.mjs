@@ -14,8 +14,12 @@ import { build } from 'esbuild';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import { createRequire } from 'node:module';
 import { writeScriptWithCodeCache } from './code-cache.mjs';
+
+// ajv's documented entry point for standalone code (https://ajv.js.org/standalone), spelled as
+// its docs spell it: the package has no `exports` map, so only require() resolves the folder.
+const standaloneCode = createRequire(import.meta.url)('ajv/dist/standalone').default;
 
 /** Kinds with more core types than this share one file (see groupOf). */
 const SHARED_CORE_TYPES = 20;
@@ -26,6 +30,7 @@ export async function generateCrdValidators(root, gen) {
   const entry = `import { Ajv } from 'ajv';
 import { CRD_AJV_OPTIONS, prepareCrdAjv } from './src/crds/crd-ajv.ts';
 import { coreUri } from './src/crds/ids.ts';
+
 export { ajvSchemasOf, computeValidationData } from './src/crds/validation-model.ts';
 export { coreUri };
 export { GROUP } from './src/crds/ids.ts';
@@ -49,9 +54,8 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
   );
 
   // Group the kinds: those embedding many core types (Container, Volume, …: the agent kinds and
-  // MCPServer) share one file, so the core types' code is written and loaded once (measured: one
-  // file of ~600 kB instead of three of ~400 kB each); the small kinds stay alone, so a ModelConfig
-  // does not load the agents' code.
+  // MCPServer) share one file, so the core types' code is written and loaded once; the small
+  // kinds stay alone, so a ModelConfig does not load the agents' code.
   const entries = [];
   for (const [kind, k] of Object.entries(data)) {
     for (const version of k.versions) entries.push({ kind, version, key: `${kind}/${version}`, schemas: mod.ajvSchemasOf(kind, version) });
@@ -85,7 +89,7 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
     // One minified script with its code cache (scripts/code-cache.mjs), made by checking a
     // document with an unknown field of every kind of the group: ajv runs only for documents the
     // schema walker does not accept (src/crds/schema-accepts.ts), which are mostly invalid ones.
-    const codeLength = await writeScriptWithCodeCache(root, join(gen, `crd-validators-${g}.cjs`), standaloneCode.default(ajv, exportsMap), (exports) => {
+    const codeLength = await writeScriptWithCodeCache(root, join(gen, `crd-validators-${g}.cjs`), standaloneCode(ajv, exportsMap), (exports) => {
       for (const e of list) exports[where[e.key][1]]({ apiVersion: `${mod.GROUP}/${e.version}`, kind: e.kind, metadata: { name: 'x' }, spec: { unknownField: true } });
     });
     const schemas = JSON.stringify({ defs, roots: Object.fromEntries(list.map((e) => [e.key, e.schemas.root])) });

@@ -12,9 +12,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import { createRequire } from 'node:module';
 import { writeScriptWithCodeCache } from './code-cache.mjs';
 import { parse } from 'yaml';
+
+// ajv's documented entry point for standalone code (https://ajv.js.org/standalone), spelled as
+// its docs spell it: the package has no `exports` map, so only require() resolves the folder.
+const standaloneCode = createRequire(import.meta.url)('ajv/dist/standalone').default;
 
 export async function generateValidators(root, outFile) {
   const outDir = dirname(outFile);
@@ -29,7 +33,7 @@ export async function generateValidators(root, outFile) {
     const validate = ajv.compile(schema);
     const defaults = parse(readFileSync(join(root, 'values', `revision-${rev}.yaml`), 'utf8'));
     // Run once on the defaults and on a bad file, so the cache holds the code most runs use.
-    await writeScriptWithCodeCache(root, join(outDir, `values-validator-${rev}.cjs`), standaloneCode.default(ajv, validate), (exports) => {
+    await writeScriptWithCodeCache(root, join(outDir, `values-validator-${rev}.cjs`), standaloneCode(ajv, validate), (exports) => {
       const v = exports.default ?? exports;
       v(defaults);
       v({ unknownKey: true, controller: { replicas: 'two' } });

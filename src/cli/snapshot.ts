@@ -32,9 +32,8 @@ async function warmUp(): Promise<void> {
     ]) {
       await expectRun(argv, quiet());
     }
-    // A small values file in block style, so the YAML parser's common paths are compiled too
-    // (measured: a larger, more varied sample made the snapshot 0.3 MB larger, every run slower,
-    // and runs with values files no faster).
+    // A small values file in block style, so the YAML parser's common paths are compiled too;
+    // a larger sample only makes the snapshot, and so every start, heavier.
     await expectRun(['render', '--revision', r, '-f', '-'], quiet(USER_VALUES));
     return;
   }

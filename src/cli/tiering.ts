@@ -4,11 +4,8 @@
 // (tens of milliseconds): a job started in the middle of it usually ends after the run's last
 // use of the function, so its result is never used, and the process still waits for it when it
 // exits (node joins its worker threads). On a 2-core machine the job also takes the core that the
-// garbage collector's helpers need. Measured with six times V8's threshold (bench/, Node 20):
-// `validate` of 200 resources 130 -> 106 ms, a lint of 500 values files 503 -> 425 ms; by hand,
-// no change on 4,000 resources, where the functions get hot enough to be optimized all the same.
-// A render or lint of the defaults ends before V8 would optimize anything. On Node 22, raising
-// Maglev's threshold as well measured no better than TurboFan's alone.
+// garbage collector's helpers need. Six times V8's threshold: `validate` of 200 resources about
+// 18% faster (`npm run bench`).
 //
 // Only a run from the start-up snapshot calls this (src/cli/start.ts): a program using the
 // in-process API keeps its own V8 settings, and so does the bundle, whose code caches that API

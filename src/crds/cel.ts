@@ -1,7 +1,7 @@
 // The CEL evaluator of the CRD rules (@marcbachmann/cel-js), with `self` bound the way the API
 // server binds it: to the value of the schema node the rule sits on.
 
-import { Environment } from '@marcbachmann/cel-js';
+import { Environment, type ASTNode } from '@marcbachmann/cel-js';
 
 export type CelProgram = ((self: unknown) => unknown) & {
   /** True only when the rule surely holds for `self` (see holdsSurely); otherwise run the program. */
@@ -20,7 +20,8 @@ export function compileCel(rule: string): CelProgram {
     const check = parsed.check();
     if (!check.valid) throw new Error(`type error: ${check.error?.message ?? 'invalid'}`);
     if (check.type !== 'bool' && check.type !== 'dyn') throw new Error(`a rule must give a bool, this one gives ${check.type}`);
-    const ast = (parsed as unknown as { ast: Ast }).ast;
+    // `ast` is part of the parse result's public type (ParseResult in the library's index.d.ts).
+    const ast = parsed.ast;
     p = Object.assign((self: unknown) => parsed({ self }), { holds: (self: unknown) => evaluate(ast, self, NO_VARS) === true });
     cache.set(rule, p);
   }
@@ -37,10 +38,7 @@ export function compileCel(rule: string): CelProgram {
 // depends on how errors are absorbed. A property test holds it to the evaluator
 // (test/crds/cel-holds.test.ts).
 
-interface Ast {
-  op: string;
-  args: unknown;
-}
+type Ast = ASTNode;
 
 const UNKNOWN: unique symbol = Symbol('unknown');
 type Value = unknown;

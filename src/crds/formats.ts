@@ -3,7 +3,7 @@
 // without a scheme (`/docs`) and an opaque URI (`mailto:x@example.com`), and refuses a relative
 // reference (`docs/x`), a host with a character outside the URL alphabet, a non-numeric port and
 // a bad percent escape.
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import addFormats from 'ajv-formats';
 
 const isAlpha = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
@@ -87,7 +87,9 @@ export function isRequestUri(s: string): boolean {
 /** The formats the CRD schemas use, by name: what both ajv and the schema walker check. */
 export const CRD_FORMAT_CHECKS: Record<string, ((s: string) => boolean) | { validate: (s: string) => boolean } | { type: 'number'; validate: (n: number) => boolean }> = {
   uri: isRequestUri,
-  'date-time': fullFormats['date-time'] as { validate: (s: string) => boolean },
+  // ajv-formats' own RFC 3339 check, through its documented `get` (the CommonJS module's
+  // `default` is the plugin under both Node's interop and the bundler's).
+  'date-time': addFormats.default.get('date-time', 'full') as { validate: (s: string) => boolean },
   // The API server stores these fields as int32; the field's own bounds say the same in words.
   int32: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 },
 };

@@ -5,16 +5,29 @@
 // a keyword it does not know, or any doubt, is "ask ajv", and ajv's verdict and errors stand.
 // A property test holds it to ajv: it never accepts what ajv rejects
 // (test/crds/schema-accepts.test.ts).
-import equalModule from 'ajv/dist/runtime/equal.js';
-import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { CRD_FORMAT_CHECKS } from './formats.ts';
 import type { Schema } from './k8s-types.ts';
 
-// The very functions ajv's generated code calls (CommonJS modules: the default export is the
-// function or, under Node's own interop, the module object holding it).
-const interop = <T>(m: T): T => ((m as { default?: T }).default ?? m);
-const equal = interop(equalModule) as unknown as (a: unknown, b: unknown) => boolean;
-const ucs2length = interop(ucs2lengthModule) as unknown as (s: string) => number;
+/** Deep equality of JSON data, as `enum` compares: same type, same items, same keys and values. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** A string's length as JSON Schema counts it: in code points, a surrogate pair being one. */
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++, n++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+  }
+  return n;
+}
 
 const REF_PREFIX = 'https://agentplat.dev/schemas/k8s/';
 
@@ -102,11 +115,11 @@ function accepts(s: Node, defs: Record<string, Schema>, v: unknown, depth: numbe
   if (p.ask) return false;
   if (p.ref !== undefined && !accepts(p.ref, defs, v, depth + 1)) return false;
   if (p.types !== undefined && !p.types.some((t) => isType(t, v))) return false;
-  if (p.enumValues !== undefined && !p.enumValues.some((e) => e === v || (e !== null && typeof e === 'object' && equal(e, v)))) return false;
+  if (p.enumValues !== undefined && !p.enumValues.some((e) => jsonEqual(e, v))) return false;
   if (p.anyOf !== undefined && !p.anyOf.some((b) => accepts(b, defs, v, depth + 1))) return false;
   if (typeof v === 'string') {
-    if (p.minLength !== undefined && ucs2length(v) < p.minLength) return false;
-    if (p.maxLength !== undefined && ucs2length(v) > p.maxLength) return false;
+    if (p.minLength !== undefined && codePoints(v) < p.minLength) return false;
+    if (p.maxLength !== undefined && codePoints(v) > p.maxLength) return false;
     if (p.pattern !== undefined && !p.pattern.test(v)) return false;
     if (p.format !== undefined && !formatOk(p.format, v)) return false;
   } else if (typeof v === 'number') {

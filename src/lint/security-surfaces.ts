@@ -3,7 +3,7 @@
 // annotations), each part tagged with the values key it came from. The security/* rules check
 // these pods with the Pod Security Standards checker and point each finding at that key.
 // The precedence rules mirror the renderer (src/render/components/workload.ts,
-// src/render/subcharts/workload.ts and common.ts); test/security/surfaces.test.ts compares the two
+// src/render/subcharts/workload.ts and common.ts); test/security/weakening.test.ts compares the two
 // on every weakening the rules know, so they cannot drift apart silently.
 
 import type { Revision } from '../spec/revisions.ts';

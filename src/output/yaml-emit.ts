@@ -85,8 +85,8 @@ function valueText(v: unknown, indent: string): string {
   return ` ${scalar(v)}\n`;
 }
 
-// The text is built by concatenation (V8 keeps it as a rope until it is read), which measured
-// faster than collecting the pieces in an array and joining them.
+// The text is built by concatenation: V8 keeps it as a rope until it is read, with no array of
+// pieces to collect and join.
 function mapLines(m: Record<string, unknown>, indent: string, firstPrefix?: string): string {
   let out = '';
   let prefix = firstPrefix ?? indent;

@@ -6,6 +6,7 @@
 // as JSON) and parsed by the yaml library, so a template that makes invalid YAML fails loudly.
 
 import { parseAllDocuments } from 'yaml';
+import { checkSource } from './sources.ts';
 import { templateSet } from './template-source.ts';
 import { runTemplate, templateText, TemplateRunError } from './template-program.ts';
 import { readTemplateLines, readTemplateYaml } from '../yaml/read.ts';
@@ -30,6 +31,7 @@ export function renderTemplate(name: string, data: unknown): string {
  * is a bug in the template.
  */
 export function renderDocs(source: string, template: string, data: unknown): RenderedDoc[] {
+  checkSource(source, template);
   const out: RenderedDoc[] = [];
   for (const obj of templateDocuments(template, data)) {
     if (obj === null || obj === undefined) continue;

@@ -10,7 +10,9 @@
 // - `prefix{{json PATH}}` as the end of a line (`key: `, `- `, `- key: ` or nothing before it):
 //   the only way a value enters, so a value can never add a key, an item or a document;
 // - on lines of their own: `{{#if EXPR}}`, `{{#unless EXPR}}`, `{{else}}`, `{{/if}}`,
-//   `{{/unless}}`, `{{#each PATH}}`, `{{/each}}`, and `{{> PARTIAL PATH}}` in column 1;
+//   `{{/unless}}`, `{{#each PATH}}`, `{{/each}}`, and a partial in column 1:
+//   `{{> PARTIAL PATH}}` runs it on PATH, `{{> PARTIAL [PATH] KEY=PATH|null …}}` on PATH (or the
+//   current data) with the keys laid over it, as handlebars' hash arguments do;
 //   EXPR is PATH or `(present PATH)`; PATH is dotted names (`endpoint.interval`).
 // Semantics are handlebars' in strict mode, as the templates were written for: own properties
 // only, reading through a missing object is an error, printing undefined is an error, `#if` is
@@ -34,7 +36,8 @@ export type TemplateNode =
   | { k: 'doc' }
   | { k: 'if'; path: string[]; present: boolean; negate: boolean; then: TemplateNode[]; else: TemplateNode[] }
   | { k: 'each'; path: string[]; body: TemplateNode[]; else: TemplateNode[] }
-  | { k: 'partial'; name: string; path: string[] };
+  /** `path` [] is the current data; `hash` entries are laid over it (a null path is the literal null). */
+  | { k: 'partial'; name: string; path: string[]; hash: { key: string; path: string[] | null }[] };
 
 /** Every template and partial by name: `chart/pdb.yaml.hbs`, `chart/_meta` (partials have no suffix). */
 export type TemplateSet = Record<string, TemplateNode[]>;
@@ -49,7 +52,7 @@ const PATH = `${NAME}(?:\\.${NAME})*`;
 const PATH_RE = new RegExp(`^${PATH}$`);
 const IF_RE = new RegExp(`^#(if|unless) (?:(${PATH})|\\(present (${PATH})\\))$`);
 const EACH_RE = new RegExp(`^#each (${PATH})$`);
-const PARTIAL_RE = new RegExp(`^> ([A-Za-z0-9_./-]+) (${PATH})$`);
+const PARTIAL_RE = new RegExp(`^> ([A-Za-z0-9_./-]+)((?: ${PATH})?)((?: ${NAME}=${PATH})*)$`);
 const JSON_RE = new RegExp(`^json (${PATH})$`);
 /** Before a printed value: nothing, `- `, a plain or JSON-quoted key and `: `, or both. */
 const HOLE_PREFIX = /^(- )?([A-Za-z0-9_./-]([A-Za-z0-9_./ -]*[A-Za-z0-9_./-])?: |"[^"\\\u0000-\u001f]*": )?$/;
@@ -161,7 +164,16 @@ export function compileTemplate(file: string, text: string): TemplateNode[] {
     const partial = PARTIAL_RE.exec(tag);
     if (partial) {
       if (indent !== 0) fail('a partial starts in column 1');
-      into().push({ k: 'partial', name: partial[1]!, path: partial[2]!.split('.') });
+      const hash = partial[3]!
+        .split(' ')
+        .filter((t) => t !== '')
+        .map((t) => {
+          const [key, value] = t.split('=') as [string, string];
+          return { key, path: value === 'null' ? null : value.split('.') };
+        });
+      const context = partial[2]!.trim();
+      if (context === '' && hash.length === 0) fail('a partial names the data it runs on: {{> PARTIAL PATH}} or KEY=PATH arguments');
+      into().push({ k: 'partial', name: partial[1]!, path: context === '' ? [] : context.split('.'), hash });
       return;
     }
     fail(`{{${tag}}} is not part of the template language (json, #if, #unless, #each, else, partials)`);
@@ -318,7 +330,15 @@ function run(set: TemplateSet, name: string, nodes: readonly TemplateNode[], dat
       case 'partial': {
         const partial = set[n.name];
         if (!partial) throw new TemplateRunError(`${name}: partial ${n.name} does not exist`);
-        run(set, n.name, partial, lookup(name, data, n.path), out);
+        const context = lookup(name, data, n.path);
+        if (n.hash.length === 0) {
+          run(set, n.name, partial, context, out);
+          break;
+        }
+        // handlebars: a copy of the context's own keys, with the hash arguments over them.
+        const merged: Record<string, unknown> = context !== null && typeof context === 'object' ? { ...(context as object) } : {};
+        for (const h of n.hash) merged[h.key] = h.path === null ? null : lookup(name, data, h.path);
+        run(set, n.name, partial, merged, out);
         break;
       }
     }

@@ -38,9 +38,8 @@ export const YAML_LIMITS = {
   /** Nesting depth of collections. */
   maxDepth: 64,
   /**
-   * Characters of YAML text parsed at most. Measured with yaml 2.9: a 1 MiB flow list of
-   * single digits takes about 2.5 s and 600 MB to parse, 4 MiB about 13 s and 2 GB; a chart's
-   * values file is a few kilobytes.
+   * Characters of YAML text parsed at most: a chart's values file is a few kilobytes, while 1 MiB
+   * of a flow list already costs the parser seconds and hundreds of megabytes.
    */
   maxTextLength: 1024 * 1024,
   /**

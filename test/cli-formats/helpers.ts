@@ -1,9 +1,8 @@
 // Test-data factories and the golden-file check shared by the format tests.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
 import type { Problem } from '../../src/problems/problem.ts';
+import { expectGolden as expectFileGolden } from '../helpers/golden.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -59,11 +58,5 @@ export function sampleProblems(): Problem[] {
 
 /** Compares with fixtures/formats/<name>; UPDATE_GOLDEN=1 rewrites the file (review the diff). */
 export function expectGolden(relPath: string, actual: string): void {
-  const file = join(ROOT, relPath);
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
-    if (process.env.UPDATE_GOLDEN !== '1') throw new Error(`golden file ${relPath} is missing; run with UPDATE_GOLDEN=1 and review it`);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, actual);
-  }
-  expect(actual).toBe(readFileSync(file, 'utf8'));
+  expectFileGolden(join(ROOT, relPath), actual);
 }

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
-import { expandGlob } from '../../src/lint/targets.ts';
+import { expandGlob } from '../../src/glob.ts';
+import { expandTargets } from '../../src/lint/targets.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -208,6 +209,19 @@ describe('glob expansion', () => {
     expect(expandGlob('a/x?.yml', cwd)).toEqual(['a/x1.yml']);
     expect(expandGlob('a/**/*.yaml', cwd)).toEqual(['a/b/c/z.yaml', 'a/b/y.yaml', 'a/x.yaml']);
     expect(expandGlob('**/z.yaml', cwd)).toEqual(['a/b/c/z.yaml']);
+  });
+
+  it('one pattern language for lint and validate: lint expands its patterns with the function validate uses', async () => {
+    const cwd = workdir({ 'envs/a1.yaml': CLEAN, 'envs/a2.yaml': CLEAN, 'envs/a3.yaml': CLEAN });
+    const validateGlob = await import('../../src/glob.ts');
+    expect(expandTargets(['envs/a[12]*.yaml'], cwd)).toEqual(validateGlob.expandGlob('envs/a[12]*.yaml', cwd));
+    expect(expandTargets(['envs/a[12]*.yaml'], cwd)).toEqual(['envs/a1.yaml', 'envs/a2.yaml']);
+  });
+
+  it('** does not follow a link to a folder, so a link back to a parent ends', () => {
+    const cwd = workdir({ 'a/x.yaml': '' });
+    symlinkSync(cwd, join(cwd, 'a', 'loop'));
+    expect(expandGlob('**/*.yaml', cwd)).toEqual(['a/x.yaml']);
   });
 });
 

@@ -2,14 +2,12 @@
 // (lint included) must equal expected.yaml. Only the chart's own objects are kept (sources under
 // agentplat/templates/); CRDs and sub-charts have their own goldens.
 // Regenerate: UPDATE_GOLDEN=1 npx vitest run test/render/golden.test.ts — then read the diff.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
+import { expectGolden } from '../helpers/golden.ts';
 import { chartOwnDocs, GOLDEN_CASES, goldenArgv, ROOT } from './_golden.ts';
-
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
 
 describe('golden renders (fixtures/render)', () => {
   for (const name of GOLDEN_CASES) {
@@ -19,9 +17,7 @@ describe('golden renders (fixtures/render)', () => {
       const code = await run(goldenArgv(dir), io);
       expect(code, io.err).toBe(0);
       const actual = chartOwnDocs(io.out);
-      const file = join(dir, 'expected.yaml');
-      if (UPDATE || !existsSync(file)) writeFileSync(file, actual);
-      expect(actual).toBe(readFileSync(file, 'utf8'));
+      expectGolden(join(dir, 'expected.yaml'), actual);
     });
   }
 });

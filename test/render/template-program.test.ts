@@ -147,6 +147,10 @@ function linesArb(depth: number): fc.Arbitrary<string[]> {
     ]),
     fc.tuple(fc.constantFrom<string>(...FIELDS), fc.array(inner, { maxLength: 2 })).map(([p, body]) => ['k7:', `{{#each ${p}}}`, '  - item: 1', ...body.flat().map((l) => (l.startsWith('{{') ? l : `    ${l}`)), '{{/each}}']),
     fc.constant<string[]>(['{{> p/_part a}}']),
+    // Hash arguments: laid over the named data, or over the current data without one.
+    fc.tuple(fc.constantFrom('', ' a', ' c'), fc.subarray(['b', 'c'], { minLength: 1 }), fc.array(fc.oneof(path, fc.constant('null')), { minLength: 2, maxLength: 2 })).map(([context, keys, values]) => [
+      `{{> p/_part${context}${keys.map((k, i) => ` ${k}=${values[i]}`).join('')}}}`,
+    ]),
   );
 }
 
@@ -257,6 +261,7 @@ describe('the template language: what is refused when a template is compiled', (
     ['else outside a block', '{{else}}\n', /t\.hbs:1: \{\{else\}\} outside a block/],
     ['two elses', '{{#if x}}\n{{else}}\n{{else}}\n{{/if}}\n', /t\.hbs:3: a second \{\{else\}\} in one block/],
     ['an indented partial', '  {{> p/_part a}}\n', /t\.hbs:1: a partial starts in column 1/],
+    ['a partial with no data', '{{> p/_part}}\n', /t\.hbs:1: a partial names the data it runs on/],
     ['a tab', 'a:\tb\n', /t\.hbs:1: tabs, carriage returns and NUL are not allowed/],
     ['a document start with content', '--- a\n', /t\.hbs:1: "--- a" is not allowed/],
   ];

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { toYaml } from '../../src/output/manifests.ts';
 import { render } from './_render.ts';
+import { compileTemplates, type TemplateNode } from '../../src/render/template-program.ts';
+import { templateFiles } from '../../src/render/template-source.ts';
 
 const TEMPLATES = join(import.meta.dirname, '..', '..', 'templates');
 
@@ -89,5 +91,36 @@ describe('injection: hostile values stay values', () => {
     expect(docs.filter((d) => d.object.kind === 'Secret').map((d) => d.object.metadata.name)).toEqual(baseline('B').filter((k) => k.startsWith('Secret/')).map((k) => k.slice(7)));
     const extra = docs.find((d) => d.object.metadata.name === 'e')!.object as any;
     expect(extra.data.k).toBe('a\n---\nkind: Secret\nmetadata: {name: evil}');
+  });
+});
+
+describe('templates decide how an object looks, components decide whether it exists', () => {
+  const set = compileTemplates(templateFiles(TEMPLATES));
+  const templates = Object.keys(set).filter((name) => name.endsWith('.yaml.hbs'));
+  it('there are templates to check', () => expect(templates.length).toBeGreaterThan(10));
+  for (const name of templates) {
+    it(`${name}: every document it makes starts with apiVersion and kind outside any block`, () => {
+      // Top-level nodes split into documents at `---`; a template printing a whole object
+      // (`{{json object}}`) is one unconditional document too.
+      const docs: TemplateNode[][] = [[]];
+      for (const n of set[name]!) {
+        if (n.k === 'doc') docs.push([]);
+        else docs[docs.length - 1]!.push(n);
+      }
+      for (const doc of docs) {
+        const first = doc[0];
+        const wholeObject = doc.length === 1 && first?.k === 'hole' && first.text === '' && first.indent === 0;
+        // The keys written at column 0 outside any block, by a static line or a printed value.
+        const keys = doc.flatMap((n) => (n.k === 'line' && n.line.indent === 0 ? [n.line.text] : n.k === 'hole' && n.indent === 0 ? [n.text] : [])).map((t) => t.split(':')[0]);
+        expect(wholeObject || (keys.includes('apiVersion') && keys.includes('kind'))).toBe(true);
+      }
+    });
+  }
+});
+
+describe('templates: one metadata partial', () => {
+  it('no template but chart/_meta writes an object\'s metadata itself', () => {
+    const inline = [...walk(TEMPLATES)].filter((f) => !f.endsWith('_meta.hbs') && /^metadata:/m.test(readFileSync(f, 'utf8')));
+    expect(inline.map((f) => relative(TEMPLATES, f))).toEqual([]);
   });
 });

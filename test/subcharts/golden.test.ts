@@ -2,13 +2,14 @@
 // source is a sub-chart, plus the main-chart objects that exist for a sub-chart's sake.
 // Regenerate after an intended change and read the diff like code:
 //   UPDATE_GOLDEN=1 npx vitest run test/subcharts/golden.test.ts
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
 import { renderChart } from '../../src/render/render.ts';
 import { toYaml } from '../../src/output/manifests.ts';
+import { expectGolden } from '../helpers/golden.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { substrateComponent } from '../../src/render/components/substrate.ts';
@@ -35,9 +36,7 @@ function renderCase(name: string, revision: Revision) {
 }
 
 function golden(name: string, yaml: string): void {
-  const file = join(DIR, `${name}.golden.yaml`);
-  if (process.env.UPDATE_GOLDEN || !existsSync(file)) writeFileSync(file, yaml);
-  expect(yaml).toBe(readFileSync(file, 'utf8'));
+  expectGolden(join(DIR, `${name}.golden.yaml`), yaml);
 }
 
 const kinds = (docs: { object: { kind: string; metadata: { name: string } } }[]) => docs.map((d) => `${d.object.kind}/${d.object.metadata.name}`);

@@ -65,7 +65,7 @@ export function register(program: Command, app: App): void {
 
 /** Arguments → the files to read, in order, each once: directories walked, globs expanded. */
 async function expandPaths(args: readonly string[], cwd: string): Promise<string[]> {
-  const { expandGlob, hasGlob, walkResourceDir } = await import('../../crds/glob.ts');
+  const [{ expandGlob, hasGlob }, { walkResourceDir }] = await Promise.all([import('../../glob.ts'), import('../../crds/glob.ts')]);
   const paths: string[] = [];
   for (const a of args) {
     if (a === '-') {

@@ -55,7 +55,8 @@ export const substrateComponent: Component = subchartComponent(CHART, (ctx, b, v
   };
   const files: [string, string][] = [
     ['api-server/serviceaccount.yaml', 'substrate/api-serviceaccount.yaml.hbs'],
-    ['api-server/configmap.yaml', 'substrate/api-configmap.yaml.hbs'],
+    // The policies file exists only where the revision has the policy list ([B]).
+    ...(policies !== undefined ? [['api-server/configmap.yaml', 'substrate/api-configmap.yaml.hbs'] as [string, string]] : []),
     ['api-server/rbac.yaml', 'substrate/api-rbac.yaml.hbs'],
     ['api-server/service.yaml', 'substrate/api-service.yaml.hbs'],
     ['api-server/deployment.yaml', 'substrate/api-deployment.yaml.hbs'],
