@@ -34,7 +34,15 @@ export function expandExtraObjects(entries: readonly unknown[], scope: TplScope)
           problems.push({ path, message: `extraObjects[${index}] is not valid YAML after templating (document ${docIndex}): ${doc.errors[0]!.message.split('\n')[0]}` });
           continue;
         }
-        const obj = doc.toJS();
+        let obj: unknown;
+        try {
+          obj = doc.toJS();
+        } catch (err) {
+          // The parser leaves an alias without its anchor, or too many aliases, to toJS.
+          if (!(err instanceof ReferenceError)) throw err;
+          problems.push({ path, message: `extraObjects[${index}] is not valid YAML after templating (document ${docIndex}): ${err.message}` });
+          continue;
+        }
         if (obj === null || obj === undefined) continue;
         const why = objectShapeProblem(obj);
         if (why) problems.push({ path, message: `extraObjects[${index}] (document ${docIndex}) ${why}` });

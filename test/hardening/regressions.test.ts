@@ -29,6 +29,16 @@ describe('regressions found by the hardening suites', () => {
     }
   });
 
+  it('an extraObjects string whose YAML has an alias without its anchor is a problem at that entry, not an internal error (fuzz-values-files lint, seed 20250808)', async () => {
+    const text = 'extraObjects:\n  - |\n    apiVersion: *a\n    kind: Secret\n    metadata:\n      name: x\n';
+    for (const cmd of ['lint', 'render']) {
+      const r = await cli([cmd, '-r', 'A', '-f', '-'], text);
+      expectContract(r, `${cmd} ${text}`);
+      expect(r.code).toBe(1);
+      expect(cmd === 'lint' ? r.out : r.err).toContain('extraObjects[0] is not valid YAML after templating');
+    }
+  });
+
   it('a collection used as a key reaches no Node warning on stderr, for lint, render, validate and migrate (fuzz-values-files render, seed 20250809)', async () => {
     const warnings: string[] = [];
     const listener = (w: Error) => void warnings.push(w.message);
