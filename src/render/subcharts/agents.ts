@@ -5,7 +5,7 @@
 // points at an object the release does not create. Revision B has no bundled agents.
 
 import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
-import { block, enabled, map, pullSecrets, str } from './common.ts';
+import { block, enabled, map, str } from './common.ts';
 import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
 import { builtinPromptsName, dashboardsMcpFullname, DEFAULT_MODEL_CONFIG, toolServerName } from './names.ts';
@@ -57,13 +57,13 @@ function agentComponent(def: BundledAgentDef): Component {
   return {
     id: key,
     render(ctx) {
-      if (ctx.revision !== 'A' || !enabled(ctx, key)) return [];
+      if (!ctx.model.bundledAgents || !enabled(ctx, key)) return [];
       const b = block(ctx, key);
       const modelConfig = str(b.modelConfigRef) || DEFAULT_MODEL_CONFIG;
       const memory = map(b.memory);
       const ttl = typeof memory.ttlDays === 'number' && memory.ttlDays > 0 ? memory.ttlDays : 15;
       const deployment: Record<string, unknown> = {};
-      const secrets = pullSecrets(ctx);
+      const secrets = ctx.model.images.pullSecrets();
       if (secrets.length > 0) deployment.imagePullSecrets = secrets;
       // The scheduling keys the agent charts honour, for admission policies that require them.
       const nodeSelector = map(b.nodeSelector);

@@ -1,7 +1,7 @@
 // What every sub-chart component shares: reading its values block, naming its objects the way
 // a Helm sub-chart would, its label sets, and the chart-wide keys that reach sub-chart pods
-// (top-level labels, pull secrets, pull policy, security and scheduling defaults, and in
-// revision B the `global.*` image keys).
+// (top-level labels, security and scheduling defaults; images, pull policy, pull secrets and
+// pod annotations follow the revision model's one precedence, ctx.model.images).
 
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { dnsTrunc, type RenderContext } from '../../model/context.ts';
@@ -100,41 +100,6 @@ export function chartLabel(name: string, version: string): string {
 /** Annotations of a sub-chart Deployment's metadata: the top-level `annotations` (all deployment resources). */
 export function deploymentAnnotations(ctx: RenderContext): Values {
   return map(ctx.values.annotations);
-}
-
-/** Pod annotations: the component's own (checksums) first, then the top-level `podAnnotations`. */
-export function podAnnotations(ctx: RenderContext, own: Record<string, string> = {}): Values {
-  return { ...own, ...map(ctx.values.podAnnotations) };
-}
-
-/**
- * Pull secrets of a sub-chart pod: the top-level list, then (revision B) every entry of
- * `global.imagePullSecrets` not already present. Entries may be names or `{name}` maps.
- */
-export function pullSecrets(ctx: RenderContext, local: unknown[] = []): { name: string }[] {
-  const out: { name: string }[] = [];
-  const seen = new Set<string>();
-  const add = (e: unknown) => {
-    const name = typeof e === 'string' ? e : isPlainMap(e) ? str(e.name) : '';
-    if (name && !seen.has(name)) {
-      seen.add(name);
-      out.push({ name });
-    }
-  };
-  for (const e of local) add(e);
-  for (const e of list(ctx.values.imagePullSecrets)) add(e);
-  for (const e of list(get(ctx.values, 'global.imagePullSecrets'))) add(e);
-  return out;
-}
-
-/** Pull policy: top-level imagePullPolicy, then (B) global.imagePullPolicy, then IfNotPresent. */
-export function pullPolicy(ctx: RenderContext, own?: unknown): string {
-  return str(own) || str(ctx.values.imagePullPolicy) || str(get(ctx.values, 'global.imagePullPolicy')) || 'IfNotPresent';
-}
-
-/** The registry of an image: `global.imageRegistry` (revision B air-gap mirror) wins over the image's own. */
-export function registry(ctx: RenderContext, own: string): string {
-  return str(get(ctx.values, 'global.imageRegistry')) || own;
 }
 
 /** `registry/repository:tag`, skipping an empty registry. */

@@ -35,7 +35,7 @@ export const substrateComponent: Component = subchartComponent(CHART, (ctx, b, v
   });
   // [B] keys; revision A has neither, so its API server runs with its own defaults.
   const extraArgs = list(get(b, 'ateApi.extraArgs')).map((a) => str(a, JSON.stringify(a)));
-  const policies = ctx.revision === 'B' ? list(get(b, 'credentialProvider.namespacePolicies')) : undefined;
+  const policies = ctx.model.substrate.credentialPolicies;
   const args = [...extraArgs];
   if (policies) args.push(`--credential-provider-policies=${CREDENTIAL_POLICIES_DIR}/${CREDENTIAL_POLICIES_FILE}`);
   const view = {

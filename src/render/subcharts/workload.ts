@@ -1,7 +1,8 @@
 // What every sub-chart workload assembles the same way: its identity labels, the pod-level
 // settings its Deployment template reads (image, pull settings, annotations, security contexts,
 // scheduling fall-backs), and the rendering of its template files. Each sub-chart passes only
-// what differs; the precedence rules themselves stay in ./common.ts.
+// what differs; the precedence rules themselves stay in ./common.ts and, for images, pull
+// settings and pod annotations, in the revision model (model/images.ts).
 
 import { renderDocs } from '../engine.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
@@ -15,11 +16,7 @@ import {
   imageRef,
   MANAGED_BY,
   nodeSelector,
-  podAnnotations,
   podSecurityContext,
-  pullPolicy,
-  pullSecrets,
-  registry,
   str,
   subchartSource,
   tolerations,
@@ -94,11 +91,11 @@ export interface PodSpec {
 export function podView(ctx: RenderContext, spec: PodSpec) {
   const own = spec.own ?? {};
   return {
-    image: imageRef(registry(ctx, spec.image.registry), spec.image.repository, spec.image.tag),
-    pullPolicy: pullPolicy(ctx),
-    pullSecrets: pullSecrets(ctx),
+    image: imageRef(ctx.model.images.registry(spec.image.registry), spec.image.repository, spec.image.tag),
+    pullPolicy: ctx.model.images.pullPolicy(),
+    pullSecrets: ctx.model.images.pullSecrets(),
     deploymentAnnotations: deploymentAnnotations(ctx),
-    podAnnotations: podAnnotations(ctx, spec.podAnnotations),
+    podAnnotations: ctx.model.images.podAnnotations(spec.podAnnotations),
     podSecurityContext: podSecurityContext(ctx, own.podSecurityContext),
     securityContext: isPlainMap(own.securityContext) && Object.keys(own.securityContext).length > 0 ? own.securityContext : containerSecurityContext(ctx, spec.securityBaseline),
     nodeSelector: nodeSelector(ctx, own.nodeSelector),
