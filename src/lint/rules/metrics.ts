@@ -3,6 +3,7 @@
 //   note:    controller.metrics.enabled: true with bindAddress "0" renders no metrics at all
 
 import type { ValuesRule } from './types.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
 import { bool, get } from './read.ts';
 
 /** The port a bind address listens on ("" when none): the trailing digits, as the chart derives it. */
@@ -38,7 +39,7 @@ export const metricsRules: ValuesRule = {
         hint: 'set a bind address with a port such as ":8443", or set controller.metrics.enabled: false',
       });
     }
-    if (ctx.revision !== 'B') return;
+    if (!revisionModel(ctx.revision, ctx.values).metrics.serviceMonitor) return;
     if (bool(ctx.values, 'controller.metrics.serviceMonitor.enabled') !== true) return;
     if (!metricsEnabled(ctx.values)) {
       ctx.report({

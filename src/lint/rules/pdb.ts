@@ -5,13 +5,10 @@
 import semver from 'semver';
 import type { ValuesRule } from './types.ts';
 import { bool, get, num, str } from './read.ts';
+import { thresholdSet } from '../../model/derive.ts';
 
 const COMPONENTS = ['controller', 'ui'] as const;
 
-/** A threshold counts as set when it is not null and not the empty string; 0 counts. */
-export function thresholdSet(v: unknown): boolean {
-  return v !== null && v !== undefined && v !== '';
-}
 
 /** A threshold as the disruption controller reads it: a count, or a percentage of `replicas` rounded up. */
 function scaled(threshold: unknown, replicas: number): number | undefined {

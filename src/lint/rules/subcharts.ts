@@ -5,6 +5,7 @@
 // values/templated-values can evaluate it.
 
 import type { ValuesRule } from './types.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
 import { get, str } from './read.ts';
 import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
 import { tokenFileParts } from '../../model/derive.ts';
@@ -71,7 +72,7 @@ export const subchartRules: ValuesRule = {
         hint: 'use cookie (the default)',
       });
     }
-    const tokenFile = ctx.revision === 'A' && get(v, 'controller.substrate.enabled') === true ? str(v, 'controller.substrate.substrateApiTokenFile') : undefined;
+    const tokenFile = get(v, 'controller.substrate.enabled') === true ? revisionModel(ctx.revision, ctx.values).substrate.userTokenFile : undefined;
     // An empty path means the default (src/render/components/controller.ts).
     const tokenParts = tokenFile ? tokenFileParts(tokenFile) : undefined;
     if (tokenParts && !tokenParts.ok) {
@@ -85,7 +86,7 @@ export const subchartRules: ValuesRule = {
       });
     }
     if (get(v, 'controller.substrate.enabled') === true && get(v, 'substrateWorkerPool.create') === true) {
-      const key = ctx.revision === 'A' ? 'ateomImage' : 'workerImage';
+      const key = revisionModel(ctx.revision, ctx.values).substrate.workerPool.imageKey;
       if (!str(v, `substrateWorkerPool.${key}`)) {
         ctx.report({
           rule: WORKER_IMAGE_RULE,

@@ -3,6 +3,7 @@
 //   bad: ui.streamTimeoutSeconds: 60 with ui.edge.proxyReadTimeout: 1800s (the browser gives up first)
 
 import type { ValuesRule } from './types.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
 import { bool, durationSeconds, list, num, str, strings } from './read.ts';
 
 const ALWAYS_STRIPPED_IN_TRUSTED_PROXY = ['x-agent-name', 'x-user-id'];
@@ -48,8 +49,8 @@ export const uiRules: ValuesRule = {
         hint: `install the Gateway API CRDs and pass --api-versions ${GATEWAY_API}, or set ui.httpRoute.enabled: false`,
       });
     }
-    if (ctx.revision !== 'B') return;
-    const base = str(ctx.values, 'ui.basePath');
+    const ui = revisionModel(ctx.revision, ctx.values).ui;
+    const base = ui.hasBasePath ? str(ctx.values, 'ui.basePath') : undefined;
     if (base && (!base.startsWith('/') || (base.length > 1 && base.endsWith('/')) || /[\s?#]/.test(base))) {
       ctx.report({
         rule: 'values/base-path',
@@ -59,7 +60,7 @@ export const uiRules: ValuesRule = {
         hint: 'start it with "/", end it without "/", no query or fragment',
       });
     }
-    if (str(ctx.values, 'controller.auth.mode') === 'trusted-proxy') {
+    if (ui.stripsIdentityHeaders && str(ctx.values, 'controller.auth.mode') === 'trusted-proxy') {
       strings(ctx.values, 'ui.additionalForwardedHeaders').forEach((h, i) => {
         if (!ALWAYS_STRIPPED_IN_TRUSTED_PROXY.includes(h.toLowerCase())) return;
         ctx.report({

@@ -43,7 +43,7 @@ export function revisionA(values: Values): RevisionModel {
     controller: {
       serviceAccountName: '',
       serviceAccountCreate: true,
-      authModes: ['unsecure', 'trusted-proxy'],
+      authModes: REVISIONS.A.authModes,
       env: {
         a2a: (serviceUrl) => ({ A2A_BASE_URL: firstOf(str(v, 'controller.a2aBaseUrl'), serviceUrl) }),
         agentImages,

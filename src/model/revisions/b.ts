@@ -51,7 +51,7 @@ export function revisionB(values: Values): RevisionModel {
     controller: {
       serviceAccountName: str(v, 'controller.serviceAccount.name'),
       serviceAccountCreate: at(v, 'controller.serviceAccount.create') !== false,
-      authModes: ['insecure', 'trusted-proxy'],
+      authModes: REVISIONS.B.authModes,
       env: {
         // gRPC, gRPC-Web, MCP and health share the service port (grpc-shares-service-port-b).
         a2a: (serviceUrl) => ({
