@@ -7,7 +7,8 @@
 // on every weakening the rules know, so they cannot drift apart silently.
 
 import type { RevisionModel } from '../model/revision-model.ts';
-import { getPath, isPlainMap, splitPath, type Values } from '../values/merge.ts';
+import { asMap, at } from '../model/values-access.ts';
+import { isPlainMap, splitPath, type Values } from '../values/merge.ts';
 import type { PathSegment } from '../values/source.ts';
 import type { PodInput, PssPath } from './pss.ts';
 
@@ -34,11 +35,7 @@ export interface ResourceSurface {
 }
 
 type Obj = Record<string, unknown>;
-const at = (v: Values, path: string): unknown => getPath(v, splitPath(path));
-const mapAt = (v: Values, path: string): Obj => {
-  const x = at(v, path);
-  return isPlainMap(x) ? x : {};
-};
+const mapAt = (v: Values, path: string): Obj => asMap(at(v, path));
 const nonEmpty = (x: unknown): x is Obj => isPlainMap(x) && Object.keys(x).length > 0;
 
 /** The component's own map when it is non-empty, else the top-level one (whole replacement, no merge). */

@@ -4,7 +4,7 @@
 
 import type { ValuesRule } from './types.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
-import { get } from './read.ts';
+import { at } from '../../model/values-access.ts';
 import { otherRevision, REVISIONS } from '../../spec/revisions.ts';
 
 
@@ -14,7 +14,7 @@ export const authRules: ValuesRule = {
     { id: 'values/trusted-proxy', description: 'trusted-proxy mode needs a validating proxy in front of the controller and network isolation.' },
   ],
   check(ctx) {
-    const mode = get(ctx.values, 'controller.auth.mode');
+    const mode = at(ctx.values, 'controller.auth.mode');
     const allowed = revisionModel(ctx.revision, ctx.values).controller.authModes;
     if (mode === undefined) return;
     if (typeof mode !== 'string' || !allowed.includes(mode)) {

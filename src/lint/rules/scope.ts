@@ -6,7 +6,7 @@
 // controller.watchNamespaces win over rbac.namespaces, so there the same mismatch is a warning.
 
 import type { ValuesRule } from './types.ts';
-import { map, str, strings } from './read.ts';
+import { optMap, optStr, strings } from '../../model/values-access.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
 
 export const scopeRules: ValuesRule = {
@@ -17,7 +17,7 @@ export const scopeRules: ValuesRule = {
     { id: 'values/rbac-cluster-scoped-removed', description: 'rbac.clusterScoped was removed: leave rbac.namespaces empty for cluster scope or set it for namespaced roles.' },
   ],
   check(ctx) {
-    const rbac = map(ctx.values, 'rbac');
+    const rbac = optMap(ctx.values, 'rbac');
     if (rbac && Object.prototype.hasOwnProperty.call(rbac, 'clusterScoped')) {
       ctx.report({
         rule: 'values/rbac-cluster-scoped-removed',
@@ -55,7 +55,7 @@ export const scopeRules: ValuesRule = {
       });
     }
     // The controller runs in namespaceOverride when it is set, else in the release namespace.
-    const override = str(ctx.values, 'namespaceOverride') ?? '';
+    const override = optStr(ctx.values, 'namespaceOverride') ?? '';
     const home = override || ctx.releaseNamespace;
     if (scope.namespaces && home && !scope.namespaces.includes(home)) {
       const where = override ? 'namespaceOverride' : 'the release namespace';

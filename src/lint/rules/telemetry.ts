@@ -2,7 +2,7 @@
 //   bad (B): otel.traces.enabled: true with no otel.exporter.otlp.endpoint and no otel.traces.endpoint
 
 import type { ValuesRule } from './types.ts';
-import { bool, str } from './read.ts';
+import { optBool, optStr } from '../../model/values-access.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
 
 export const telemetryRules: ValuesRule = {
@@ -14,13 +14,13 @@ export const telemetryRules: ValuesRule = {
   check(ctx) {
     const telemetry = revisionModel(ctx.revision, ctx.values).telemetry;
     for (const path of telemetry.urlPaths) {
-      const v = str(ctx.values, path);
+      const v = optStr(ctx.values, path);
       if (v && !/^https?:\/\/[^\s/]+/.test(v)) {
         ctx.report({ rule: 'values/otel-endpoint-url', severity: 'error', path, message: `\`${path}\` must be an http or https URL, found ${JSON.stringify(v)}`, hint: 'e.g. http://collector.observability:4317' });
       }
     }
     for (const { enabledPath, endpointPaths } of telemetry.signals) {
-      if (bool(ctx.values, enabledPath) !== true || endpointPaths.some((p) => str(ctx.values, p))) continue;
+      if (optBool(ctx.values, enabledPath) !== true || endpointPaths.some((p) => optStr(ctx.values, p))) continue;
       const [first, own] = endpointPaths;
       ctx.report({
         rule: 'values/otel-signal-without-endpoint',
@@ -35,7 +35,7 @@ export const telemetryRules: ValuesRule = {
       });
     }
     for (const path of telemetry.capturePaths) {
-      if (bool(ctx.values, path) === true) {
+      if (optBool(ctx.values, path) === true) {
         ctx.report({ rule: 'values/otel-sensitive-capture', severity: 'info', path, message: `\`${path}\` records prompts and responses in telemetry; they may contain sensitive data` });
       }
     }

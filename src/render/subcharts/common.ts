@@ -5,37 +5,12 @@
 
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { dnsTrunc, type RenderContext } from '../../model/context.ts';
+import { asList, asMap, asStr } from '../../model/values-access.ts';
 
 /** The values block of a sub-chart (`mcpop`, `agentplat-tools`, …); `{}` when absent. */
 export function block(ctx: RenderContext, key: string): Values {
   const v = ctx.values[key];
   return isPlainMap(v) ? v : {};
-}
-
-/** Reads a dotted path inside a map; undefined when any step is missing. */
-export function get(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const seg of path.split('.')) {
-    if (!isPlainMap(cur)) return undefined;
-    cur = cur[seg];
-  }
-  return cur;
-}
-
-export function str(v: unknown, fallback = ''): string {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : fallback;
-}
-
-export function map(v: unknown): Values {
-  return isPlainMap(v) ? v : {};
-}
-
-export function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-export function bool(v: unknown, fallback = false): boolean {
-  return typeof v === 'boolean' ? v : fallback;
 }
 
 /** A sub-chart renders when its `enabled` key is true (the dependency condition). */
@@ -48,9 +23,9 @@ export function enabled(ctx: RenderContext, key: string): boolean {
  * else the release name" (the MCP operator and the tools server).
  */
 export function overrideFullname(release: string, b: Values): string {
-  const full = str(b.fullnameOverride);
+  const full = asStr(b.fullnameOverride);
   if (full) return dnsTrunc(full);
-  const name = str(b.nameOverride);
+  const name = asStr(b.nameOverride);
   return dnsTrunc(name ? `${release}-${name}` : release);
 }
 
@@ -60,9 +35,9 @@ export function overrideFullname(release: string, b: Values): string {
  * substrate). The name is nameOverride, else the chart name.
  */
 export function conventionalFullname(release: string, chartName: string, b: Values): string {
-  const full = str(b.fullnameOverride);
+  const full = asStr(b.fullnameOverride);
   if (full) return dnsTrunc(full);
-  const name = str(b.nameOverride) || chartName;
+  const name = asStr(b.nameOverride) || chartName;
   return dnsTrunc(release.includes(name) ? release : `${release}-${name}`);
 }
 
@@ -72,7 +47,7 @@ export function conventionalFullname(release: string, chartName: string, b: Valu
  * override moves sub-chart objects too, so cross-object URLs stay right).
  */
 export function subchartNamespace(ctx: RenderContext, b: Values): string {
-  const own = str(b.namespaceOverride);
+  const own = asStr(b.namespaceOverride);
   return dnsTrunc(own || ctx.namespace);
 }
 
@@ -85,7 +60,7 @@ export type Labels = Record<string, string>;
  */
 export function withTopLevelLabels(ctx: RenderContext, own: Labels): Labels {
   const out: Labels = { ...own };
-  for (const [k, v] of Object.entries(map(ctx.values.labels))) if (!(k in out)) out[k] = str(v);
+  for (const [k, v] of Object.entries(asMap(ctx.values.labels))) if (!(k in out)) out[k] = asStr(v);
   return out;
 }
 
@@ -99,7 +74,7 @@ export function chartLabel(name: string, version: string): string {
 
 /** Annotations of a sub-chart Deployment's metadata: the top-level `annotations` (all deployment resources). */
 export function deploymentAnnotations(ctx: RenderContext): Values {
-  return map(ctx.values.annotations);
+  return asMap(ctx.values.annotations);
 }
 
 /** `registry/repository:tag`, skipping an empty registry. */
@@ -109,7 +84,7 @@ export function imageRef(reg: string, repository: string, tag: string): string {
 
 /** Top-level pod security context (all pods), unless the component brings its own. */
 export function podSecurityContext(ctx: RenderContext, own?: unknown): Values {
-  return isPlainMap(own) && Object.keys(own).length > 0 ? own : map(ctx.values.podSecurityContext);
+  return isPlainMap(own) && Object.keys(own).length > 0 ? own : asMap(ctx.values.podSecurityContext);
 }
 
 /**
@@ -117,16 +92,16 @@ export function podSecurityContext(ctx: RenderContext, own?: unknown): Values {
  * as a fixed user id) with the top-level `securityContext` laid over it key by key.
  */
 export function containerSecurityContext(ctx: RenderContext, baseline: Values = {}): Values {
-  return { ...baseline, ...map(ctx.values.securityContext) };
+  return { ...baseline, ...asMap(ctx.values.securityContext) };
 }
 
 /** nodeSelector / tolerations: the component's own when set, else the top-level scheduling defaults. */
 export function nodeSelector(ctx: RenderContext, own?: unknown): Values {
-  return isPlainMap(own) && Object.keys(own).length > 0 ? own : map(ctx.values.nodeSelector);
+  return isPlainMap(own) && Object.keys(own).length > 0 ? own : asMap(ctx.values.nodeSelector);
 }
 
 export function tolerations(ctx: RenderContext, own?: unknown): unknown[] {
-  return Array.isArray(own) && own.length > 0 ? own : list(ctx.values.tolerations);
+  return Array.isArray(own) && own.length > 0 ? own : asList(ctx.values.tolerations);
 }
 
 /** `# Source:` path of a sub-chart template. */

@@ -7,22 +7,8 @@
 import { renderDocs } from '../engine.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import type { Component, RenderContext } from '../../model/context.ts';
-import {
-  block,
-  chartLabel,
-  containerSecurityContext,
-  deploymentAnnotations,
-  enabled,
-  imageRef,
-  MANAGED_BY,
-  nodeSelector,
-  podSecurityContext,
-  str,
-  subchartSource,
-  tolerations,
-  withTopLevelLabels,
-  type Labels,
-} from './common.ts';
+import { block, chartLabel, containerSecurityContext, deploymentAnnotations, enabled, imageRef, MANAGED_BY, nodeSelector, podSecurityContext, subchartSource, tolerations, withTopLevelLabels, type Labels } from './common.ts';
+import { asStr } from '../../model/values-access.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
 
 /**
@@ -71,7 +57,7 @@ export function subchartLabels(ctx: RenderContext, spec: LabelSpec): { selector:
 
 /** The platform registry (top-level `registry`, else ghcr.io) of images the platform publishes. */
 export function platformRegistry(ctx: RenderContext): string {
-  return str(ctx.values.registry) || 'ghcr.io';
+  return asStr(ctx.values.registry) || 'ghcr.io';
 }
 
 export interface PodSpec {
