@@ -6,8 +6,9 @@
 // src/render/subcharts/workload.ts and common.ts); test/security/weakening.test.ts compares the two
 // on every weakening the rules know, so they cannot drift apart silently.
 
-import type { Revision } from '../spec/revisions.ts';
-import { getPath, isPlainMap, splitPath, type Values } from '../values/merge.ts';
+import type { RevisionModel } from '../model/revision-model.ts';
+import { asMap, at } from '../model/values-access.ts';
+import { isPlainMap, splitPath, type Values } from '../values/merge.ts';
 import type { PathSegment } from '../values/source.ts';
 import type { PodInput, PssPath } from './pss.ts';
 
@@ -34,11 +35,7 @@ export interface ResourceSurface {
 }
 
 type Obj = Record<string, unknown>;
-const at = (v: Values, path: string): unknown => getPath(v, splitPath(path));
-const mapAt = (v: Values, path: string): Obj => {
-  const x = at(v, path);
-  return isPlainMap(x) ? x : {};
-};
+const mapAt = (v: Values, path: string): Obj => asMap(at(v, path));
 const nonEmpty = (x: unknown): x is Obj => isPlainMap(x) && Object.keys(x).length > 0;
 
 /** The component's own map when it is non-empty, else the top-level one (whole replacement, no merge). */
@@ -185,9 +182,9 @@ export function securitySurfaces(v: Values): SecuritySurface[] {
  * each bundled agent's (revision A) goes to the pods the controller creates for that Agent, the
  * worker pool's to the substrate's workers.
  */
-export function resourceSurfaces(v: Values, revision: Revision): ResourceSurface[] {
+export function resourceSurfaces(v: Values, model: Pick<RevisionModel, 'bundledAgents'>): ResourceSurface[] {
   const out: ResourceSurface[] = [];
-  if (revision === 'A') {
+  if (model.bundledAgents) {
     // the bundled agents are the top-level `<area>-agent` blocks
     for (const key of Object.keys(v).filter((k) => k.endsWith('-agent') && isPlainMap(v[k]))) if (enabled(v, key)) out.push({ object: `${key} Agent`, key: [key, 'resources'], resources: at(v, `${key}.resources`) });
   }

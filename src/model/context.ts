@@ -4,6 +4,8 @@
 import type { Values } from '../values/merge.ts';
 import { CHART_NAME, REVISIONS, type Revision, type RevisionInfo } from '../spec/revisions.ts';
 import type { RenderedDoc } from './objects.ts';
+import type { RevisionModel } from './revision-model.ts';
+import { revisionModel } from './revisions/index.ts';
 
 export interface RenderOptions {
   revision: Revision;
@@ -30,6 +32,8 @@ export interface RenderContext {
   release: { name: string; namespace: string };
   chart: { name: string; version: string };
   values: Values;
+  /** What the revision makes of the values (revision-model.ts): read it instead of asking the revision. */
+  model: RevisionModel;
   capabilities: Capabilities;
   /** Chart fullname (naming.md): fullnameOverride, else release name, else `<release>-<nameOverride>`. */
   fullname: string;
@@ -75,6 +79,7 @@ export function buildRenderContext(values: Values, opts: RenderOptions): RenderC
     release: { name: opts.releaseName, namespace: opts.releaseNamespace },
     chart: { name: CHART_NAME, version: REVISIONS[opts.revision].chartVersion },
     values,
+    model: revisionModel(opts.revision, values),
     capabilities: createCapabilities(opts.apiVersions, opts.kubeVersion, opts.onApiQuery),
     fullname: chartFullname(opts.releaseName, values.nameOverride, values.fullnameOverride),
     namespace: dnsTrunc(typeof nsOverride === 'string' && nsOverride !== '' ? nsOverride : opts.releaseNamespace),

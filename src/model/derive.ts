@@ -1,35 +1,11 @@
-// Values-derived decisions several components share: RBAC scope and watch namespaces, metrics,
-// the database source. Each is one function so the controller env, the RBAC objects and the
-// metrics objects can never disagree.
+// Values-derived decisions several components share: metrics, the database source, PDB
+// thresholds. Each is one function so the controller env, the RBAC objects and the metrics
+// objects can never disagree. (Scope and watch namespaces differ per revision: the revision
+// model holds them, revision-model.ts.)
 
 import { posix } from 'node:path';
 import type { RenderContext } from './context.ts';
-import { at, bool, firstOf, list, present, scalarText, str, unique } from './values-access.ts';
-
-// ------------------------------------------------------------------------------------------
-// RBAC scope (rbac-namespaces-scope-a, global-watch-namespaces-scope, rbac-overrides-global-b)
-
-/**
- * Namespaces that get a Role and RoleBinding; empty means cluster-scoped roles.
- * A: `rbac.namespaces`. B: `rbac.namespaces` when that key is present (an explicit empty list
- * restores cluster scope), else `global.watchNamespaces`.
- */
-export function roleNamespaces(ctx: RenderContext): string[] {
-  const rbac = at(ctx.values, 'rbac');
-  const hasRbacList = rbac !== null && typeof rbac === 'object' && !Array.isArray(rbac) && 'namespaces' in rbac;
-  if (ctx.revision === 'A' || hasRbacList) return stringList(list(ctx.values, 'rbac.namespaces'));
-  return stringList(list(ctx.values, 'global.watchNamespaces'));
-}
-
-/** WATCH_NAMESPACES: controller.watchNamespaces when set (it wins), else the role namespaces; "" watches all. */
-export function watchNamespaces(ctx: RenderContext): string[] {
-  const own = stringList(list(ctx.values, 'controller.watchNamespaces'));
-  return own.length > 0 ? own : roleNamespaces(ctx);
-}
-
-function stringList(xs: unknown[]): string[] {
-  return unique(xs.map(scalarText).filter((s) => s !== ''));
-}
+import { at, bool, firstOf, present, scalarText, str } from './values-access.ts';
 
 // ------------------------------------------------------------------------------------------
 // Metrics (metrics-provisioning, metrics-port-from-bind-address, metrics-bind-address-disable)

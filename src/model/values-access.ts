@@ -1,25 +1,35 @@
-// Typed, defensive reads of the merged values. The linter has already checked types, so these
-// only guard against keys a revision does not have (they read as the given fallback).
+// The one way to read merged values: a path walker (`at`) and three kinds of typed reads on it.
+// - `str`, `bool`, `num`, `map`, `list`: for render, where the linter has already checked types;
+//   a key the revision does not have reads as the given fallback.
+// - `optStr`, `optNum`, `optBool`, `optList`, `optMap`, `strings`: for lint rules, which may see
+//   anything the user typed; a value of another type reads as undefined.
+// - `asStr`, `asMap`, `asList`, `asBool`: the same coercions on a value already in hand (a
+//   sub-chart's block).
 
-import type { Values } from '../values/merge.ts';
+import { isPlainMap, splitPath, type Values } from '../values/merge.ts';
+import type { PathSegment } from '../values/source.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonMap = { [k: string]: Json };
 
-/** The value at a dotted path (`controller.image.tag`); undefined when any step is missing. */
-const SEGMENTS = new Map<string, string[]>();
+const SEGMENTS = new Map<string, PathSegment[]>();
 
-export function at(values: Values, path: string): unknown {
+/**
+ * The value at a dotted path (`controller.image.tag`, `a.b[0]`, `podAnnotations.prometheus\.io/scrape`);
+ * undefined when any step is missing. Only own keys of maps and indexes of lists are followed.
+ */
+export function at(values: unknown, path: string): unknown {
   let segs = SEGMENTS.get(path);
   if (!segs) {
-    segs = path.split('.');
+    segs = splitPath(path);
     // Paths are the chart's own constants; the bound only guards against a caller with many.
     if (SEGMENTS.size < 10_000) SEGMENTS.set(path, segs);
   }
   let cur: unknown = values;
   for (const seg of segs) {
-    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[seg];
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof seg === 'number')) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(cur, seg)) return undefined;
+    cur = (cur as Record<string | number, unknown>)[seg];
   }
   return cur;
 }
@@ -51,6 +61,53 @@ export function list(values: Values, path: string): Json[] {
   const v = at(values, path);
   return Array.isArray(v) ? (v as Json[]) : [];
 }
+
+// ------------------------------------------------------------------------------------------
+// Reads for rules: the type asked for, else undefined.
+
+export function optStr(values: unknown, path: string): string | undefined {
+  const v = at(values, path);
+  return typeof v === 'string' ? v : undefined;
+}
+export function optNum(values: unknown, path: string): number | undefined {
+  const v = at(values, path);
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+export function optBool(values: unknown, path: string): boolean | undefined {
+  const v = at(values, path);
+  return typeof v === 'boolean' ? v : undefined;
+}
+export function optList(values: unknown, path: string): unknown[] | undefined {
+  const v = at(values, path);
+  return Array.isArray(v) ? v : undefined;
+}
+export function optMap(values: unknown, path: string): Record<string, unknown> | undefined {
+  const v = at(values, path);
+  return isPlainMap(v) ? v : undefined;
+}
+/** The string entries of a list (others left out); [] when there is no list. */
+export function strings(values: unknown, path: string): string[] {
+  return (optList(values, path) ?? []).filter((x): x is string => typeof x === 'string');
+}
+
+// ------------------------------------------------------------------------------------------
+// Coercions of a value in hand.
+
+/** Strings as they are, numbers and booleans as text, anything else the fallback. */
+export function asStr(v: unknown, fallback = ''): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : fallback;
+}
+export function asMap(v: unknown): Values {
+  return isPlainMap(v) ? v : {};
+}
+export function asList(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+export function asBool(v: unknown, fallback = false): boolean {
+  return typeof v === 'boolean' ? v : fallback;
+}
+
+// ------------------------------------------------------------------------------------------
 
 export function has(values: Values, path: string): boolean {
   return at(values, path) !== undefined;

@@ -6,6 +6,7 @@
 import type { RenderContext } from '../model/context.ts';
 import { dnsTrunc } from '../model/context.ts';
 import { at, firstOf, list, map, present, scalarText, str, type Json, type JsonMap } from '../model/values-access.ts';
+import { composeImage, type ImageParts } from '../model/images.ts';
 
 export type Labels = Record<string, string>;
 
@@ -39,13 +40,12 @@ export const DEFAULT_MODEL_CONFIG_NAME = 'default-model-config';
 
 /** The controller's ServiceAccount: [B] `controller.serviceAccount.name` when set, else `<fullname>-controller`. */
 export function controllerServiceAccountName(ctx: RenderContext): string {
-  return firstOf(ctx.revision === 'B' ? str(ctx.values, 'controller.serviceAccount.name') : '', controllerName(ctx));
+  return firstOf(ctx.model.controller.serviceAccountName, controllerName(ctx));
 }
 
 /** Whether the chart creates the controller's ServiceAccount ([B] `controller.serviceAccount.create`, default true). */
 export function controllerServiceAccountCreated(ctx: RenderContext): boolean {
-  if (ctx.revision !== 'B') return true;
-  return at(ctx.values, 'controller.serviceAccount.create') !== false;
+  return ctx.model.controller.serviceAccountCreate;
 }
 
 /** In-cluster authority of the controller Service: `<fullname>-controller.<ns>.svc:<port>`. */
@@ -113,34 +113,17 @@ export function deploymentAnnotations(ctx: RenderContext, componentPath: string)
 
 /** Pod annotations: the component's map replaces the top-level `podAnnotations` when non-empty. */
 export function podAnnotations(ctx: RenderContext, componentPath: string, checksums: Labels = {}): Labels {
-  const own = map(ctx.values, `${componentPath}.podAnnotations`);
-  return { ...checksums, ...stringMap(present(own) ? own : map(ctx.values, 'podAnnotations')) };
+  return ctx.model.images.podAnnotations(checksums, map(ctx.values, `${componentPath}.podAnnotations`));
 }
 
 // ------------------------------------------------------------------------------------------
-// Images
+// Images (the precedence lives in the revision model: model/images.ts)
 
-export interface ImageParts {
-  registry?: string;
-  repository: string;
-  tag?: string;
-  digest?: string;
-}
+export { composeImage, type ImageParts };
 
-/** [B] `global.imageRegistry` overrides every per-image registry (air-gap mirror). */
-export function globalRegistry(ctx: RenderContext): string {
-  return ctx.revision === 'B' ? str(ctx.values, 'global.imageRegistry') : '';
-}
-
-/** Registry of a chart image: global override, else the image's own registry, else top-level `registry`. */
+/** Registry of a chart image: the mirror, else the image's own registry, else top-level `registry`. */
 export function imageRegistry(ctx: RenderContext, imagePath: string): string {
-  return firstOf(globalRegistry(ctx), str(ctx.values, `${imagePath}.registry`), str(ctx.values, 'registry'), 'ghcr.io');
-}
-
-/** `<registry>/<repository>` + `:<tag>` and/or `@<digest>`, dropping empty segments. */
-export function composeImage(p: ImageParts): string {
-  const name = [p.registry, p.repository].filter((s) => s !== undefined && s !== '').join('/');
-  return `${name}${p.tag ? `:${p.tag}` : ''}${p.digest ? `@${p.digest}` : ''}`;
+  return ctx.model.images.registry(str(ctx.values, `${imagePath}.registry`), str(ctx.values, 'registry'), 'ghcr.io');
 }
 
 /** Controller and UI: the top-level `tag` wins over the component tag, then the chart version. */
@@ -152,31 +135,9 @@ export function workloadImage(ctx: RenderContext, imagePath: string): string {
   });
 }
 
-/**
- * Pull policy chain: the image's own policy, else top-level `imagePullPolicy`, else
- * [B] `global.imagePullPolicy`, else IfNotPresent.
- */
+/** Pull policy of a chart image (the chain is the model's: images.pullPolicy). */
 export function pullPolicy(ctx: RenderContext, imagePath?: string): string {
-  return firstOf(
-    imagePath ? str(ctx.values, `${imagePath}.pullPolicy`) : '',
-    str(ctx.values, 'imagePullPolicy'),
-    ctx.revision === 'B' ? str(ctx.values, 'global.imagePullPolicy') : '',
-    'IfNotPresent',
-  );
-}
-
-/** Pull secrets as `{name}` objects: the pod's own list, then [B] `global.imagePullSecrets` not already present. */
-export function pullSecrets(ctx: RenderContext, local: Json[]): { name: string }[] {
-  const all = [...local, ...(ctx.revision === 'B' ? list(ctx.values, 'global.imagePullSecrets') : [])];
-  const out: { name: string }[] = [];
-  const seen = new Set<string>();
-  for (const s of all) {
-    const name = typeof s === 'string' ? s : s !== null && typeof s === 'object' && !Array.isArray(s) ? scalarText(s.name) : '';
-    if (name === '' || seen.has(name)) continue;
-    seen.add(name);
-    out.push({ name });
-  }
-  return out;
+  return ctx.model.images.pullPolicy(imagePath ? str(ctx.values, `${imagePath}.pullPolicy`) : '');
 }
 
 // ------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ export interface RevisionInfo {
   subcharts: Record<string, string>;
   /** Version constraints the chart declares where it pins a range rather than one version. */
   constraints: Record<string, string>;
+  /** The words `controller.auth.mode` accepts, the default first (each revision has its own word for no authentication). */
+  authModes: readonly string[];
 }
 
 export const REVISIONS: Record<Revision, RevisionInfo> = {
@@ -26,6 +28,7 @@ export const REVISIONS: Record<Revision, RevisionInfo> = {
       substrate: '0.0.9',
     },
     constraints: { authproxy: '~10.7.0' },
+    authModes: ['unsecure', 'trusted-proxy'],
   },
   B: {
     id: 'B',
@@ -38,8 +41,14 @@ export const REVISIONS: Record<Revision, RevisionInfo> = {
       substrate: '0.0.9',
     },
     constraints: { authproxy: '~10.7.0' },
+    authModes: ['insecure', 'trusted-proxy'],
   },
 };
+
+/** The revision a finding or a reference compares with. */
+export function otherRevision(r: Revision): Revision {
+  return r === 'A' ? 'B' : 'A';
+}
 
 export function parseRevision(raw: string): Revision | undefined {
   const up = raw.trim().toUpperCase();

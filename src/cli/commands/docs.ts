@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import type { SchemaNode } from '../../docs/values-reference.ts';
+import { otherRevision } from '../../spec/revisions.ts';
 import { revisionFlag, revisionOption } from '../options.ts';
 
 export function register(program: Command, app: App): void {
@@ -14,7 +15,7 @@ export function register(program: Command, app: App): void {
       const { valuesReference } = await import('../../docs/values-reference.ts');
       const { schemaText } = await import('../../docs/embedded.ts');
       const revision = revisionOption(opts.revision ?? 'B');
-      const other = revision === 'A' ? 'B' : 'A';
+      const other = otherRevision(revision);
       const parse = (text: string) => JSON.parse(text) as SchemaNode;
       app.io.stdout(valuesReference(revision, parse(schemaText(revision)), other, parse(schemaText(other))));
       app.exitCode = 0;

@@ -3,9 +3,10 @@
 //   bad (B): controller.auth.mode: unsecure   (revision B says "insecure")
 
 import type { ValuesRule } from './types.ts';
-import { get } from './read.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
+import { at } from '../../model/values-access.ts';
+import { otherRevision, REVISIONS } from '../../spec/revisions.ts';
 
-export const AUTH_MODES = { A: ['unsecure', 'trusted-proxy'], B: ['insecure', 'trusted-proxy'] } as const;
 
 export const authRules: ValuesRule = {
   ids: [
@@ -13,12 +14,12 @@ export const authRules: ValuesRule = {
     { id: 'values/trusted-proxy', description: 'trusted-proxy mode needs a validating proxy in front of the controller and network isolation.' },
   ],
   check(ctx) {
-    const mode = get(ctx.values, 'controller.auth.mode');
-    const allowed: readonly string[] = AUTH_MODES[ctx.revision];
+    const mode = at(ctx.values, 'controller.auth.mode');
+    const allowed = revisionModel(ctx.revision, ctx.values).controller.authModes;
     if (mode === undefined) return;
     if (typeof mode !== 'string' || !allowed.includes(mode)) {
-      const other = ctx.revision === 'A' ? 'B' : 'A';
-      const otherWord = (AUTH_MODES[other] as readonly string[]).includes(String(mode));
+      const other = otherRevision(ctx.revision);
+      const otherWord = REVISIONS[other].authModes.includes(String(mode));
       ctx.report({
         rule: 'values/auth-mode',
         severity: 'error',

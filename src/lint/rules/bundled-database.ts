@@ -4,16 +4,16 @@
 //   note: database.rdb: {url: "", urlFile: "", bundled: {enabled: true}}   (the defaults)
 
 import type { ValuesRule } from './types.ts';
-import { bool, str } from './read.ts';
+import { optBool, optStr } from '../../model/values-access.ts';
 
 const RULE = 'values/bundled-database';
 
 export const bundledDatabaseRules: ValuesRule = {
   ids: [{ id: RULE, description: 'The bundled database is for development and evaluation only and uses a fixed demo password; production points database.rdb.url or urlFile at an external PostgreSQL.' }],
   check(ctx) {
-    const url = str(ctx.values, 'database.rdb.url') ?? '';
-    const file = str(ctx.values, 'database.rdb.urlFile') ?? '';
-    if (bool(ctx.values, 'database.rdb.bundled.enabled') !== true || url || file) return;
+    const url = optStr(ctx.values, 'database.rdb.url') ?? '';
+    const file = optStr(ctx.values, 'database.rdb.urlFile') ?? '';
+    if (optBool(ctx.values, 'database.rdb.bundled.enabled') !== true || url || file) return;
     // Only for the user's values: linting the bare defaults is a smoke check and stays quiet.
     if (!ctx.userSet([])) return;
     ctx.report({

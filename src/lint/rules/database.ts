@@ -2,7 +2,7 @@
 //   bad:  database.rdb: {url: "", urlFile: "", bundled: {enabled: false}}   (no database at all)
 
 import type { ValuesRule } from './types.ts';
-import { bool, str } from './read.ts';
+import { optBool, optStr } from '../../model/values-access.ts';
 
 export const databaseRules: ValuesRule = {
   ids: [
@@ -11,9 +11,9 @@ export const databaseRules: ValuesRule = {
     { id: 'values/bundled-database-skipped', description: 'The bundled database is not deployed when url or urlFile is set.' },
   ],
   check(ctx) {
-    const url = str(ctx.values, 'database.rdb.url') ?? '';
-    const file = str(ctx.values, 'database.rdb.urlFile') ?? '';
-    const bundled = bool(ctx.values, 'database.rdb.bundled.enabled') === true;
+    const url = optStr(ctx.values, 'database.rdb.url') ?? '';
+    const file = optStr(ctx.values, 'database.rdb.urlFile') ?? '';
+    const bundled = optBool(ctx.values, 'database.rdb.bundled.enabled') === true;
     if (!url && !file && !bundled) {
       ctx.report({
         rule: 'values/database-source',

@@ -2,12 +2,12 @@
 //   warn: controller.streaming: true   (removed in 0.10.0)
 
 import type { ValuesRule } from './types.ts';
-import { get } from './read.ts';
+import { at } from '../../model/values-access.ts';
 
 export const deprecationRules: ValuesRule = {
   ids: [{ id: 'values/streaming-deprecated', description: 'controller.streaming was removed in chart 0.10.0 and has no effect.' }],
   check(ctx) {
-    const v = get(ctx.values, 'controller.streaming');
+    const v = at(ctx.values, 'controller.streaming');
     if (v === null || v === undefined || v === '') return;
     ctx.report({
       rule: 'values/streaming-deprecated',

@@ -3,7 +3,8 @@
 //   note:    controller.metrics.enabled: true with bindAddress "0" renders no metrics at all
 
 import type { ValuesRule } from './types.ts';
-import { bool, get } from './read.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
+import { at, optBool } from '../../model/values-access.ts';
 
 /** The port a bind address listens on ("" when none): the trailing digits, as the chart derives it. */
 export function metricsPort(bindAddress: unknown): string {
@@ -13,8 +14,8 @@ export function metricsPort(bindAddress: unknown): string {
 
 /** Metrics render only when enabled AND the bind address names a port other than 0. */
 export function metricsEnabled(values: unknown): boolean {
-  if (bool(values, 'controller.metrics.enabled') !== true) return false;
-  const port = metricsPort(get(values, 'controller.metrics.bindAddress'));
+  if (optBool(values, 'controller.metrics.enabled') !== true) return false;
+  const port = metricsPort(at(values, 'controller.metrics.bindAddress'));
   return port !== '' && Number(port) !== 0;
 }
 
@@ -27,8 +28,8 @@ export const metricsRules: ValuesRule = {
     { id: 'values/service-monitor-needs-api', description: 'The ServiceMonitor renders only when the monitoring.coreos.com/v1 API is declared (revision B).' },
   ],
   check(ctx) {
-    const enabled = bool(ctx.values, 'controller.metrics.enabled') === true;
-    const bind = get(ctx.values, 'controller.metrics.bindAddress');
+    const enabled = optBool(ctx.values, 'controller.metrics.enabled') === true;
+    const bind = at(ctx.values, 'controller.metrics.bindAddress');
     if (enabled && !metricsEnabled(ctx.values)) {
       ctx.report({
         rule: 'values/metrics-disabled-by-bind-address',
@@ -38,8 +39,8 @@ export const metricsRules: ValuesRule = {
         hint: 'set a bind address with a port such as ":8443", or set controller.metrics.enabled: false',
       });
     }
-    if (ctx.revision !== 'B') return;
-    if (bool(ctx.values, 'controller.metrics.serviceMonitor.enabled') !== true) return;
+    if (!revisionModel(ctx.revision, ctx.values).metrics.serviceMonitor) return;
+    if (optBool(ctx.values, 'controller.metrics.serviceMonitor.enabled') !== true) return;
     if (!metricsEnabled(ctx.values)) {
       ctx.report({
         rule: 'values/service-monitor-requires-metrics',

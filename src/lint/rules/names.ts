@@ -3,7 +3,7 @@
 //   bad:  fullnameOverride: ACME_platform      good: fullnameOverride: acme-platform
 
 import type { ValuesRule } from './types.ts';
-import { str } from './read.ts';
+import { optStr } from '../../model/values-access.ts';
 import { AGENT_AREAS } from '../../spec/revisions.ts';
 
 const NAME = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -22,7 +22,7 @@ export const nameRules: ValuesRule = {
       [NAMESPACE_KEYS, NAMESPACE, 'a namespace name: lower-case letters, digits and "-", at most 63 characters'],
     ] as const) {
       for (const key of keys) {
-        const v = str(ctx.values, key);
+        const v = optStr(ctx.values, key);
         if (!v || (re.test(v) && v.length <= 63)) continue;
         ctx.report({
           rule: 'values/object-name',

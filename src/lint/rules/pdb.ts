@@ -3,15 +3,12 @@
 //   good: controller.pdb: {enabled: true, maxUnavailable: 1}
 
 import type { ValuesRule } from './types.ts';
-import { bool, get, num, str } from './read.ts';
+import { at, optBool, optNum, optStr } from '../../model/values-access.ts';
+import { thresholdSet } from '../../model/derive.ts';
 import { KUBE_FEATURES, kubeServes } from '../../spec/kube-features.ts';
 
 const COMPONENTS = ['controller', 'ui'] as const;
 
-/** A threshold counts as set when it is not null and not the empty string; 0 counts. */
-export function thresholdSet(v: unknown): boolean {
-  return v !== null && v !== undefined && v !== '';
-}
 
 /** A threshold as the disruption controller reads it: a count, or a percentage of `replicas` rounded up. */
 function scaled(threshold: unknown, replicas: number): number | undefined {
@@ -47,9 +44,9 @@ export const pdbRules: ValuesRule = {
   ],
   check(ctx) {
     for (const c of COMPONENTS) {
-      if (bool(ctx.values, `${c}.pdb.enabled`) !== true) continue;
-      const min = get(ctx.values, `${c}.pdb.minAvailable`);
-      const max = get(ctx.values, `${c}.pdb.maxUnavailable`);
+      if (optBool(ctx.values, `${c}.pdb.enabled`) !== true) continue;
+      const min = at(ctx.values, `${c}.pdb.minAvailable`);
+      const max = at(ctx.values, `${c}.pdb.maxUnavailable`);
       if (thresholdSet(min) && thresholdSet(max)) {
         ctx.report({
           rule: 'values/pdb-thresholds-exclusive',
@@ -67,7 +64,7 @@ export const pdbRules: ValuesRule = {
           hint: `set \`${c}.pdb.maxUnavailable: 1\``,
         });
       }
-      const replicas = num(ctx.values, `${c}.replicas`) ?? 1;
+      const replicas = optNum(ctx.values, `${c}.replicas`) ?? 1;
       const blocked = thresholdSet(min) && thresholdSet(max) ? undefined : evictionBlock(replicas, thresholdSet(min) ? min : undefined, thresholdSet(max) ? max : undefined);
       if (blocked) {
         const pods = `${replicas} replica${replicas === 1 ? '' : 's'}`;
@@ -89,7 +86,7 @@ export const pdbRules: ValuesRule = {
               },
         );
       }
-      const policy = str(ctx.values, `${c}.pdb.unhealthyPodEvictionPolicy`);
+      const policy = optStr(ctx.values, `${c}.pdb.unhealthyPodEvictionPolicy`);
       if (policy && !kubeServes(ctx.kubeVersion, 'pdbUnhealthyPodEvictionPolicy')) {
         ctx.report({
           rule: 'values/pdb-eviction-policy-kube-version',

@@ -5,7 +5,7 @@
 //   good: controller.readinessProbe: {httpGet: {path: /health, port: http}, periodSeconds: 10}
 
 import type { ValuesRule } from './types.ts';
-import { map } from './read.ts';
+import { optMap } from '../../model/values-access.ts';
 
 const PROBES = ['controller.readinessProbe', 'controller.startupProbe', 'ui.readinessProbe', 'ui.startupProbe'];
 const HANDLERS = ['httpGet', 'exec', 'tcpSocket', 'grpc'];
@@ -14,7 +14,7 @@ export const probeRules: ValuesRule = {
   ids: [{ id: 'values/probe-handler', description: 'A probe override replaces the default entirely, so it needs exactly one handler (httpGet, exec, tcpSocket or grpc)' }],
   check(ctx) {
     for (const path of PROBES) {
-      const probe = map(ctx.values, path);
+      const probe = optMap(ctx.values, path);
       // An empty or absent probe keeps the default (the renderer falls back to it).
       if (!probe || Object.keys(probe).length === 0) continue;
       const handlers = HANDLERS.filter((h) => probe[h] !== undefined && probe[h] !== null);

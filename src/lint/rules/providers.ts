@@ -5,7 +5,7 @@
 //   bad: providers.providerA: {provider: ProviderB, config: {…}}
 
 import type { ValuesRule } from './types.ts';
-import { get, map, str } from './read.ts';
+import { at, optMap, optStr } from '../../model/values-access.ts';
 
 /** Config fields the Resource API requires per provider (seed 000, 2.12). */
 const REQUIRED_CONFIG: Record<string, string[]> = {
@@ -24,15 +24,15 @@ export const providerRules: ValuesRule = {
     { id: 'values/provider-required-config', description: 'The default provider block must carry the config fields its provider requires.' },
   ],
   check(ctx) {
-    const providers = get(ctx.values, 'providers');
+    const providers = at(ctx.values, 'providers');
     if (providers === null || providers === undefined) return;
-    const blocks = map(ctx.values, 'providers') ?? {};
+    const blocks = optMap(ctx.values, 'providers') ?? {};
     const names = Object.keys(blocks).filter((k) => k !== 'default' && k !== 'annotations');
     for (const name of names) {
-      const block = map(ctx.values, `providers.${name}`);
-      const provider = str(ctx.values, `providers.${name}.provider`);
+      const block = optMap(ctx.values, `providers.${name}`);
+      const provider = optStr(ctx.values, `providers.${name}.provider`);
       const expected = /^provider([A-J])$/.exec(name)?.[1];
-      if (block && provider && expected && provider !== `Provider${expected}` && map(ctx.values, `providers.${name}.config`) && Object.keys(map(ctx.values, `providers.${name}.config`)!).length > 0) {
+      if (block && provider && expected && provider !== `Provider${expected}` && optMap(ctx.values, `providers.${name}.config`) && Object.keys(optMap(ctx.values, `providers.${name}.config`)!).length > 0) {
         ctx.report({
           rule: 'values/provider-block-mismatch',
           severity: 'error',
@@ -42,7 +42,7 @@ export const providerRules: ValuesRule = {
         });
       }
     }
-    const def = str(ctx.values, 'providers.default') || 'providerB';
+    const def = optStr(ctx.values, 'providers.default') || 'providerB';
     if (!names.includes(def)) {
       ctx.report({
         rule: 'values/providers-default',
@@ -53,9 +53,9 @@ export const providerRules: ValuesRule = {
       });
       return;
     }
-    const provider = str(ctx.values, `providers.${def}.provider`) ?? '';
+    const provider = optStr(ctx.values, `providers.${def}.provider`) ?? '';
     for (const field of REQUIRED_CONFIG[provider] ?? []) {
-      const v = get(ctx.values, `providers.${def}.config.${field}`);
+      const v = at(ctx.values, `providers.${def}.config.${field}`);
       if (typeof v === 'string' && v !== '') continue;
       ctx.report({
         rule: 'values/provider-required-config',

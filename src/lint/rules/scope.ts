@@ -5,25 +5,9 @@
 // The scope rule is revision B's (the values document marks it [B]); revision A lets
 // controller.watchNamespaces win over rbac.namespaces, so there the same mismatch is a warning.
 
-import type { RuleContext, ValuesRule } from './types.ts';
-import { map, str, strings } from './read.ts';
-
-/** Namespaces that get roles, or undefined for cluster scope (the spec's precedence, per revision). */
-export function roleNamespaces(ctx: Pick<RuleContext, 'revision' | 'values'>): { namespaces?: string[]; from: string } {
-  const rbac = map(ctx.values, 'rbac');
-  if (ctx.revision === 'A') {
-    const ns = strings(ctx.values, 'rbac.namespaces');
-    return ns.length > 0 ? { namespaces: ns, from: 'rbac.namespaces' } : { from: 'rbac.namespaces' };
-  }
-  // B: the rbac key, when it carries namespaces, overrides global.watchNamespaces; an explicit
-  // empty list restores cluster scope.
-  if (rbac && Object.prototype.hasOwnProperty.call(rbac, 'namespaces')) {
-    const ns = strings(ctx.values, 'rbac.namespaces');
-    return ns.length > 0 ? { namespaces: ns, from: 'rbac.namespaces' } : { from: 'rbac.namespaces' };
-  }
-  const global = strings(ctx.values, 'global.watchNamespaces');
-  return global.length > 0 ? { namespaces: global, from: 'global.watchNamespaces' } : { from: 'global.watchNamespaces' };
-}
+import type { ValuesRule } from './types.ts';
+import { optMap, optStr, strings } from '../../model/values-access.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
 
 export const scopeRules: ValuesRule = {
   ids: [
@@ -33,7 +17,7 @@ export const scopeRules: ValuesRule = {
     { id: 'values/rbac-cluster-scoped-removed', description: 'rbac.clusterScoped was removed: leave rbac.namespaces empty for cluster scope or set it for namespaced roles.' },
   ],
   check(ctx) {
-    const rbac = map(ctx.values, 'rbac');
+    const rbac = optMap(ctx.values, 'rbac');
     if (rbac && Object.prototype.hasOwnProperty.call(rbac, 'clusterScoped')) {
       ctx.report({
         rule: 'values/rbac-cluster-scoped-removed',
@@ -43,8 +27,10 @@ export const scopeRules: ValuesRule = {
         hint: 'remove it; leave rbac.namespaces empty for cluster-wide roles, or list the namespaces that get roles',
       });
     }
-    const scope = roleNamespaces(ctx);
-    if (ctx.revision === 'B' && strings(ctx.values, 'global.watchNamespaces').length > 0 && scope.from === 'rbac.namespaces') {
+    // The revision's precedence of role namespaces (the same model the RBAC objects follow).
+    const model = revisionModel(ctx.revision, ctx.values).scope;
+    const scope = { namespaces: model.roleNamespaces.length > 0 ? model.roleNamespaces : undefined, from: model.roleNamespacesFrom };
+    if (model.globalWatchNamespaces.length > 0 && scope.from === 'rbac.namespaces') {
       ctx.report({
         rule: 'values/rbac-overrides-global',
         severity: 'info',
@@ -61,7 +47,7 @@ export const scopeRules: ValuesRule = {
         if (allowed.has(ns)) return;
         ctx.report({
           rule: 'values/watch-scope',
-          severity: ctx.revision === 'B' ? 'error' : 'warning',
+          severity: model.watchOutsideRoles,
           path: ['controller', 'watchNamespaces', i],
           message: `the controller would watch namespace "${ns}" but has no role there (roles come from \`${scope.from}\`: ${scope.namespaces!.join(', ')}); it would loop on Forbidden errors`,
           hint: `add "${ns}" to \`${scope.from}\`, or remove it from controller.watchNamespaces`,
@@ -69,7 +55,7 @@ export const scopeRules: ValuesRule = {
       });
     }
     // The controller runs in namespaceOverride when it is set, else in the release namespace.
-    const override = str(ctx.values, 'namespaceOverride') ?? '';
+    const override = optStr(ctx.values, 'namespaceOverride') ?? '';
     const home = override || ctx.releaseNamespace;
     if (scope.namespaces && home && !scope.namespaces.includes(home)) {
       const where = override ? 'namespaceOverride' : 'the release namespace';

@@ -12,6 +12,7 @@ import type { PathSegment } from '../../values/source.ts';
 import { joinPath } from '../../values/merge.ts';
 import { checkPod, containersWithoutLimits, type PssControl, type PssPath } from '../pss.ts';
 import { resourceSurfaces, securitySurfaces, type Provenance } from '../security-surfaces.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
 import type { RuleContext, ValuesRule } from './types.ts';
 
 interface SecurityRule {
@@ -152,7 +153,7 @@ export const securityRules: ValuesRule = {
         note(RULES.limits, a.path, 'no resource limits', s.object, a.prov);
       }
     }
-    for (const r of resourceSurfaces(ctx.values, ctx.revision)) {
+    for (const r of resourceSurfaces(ctx.values, revisionModel(ctx.revision, ctx.values))) {
       if (!ctx.userSet(r.key) || hasLimits(r.resources)) continue;
       note(RULES.limits, [...r.key, 'limits'], 'no resource limits', r.object);
     }

@@ -5,7 +5,8 @@
 // values/templated-values can evaluate it.
 
 import type { ValuesRule } from './types.ts';
-import { get, str } from './read.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
+import { at, optStr } from '../../model/values-access.ts';
 import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
 import { tokenFileParts } from '../../model/derive.ts';
 import '../../model/sign-in-template.ts';
@@ -35,10 +36,10 @@ export const subchartRules: ValuesRule = {
   ],
   check(ctx) {
     const v = ctx.values;
-    if (get(v, 'authproxy.enabled') === true && !str(v, 'authproxy.config.existingSecret')) {
+    if (at(v, 'authproxy.enabled') === true && !optStr(v, 'authproxy.config.existingSecret')) {
       // Only unset or empty values are missing; a value of the wrong type is the schema's finding.
       const missing = AUTHPROXY_SECRET_KEYS.map((k) => `authproxy.config.${k.value}`).filter((p) => {
-        const value = get(v, p);
+        const value = at(v, p);
         return value === undefined || value === null || value === '';
       });
       if (missing.length > 0) {
@@ -50,7 +51,7 @@ export const subchartRules: ValuesRule = {
           hint: 'set authproxy.config.clientID, clientSecret and cookieSecret (for example from your OIDC provider and `openssl rand -base64 32 | head -c 32`), or name a Secret with keys client-id, client-secret and cookie-secret in authproxy.config.existingSecret',
         });
       }
-      const cookie = str(v, 'authproxy.config.cookieSecret');
+      const cookie = optStr(v, 'authproxy.config.cookieSecret');
       if (cookie && !cookieSecretUsable(cookie)) {
         ctx.report({
           rule: COOKIE_RULE,
@@ -61,8 +62,8 @@ export const subchartRules: ValuesRule = {
         });
       }
     }
-    const sessionType = str(v, 'authproxy.sessionStorage.type');
-    if (get(v, 'authproxy.enabled') === true && sessionType !== undefined && sessionType !== 'cookie') {
+    const sessionType = optStr(v, 'authproxy.sessionStorage.type');
+    if (at(v, 'authproxy.enabled') === true && sessionType !== undefined && sessionType !== 'cookie') {
       ctx.report({
         rule: SESSION_RULE,
         severity: 'error',
@@ -71,7 +72,7 @@ export const subchartRules: ValuesRule = {
         hint: 'use cookie (the default)',
       });
     }
-    const tokenFile = ctx.revision === 'A' && get(v, 'controller.substrate.enabled') === true ? str(v, 'controller.substrate.substrateApiTokenFile') : undefined;
+    const tokenFile = at(v, 'controller.substrate.enabled') === true ? revisionModel(ctx.revision, ctx.values).substrate.userTokenFile : undefined;
     // An empty path means the default (src/render/components/controller.ts).
     const tokenParts = tokenFile ? tokenFileParts(tokenFile) : undefined;
     if (tokenParts && !tokenParts.ok) {
@@ -84,9 +85,9 @@ export const subchartRules: ValuesRule = {
         hint: tokenParts.hint,
       });
     }
-    if (get(v, 'controller.substrate.enabled') === true && get(v, 'substrateWorkerPool.create') === true) {
-      const key = ctx.revision === 'A' ? 'ateomImage' : 'workerImage';
-      if (!str(v, `substrateWorkerPool.${key}`)) {
+    if (at(v, 'controller.substrate.enabled') === true && at(v, 'substrateWorkerPool.create') === true) {
+      const key = revisionModel(ctx.revision, ctx.values).substrate.workerPool.imageKey;
+      if (!optStr(v, `substrateWorkerPool.${key}`)) {
         ctx.report({
           rule: WORKER_IMAGE_RULE,
           severity: 'error',

@@ -6,7 +6,8 @@
 //   good: --kube-version 1.37, or controller.substrate.enabled: false
 
 import type { ValuesRule } from './types.ts';
-import { bool } from './read.ts';
+import { bool } from '../../model/values-access.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
 import { KUBE_FEATURES, kubeOlder, kubeServes, type KubeFeature, type KubeFeatureId } from '../../spec/kube-features.ts';
 
 const RULE = 'values/substrate-projections-kube-version';
@@ -20,7 +21,9 @@ export const substrateProjectionRules: ValuesRule = {
     },
   ],
   check(ctx) {
-    if (ctx.revision !== 'B' || bool(ctx.values, 'controller.substrate.enabled') !== true || !ctx.kubeVersion) return;
+    // Only the pod-certificate wiring (revision B) mounts the two projections.
+    if (!ctx.kubeVersion || bool(ctx.values, 'controller.substrate.enabled') !== true) return;
+    if (revisionModel(ctx.revision, ctx.values).substrate.auth.kind !== 'pod-certificate') return;
     const kube = ctx.kubeVersion;
     const missing: KubeFeature[] = NEEDED.filter((f) => !kubeServes(kube, f)).map((f) => KUBE_FEATURES[f]);
     if (missing.length === 0) return;

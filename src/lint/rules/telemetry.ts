@@ -2,7 +2,8 @@
 //   bad (B): otel.traces.enabled: true with no otel.exporter.otlp.endpoint and no otel.traces.endpoint
 
 import type { ValuesRule } from './types.ts';
-import { bool, str } from './read.ts';
+import { optBool, optStr } from '../../model/values-access.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
 
 export const telemetryRules: ValuesRule = {
   ids: [
@@ -11,40 +12,30 @@ export const telemetryRules: ValuesRule = {
     { id: 'values/otel-sensitive-capture', description: 'Capturing message content or raw API bodies may expose sensitive data (revision B).' },
   ],
   check(ctx) {
-    if (ctx.revision === 'A') {
-      for (const signal of ['logging', 'tracing']) {
-        if (bool(ctx.values, `otel.${signal}.enabled`) === true && !str(ctx.values, `otel.${signal}.exporter.otlp.endpoint`)) {
-          ctx.report({
-            rule: 'values/otel-signal-without-endpoint',
-            severity: 'warning',
-            path: `otel.${signal}.enabled`,
-            message: `\`otel.${signal}.enabled\` is true but \`otel.${signal}.exporter.otlp.endpoint\` is empty`,
-            hint: `set otel.${signal}.exporter.otlp.endpoint, e.g. http://collector.observability:4317`,
-          });
-        }
-      }
-      return;
-    }
-    const shared = str(ctx.values, 'otel.exporter.otlp.endpoint') ?? '';
-    for (const path of ['otel.exporter.otlp.endpoint', 'otel.logs.endpoint', 'otel.metrics.endpoint', 'otel.traces.endpoint']) {
-      const v = str(ctx.values, path);
+    const telemetry = revisionModel(ctx.revision, ctx.values).telemetry;
+    for (const path of telemetry.urlPaths) {
+      const v = optStr(ctx.values, path);
       if (v && !/^https?:\/\/[^\s/]+/.test(v)) {
         ctx.report({ rule: 'values/otel-endpoint-url', severity: 'error', path, message: `\`${path}\` must be an http or https URL, found ${JSON.stringify(v)}`, hint: 'e.g. http://collector.observability:4317' });
       }
     }
-    for (const signal of ['logs', 'metrics', 'traces']) {
-      if (bool(ctx.values, `otel.${signal}.enabled`) === true && !shared && !str(ctx.values, `otel.${signal}.endpoint`)) {
-        ctx.report({
-          rule: 'values/otel-signal-without-endpoint',
-          severity: 'warning',
-          path: `otel.${signal}.enabled`,
-          message: `\`otel.${signal}.enabled\` is true but neither \`otel.exporter.otlp.endpoint\` nor \`otel.${signal}.endpoint\` is set`,
-          hint: 'set otel.exporter.otlp.endpoint for every signal, or the signal’s own endpoint',
-        });
-      }
+    for (const { enabledPath, endpointPaths } of telemetry.signals) {
+      if (optBool(ctx.values, enabledPath) !== true || endpointPaths.some((p) => optStr(ctx.values, p))) continue;
+      const [first, own] = endpointPaths;
+      ctx.report({
+        rule: 'values/otel-signal-without-endpoint',
+        severity: 'warning',
+        path: enabledPath,
+        ...(own === undefined
+          ? { message: `\`${enabledPath}\` is true but \`${first}\` is empty`, hint: `set ${first}, e.g. http://collector.observability:4317` }
+          : {
+              message: `\`${enabledPath}\` is true but neither \`${first}\` nor \`${own}\` is set`,
+              hint: `set ${first} for every signal, or the signal’s own endpoint`,
+            }),
+      });
     }
-    for (const path of ['otel.capture.messageContent', 'otel.capture.rawApiBodies']) {
-      if (bool(ctx.values, path) === true) {
+    for (const path of telemetry.capturePaths) {
+      if (optBool(ctx.values, path) === true) {
         ctx.report({ rule: 'values/otel-sensitive-capture', severity: 'info', path, message: `\`${path}\` records prompts and responses in telemetry; they may contain sensitive data` });
       }
     }

@@ -3,7 +3,9 @@
 //   bad: ui.streamTimeoutSeconds: 60 with ui.edge.proxyReadTimeout: 1800s (the browser gives up first)
 
 import type { ValuesRule } from './types.ts';
-import { bool, durationSeconds, list, num, str, strings } from './read.ts';
+import { revisionModel } from '../../model/revisions/index.ts';
+import { optBool, optList, optNum, optStr, strings } from '../../model/values-access.ts';
+import { durationSeconds } from './read.ts';
 
 const ALWAYS_STRIPPED_IN_TRUSTED_PROXY = ['x-agent-name', 'x-user-id'];
 const GATEWAY_API = 'gateway.networking.k8s.io/v1';
@@ -17,8 +19,8 @@ export const uiRules: ValuesRule = {
     { id: 'values/forwarded-header-stripped', description: 'In trusted-proxy mode X-Agent-Name and X-User-Id are always stripped, even when listed (revision B).' },
   ],
   check(ctx) {
-    const stream = num(ctx.values, 'ui.streamTimeoutSeconds');
-    const readText = str(ctx.values, 'ui.edge.proxyReadTimeout');
+    const stream = optNum(ctx.values, 'ui.streamTimeoutSeconds');
+    const readText = optStr(ctx.values, 'ui.edge.proxyReadTimeout');
     const read = readText !== undefined ? durationSeconds(readText) : undefined;
     if (stream !== undefined && read !== undefined && stream > 0 && stream < read) {
       ctx.report({
@@ -29,7 +31,7 @@ export const uiRules: ValuesRule = {
         hint: `raise ui.streamTimeoutSeconds to at least ${read}`,
       });
     }
-    if (bool(ctx.values, 'ui.httpRoute.enabled') === true && (list(ctx.values, 'ui.httpRoute.parentRefs') ?? []).length === 0) {
+    if (optBool(ctx.values, 'ui.httpRoute.enabled') === true && (optList(ctx.values, 'ui.httpRoute.parentRefs') ?? []).length === 0) {
       ctx.report({
         rule: 'values/httproute-parent-refs',
         severity: 'error',
@@ -39,7 +41,7 @@ export const uiRules: ValuesRule = {
       });
     }
     const apis = ctx.apiVersions;
-    if (bool(ctx.values, 'ui.httpRoute.enabled') === true && apis && apis.length > 0 && !apis.some((a) => a === GATEWAY_API || a.startsWith(`${GATEWAY_API}/`))) {
+    if (optBool(ctx.values, 'ui.httpRoute.enabled') === true && apis && apis.length > 0 && !apis.some((a) => a === GATEWAY_API || a.startsWith(`${GATEWAY_API}/`))) {
       ctx.report({
         rule: 'values/httproute-needs-api',
         severity: 'warning',
@@ -48,8 +50,8 @@ export const uiRules: ValuesRule = {
         hint: `install the Gateway API CRDs and pass --api-versions ${GATEWAY_API}, or set ui.httpRoute.enabled: false`,
       });
     }
-    if (ctx.revision !== 'B') return;
-    const base = str(ctx.values, 'ui.basePath');
+    const ui = revisionModel(ctx.revision, ctx.values).ui;
+    const base = ui.hasBasePath ? optStr(ctx.values, 'ui.basePath') : undefined;
     if (base && (!base.startsWith('/') || (base.length > 1 && base.endsWith('/')) || /[\s?#]/.test(base))) {
       ctx.report({
         rule: 'values/base-path',
@@ -59,7 +61,7 @@ export const uiRules: ValuesRule = {
         hint: 'start it with "/", end it without "/", no query or fragment',
       });
     }
-    if (str(ctx.values, 'controller.auth.mode') === 'trusted-proxy') {
+    if (ui.stripsIdentityHeaders && optStr(ctx.values, 'controller.auth.mode') === 'trusted-proxy') {
       strings(ctx.values, 'ui.additionalForwardedHeaders').forEach((h, i) => {
         if (!ALWAYS_STRIPPED_IN_TRUSTED_PROXY.includes(h.toLowerCase())) return;
         ctx.report({

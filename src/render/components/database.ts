@@ -3,7 +3,7 @@
 // Its password is a fixed demo value (derive.ts), never random, so output stays deterministic.
 
 import type { Component, RenderContext } from '../../model/context.ts';
-import { chartLabels, composeImage, databaseName, globalRegistry, pullPolicy, pullSecrets, selectorLabels, stringMap } from '../chart.ts';
+import { chartLabels, composeImage, databaseName, pullPolicy, selectorLabels, stringMap } from '../chart.ts';
 import { BUNDLED_DB, BUNDLED_DB_DEMO_PASSWORD, databaseSource } from '../../model/derive.ts';
 import { bool, firstOf, list, map, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
@@ -15,14 +15,14 @@ export const PGVECTOR_IMAGE = { registry: 'docker.io', repository: 'pgvector', n
 
 export function bundledDatabaseImage(ctx: RenderContext): string {
   const p = 'database.rdb.bundled.image';
-  const g = globalRegistry(ctx);
+  const images = ctx.model.images;
   if (bool(ctx.values, 'database.rdb.vectorEnabled')) {
     const major = /^(\d+)/.exec(firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG))?.[1] ?? '18';
     // the configured registry still applies (a mirror serves the pgvector build too)
-    return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, PGVECTOR_IMAGE.registry)), repository: `${PGVECTOR_IMAGE.repository}/${PGVECTOR_IMAGE.name}`, tag: `${PGVECTOR_IMAGE.version}-pg${major}` });
+    return composeImage({ registry: images.registry(str(ctx.values, `${p}.registry`, PGVECTOR_IMAGE.registry)), repository: `${PGVECTOR_IMAGE.repository}/${PGVECTOR_IMAGE.name}`, tag: `${PGVECTOR_IMAGE.version}-pg${major}` });
   }
   const repository = [str(ctx.values, `${p}.repository`, 'library'), str(ctx.values, `${p}.name`, 'postgres')].filter(Boolean).join('/');
-  return composeImage({ registry: firstOf(g, str(ctx.values, `${p}.registry`, 'docker.io')), repository, tag: firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG) });
+  return composeImage({ registry: images.registry(str(ctx.values, `${p}.registry`, 'docker.io')), repository, tag: firstOf(str(ctx.values, `${p}.tag`), POSTGRES_DEFAULT_TAG) });
 }
 
 export const databaseComponent: Component = {
@@ -37,23 +37,24 @@ export const databaseComponent: Component = {
       meta: meta(ctx, name, labels, { 'agentplat.dev/note': 'fixed demo password of the bundled development database; use database.rdb.url or urlFile in production' }),
       data: { POSTGRES_PASSWORD: Buffer.from(BUNDLED_DB_DEMO_PASSWORD).toString('base64') },
     });
-    const nodeSelector = ctx.revision === 'B' ? map(v, `${b}.nodeSelector`) : {};
-    const tolerations = ctx.revision === 'B' ? list(v, `${b}.tolerations`) : [];
+    const own = ctx.model.database;
+    const nodeSelector = own.nodeSelector;
+    const tolerations = own.tolerations;
     docs.push(
       ...chartDocs('postgresql.yaml', 'postgresql.yaml.hbs', {
         meta: meta(ctx, name, labels),
         storageClassName: str(v, `${b}.storageClassName`),
         storage: firstOf(str(v, `${b}.storage`), '500Mi'),
         selectorLabels: selectorLabels(ctx, 'database'),
-        podLabels: { ...(ctx.revision === 'B' ? stringMap(map(v, `${b}.podLabels`)) : {}), ...selectorLabels(ctx, 'database') },
+        podLabels: { ...stringMap(own.podLabels), ...selectorLabels(ctx, 'database') },
         // the chart's pull secrets like every pod of the chart (an air-gapped mirror of the
         // database image needs them in revision A too), then [B] global ones (union).
-        imagePullSecrets: pullSecrets(ctx, list(v, 'imagePullSecrets')),
+        imagePullSecrets: ctx.model.images.pullSecrets(),
         podSecurityContext: map(v, `${b}.podSecurityContext`),
         scheduling: {
           nodeSelector: Object.keys(nodeSelector).length > 0 ? nodeSelector : map(v, 'nodeSelector'),
           tolerations: tolerations.length > 0 ? tolerations : list(v, 'tolerations'),
-          affinity: ctx.revision === 'B' ? map(v, `${b}.affinity`) : {},
+          affinity: own.affinity,
           topologySpreadConstraints: [],
         },
         image: bundledDatabaseImage(ctx),

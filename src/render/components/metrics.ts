@@ -27,7 +27,7 @@ export const metricsComponent: Component = {
       }),
     );
     const sm = 'controller.metrics.serviceMonitor';
-    if (ctx.revision === 'B' && bool(ctx.values, `${sm}.enabled`) && ctx.capabilities.has(MONITORING_API, 'ServiceMonitor')) {
+    if (ctx.model.metrics.serviceMonitor && bool(ctx.values, `${sm}.enabled`) && ctx.capabilities.has(MONITORING_API, 'ServiceMonitor')) {
       const tls = map(ctx.values, `${sm}.tlsConfig`);
       docs.push(
         ...chartDocs('controller-servicemonitor.yaml', 'controller-servicemonitor.yaml.hbs', {

@@ -4,7 +4,7 @@
 import type { Component } from '../../model/context.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, controllerServiceAccountName, nameOf } from '../chart.ts';
-import { metricsSettings, roleNamespaces } from '../../model/derive.ts';
+import { metricsSettings } from '../../model/derive.ts';
 import { num, str, firstOf } from '../../model/values-access.ts';
 import { bindingDocs, nonResourceRule, roleDocs, rolePairDocs, rule, type Rule, type Subject } from './rbac-docs.ts';
 
@@ -56,7 +56,7 @@ export const rbacComponent: Component = {
     const common = chartLabels(ctx);
     const controllerLabels = chartLabels(ctx, 'controller');
     const sa: Subject = { name: controllerServiceAccountName(ctx), namespace: ctx.namespace };
-    const namespaces = [...roleNamespaces(ctx)].sort();
+    const namespaces = [...ctx.model.scope.roleNamespaces].sort();
     for (const [base, rules] of [
       ['getter', getterRules()],
       ['writer', writerRules()],
@@ -98,7 +98,7 @@ export const rbacComponent: Component = {
         );
       }
       // service-monitor-scraper-binding-b: bind the reader to the scraper's account when named.
-      const scraper = ctx.revision === 'B' ? str(ctx.values, 'controller.metrics.serviceMonitor.scraperServiceAccount.name') : '';
+      const scraper = ctx.model.metrics.scraperServiceAccount;
       if (scraper) {
         const scraperNs = firstOf(str(ctx.values, 'controller.metrics.serviceMonitor.scraperServiceAccount.namespace'), str(ctx.values, 'controller.metrics.serviceMonitor.namespace'), ctx.release.namespace);
         docs.push(...bindingDocs(ctx, 'rbac/metrics-reader-clusterrolebinding.yaml', reader, reader, [{ name: scraper, namespace: scraperNs }], controllerLabels, null));

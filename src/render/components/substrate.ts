@@ -5,8 +5,7 @@
 
 import type { Component } from '../../model/context.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
-import { chartLabels, globalRegistry, nameOf, stringMap } from '../chart.ts';
-import { roleNamespaces } from '../../model/derive.ts';
+import { chartLabels, nameOf, stringMap } from '../chart.ts';
 import { bool, firstOf, map, num, present, str } from '../../model/values-access.ts';
 import { substrateApiServerAccount } from '../subcharts/names.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
@@ -20,8 +19,7 @@ export const substrateComponent: Component = {
     const docs: RenderedDoc[] = [];
     const labels = chartLabels(ctx);
     const name = nameOf(ctx, 'substrate-api-env-sources');
-    const apiNs = firstOf(ctx.revision === 'A' ? str(v, 'controller.substrate.substrateApiServer.namespace') : '', 'substrate-system');
-    const apiSa = firstOf(ctx.revision === 'A' ? str(v, 'controller.substrate.substrateApiServer.serviceAccount') : '', 'substrate-api-server');
+    const { namespace: apiNs, serviceAccount: apiSa } = ctx.model.substrate.apiServer;
     // The configured (or default) substrate API server account, and, when the bundled substrate
     // sub-chart is on, the API server account it creates: both resolve env sources.
     const subjects = [{ name: apiSa, namespace: apiNs }];
@@ -29,7 +27,7 @@ export const substrateComponent: Component = {
       const bundled = substrateApiServerAccount(ctx);
       if (bundled.name !== apiSa || bundled.namespace !== apiNs) subjects.push(bundled);
     }
-    const namespaces = [...new Set([...roleNamespaces(ctx), ctx.namespace])].sort();
+    const namespaces = [...new Set([...ctx.model.scope.roleNamespaces, ctx.namespace])].sort();
     for (const ns of namespaces) {
       docs.push(
         ...rolePairDocs(ctx, {
@@ -43,22 +41,17 @@ export const substrateComponent: Component = {
       );
     }
     if (bool(v, 'substrateWorkerPool.create')) {
-      const imageKey = ctx.revision === 'A' ? 'ateomImage' : 'workerImage';
-      let image = str(v, `substrateWorkerPool.${imageKey}`);
-      if (!image) throw new RenderError(`substrateWorkerPool.${imageKey} is required when substrateWorkerPool.create is true`);
+      const pool = ctx.model.substrate.workerPool;
+      const imageKey = pool.imageKey;
+      const written = str(v, `substrateWorkerPool.${imageKey}`);
+      if (!written) throw new RenderError(`substrateWorkerPool.${imageKey} is required when substrateWorkerPool.create is true`);
       // global-image-registry-override covers the substrate worker image too.
-      const g = globalRegistry(ctx);
-      if (g) image = `${g}/${image.replace(/^[^/]*[.:][^/]*\//, '')}`;
+      const image = ctx.model.images.rehost(written);
       const poolName = firstOf(str(v, 'substrateWorkerPool.name'), 'agentplat-default');
       const template = map(v, 'substrateWorkerPool.template');
       const sandboxClass = firstOf(str(v, 'substrateWorkerPool.sandboxClass'), 'gvisor');
-      // The WorkerPool's field names follow the substrate CRD of each revision's era
-      // (subcharts-facts 6.2): A `ateomImage` + `sandboxClass`; B `workerImage` + a one-item
-      // `sandboxClasses` list.
-      const spec =
-        ctx.revision === 'A'
-          ? { ateomImage: image, workerImage: null, sandboxClass, sandboxClasses: null }
-          : { ateomImage: null, workerImage: image, sandboxClass: null, sandboxClasses: [{ name: sandboxClass }] };
+      // The WorkerPool's field names follow the substrate CRD of each revision's era (subcharts-facts 6.2).
+      const spec = pool.spec(image, sandboxClass);
       docs.push(
         ...chartDocs('substrate-workerpool.yaml', 'substrate-workerpool.yaml.hbs', {
           meta: meta(ctx, poolName, { ...stringMap(map(v, 'substrateWorkerPool.labels')), ...labels, 'agentplat.dev/worker-pool': poolName }),

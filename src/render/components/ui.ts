@@ -46,7 +46,7 @@ function forwardedHeaders(ctx: RenderContext): string[] {
 
 /** The headers the edge clears on proxied paths (revision B). */
 export function strippedHeaders(ctx: RenderContext): string[] {
-  if (ctx.revision !== 'B') return [];
+  if (!ctx.model.ui.stripsIdentityHeaders) return [];
   const listed = new Set(forwardedHeaders(ctx));
   const stripped = IDENTITY_HEADERS.filter((h) => !listed.has(h));
   if (str(ctx.values, 'controller.auth.mode') === 'trusted-proxy') stripped.push(...TRUSTED_PROXY_STRIPPED);
@@ -56,7 +56,7 @@ export function strippedHeaders(ctx: RenderContext): string[] {
 /** The browser's API base: root-relative URLs get the base path prefix (base-path-b). */
 export function apiBaseUrl(ctx: RenderContext): string {
   const url = firstOf(str(ctx.values, 'ui.publicBackendUrl'), '/api');
-  const base = ctx.revision === 'B' ? str(ctx.values, 'ui.basePath').replace(/\/+$/, '') : '';
+  const base = ctx.model.ui.basePath.replace(/\/+$/, '');
   return base && url.startsWith('/') ? `${base}${url}` : url;
 }
 
@@ -120,12 +120,12 @@ export function edgeConfig(ctx: RenderContext): string {
     '      default_type text/plain;',
     "      return 200 'OK';",
     '    }',
-    ...(ctx.revision === 'B'
+    ...(ctx.model.ui.servesConfigJson
       ? ['    location = /config.json {', '      default_type application/json;', '      add_header Cache-Control "no-store";', `      alias ${CONFIG_JSON_PATH};`, '    }']
       : []),
     ...backendLocation('/api/', '/api/'),
     ...backendLocation('/a2a/', '/api/a2a/'),
-    ...(ctx.revision === 'B' ? backendLocation('/mcp', '/mcp') : []),
+    ...(ctx.model.ui.proxiesMcp ? backendLocation('/mcp', '/mcp') : []),
     '    location / {',
     '      proxy_pass http://agentplat_ui;',
     ...streaming,
@@ -176,13 +176,14 @@ export const uiComponent: Component = {
     const configName = `${name}-config`;
 
     const data: Record<string, string> = { [EDGE_CONF]: edgeConfig(ctx), 'supervisord.conf': supervisorConfig(ctx) };
-    if (ctx.revision === 'B') data['config.json'] = `${JSON.stringify({ apiBaseUrl: apiBaseUrl(ctx), basePath: str(v, 'ui.basePath') }, null, 2)}\n`;
+    const model = ctx.model.ui;
+    if (model.servesConfigJson) data['config.json'] = `${JSON.stringify({ apiBaseUrl: apiBaseUrl(ctx), basePath: model.basePath }, null, 2)}\n`;
 
     const env: Json[] = [
       { name: 'NEXT_PUBLIC_BACKEND_URL', value: apiBaseUrl(ctx) },
-      { name: 'BACKEND_INTERNAL_URL', value: firstOf(ctx.revision === 'A' ? str(v, 'ui.backendInternalUrl') : '', `http://${controllerAuthority(ctx)}/api`) },
+      { name: 'BACKEND_INTERNAL_URL', value: firstOf(model.backendInternalUrl, `http://${controllerAuthority(ctx)}/api`) },
     ];
-    if (ctx.revision === 'B' && str(v, 'ui.basePath')) env.push({ name: 'AGENTPLAT_UI_BASE_PATH', value: str(v, 'ui.basePath') });
+    if (model.basePath) env.push({ name: 'AGENTPLAT_UI_BASE_PATH', value: model.basePath });
     const sso = firstOf(str(v, 'ui.auth.ssoRedirectPath'), '/oauth2/start');
     env.push({ name: 'SSO_REDIRECT_PATH', value: sso }, { name: 'NEXT_PUBLIC_SSO_REDIRECT_PATH', value: sso });
     const streamTimeout = num(v, 'ui.streamTimeoutSeconds', 1800);
@@ -196,13 +197,13 @@ export const uiComponent: Component = {
 
     const port = at(v, 'ui.service.ports.targetPort') ?? 8080;
     const emptyDirs = [
-      ...(ctx.revision === 'A' ? [{ name: 'nextjs-cache', sizeLimit: firstOf(str(v, 'ui.volumes.nextjsCache'), '100Mi'), mountPath: '/app/ui/.next/cache' }] : []),
+      ...(model.nextjsCacheSize !== undefined ? [{ name: 'nextjs-cache', sizeLimit: model.nextjsCacheSize, mountPath: '/app/ui/.next/cache' }] : []),
       { name: 'tmp', sizeLimit: firstOf(str(v, 'ui.volumes.tmp'), '50Mi'), mountPath: '/tmp' },
     ];
     const configMounts = [
       { mountPath: EDGE_CONF_PATH, subPath: EDGE_CONF },
       { mountPath: '/etc/supervisor/conf.d/supervisord.conf', subPath: 'supervisord.conf' },
-      ...(ctx.revision === 'B' ? [{ mountPath: CONFIG_JSON_PATH, subPath: 'config.json' }] : []),
+      ...(model.servesConfigJson ? [{ mountPath: CONFIG_JSON_PATH, subPath: 'config.json' }] : []),
     ];
     return [
       ...serviceAccountDocs(ctx, 'ui', name),

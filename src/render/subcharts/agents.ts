@@ -5,7 +5,8 @@
 // points at an object the release does not create. Revision B has no bundled agents.
 
 import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
-import { block, enabled, map, pullSecrets, str } from './common.ts';
+import { block, enabled } from './common.ts';
+import { asMap, asStr } from '../../model/values-access.ts';
 import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
 import { builtinPromptsName, dashboardsMcpFullname, DEFAULT_MODEL_CONFIG, toolServerName } from './names.ts';
@@ -49,7 +50,7 @@ function intOrStringQuantities(resources: Record<string, unknown>): Record<strin
  */
 export function agentName(ctx: RenderContext, key: string): string {
   const b = block(ctx, key);
-  return dnsTrunc(str(b.fullnameOverride) || str(b.nameOverride) || key);
+  return dnsTrunc(asStr(b.fullnameOverride) || asStr(b.nameOverride) || key);
 }
 
 function agentComponent(def: BundledAgentDef): Component {
@@ -57,30 +58,30 @@ function agentComponent(def: BundledAgentDef): Component {
   return {
     id: key,
     render(ctx) {
-      if (ctx.revision !== 'A' || !enabled(ctx, key)) return [];
+      if (!ctx.model.bundledAgents || !enabled(ctx, key)) return [];
       const b = block(ctx, key);
-      const modelConfig = str(b.modelConfigRef) || DEFAULT_MODEL_CONFIG;
-      const memory = map(b.memory);
+      const modelConfig = asStr(b.modelConfigRef) || DEFAULT_MODEL_CONFIG;
+      const memory = asMap(b.memory);
       const ttl = typeof memory.ttlDays === 'number' && memory.ttlDays > 0 ? memory.ttlDays : 15;
       const deployment: Record<string, unknown> = {};
-      const secrets = pullSecrets(ctx);
+      const secrets = ctx.model.images.pullSecrets();
       if (secrets.length > 0) deployment.imagePullSecrets = secrets;
       // The scheduling keys the agent charts honour, for admission policies that require them.
-      const nodeSelector = map(b.nodeSelector);
+      const nodeSelector = asMap(b.nodeSelector);
       if (Object.keys(nodeSelector).length > 0) deployment.nodeSelector = nodeSelector;
       if (Array.isArray(b.tolerations) && b.tolerations.length > 0) deployment.tolerations = b.tolerations;
-      deployment.resources = intOrStringQuantities(map(b.resources));
+      deployment.resources = intOrStringQuantities(asMap(b.resources));
       const view = {
         name: agentName(ctx, key),
         namespace: ctx.namespace,
-        labels: subchartLabels(ctx, { name: str(b.nameOverride) || key, chart: key, chartVersion: ctx.chart.version, trailing: { 'app.kubernetes.io/part-of': 'agentplat' } }).labels,
+        labels: subchartLabels(ctx, { name: asStr(b.nameOverride) || key, chart: key, chartVersion: ctx.chart.version, trailing: { 'app.kubernetes.io/part-of': 'agentplat' } }).labels,
         description: def.description,
         systemMessage: systemMessage(def),
         dataSources: [{ kind: 'ConfigMap', name: builtinPromptsName(ctx), alias: 'builtin' }],
         modelConfig,
         memory:
           memory.enabled === true
-            ? { modelConfig: str(memory.modelConfigRef) || modelConfig, ttlDays: ttl }
+            ? { modelConfig: asStr(memory.modelConfigRef) || modelConfig, ttlDays: ttl }
             : null,
         tools: agentTools(ctx, def),
         skills: def.skills,

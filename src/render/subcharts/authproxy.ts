@@ -7,7 +7,8 @@
 
 import type { Component, RenderContext } from '../../model/context.ts';
 import { checksum } from '../../model/checksum.ts';
-import { list, map, str, subchartNamespace } from './common.ts';
+import { subchartNamespace } from './common.ts';
+import { asList, asMap, asStr } from '../../model/values-access.ts';
 import { authproxyFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 // registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
@@ -35,8 +36,8 @@ function labels(ctx: RenderContext, name: string, chartVersion: string) {
 
 /** One container flag per extraArgs entry, sorted by key: `--key=value` (a list is appended as written). */
 export function proxyArgs(extraArgs: unknown): string[] {
-  if (Array.isArray(extraArgs)) return extraArgs.map((a) => str(a, JSON.stringify(a)));
-  const m = map(extraArgs);
+  if (Array.isArray(extraArgs)) return extraArgs.map((a) => asStr(a, JSON.stringify(a)));
+  const m = asMap(extraArgs);
   return Object.keys(m)
     .sort()
     .map((k) => {
@@ -47,41 +48,41 @@ export function proxyArgs(extraArgs: unknown): string[] {
 }
 
 export const authproxyComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
-  const config = map(b.config);
+  const config = asMap(b.config);
   const fullname = authproxyFullname(ctx);
   const namespace = subchartNamespace(ctx, b);
   // The chart's name, nameOverride when set, names its container and its labels.
-  const name = str(b.nameOverride) || CHART;
+  const name = asStr(b.nameOverride) || CHART;
   const { labels: l, selector } = labels(ctx, name, version);
-  const existingSecret = str(config.existingSecret);
+  const existingSecret = asStr(config.existingSecret);
   const secretName = existingSecret || fullname;
 
   // Inline secret values are taken as written and base64-encoded; nothing is generated: a
   // missing value is a lint error (lint/rules/subcharts.ts).
   const secretData: Record<string, string> = {};
   for (const s of AUTHPROXY_SECRET_KEYS) {
-    secretData[s.key] = Buffer.from(str(config[s.value]), 'utf8').toString('base64');
+    secretData[s.key] = Buffer.from(asStr(config[s.value]), 'utf8').toString('base64');
   }
 
   const env: unknown[] = AUTHPROXY_SECRET_KEYS.map((s) => ({
     name: s.env,
     valueFrom: { secretKeyRef: { name: secretName, key: s.key } },
   }));
-  const sessionType = str(map(b.sessionStorage).type) || 'cookie';
+  const sessionType = asStr(asMap(b.sessionStorage).type) || 'cookie';
   env.push({ name: 'OAUTH2_PROXY_SESSION_STORE_TYPE', value: sessionType });
-  for (const e of list(evalTplDeep(ctx, list(b.extraEnv)))) env.push(e);
+  for (const e of asList(evalTplDeep(ctx, asList(b.extraEnv)))) env.push(e);
 
   const podAnn: Record<string, string> = {};
   if (!existingSecret) podAnn['checksum/secret'] = checksum(secretData);
 
-  const service = map(b.service);
+  const service = asMap(b.service);
   const view = {
     name: fullname,
     containerName: name,
     namespace,
     labels: l,
     selector,
-    serviceType: str(service.type) || 'ClusterIP',
+    serviceType: asStr(service.type) || 'ClusterIP',
     servicePort: typeof service.portNumber === 'number' ? service.portNumber : AUTHPROXY_HTTP_PORT,
     httpPort: AUTHPROXY_HTTP_PORT,
     metricsPort: AUTHPROXY_METRICS_PORT,
@@ -92,8 +93,8 @@ export const authproxyComponent: Component = subchartComponent(CHART, (ctx, b, v
       ...proxyArgs(evalTplDeep(ctx, b.extraArgs)),
     ],
     env,
-    volumeMounts: list(b.extraVolumeMounts),
-    volumes: list(evalTplDeep(ctx, list(b.extraVolumes))),
+    volumeMounts: asList(b.extraVolumeMounts),
+    volumes: asList(evalTplDeep(ctx, asList(b.extraVolumes))),
     ...podView(ctx, {
       image: { ...AUTHPROXY_IMAGE, tag: `v${AUTHPROXY_IMAGE.version}` },
       podAnnotations: podAnn,

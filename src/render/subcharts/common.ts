@@ -1,41 +1,16 @@
 // What every sub-chart component shares: reading its values block, naming its objects the way
 // a Helm sub-chart would, its label sets, and the chart-wide keys that reach sub-chart pods
-// (top-level labels, pull secrets, pull policy, security and scheduling defaults, and in
-// revision B the `global.*` image keys).
+// (top-level labels, security and scheduling defaults; images, pull policy, pull secrets and
+// pod annotations follow the revision model's one precedence, ctx.model.images).
 
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { dnsTrunc, type RenderContext } from '../../model/context.ts';
+import { asList, asMap, asStr } from '../../model/values-access.ts';
 
 /** The values block of a sub-chart (`mcpop`, `agentplat-tools`, …); `{}` when absent. */
 export function block(ctx: RenderContext, key: string): Values {
   const v = ctx.values[key];
   return isPlainMap(v) ? v : {};
-}
-
-/** Reads a dotted path inside a map; undefined when any step is missing. */
-export function get(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const seg of path.split('.')) {
-    if (!isPlainMap(cur)) return undefined;
-    cur = cur[seg];
-  }
-  return cur;
-}
-
-export function str(v: unknown, fallback = ''): string {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : fallback;
-}
-
-export function map(v: unknown): Values {
-  return isPlainMap(v) ? v : {};
-}
-
-export function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-export function bool(v: unknown, fallback = false): boolean {
-  return typeof v === 'boolean' ? v : fallback;
 }
 
 /** A sub-chart renders when its `enabled` key is true (the dependency condition). */
@@ -48,9 +23,9 @@ export function enabled(ctx: RenderContext, key: string): boolean {
  * else the release name" (the MCP operator and the tools server).
  */
 export function overrideFullname(release: string, b: Values): string {
-  const full = str(b.fullnameOverride);
+  const full = asStr(b.fullnameOverride);
   if (full) return dnsTrunc(full);
-  const name = str(b.nameOverride);
+  const name = asStr(b.nameOverride);
   return dnsTrunc(name ? `${release}-${name}` : release);
 }
 
@@ -60,9 +35,9 @@ export function overrideFullname(release: string, b: Values): string {
  * substrate). The name is nameOverride, else the chart name.
  */
 export function conventionalFullname(release: string, chartName: string, b: Values): string {
-  const full = str(b.fullnameOverride);
+  const full = asStr(b.fullnameOverride);
   if (full) return dnsTrunc(full);
-  const name = str(b.nameOverride) || chartName;
+  const name = asStr(b.nameOverride) || chartName;
   return dnsTrunc(release.includes(name) ? release : `${release}-${name}`);
 }
 
@@ -72,7 +47,7 @@ export function conventionalFullname(release: string, chartName: string, b: Valu
  * override moves sub-chart objects too, so cross-object URLs stay right).
  */
 export function subchartNamespace(ctx: RenderContext, b: Values): string {
-  const own = str(b.namespaceOverride);
+  const own = asStr(b.namespaceOverride);
   return dnsTrunc(own || ctx.namespace);
 }
 
@@ -85,7 +60,7 @@ export type Labels = Record<string, string>;
  */
 export function withTopLevelLabels(ctx: RenderContext, own: Labels): Labels {
   const out: Labels = { ...own };
-  for (const [k, v] of Object.entries(map(ctx.values.labels))) if (!(k in out)) out[k] = str(v);
+  for (const [k, v] of Object.entries(asMap(ctx.values.labels))) if (!(k in out)) out[k] = asStr(v);
   return out;
 }
 
@@ -99,42 +74,7 @@ export function chartLabel(name: string, version: string): string {
 
 /** Annotations of a sub-chart Deployment's metadata: the top-level `annotations` (all deployment resources). */
 export function deploymentAnnotations(ctx: RenderContext): Values {
-  return map(ctx.values.annotations);
-}
-
-/** Pod annotations: the component's own (checksums) first, then the top-level `podAnnotations`. */
-export function podAnnotations(ctx: RenderContext, own: Record<string, string> = {}): Values {
-  return { ...own, ...map(ctx.values.podAnnotations) };
-}
-
-/**
- * Pull secrets of a sub-chart pod: the top-level list, then (revision B) every entry of
- * `global.imagePullSecrets` not already present. Entries may be names or `{name}` maps.
- */
-export function pullSecrets(ctx: RenderContext, local: unknown[] = []): { name: string }[] {
-  const out: { name: string }[] = [];
-  const seen = new Set<string>();
-  const add = (e: unknown) => {
-    const name = typeof e === 'string' ? e : isPlainMap(e) ? str(e.name) : '';
-    if (name && !seen.has(name)) {
-      seen.add(name);
-      out.push({ name });
-    }
-  };
-  for (const e of local) add(e);
-  for (const e of list(ctx.values.imagePullSecrets)) add(e);
-  for (const e of list(get(ctx.values, 'global.imagePullSecrets'))) add(e);
-  return out;
-}
-
-/** Pull policy: top-level imagePullPolicy, then (B) global.imagePullPolicy, then IfNotPresent. */
-export function pullPolicy(ctx: RenderContext, own?: unknown): string {
-  return str(own) || str(ctx.values.imagePullPolicy) || str(get(ctx.values, 'global.imagePullPolicy')) || 'IfNotPresent';
-}
-
-/** The registry of an image: `global.imageRegistry` (revision B air-gap mirror) wins over the image's own. */
-export function registry(ctx: RenderContext, own: string): string {
-  return str(get(ctx.values, 'global.imageRegistry')) || own;
+  return asMap(ctx.values.annotations);
 }
 
 /** `registry/repository:tag`, skipping an empty registry. */
@@ -144,7 +84,7 @@ export function imageRef(reg: string, repository: string, tag: string): string {
 
 /** Top-level pod security context (all pods), unless the component brings its own. */
 export function podSecurityContext(ctx: RenderContext, own?: unknown): Values {
-  return isPlainMap(own) && Object.keys(own).length > 0 ? own : map(ctx.values.podSecurityContext);
+  return isPlainMap(own) && Object.keys(own).length > 0 ? own : asMap(ctx.values.podSecurityContext);
 }
 
 /**
@@ -152,16 +92,16 @@ export function podSecurityContext(ctx: RenderContext, own?: unknown): Values {
  * as a fixed user id) with the top-level `securityContext` laid over it key by key.
  */
 export function containerSecurityContext(ctx: RenderContext, baseline: Values = {}): Values {
-  return { ...baseline, ...map(ctx.values.securityContext) };
+  return { ...baseline, ...asMap(ctx.values.securityContext) };
 }
 
 /** nodeSelector / tolerations: the component's own when set, else the top-level scheduling defaults. */
 export function nodeSelector(ctx: RenderContext, own?: unknown): Values {
-  return isPlainMap(own) && Object.keys(own).length > 0 ? own : map(ctx.values.nodeSelector);
+  return isPlainMap(own) && Object.keys(own).length > 0 ? own : asMap(ctx.values.nodeSelector);
 }
 
 export function tolerations(ctx: RenderContext, own?: unknown): unknown[] {
-  return Array.isArray(own) && own.length > 0 ? own : list(ctx.values.tolerations);
+  return Array.isArray(own) && own.length > 0 ? own : asList(ctx.values.tolerations);
 }
 
 /** `# Source:` path of a sub-chart template. */

@@ -6,7 +6,8 @@
 
 import type { Component } from '../../model/context.ts';
 import { checksum } from '../../model/checksum.ts';
-import { get, map, str, subchartNamespace } from './common.ts';
+import { subchartNamespace } from './common.ts';
+import { asMap, asStr, at } from '../../model/values-access.ts';
 import { dashboardsMcpFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
@@ -38,9 +39,9 @@ export const DASHBOARDS_TOKEN_ENV = 'GRAFANA_SERVICE_ACCOUNT_TOKEN';
 export const dashboardsMcpComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
   const fullname = dashboardsMcpFullname(ctx);
   const namespace = subchartNamespace(ctx, b);
-  const { selector, labels } = subchartLabels(ctx, { name: str(b.nameOverride) || CHART, chart: CHART, chartVersion: version });
-  const configData = { [DASHBOARDS_URL_ENV]: str(evalTplDeep(ctx, str(get(b, 'grafana.url')))) };
-  const token = str(get(b, 'grafana.serviceAccountToken'));
+  const { selector, labels } = subchartLabels(ctx, { name: asStr(b.nameOverride) || CHART, chart: CHART, chartVersion: version });
+  const configData = { [DASHBOARDS_URL_ENV]: asStr(evalTplDeep(ctx, asStr(at(b, 'grafana.url')))) };
+  const token = asStr(at(b, 'grafana.serviceAccountToken'));
   const secretData: Record<string, string> = token ? { [DASHBOARDS_TOKEN_ENV]: Buffer.from(token, 'utf8').toString('base64') } : {};
   const view = {
     fullname,
@@ -51,7 +52,7 @@ export const dashboardsMcpComponent: Component = subchartComponent(CHART, (ctx, 
     configData,
     secretData,
     url: `http://${fullname}.${namespace}:${DASHBOARDS_MCP_PORT}/mcp`,
-    resources: map(b.resources),
+    resources: asMap(b.resources),
     ...podView(ctx, {
       image: DASHBOARDS_MCP_IMAGE,
       podAnnotations: { 'checksum/configmap': checksum(configData), 'checksum/secret': checksum(secretData) },

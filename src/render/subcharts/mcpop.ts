@@ -8,7 +8,8 @@
 // enabled, nameOverride, fullnameOverride, namespaceOverride.
 
 import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
-import { block, overrideFullname, str, subchartNamespace } from './common.ts';
+import { block, overrideFullname, subchartNamespace } from './common.ts';
+import { asStr } from '../../model/values-access.ts';
 import { roleScopes, subchartRoleScope } from './scope.ts';
 import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
@@ -24,7 +25,7 @@ export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, versi
   const fullname = mcpopFullname(ctx);
   const appVersion = `v${version}`;
   const { selector, labels } = subchartLabels(ctx, {
-    name: str(b.nameOverride) || CHART,
+    name: asStr(b.nameOverride) || CHART,
     selectorExtra: { 'control-plane': 'controller-manager' },
     chart: CHART,
     chartVersion: appVersion,

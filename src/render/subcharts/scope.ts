@@ -5,12 +5,10 @@
 // Revision A keeps them cluster-wide: its rbac.namespaces is the main chart's key only.
 
 import type { RenderContext } from '../../model/context.ts';
-import { roleNamespaces } from '../../model/derive.ts';
 
 /** The namespaces (de-duplicated, sorted) the sub-charts' roles are limited to; empty: cluster-wide. */
 export function subchartRoleScope(ctx: RenderContext): string[] {
-  if (ctx.revision !== 'B') return [];
-  return [...new Set(roleNamespaces(ctx))].sort();
+  return ctx.model.scope.subchartRoleNamespaces;
 }
 
 export interface RoleScope {

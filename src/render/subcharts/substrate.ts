@@ -10,7 +10,7 @@
 // controller.substrate.enabled and live in src/render/components/substrate.ts.
 
 import { dnsTrunc, type Component } from '../../model/context.ts';
-import { get, list, str } from './common.ts';
+import { asList, asStr, at } from '../../model/values-access.ts';
 import { substrateApiServerAccount, substrateFullname } from './names.ts';
 import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
@@ -28,14 +28,14 @@ export { substrateFullname };
 export const substrateComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
   const fullname = substrateFullname(ctx);
   const { selector, labels } = subchartLabels(ctx, {
-    name: str(b.nameOverride) || CHART,
+    name: asStr(b.nameOverride) || CHART,
     selectorExtra: { 'app.kubernetes.io/component': 'api-server' },
     chart: CHART,
     chartVersion: version,
   });
   // [B] keys; revision A has neither, so its API server runs with its own defaults.
-  const extraArgs = list(get(b, 'ateApi.extraArgs')).map((a) => str(a, JSON.stringify(a)));
-  const policies = ctx.revision === 'B' ? list(get(b, 'credentialProvider.namespacePolicies')) : undefined;
+  const extraArgs = asList(at(b, 'ateApi.extraArgs')).map((a) => asStr(a, JSON.stringify(a)));
+  const policies = ctx.model.substrate.credentialPolicies;
   const args = [...extraArgs];
   if (policies) args.push(`--credential-provider-policies=${CREDENTIAL_POLICIES_DIR}/${CREDENTIAL_POLICIES_FILE}`);
   const view = {

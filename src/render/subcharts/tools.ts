@@ -8,7 +8,7 @@
 // names it needs come from ./names.ts.
 
 import { dnsTrunc, type Component } from '../../model/context.ts';
-import { get, map, str } from './common.ts';
+import { asMap, asStr, at } from '../../model/values-access.ts';
 import { TOOLS_HTTP_PORT, toolsFullname, toolsNamespace } from './names.ts';
 import { roleScopes, subchartRoleScope } from './scope.ts';
 import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
@@ -20,7 +20,7 @@ export const TOOLS_LLM_KEY = 'PROVIDERB_API_KEY';
 export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
   const fullname = toolsFullname(ctx);
   const { selector, labels } = subchartLabels(ctx, { name: fullname, chart: CHART, chartVersion: version });
-  const metricsPortRaw = get(b, 'tools.metrics.port');
+  const metricsPortRaw = at(b, 'tools.metrics.port');
   const metricsPort = typeof metricsPortRaw === 'number' && metricsPortRaw > 0 ? metricsPortRaw : TOOLS_HTTP_PORT;
   const replicas = typeof b.replicaCount === 'number' ? b.replicaCount : 1;
   const view = {
@@ -43,14 +43,14 @@ export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, versi
       // The LLM-backed tools read their API key from this Secret when it exists; the chart never
       // creates it (optional), so creating it later turns those tools on.
       { name: TOOLS_LLM_KEY, valueFrom: { secretKeyRef: { name: dnsTrunc(`${fullname}-providerb`), key: TOOLS_LLM_KEY, optional: true } } },
-      { name: 'LOG_LEVEL', value: str(get(b, 'tools.loglevel')) || 'info' },
+      { name: 'LOG_LEVEL', value: asStr(at(b, 'tools.loglevel')) || 'info' },
     ],
     ...podView(ctx, {
       image: { registry: platformRegistry(ctx), repository: 'agentplat/tools', tag: `v${version}` },
       // the block's own security context replaces the top-level one (it is a complete one in the defaults).
       own: { podSecurityContext: b.podSecurityContext, securityContext: b.securityContext, nodeSelector: b.nodeSelector, tolerations: b.tolerations },
     }),
-    resources: map(b.resources),
+    resources: asMap(b.resources),
   };
   const files: [string, string][] = [
     ['serviceaccount.yaml', 'agentplat-tools/serviceaccount.yaml.hbs'],

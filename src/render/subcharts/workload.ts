@@ -1,31 +1,14 @@
 // What every sub-chart workload assembles the same way: its identity labels, the pod-level
 // settings its Deployment template reads (image, pull settings, annotations, security contexts,
 // scheduling fall-backs), and the rendering of its template files. Each sub-chart passes only
-// what differs; the precedence rules themselves stay in ./common.ts.
+// what differs; the precedence rules themselves stay in ./common.ts and, for images, pull
+// settings and pod annotations, in the revision model (model/images.ts).
 
 import { renderDocs } from '../engine.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import type { Component, RenderContext } from '../../model/context.ts';
-import {
-  block,
-  chartLabel,
-  containerSecurityContext,
-  deploymentAnnotations,
-  enabled,
-  imageRef,
-  MANAGED_BY,
-  nodeSelector,
-  podAnnotations,
-  podSecurityContext,
-  pullPolicy,
-  pullSecrets,
-  registry,
-  str,
-  subchartSource,
-  tolerations,
-  withTopLevelLabels,
-  type Labels,
-} from './common.ts';
+import { block, chartLabel, containerSecurityContext, deploymentAnnotations, enabled, imageRef, MANAGED_BY, nodeSelector, podSecurityContext, subchartSource, tolerations, withTopLevelLabels, type Labels } from './common.ts';
+import { asStr } from '../../model/values-access.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
 
 /**
@@ -74,7 +57,7 @@ export function subchartLabels(ctx: RenderContext, spec: LabelSpec): { selector:
 
 /** The platform registry (top-level `registry`, else ghcr.io) of images the platform publishes. */
 export function platformRegistry(ctx: RenderContext): string {
-  return str(ctx.values.registry) || 'ghcr.io';
+  return asStr(ctx.values.registry) || 'ghcr.io';
 }
 
 export interface PodSpec {
@@ -94,11 +77,11 @@ export interface PodSpec {
 export function podView(ctx: RenderContext, spec: PodSpec) {
   const own = spec.own ?? {};
   return {
-    image: imageRef(registry(ctx, spec.image.registry), spec.image.repository, spec.image.tag),
-    pullPolicy: pullPolicy(ctx),
-    pullSecrets: pullSecrets(ctx),
+    image: imageRef(ctx.model.images.registry(spec.image.registry), spec.image.repository, spec.image.tag),
+    pullPolicy: ctx.model.images.pullPolicy(),
+    pullSecrets: ctx.model.images.pullSecrets(),
     deploymentAnnotations: deploymentAnnotations(ctx),
-    podAnnotations: podAnnotations(ctx, spec.podAnnotations),
+    podAnnotations: ctx.model.images.podAnnotations(spec.podAnnotations),
     podSecurityContext: podSecurityContext(ctx, own.podSecurityContext),
     securityContext: isPlainMap(own.securityContext) && Object.keys(own.securityContext).length > 0 ? own.securityContext : containerSecurityContext(ctx, spec.securityBaseline),
     nodeSelector: nodeSelector(ctx, own.nodeSelector),
