@@ -13,7 +13,7 @@ const ALLOWED = [/^src\/model\/revisions\//, /^src\/spec\//, /^src\/values\//];
 const EXCEPTIONS: Record<string, string> = {};
 
 // `revision === 'A'`, `ctx.revision !== 'B'`, `'A' === rev`, `case 'B':` (a switch on the revision).
-const COMPARISON = /\brev(?:ision)?\s*[!=]==?\s*['"][AB]['"]|['"][AB]['"]\s*[!=]==?\s*[\w.]*\brev(?:ision)?\b|\bcase\s+['"][AB]['"]\s*:/;
+const COMPARISON = /\b(?:rev(?:ision)?|r)\s*[!=]==?\s*['"][AB]['"]|['"][AB]['"]\s*[!=]==?\s*[\w.]*\brev(?:ision)?\b|\bcase\s+['"][AB]['"]\s*:/;
 
 function comparisons(text: string): number[] {
   return text.split('\n').flatMap((line, i) => (COMPARISON.test(line) ? [i + 1] : []));

@@ -14,11 +14,14 @@ export interface RevisionInfo {
   constraints: Record<string, string>;
   /** The words `controller.auth.mode` accepts, the default first (each revision has its own word for no authentication). */
   authModes: readonly string[];
+  /** [A] the chart ships the ten bundled agent sub-charts, pinned to the chart version; B has none. */
+  bundledAgents: boolean;
 }
 
 export const REVISIONS: Record<Revision, RevisionInfo> = {
   A: {
     id: 'A',
+    bundledAgents: true,
     chartVersion: '0.10.0',
     subcharts: {
       authproxy: '10.7.0',
@@ -32,6 +35,7 @@ export const REVISIONS: Record<Revision, RevisionInfo> = {
   },
   B: {
     id: 'B',
+    bundledAgents: false,
     chartVersion: '0.11.0',
     subcharts: {
       authproxy: '10.7.0',

@@ -32,7 +32,7 @@ export function versionReport(revisions: readonly Revision[], bundledAgentKeys: 
         chart: info.chartVersion,
         subcharts: Object.fromEntries(Object.keys(info.subcharts).sort().map((k) => [k, info.subcharts[k]!])),
         constraints: { ...info.constraints },
-        bundledAgents: r === 'A' ? { version: info.chartVersion, charts: [...bundledAgentKeys] } : null,
+        bundledAgents: info.bundledAgents ? { version: info.chartVersion, charts: [...bundledAgentKeys] } : null,
       };
     }),
   };

@@ -91,7 +91,7 @@ export function revisionA(values: Values): RevisionModel {
     },
     database: { nodeSelector: {}, tolerations: [], affinity: {}, podLabels: {} },
     metrics: { serviceMonitor: false, scraperServiceAccount: '' },
-    bundledAgents: true,
+    bundledAgents: REVISIONS.A.bundledAgents,
   };
 }
 

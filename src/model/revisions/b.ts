@@ -94,7 +94,7 @@ export function revisionB(values: Values): RevisionModel {
       podLabels: map(v, `${b}.podLabels`),
     },
     metrics: { serviceMonitor: true, scraperServiceAccount: str(v, 'controller.metrics.serviceMonitor.scraperServiceAccount.name') },
-    bundledAgents: false,
+    bundledAgents: REVISIONS.B.bundledAgents,
   };
 }
 
