@@ -31,6 +31,9 @@ export function outputFormat<T extends string>(raw: string, formats: readonly T[
 export const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 
+/** The values layers as commander parses the options addLayerOptions adds (each repeatable, so always a list). */
+export type LayerFlags = Required<LayerOptions>;
+
 /** Adds -f and the --set family (every command that reads values). */
 export function addLayerOptions(cmd: Command): Command {
   return cmd

@@ -12,15 +12,10 @@ import { expandTargets, lintTargets } from '../../lint/targets.ts';
 import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/load.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
 import { layerOptionsFrom, parseKubeVersion } from '../options.ts';
+import type { LayerFlags } from '../options.ts';
 
-export interface LintOptions {
+export interface LintOptions extends LayerFlags {
   revision?: string;
-  values: string[];
-  set: string[];
-  setString: string[];
-  setJson: string[];
-  setFile: string[];
-  setLiteral: string[];
   format?: string;
   strict?: boolean;
   quiet?: boolean;

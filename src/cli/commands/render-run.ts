@@ -4,6 +4,7 @@ import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, verdict, type LintSettings } from '../lint-settings.ts';
 import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion } from '../options.ts';
+import type { LayerFlags } from '../options.ts';
 import { postRender } from '../post-renderer.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
@@ -20,14 +21,8 @@ import { checkReleaseNames } from '../../pipeline/request.ts';
 import { parseApplySetFlag, toApplySet } from '../../render/applyset.ts';
 import { addLabels, parseLabelFlags } from '../../render/labels.ts';
 
-export interface RenderFlags {
+export interface RenderFlags extends LayerFlags {
   revision?: string;
-  values: string[];
-  set: string[];
-  setString: string[];
-  setJson: string[];
-  setFile: string[];
-  setLiteral: string[];
   namespace: string;
   releaseName: string;
   apiVersions: string[];
