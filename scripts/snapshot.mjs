@@ -1,6 +1,7 @@
 // Build step: the V8 start-up snapshot of the CLI (see src/cli/snapshot.ts and bin/agentplat).
-// 1. bundles src/cli/snapshot.ts with the same module swaps as the ESM bundle into one minified
-//    CommonJS file (the snapshot builder runs a single script);
+// 1. bundles src/cli/snapshot.ts (which, like every entry, installs the built implementation of
+//    src/precomputed.ts first) into one minified CommonJS file (the snapshot builder runs a
+//    single script);
 // 2. runs `node --build-snapshot` on it, which loads everything and runs the warm-up jobs;
 // 3. writes the blobs (dist/agentplat-{a,b,validate}.blob), the values validators' code caches
 //    for runs from the a and b snapshots, and, last,
@@ -112,30 +113,27 @@ const common = (define) => ({
   logLevel: 'warning',
 });
 
-/**
- * swapPlugin(table) is the build's module swap; `swaps` the ESM bundle's table, which the snapshots
- * use too; `crdKinds` every kind's apiVersion and kind (for the validate snapshot's code caches).
- */
-export async function buildSnapshots({ root, dist, define, swapPlugin, swaps, crdKinds = [] }) {
+/** `crdKinds`: every kind's apiVersion and kind (for the validate snapshot's code caches). */
+export async function buildSnapshots({ root, dist, define, crdKinds = [] }) {
   const stamp = join(dist, STAMP);
   rmSync(stamp, { force: true });
   for (const p of Object.values(PROFILES)) rmSync(join(dist, p.blob), { force: true });
   // validate's code for a run of the a or b profile that reaches it (see validateFromDist).
   const validateLib = join(dist, 'agentplat-validate.cjs');
+  // Its own bundle, so it installs the built implementation in its own copy of the seam.
   await build({
     ...common(define),
-    entryPoints: [join(root, 'src', 'crds', 'validate.ts')],
+    stdin: { contents: `import './src/pipeline/use-built.ts';\nexport * from './src/crds/validate.ts';`, resolveDir: root, loader: 'ts', sourcefile: 'agentplat-validate-entry.ts' },
     outfile: validateLib,
-    plugins: [swapPlugin(swaps)],
   });
   asciiOnly(validateLib);
   const completionLib = join(dist, 'agentplat-completion.cjs');
   await build({ ...common(define), entryPoints: [join(root, 'src', 'cli', 'shell-completion.ts')], outfile: completionLib });
   asciiOnly(completionLib);
   const plugins = {
-    a: [validateFromDist, completionFromDist, swapPlugin(swaps)],
-    b: [validateFromDist, completionFromDist, swapPlugin(swaps)],
-    validate: [completionFromDist, swapPlugin(swaps)],
+    a: [validateFromDist, completionFromDist],
+    b: [validateFromDist, completionFromDist],
+    validate: [completionFromDist],
   };
   const built = [];
   for (const [profile, p] of Object.entries(PROFILES)) {

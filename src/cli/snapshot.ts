@@ -5,6 +5,8 @@
 //
 // Nothing here may keep state of the build machine: runs use memory streams with their own cwd
 // and env, and the real process (argv, env, cwd, streams) is read only in the main function.
+// First: the built implementation of the precomputed seam (src/precomputed.ts).
+import '../pipeline/use-built.ts';
 import { startupSnapshot } from 'node:v8';
 import { createMemoryIo, type MemoryIo } from './io.ts';
 import { prepareProgram, run } from './program.ts';

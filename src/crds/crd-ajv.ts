@@ -1,4 +1,4 @@
-// One ajv configuration for the CRD schemas, shared by the development path (crd-validators.ts
+// One ajv configuration for the CRD schemas, shared by the plain members (validation-plain.ts
 // compiles at run time) and the build's standalone code generation
 // (scripts/gen-crd-validators.mjs), so both validate and report identically.
 

@@ -3,7 +3,8 @@
 // rules, each at every place in the object where its schema node has a value.
 // Loads the schema validators and the CEL evaluator: import this module lazily. It reads the CRDs
 // through validation-data.ts (versions, defaults, rules) and crd-validators.ts (compiled
-// schemas), which the build swaps for generated data and code: the model is never built here.
+// schemas), members of the precomputed seam (src/precomputed.ts): in the bundle they are data and
+// code the build wrote, and the model is never built here.
 import { nearest } from '../problems/nearest.ts';
 
 import type { ErrorObject } from 'ajv';
@@ -15,6 +16,7 @@ import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
+import { perInstall } from '../precomputed.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/read.ts';
@@ -368,15 +370,11 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
   return { problems, checked, skipped };
 }
 
-let secretFieldsCache: SecretFields | undefined;
-
 /**
  * The secret fields of every kind together: a stream mixes kinds, and its excerpts are masked
  * before any document is read.
  */
-function crdSecretFields(): SecretFields {
-  return (secretFieldsCache ??= new SecretFields(Object.values(crdValidationData()).flatMap((k) => k.secrets)));
-}
+const crdSecretFields = perInstall((): SecretFields => new SecretFields(Object.values(crdValidationData()).flatMap((k) => k.secrets)));
 
 /** Masks, in the problems from `first` on, every secret value the document holds. */
 function hideSecrets(problems: Problem[], first: number, data: Json): void {

@@ -1,5 +1,6 @@
-// One ajv configuration for the values schemas, shared by the development path and the build's
-// standalone code generation so both validate identically.
+// One ajv configuration for the values schemas, shared by the plain member
+// (schema-validators-plain.ts) and the build's standalone code generation, so both validate
+// identically.
 
 import type { default as AjvClass } from 'ajv';
 

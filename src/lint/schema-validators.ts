@@ -1,22 +1,17 @@
-// Compiled values-schema validators per revision. This is the development path (ajv compiles the
-// JSON schema on first use); the build replaces this module with ajv standalone code generated
-// by scripts/gen-validators.mjs, so the CLI never compiles a schema at run time.
+// The values-schema validator of each revision: the `valuesValidator` member of the precomputed
+// seam (src/precomputed.ts). The plain member compiles the JSON schema with ajv on first use
+// (./schema-validators-plain.ts); the built one loads ajv standalone code the build generated.
 
-import Ajv, { type ValidateFunction } from 'ajv';
-import { readFileSync } from 'node:fs';
-import { packageFile } from '../package-root.ts';
+import type { ValidateFunction } from 'ajv';
+import { precomputed } from '../precomputed.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { AJV_OPTIONS, prepareAjv } from './ajv-setup.ts';
 
-const cache = new Map<Revision, ValidateFunction>();
+declare module '../precomputed.ts' {
+  interface Precomputed {
+    valuesValidator(revision: Revision): ValidateFunction;
+  }
+}
 
 export function valuesValidator(revision: Revision): ValidateFunction {
-  let v = cache.get(revision);
-  if (!v) {
-    const schema = JSON.parse(readFileSync(packageFile('schemas', `values-${revision.toLowerCase()}.schema.json`), 'utf8')) as object;
-    const ajv = prepareAjv(new Ajv.default(AJV_OPTIONS));
-    v = ajv.compile(schema);
-    cache.set(revision, v);
-  }
-  return v;
+  return precomputed('valuesValidator')(revision);
 }

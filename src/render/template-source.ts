@@ -1,17 +1,22 @@
-// Where compiled templates come from. This file is the development path: it reads
-// `templates/**/*.hbs` and compiles them on first use. The build (scripts/build.mjs) replaces
-// this module with the programs compiled at build time, so the CLI never reads a template.
+// Where compiled templates come from: the `templateSet` member of the precomputed seam
+// (src/precomputed.ts). The plain member compiles `templates/**/*.hbs` on first use
+// (./template-source-plain.ts); the built one reads the programs the build compiled.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { compileTemplates, type TemplateSet } from './template-program.ts';
+import { join, relative, sep } from 'node:path';
+import { precomputed } from '../precomputed.ts';
+import type { TemplateSet } from './template-program.ts';
 
-let set: TemplateSet | undefined;
+declare module '../precomputed.ts' {
+  interface Precomputed {
+    /** Every template and partial, compiled to line programs. */
+    templateSet(): TemplateSet;
+  }
+}
 
 /** Every template and partial, compiled. */
 export function templateSet(): TemplateSet {
-  return (set ??= compileTemplates(templateFiles(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates'))));
+  return precomputed('templateSet')();
 }
 
 /** The texts of `templates/**\/*.hbs` by path under the root, forward slashes (the build compiles the same). */

@@ -1,17 +1,27 @@
-// The plain data of each revision's defaults. Development path: parsed from values/*.yaml. The
-// build replaces this module with the same data as JSON, so the CLI does not parse the commented
-// defaults YAML at every start (positions in that file are only needed when a finding points there).
+// The plain data of each revision's defaults and where each key is written: the `defaultsData`
+// and `defaultsPositions` members of the precomputed seam (src/precomputed.ts). The plain members
+// parse values/*.yaml (./defaults-data-plain.ts) and leave positions to be found when a finding
+// points into the defaults; the built ones read JSON the build wrote, positions included.
 
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { packageFile } from '../package-root.ts';
+import { precomputed } from '../precomputed.ts';
 import type { Revision } from '../spec/revisions.ts';
 
-export function defaultsData(revision: Revision): Record<string, unknown> {
-  return parse(readFileSync(packageFile(`values/revision-${revision.toLowerCase()}.yaml`), 'utf8'), { version: '1.2' }) as Record<string, unknown>;
+/** Line, column and source line of each key of the defaults, by joined path. */
+export type DefaultsPositions = Record<string, [number, number, string]>;
+
+declare module '../precomputed.ts' {
+  interface Precomputed {
+    /** A fresh copy of the defaults of a revision (callers may change it). */
+    defaultsData(revision: Revision): Record<string, unknown>;
+    /** Where each key of the defaults is written, when known ahead of time. */
+    defaultsPositions(revision: Revision): DefaultsPositions | undefined;
+  }
 }
 
-/** Line, column and source line of every key of the defaults (joined path → position), when known ahead of time. */
-export function defaultsPositions(_revision: Revision): Record<string, [number, number, string]> | undefined {
-  return undefined;
+export function defaultsData(revision: Revision): Record<string, unknown> {
+  return precomputed('defaultsData')(revision);
+}
+
+export function defaultsPositions(revision: Revision): DefaultsPositions | undefined {
+  return precomputed('defaultsPositions')(revision);
 }

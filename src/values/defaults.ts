@@ -1,13 +1,15 @@
 // The embedded defaults of each revision: the lowest layer of every lint and render.
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
+import { perInstall } from '../precomputed.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsData, defaultsPositions } from './defaults-data.ts';
 import { defaultsLabel } from './defaults-label.ts';
 import { joinPath } from './merge.ts';
 import { parseValuesText, type ValuesSource } from './source.ts';
 
-const cache = new Map<Revision, ValuesSource>();
+// Made from the defaults members of the precomputed seam: made again when another is installed.
+const cache = perInstall(() => new Map<Revision, ValuesSource>());
 
 export function defaultsPath(revision: Revision): string {
   return `values/revision-${revision.toLowerCase()}.yaml`;
@@ -20,7 +22,7 @@ export function defaultsText(revision: Revision): string {
 
 /** The defaults as a values layer. Positions are computed only when a finding points into them. */
 export function defaultsSource(revision: Revision): ValuesSource {
-  let s = cache.get(revision);
+  let s = cache().get(revision);
   if (!s) {
     // Named after the command that prints this file, whose lines its positions are.
     const name = defaultsLabel(revision);
@@ -38,7 +40,7 @@ export function defaultsSource(revision: Revision): ValuesSource {
         return located?.locate(path);
       },
     };
-    cache.set(revision, s);
+    cache().set(revision, s);
   }
   return s;
 }

@@ -1,35 +1,60 @@
-// The bundle must behave exactly like the source: the built executable swaps in precompiled
-// templates, standalone schema validators, embedded defaults (with their key positions) and
-// prebuilt CRD texts, and each swap must give byte-identical output and the same exit code as
-// the in-process run, which compiles templates and the schema at run time.
+// The precomputed seam (src/precomputed.ts) has two implementations: the plain one computes every
+// member from the sources, the built one reads what the build wrote to dist/generated/. Both run
+// here, in this process, on the same commands: the output and exit code must be byte-identical,
+// and every member of the built implementation must have been read by some command.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryIo } from '../../src/cli/io.ts';
-import { run } from '../../src/cli/program.ts';
-import { GOLDEN_CASES, goldenArgv, ROOT as GOLDEN_ROOT } from '../render/_golden.ts';
-import { ensureBuilt, ROOT, runBin } from './binary.ts';
-import { writeFailingCorpus } from '../crds/failing-corpus.ts';
+import { createMemoryIo } from '../src/cli/io.ts';
+import { run } from '../src/cli/program.ts';
+import { builtPrecomputed } from '../src/pipeline/precomputed-built.ts';
+import { plainPrecomputed } from '../src/pipeline/precomputed-plain.ts';
+import { installPrecomputed, type Precomputed } from '../src/precomputed.ts';
+import { GOLDEN_CASES, goldenArgv, ROOT as GOLDEN_ROOT } from './render/_golden.ts';
+import { ensureBuilt, ROOT } from './cli/binary.ts';
+import { writeFailingCorpus } from './crds/failing-corpus.ts';
 
 beforeAll(() => ensureBuilt());
 
+/** The built implementation, counting the reads of each member. */
+const reads = new Map<string, number>();
+const built = Object.fromEntries(
+  Object.entries(builtPrecomputed(() => join(ROOT, 'dist', 'generated'))).map(([name, member]) => [
+    name,
+    (...args: unknown[]) => {
+      reads.set(name, (reads.get(name) ?? 0) + 1);
+      return (member as (...a: unknown[]) => unknown)(...args);
+    },
+  ]),
+) as unknown as Precomputed;
+
+async function runOn(impl: Precomputed, argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const previous = installPrecomputed(impl, true);
+  try {
+    const io = createMemoryIo({ cwd: ROOT });
+    const code = await run(argv, io);
+    return { code, out: io.out, err: io.err };
+  } finally {
+    installPrecomputed(previous, true);
+  }
+}
+
 async function expectParity(argv: string[]): Promise<{ stdout: string; code: number }> {
-  const io = createMemoryIo({ cwd: ROOT });
-  const code = await run(argv, io);
-  const bin = runBin(argv);
-  const hint = 'the bundle (dist/) differs from the source run; a build-time swap is out of step';
-  expect(bin.code, `${hint}\n${bin.stderr}`).toBe(code);
-  expect(bin.stdout, hint).toBe(io.out);
-  expect(bin.stderr, hint).toBe(io.err);
-  return { stdout: io.out, code };
+  const plain = await runOn(plainPrecomputed, argv);
+  const fromBuild = await runOn(built, argv);
+  const hint = 'the built implementation (dist/generated/) differs from the plain one: the build wrote something else than the plain members return';
+  expect(fromBuild.code, `${hint}\n${fromBuild.err}`).toBe(plain.code);
+  expect(fromBuild.out, hint).toBe(plain.out);
+  expect(fromBuild.err, hint).toBe(plain.err);
+  return { stdout: plain.out, code: plain.code };
 }
 
 const LINT_FIXTURES = readdirSync(join(ROOT, 'fixtures', 'lint'))
   .filter((f) => f.endsWith('.yaml'))
   .sort();
 
-describe('bundle vs source: byte-identical stdout and the same exit code', () => {
+describe('plain vs built precomputed members: byte-identical output and the same exit code', () => {
   it.each(['A', 'B'])('render of the defaults of revision %s', async (rev) => {
     const { stdout, code } = await expectParity(['render', '-r', rev]);
     expect(code).toBe(0);
@@ -48,7 +73,7 @@ describe('bundle vs source: byte-identical stdout and the same exit code', () =>
   });
 
   it('lint problems that point into the defaults file have the same line and column in both', async () => {
-    // The bundle reads positions computed at build time; the source parses values/revision-*.yaml.
+    // The built members read positions computed at build time; the plain ones parse values/revision-*.yaml.
     let located = 0;
     for (const rev of ['A', 'B']) {
       // a user value that leaves the database alone: the bundled-database note points into the defaults
@@ -72,8 +97,8 @@ describe('bundle vs source: byte-identical stdout and the same exit code', () =>
   });
 
   it('validate on every failing resource of the CRD tests: the same problems, lines and columns', async () => {
-    // The bundle validates with generated standalone code and data (dist/generated/crd-*); the
-    // source compiles the schemas and reads the model at run time.
+    // The built members validate with generated standalone code and data (dist/generated/crd-*);
+    // the plain ones compile the schemas and read the model at run time.
     const dir = mkdtempSync(join(tmpdir(), 'agentplat-parity-crds-'));
     try {
       const names = writeFailingCorpus(dir);
@@ -100,5 +125,10 @@ describe('bundle vs source: byte-identical stdout and the same exit code', () =>
     for (const rev of ['A', 'B']) {
       for (const cmd of [['values'], ['schema'], ['docs'], ['version', '-o', 'json']]) expect((await expectParity([...cmd, '-r', rev])).code).toBe(0);
     }
+  });
+
+  // Last, after every command above: none of the members went unchecked.
+  it('every member of the built implementation was read by one of the commands above', () => {
+    expect(Object.keys(plainPrecomputed).filter((m) => !reads.get(m))).toEqual([]);
   });
 });
