@@ -1,7 +1,7 @@
 // The CRDs as the bundle serves them: YAML texts and objects written to data files at build time
-// (scripts/build.mjs), read when a command first prints a CRD. The build swaps src/crds/index.ts
-// for a module that calls prebuiltCrdDocs, so neither the CRD model nor its schemas are part of
-// the bundle or of the start-up snapshot.
+// (scripts/build.mjs), read when a command first prints a CRD. The built members chartCrdDocs and
+// mcpopCrdDocs of the precomputed seam (src/pipeline/precomputed-built.ts) call prebuiltCrdDocs,
+// so neither the CRD model nor its schemas are part of the bundle or of the start-up snapshot.
 
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 
@@ -21,8 +21,10 @@ export interface PrebuiltCrds {
 /**
  * Documents over the texts. Each object stays a head until something reads more than its
  * apiVersion, kind or metadata (`-o json` does); then all objects are read from `objects()`.
+ * `yaml` maps each of these objects to its text.
  */
-export function prebuiltCrdDocs(texts: PrebuiltCrds, objects: () => Record<string, K8sObject>): { chart: RenderedDoc[]; mcpop: RenderedDoc[] } {
+export function prebuiltCrdDocs(texts: PrebuiltCrds, objects: () => Record<string, K8sObject>): { chart: RenderedDoc[]; mcpop: RenderedDoc[]; yaml: WeakMap<object, string> } {
+  const yaml = new WeakMap<object, string>();
   let all: Record<string, K8sObject> | undefined;
   const doc = (pre: PrebuiltCrd): RenderedDoc => {
     const whole = () => (all ??= objects())[pre.source]!;
@@ -33,7 +35,8 @@ export function prebuiltCrdDocs(texts: PrebuiltCrds, objects: () => Record<strin
       ownKeys: () => Reflect.ownKeys(whole()),
       getOwnPropertyDescriptor: (head, p) => (eager.has(p) ? Reflect.getOwnPropertyDescriptor(head, p) : Reflect.getOwnPropertyDescriptor(whole(), p)),
     });
-    return { source: pre.source, object, text: pre.text };
+    yaml.set(object, pre.text);
+    return { source: pre.source, object };
   };
-  return { chart: texts.chart.map(doc), mcpop: texts.mcpop.map(doc) };
+  return { chart: texts.chart.map(doc), mcpop: texts.mcpop.map(doc), yaml };
 }

@@ -11,6 +11,4 @@ export interface RenderedDoc {
   /** `agentplat/templates/controller-deployment.yaml`, `agentplat/charts/mcpop/templates/deployment.yaml`, `agentplat/crds/…` */
   source: string;
   object: K8sObject;
-  /** The object's YAML body when it was written ahead of time (the CRDs, at build time). */
-  text?: string;
 }

@@ -66,8 +66,8 @@ function objectId(o: K8sObject): string {
  * The documents with `labels` added to each object's metadata.labels (selectors and pod templates
  * are left alone: changing them would re-create pods or orphan them). A label the object already
  * has with another value is a UsageError: silently overwriting it could change what selects it.
- * Objects are copied, never changed in place; a document written ahead of time loses its text, so
- * it is written again from the object.
+ * Objects are copied, never changed in place (a CRD's YAML written at build time belongs to its
+ * object, src/output/manifests.ts, and a copy is written anew).
  */
 export function addLabels(docs: readonly RenderedDoc[], labels: Readonly<Record<string, string>>, flag = '--labels'): RenderedDoc[] {
   const entries = Object.entries(labels);
