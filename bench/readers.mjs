@@ -1,0 +1,100 @@
+// What the fast reader of values and resource files (readPlainYaml, src/yaml/read.ts) saves: the
+// CLI bundled twice from the sources, as the build bundles it, once as it is and once with that
+// reader always declining (so every file goes to the yaml library, as it does for anything
+// outside the reader's dialect), run on the jobs that read user files. The reader is kept only if
+// it saves at least 5% of one of them. This script asserts nothing.
+//
+//   node bench/readers.mjs [--rounds 9]
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1] || 9) || 9;
+if (!existsSync(join(root, 'dist', 'generated', 'templates.json'))) {
+  console.error('bench: dist/ is missing; run `npm run build` first');
+  process.exit(2);
+}
+
+// The two CLIs, next to the real bundle so that they read dist/generated/.
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const variants = { 'fast reader': join(root, 'dist', `.bench-readers-on-${process.pid}.mjs`), 'yaml library only': join(root, 'dist', `.bench-readers-off-${process.pid}.mjs`) };
+process.on('exit', () => Object.values(variants).forEach((f) => rmSync(f, { force: true })));
+const declines = {
+  name: 'plain-reader-declines',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]yaml[\\/]read\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const head = 'export function readPlainYaml(text: string): unknown[] | undefined {';
+      if (!text.includes(head)) throw new Error('bench: readPlainYaml changed its signature; update bench/readers.mjs');
+      return { contents: text.replace(head, `${head}\n  if (text.length >= 0) return undefined;`), loader: 'ts' };
+    });
+  },
+};
+for (const [name, outfile] of Object.entries(variants)) {
+  await build({
+    entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minifySyntax: true,
+    define: { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version), __AGENTPLAT_BUNDLED__: 'true' },
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    plugins: name === 'yaml library only' ? [declines] : [],
+    logLevel: 'warning',
+  });
+}
+
+// Inputs: 500 values files (the lint fixtures, varied) and 200 custom resources (the fixtures).
+const work = mkdtempSync(join(tmpdir(), 'agentplat-bench-readers-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+const lintDir = join(work, 'values');
+mkdirSync(lintDir);
+const fixtures = readdirSync(join(root, 'fixtures', 'lint')).filter((f) => f.endsWith('.yaml')).sort();
+for (let i = 0; i < 500; i++) writeFileSync(join(lintDir, `v${String(i).padStart(3, '0')}.yaml`), `${readFileSync(join(root, 'fixtures', 'lint', fixtures[i % fixtures.length]), 'utf8')}\n# copy ${i}\n`);
+const crDir = join(work, 'resources');
+mkdirSync(crDir);
+const docs = readdirSync(join(root, 'fixtures', 'resources'))
+  .sort()
+  .flatMap((f) => readFileSync(join(root, 'fixtures', 'resources', f), 'utf8').split(/^---$/m))
+  .filter((d) => /^kind:/m.test(d));
+for (let i = 0; i < 200; i++) writeFileSync(join(crDir, `r${String(i).padStart(3, '0')}.yaml`), docs[i % docs.length].replace(/^( {2}name: )(\S+)/m, `$1$2-${i}`));
+
+const jobs = {
+  'lint of 500 values files': ['lint', '-r', 'B', '--quiet', ...readdirSync(lintDir).map((f) => join(lintDir, f))],
+  'validate of 200 resources': ['validate', crDir],
+  'render -f values.yaml': ['render', '-r', 'B', '--skip-crds', '-f', join(root, 'fixtures', 'render', 'httproute', 'values.yaml')],
+};
+function wall(cli, args) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, stdio: 'ignore' });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`bench: ${args.slice(0, 3).join(' ')} exited with ${r.status}`);
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const samples = {};
+for (let round = 0; round <= rounds; round++) {
+  for (const [job, args] of Object.entries(jobs)) {
+    for (const [name, cli] of Object.entries(variants)) {
+      const ms = wall(cli, args);
+      if (round > 0) (samples[`${job}/${name}`] ??= []).push(ms);
+    }
+  }
+  process.stderr.write(`\rround ${round + 1}/${rounds + 1}`);
+}
+process.stderr.write('\n');
+console.log(`node ${process.version}, whole processes from the bundle, ${rounds} rounds after 1 warm-up round, medians in ms`);
+console.log(`${'job'.padEnd(28)} ${'fast reader'.padStart(12)} ${'library only'.padStart(13)}  saved`);
+for (const job of Object.keys(jobs)) {
+  const on = median(samples[`${job}/fast reader`]);
+  const off = median(samples[`${job}/yaml library only`]);
+  console.log(`${job.padEnd(28)} ${on.toFixed(1).padStart(12)} ${off.toFixed(1).padStart(13)}  ${((100 * (off - on)) / off).toFixed(0)}%`);
+}
