@@ -19,7 +19,7 @@ import { crdValidationData } from './validation-data.ts';
 import { perInstall } from '../precomputed.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { readPlainYaml } from '../yaml/read.ts';
+import { readPlainYaml } from '../yaml/plain-yaml.ts';
 import { firstCyclicAlias } from '../values/source.ts';
 import { maskedLines, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
 import { schemaSentence, showValue } from '../problems/schema-wording.ts';
@@ -341,7 +341,7 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
   let skipped = 0;
   for (const input of inputs) {
     // Most files are valid, and their data is all a check needs: the plain reader gives it
-    // without positions (yaml/read.ts). A file with any problem, or whose skipped
+    // without positions (yaml/plain-yaml.ts). A file with any problem, or whose skipped
     // documents are reported with their line, is read again with positions.
     const fast = opts.noFastPath || opts.onSkip ? undefined : readPlainYaml(input.text);
     if (fast) {

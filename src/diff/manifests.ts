@@ -5,7 +5,7 @@ import { LineCounter, parseAllDocuments } from 'yaml';
 import type { Problem } from '../problems/problem.ts';
 import { maskedLines, SecretFields } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { readPlainYaml } from '../yaml/read.ts';
+import { readPlainYaml } from '../yaml/plain-yaml.ts';
 import { firstCyclicAlias, rawNestingOverflow, YAML_LIMITS } from '../values/source.ts';
 import type { ManifestObject } from './objects.ts';
 

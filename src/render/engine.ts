@@ -9,7 +9,7 @@ import { parseAllDocuments } from 'yaml';
 import { checkSource } from './sources.ts';
 import { templateSet } from './template-source.ts';
 import { runTemplate, templateText, TemplateRunError } from './template-program.ts';
-import { readTemplateLines, readTemplateYaml } from '../yaml/read.ts';
+import { readTemplateLines, readTemplateYaml } from '../yaml/template-yaml.ts';
 
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 

@@ -3,7 +3,7 @@
 // time in the bundle, on first use in development), and runTemplate executes the tree against the
 // data a component passes, giving the lines of each document with the printed values kept as
 // data instead of JSON text. The YAML reader builds the objects from those lines directly
-// (src/yaml/read.ts, readTemplateLines), so a render neither concatenates text nor reads it back.
+// (src/yaml/template-yaml.ts, readTemplateLines), so a render neither concatenates text nor reads it back.
 //
 // The subset (anything else is refused when the template is compiled, naming file and line):
 // - static lines: YAML text without mustaches (blank and comment lines are dropped);

@@ -6,7 +6,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, 
 import type { Problem } from '../problems/problem.ts';
 import { maskedLines, VALUES_SECRETS } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { readPlainYaml } from '../yaml/read.ts';
+import { readPlainYaml } from '../yaml/plain-yaml.ts';
 
 export type PathSegment = string | number;
 
@@ -63,7 +63,7 @@ export function parseValuesText(text: string, name: string): ParsedValues {
 
 /**
  * Most values files are plain YAML with nothing wrong in them: their data comes from the fast
- * reader (yaml/read.ts), and the library reads the text only when a problem needs a
+ * reader (yaml/plain-yaml.ts), and the library reads the text only when a problem needs a
  * position. Anything the fast reader leaves, or that the library could object to (more than one
  * document, not a map, deep nesting), goes to parseValuesWithPositions at once.
  */

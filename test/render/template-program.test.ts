@@ -18,7 +18,7 @@ import { templateSet } from '../../src/render/template-source.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { layerValues } from '../../src/values/merge.ts';
 import { parseValuesText } from '../../src/values/source.ts';
-import { readTemplateLines } from '../../src/yaml/read.ts';
+import { readTemplateLines } from '../../src/yaml/template-yaml.ts';
 import { ValuesArbitraries, valuesSchema } from '../hardening/_values-arb.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { HANDLEBARS_OPTIONS, handlebarsEnv, handlebarsText, withoutBlankAndCommentLines } from '../helpers/handlebars-oracle.ts';

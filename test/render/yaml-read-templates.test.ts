@@ -6,8 +6,8 @@ import { parseAllDocuments } from 'yaml';
 import { outputText, type TemplateLine, type TemplateOutput } from '../../src/render/template-program.ts';
 
 const seen: TemplateOutput[] = [];
-vi.mock('../../src/yaml/read.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/yaml/read.ts')>();
+vi.mock('../../src/yaml/template-yaml.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/yaml/template-yaml.ts')>();
   return {
     ...real,
     readTemplateLines: (docs: TemplateLine[][], values: unknown[]) => {
@@ -17,7 +17,7 @@ vi.mock('../../src/yaml/read.ts', async (importOriginal) => {
   };
 });
 
-const { readTemplateLines } = await vi.importActual<typeof import('../../src/yaml/read.ts')>('../../src/yaml/read.ts');
+const { readTemplateLines } = await vi.importActual<typeof import('../../src/yaml/template-yaml.ts')>('../../src/yaml/template-yaml.ts');
 const { renderChart } = await import('../../src/render/render.ts');
 const { lintValues } = await import('../../src/lint/lint.ts');
 const { parseValuesText } = await import('../../src/values/source.ts');
