@@ -5,9 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/cluster/**/*.test.ts'],
-    // The ApplySet prune round trip builds kubectl as well (another module build) and has not yet
-    // run on a CI machine: it runs when asked, AGENTPLAT_CLUSTER_PRUNE=1 npm run test:cluster.
-    exclude: process.env.AGENTPLAT_CLUSTER_PRUNE === '1' ? [] : ['test/cluster/prune.test.ts'],
     globalSetup: ['test/cluster/_global-setup.ts'],
     setupFiles: ['test/helpers/plain-precomputed.ts'],
     // One control plane at a time: each file starts its own, and the machine has few cores.

@@ -21,6 +21,14 @@ export function buildBinaries(version: string): string {
   return bin;
 }
 
+/** Builds (or finds in the cache) kubectl of one Kubernetes version; returns the binary's path. */
+export function buildKubectl(version: string): string {
+  const r = spawnSync('bash', [join(HERE, 'build-kubectl.sh'), version], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const bin = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !bin) throw new Error(`test/cluster/build-kubectl.sh ${version} failed (exit ${r.status}); see its output above`);
+  return bin;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

@@ -1,15 +1,18 @@
 // Builds (or finds in the per-machine cache) kube-apiserver and etcd for every Kubernetes version
-// of the suite before any test runs, and prints the figures the tests recorded at the end.
+// of the suite, and kubectl for the prune round trip, before any test runs, and prints the figures
+// the tests recorded at the end.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildBinaries } from './_cluster.ts';
-import { VERSIONS } from './_versions.ts';
+import { buildBinaries, buildKubectl } from './_cluster.ts';
+import { PRUNE_VERSION, VERSIONS } from './_versions.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     clusterBinaries: Record<string, string>;
+    /** kubectl of PRUNE_VERSION. */
+    kubectl: string;
     figuresFile: string;
   }
 }
@@ -20,10 +23,13 @@ export default function setup(project: TestProject): () => void {
     binaries[v] = buildBinaries(v);
     console.log(`cluster suite: kube-apiserver and etcd for Kubernetes ${v}: ${binaries[v]}`);
   }
+  const kubectl = buildKubectl(PRUNE_VERSION);
+  console.log(`cluster suite: kubectl for Kubernetes ${PRUNE_VERSION}: ${kubectl}`);
   const dir = mkdtempSync(join(tmpdir(), 'agentplat-cluster-figures-'));
   const figuresFile = join(dir, 'figures.txt');
   project.provide('clusterBinaries', binaries);
   project.provide('figuresFile', figuresFile);
+  project.provide('kubectl', kubectl);
   return () => {
     let text = '';
     try {

@@ -10,3 +10,10 @@ export const VERSIONS: string[] = (process.env.AGENTPLAT_CLUSTER_VERSIONS ?? `${
   .split(',')
   .map((v) => v.trim())
   .filter(Boolean);
+
+/** The version the prune round trip runs on (test/cluster/prune.test.ts): the newest of VERSIONS. */
+export const PRUNE_VERSION: string = [...VERSIONS].sort((a, b) => {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  for (let i = 0; i < 3; i++) if (x![i] !== y![i]) return (x![i] ?? 0) - (y![i] ?? 0);
+  return 0;
+}).at(-1)!;

@@ -115,3 +115,13 @@ describe('--applyset forms and refusals', () => {
     expect(r.err).toMatch(/--applyset cannot be combined with --show-only/);
   });
 });
+
+describe('--applyset help', () => {
+  it.each(['render', 'template'])('%s --help says the output is not input for kubectl\'s prune and points to the README\'s kubectl path', async (command) => {
+    const r = await cli([command, '--help']);
+    expect(r.code).toBe(0);
+    const text = r.out.replace(/\s+/g, ' ');
+    expect(text).toContain('not input for pruning (kubectl apply --applyset refuses labelled objects)');
+    expect(text).toContain('render without --applyset and let kubectl make the set: README, "Pruning with ApplySets"');
+  });
+});

@@ -6,11 +6,13 @@ import { addLayerOptions, collect, revisionFlag } from '../options.ts';
 import type { RenderFlags } from './render-run.ts';
 
 export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
-export const APPLYSET_HELP = 'render the release as a kubectl ApplySet whose parent is this Secret (NAME, secrets/NAME) or ConfigMap (configmaps/NAME) in the release namespace';
+export const APPLYSET_HELP = 'label the release as an ApplySet (KEP-3659) and print its parent, a Secret (NAME, secrets/NAME) or ConfigMap (configmaps/NAME) in the release namespace: an inventory, not input for kubectl --prune';
 export const APPLYSET_HELP_TEXT =
-  '--applyset NAME labels every object applyset.kubernetes.io/part-of=<id> and adds the parent Secret\n' +
-  '(or ConfigMap) with the id label and the annotations listing the members\' kinds and namespaces\n' +
-  '(KEP-3659; the id is the one kubectl computes for that parent). See the README for applying it.\n';
+  '--applyset NAME labels every object but the CRDs applyset.kubernetes.io/part-of=<id> and adds the\n' +
+  'parent with the id label and the annotations listing the members\' kinds and namespaces (KEP-3659;\n' +
+  'the id is the one kubectl computes for that parent). It shows the set before it is applied; it is\n' +
+  'not input for pruning (kubectl apply --applyset refuses labelled objects). To prune, render without\n' +
+  '--applyset and let kubectl make the set: README, "Pruning with ApplySets".\n';
 
 export function register(program: Command, app: App): void {
   const cmd = program
