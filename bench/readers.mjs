@@ -1,4 +1,4 @@
-// What the fast reader of values and resource files (readPlainYaml, src/yaml/read.ts) saves: the
+// What the fast reader of values and resource files (readPlainYaml, src/yaml/plain-yaml.ts) saves: the
 // CLI bundled twice from the sources, as the build bundles it, once as it is and once with that
 // reader always declining (so every file goes to the yaml library, as it does for anything
 // outside the reader's dialect), run on the jobs that read user files. The reader is kept only if
@@ -26,7 +26,7 @@ process.on('exit', () => Object.values(variants).forEach((f) => rmSync(f, { forc
 const declines = {
   name: 'plain-reader-declines',
   setup(b) {
-    b.onLoad({ filter: /[\\/]yaml[\\/]read\.ts$/ }, (args) => {
+    b.onLoad({ filter: /[\\/]yaml[\\/]plain-yaml\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       const head = 'export function readPlainYaml(text: string): unknown[] | undefined {';
       if (!text.includes(head)) throw new Error('bench: readPlainYaml changed its signature; update bench/readers.mjs');

@@ -2,7 +2,7 @@
 // render (every call of src/render/engine.ts's renderDocs during `render --revision B`, with its
 // data), what it costs to turn them into objects:
 // - own: the line programs the build compiles (src/render/template-program.ts) read by the line
-//   reader (src/yaml/read.ts), as the product does;
+//   reader (src/yaml/template-yaml.ts), as the product does;
 // - handlebars: the same templates precompiled by handlebars' own precompiler and run by its
 //   runtime (strict, no escaping, as the test oracle runs them), the text read by the yaml
 //   library's parser;
@@ -112,7 +112,7 @@ writeFileSync(
   join(out, 'variants.ts'),
   `import { parseAllDocuments } from 'yaml';
 import { runTemplate, templateText } from ${JSON.stringify(join(root, 'src', 'render', 'template-program.ts'))};
-import { readTemplateLines, readTemplateYaml } from ${JSON.stringify(join(root, 'src', 'yaml', 'read.ts'))};
+import { readTemplateLines, readTemplateYaml } from ${JSON.stringify(join(root, 'src', 'yaml', 'template-yaml.ts'))};
 import { readDocuments } from ${JSON.stringify(join(root, 'src', 'render', 'engine.ts'))};
 import { readFileSync } from 'node:fs';
 export const calls = JSON.parse(readFileSync(${JSON.stringify(join(out, 'calls.json'))}, 'utf8'));
