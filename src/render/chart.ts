@@ -149,6 +149,18 @@ export function overrideOrGlobal(ctx: RenderContext, componentPath: string, key:
   return present(own) ? own : map(ctx.values, key);
 }
 
+/**
+ * nodeSelector and tolerations of a pod: its own when it sets them (not empty), else the chart's
+ * top-level defaults. One rule for every pod the chart renders, sub-charts' and the database's too.
+ */
+export function nodeSelectorOr(ctx: RenderContext, own: unknown): JsonMap {
+  return present(own) && typeof own === 'object' && !Array.isArray(own) ? (own as JsonMap) : map(ctx.values, 'nodeSelector');
+}
+
+export function tolerationsOr(ctx: RenderContext, own: unknown): Json[] {
+  return Array.isArray(own) && own.length > 0 ? (own as Json[]) : list(ctx.values, 'tolerations');
+}
+
 /** Scheduling: the component's nodeSelector/tolerations, else the top-level defaults; affinity and spread are per component. */
 export function scheduling(ctx: RenderContext, componentPath: string): {
   nodeSelector: JsonMap;
@@ -156,11 +168,9 @@ export function scheduling(ctx: RenderContext, componentPath: string): {
   affinity: JsonMap;
   topologySpreadConstraints: Json[];
 } {
-  const ns = map(ctx.values, `${componentPath}.nodeSelector`);
-  const tol = list(ctx.values, `${componentPath}.tolerations`);
   return {
-    nodeSelector: present(ns) ? ns : map(ctx.values, 'nodeSelector'),
-    tolerations: present(tol) ? tol : list(ctx.values, 'tolerations'),
+    nodeSelector: nodeSelectorOr(ctx, at(ctx.values, `${componentPath}.nodeSelector`)),
+    tolerations: tolerationsOr(ctx, at(ctx.values, `${componentPath}.tolerations`)),
     affinity: map(ctx.values, `${componentPath}.affinity`),
     topologySpreadConstraints: list(ctx.values, `${componentPath}.topologySpreadConstraints`),
   };

@@ -3,9 +3,9 @@
 // Its password is a fixed demo value (derive.ts), never random, so output stays deterministic.
 
 import type { Component, RenderContext } from '../../model/context.ts';
-import { chartLabels, composeImage, databaseName, pullPolicy, selectorLabels, stringMap } from '../chart.ts';
+import { chartLabels, composeImage, databaseName, nodeSelectorOr, pullPolicy, selectorLabels, stringMap, tolerationsOr } from '../chart.ts';
 import { BUNDLED_DB, BUNDLED_DB_DEMO_PASSWORD, databaseSource } from '../../model/derive.ts';
-import { bool, firstOf, list, map, str } from '../../model/values-access.ts';
+import { bool, firstOf, map, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 
 /** The PostgreSQL image the bundled database runs when no tag is given (pinned). */
@@ -38,8 +38,6 @@ export const databaseComponent: Component = {
       data: { POSTGRES_PASSWORD: Buffer.from(BUNDLED_DB_DEMO_PASSWORD).toString('base64') },
     });
     const own = ctx.model.database;
-    const nodeSelector = own.nodeSelector;
-    const tolerations = own.tolerations;
     docs.push(
       ...chartDocs('postgresql.yaml', 'postgresql.yaml.hbs', {
         meta: meta(ctx, name, labels),
@@ -52,8 +50,8 @@ export const databaseComponent: Component = {
         imagePullSecrets: ctx.model.images.pullSecrets(),
         podSecurityContext: map(v, `${b}.podSecurityContext`),
         scheduling: {
-          nodeSelector: Object.keys(nodeSelector).length > 0 ? nodeSelector : map(v, 'nodeSelector'),
-          tolerations: tolerations.length > 0 ? tolerations : list(v, 'tolerations'),
+          nodeSelector: nodeSelectorOr(ctx, own.nodeSelector),
+          tolerations: tolerationsOr(ctx, own.tolerations),
           affinity: own.affinity,
           topologySpreadConstraints: [],
         },

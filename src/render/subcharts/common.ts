@@ -5,7 +5,7 @@
 
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { dnsTrunc, type RenderContext } from '../../model/context.ts';
-import { asList, asMap, asStr } from '../../model/values-access.ts';
+import { asMap, asStr } from '../../model/values-access.ts';
 
 /** The values block of a sub-chart (`mcpop`, `agentplat-tools`, …); `{}` when absent. */
 export function block(ctx: RenderContext, key: string): Values {
@@ -93,15 +93,6 @@ export function podSecurityContext(ctx: RenderContext, own?: unknown): Values {
  */
 export function containerSecurityContext(ctx: RenderContext, baseline: Values = {}): Values {
   return { ...baseline, ...asMap(ctx.values.securityContext) };
-}
-
-/** nodeSelector / tolerations: the component's own when set, else the top-level scheduling defaults. */
-export function nodeSelector(ctx: RenderContext, own?: unknown): Values {
-  return isPlainMap(own) && Object.keys(own).length > 0 ? own : asMap(ctx.values.nodeSelector);
-}
-
-export function tolerations(ctx: RenderContext, own?: unknown): unknown[] {
-  return Array.isArray(own) && own.length > 0 ? own : asList(ctx.values.tolerations);
 }
 
 /** `# Source:` path of a sub-chart template. */

@@ -7,7 +7,8 @@
 import { renderDocs } from '../engine.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import type { Component, RenderContext } from '../../model/context.ts';
-import { block, chartLabel, containerSecurityContext, deploymentAnnotations, enabled, imageRef, MANAGED_BY, nodeSelector, podSecurityContext, subchartSource, tolerations, withTopLevelLabels, type Labels } from './common.ts';
+import { block, chartLabel, containerSecurityContext, deploymentAnnotations, enabled, imageRef, MANAGED_BY, podSecurityContext, subchartSource, withTopLevelLabels, type Labels } from './common.ts';
+import { nodeSelectorOr, tolerationsOr } from '../chart.ts';
 import { asStr } from '../../model/values-access.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
 
@@ -84,8 +85,8 @@ export function podView(ctx: RenderContext, spec: PodSpec) {
     podAnnotations: ctx.model.images.podAnnotations(spec.podAnnotations),
     podSecurityContext: podSecurityContext(ctx, own.podSecurityContext),
     securityContext: isPlainMap(own.securityContext) && Object.keys(own.securityContext).length > 0 ? own.securityContext : containerSecurityContext(ctx, spec.securityBaseline),
-    nodeSelector: nodeSelector(ctx, own.nodeSelector),
-    tolerations: tolerations(ctx, own.tolerations),
+    nodeSelector: nodeSelectorOr(ctx, own.nodeSelector),
+    tolerations: tolerationsOr(ctx, own.tolerations),
   };
 }
 
