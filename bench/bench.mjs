@@ -18,6 +18,7 @@ import { tmpdir, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { median } from './_shared.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -170,10 +171,6 @@ async function rendersPerSecond(options, { encode = false } = {}) {
   return median([await window(1000), await window(1000), await window(1000)]);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const floor = median(samples.floor);
 const results = cases.map((c) => {
   const xs = samples[c.id];

@@ -7,7 +7,7 @@
 // in src/pipeline/precomputed-built.ts). This script asserts nothing.
 //
 //   node bench/precomputed.mjs [--rounds 9]
-import { build } from 'esbuild';
+import { bundleLikeTheCli, median } from './_shared.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -42,18 +42,7 @@ const entry = [
   ...Object.entries(PLAIN).map(([m, [file, name]]) => `  ${m}: () => import('./src/${file}').then((x) => x.${name}),`),
   `};`,
 ].join('\n');
-await build({
-  stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'bench-precomputed.ts' },
-  bundle: true,
-  splitting: true,
-  outdir: out,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  minifySyntax: true,
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  logLevel: 'warning',
-});
+await bundleLikeTheCli({ stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'bench-precomputed.ts' }, splitting: true, outdir: out });
 const bundle = pathToFileURL(join(out, 'stdin.js')).href;
 
 /** A first read of each member, as the command it serves makes it. */
@@ -100,10 +89,6 @@ const COMMAND = {
   crdValidator: ['validate', resources],
 };
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const members = Object.keys(PLAIN);
 const commands = [...new Set(Object.values(COMMAND).map((c) => c.join(' ')))];
 const samples = {};

@@ -5,7 +5,7 @@
 // it saves at least 5% of one of them. This script asserts nothing.
 //
 //   node bench/readers.mjs [--rounds 9]
-import { build } from 'esbuild';
+import { bundleLikeTheCli, median } from './_shared.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,18 +35,11 @@ const declines = {
   },
 };
 for (const [name, outfile] of Object.entries(variants)) {
-  await build({
+  await bundleLikeTheCli({
     entryPoints: [join(root, 'src', 'cli', 'main.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    minifySyntax: true,
     define: { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version), __AGENTPLAT_BUNDLED__: 'true' },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     plugins: name === 'yaml library only' ? [declines] : [],
-    logLevel: 'warning',
   });
 }
 
@@ -76,10 +69,6 @@ function wall(cli, args) {
   if (r.status !== 0 && r.status !== 1) throw new Error(`bench: ${args.slice(0, 3).join(' ')} exited with ${r.status}`);
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const samples = {};
 for (let round = 0; round <= rounds; round++) {
   for (const [job, args] of Object.entries(jobs)) {

@@ -13,7 +13,7 @@
 // bundle and from the snapshot. This script asserts nothing.
 //
 //   node bench/templates.mjs [--rounds 9]
-import { build } from 'esbuild';
+import { bundleLikeTheCli, median } from './_shared.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -43,7 +43,7 @@ const recorder = {
     });
   },
 };
-await build({
+await bundleLikeTheCli({
   stdin: {
     contents: `import './src/pipeline/use-built.ts';
 export { render } from './src/api.ts';
@@ -51,13 +51,8 @@ export { RECORDED } from './src/render/engine.ts';`,
     resolveDir: root,
     loader: 'ts',
   },
-  bundle: true,
   outfile: join(root, 'dist', `.bench-templates-${process.pid}.mjs`),
-  platform: 'node',
-  format: 'esm',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   plugins: [recorder],
-  logLevel: 'warning',
 });
 const recordBundle = join(root, 'dist', `.bench-templates-${process.pid}.mjs`);
 let calls;
@@ -125,18 +120,7 @@ export const variants = {
 export const runAll = (f) => calls.map(([t, data]) => f(data, t).filter((o) => o != null));
 `,
 );
-await build({
-  entryPoints: [join(out, 'variants.ts')],
-  bundle: true,
-  splitting: true,
-  outdir: join(out, 'b'),
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  minifySyntax: true,
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  logLevel: 'warning',
-});
+await bundleLikeTheCli({ entryPoints: [join(out, 'variants.ts')], splitting: true, outdir: join(out, 'b') });
 const variantsUrl = pathToFileURL(join(out, 'b', 'variants.js')).href;
 
 // Same objects from every variant.
@@ -169,10 +153,6 @@ function wall(env) {
   if (r.status !== 0) throw new Error('bench: render failed');
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 /** Milliseconds of one in-process render (dist/api.mjs) in steady state. */
 function inProcessRender() {
   const script = `const api = await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'api.mjs')).href)});
