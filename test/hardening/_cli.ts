@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { run } from '../../src/cli/program.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { STACK_TRACE } from '../cli/binary.ts';
+import { breathe } from '../helpers/breathe.ts';
 
 export interface CliResult {
   code: number;
@@ -20,8 +21,8 @@ export async function cli(argv: readonly string[], stdin?: string, cwd?: string)
   const io = createMemoryIo({ ...(stdin !== undefined ? { stdin } : {}), ...(cwd ? { cwd } : {}) });
   // run() must turn every failure into an exit code; a rejection here is a crash.
   const code = await run(argv, io);
-  // process.emitWarning reports on the next tick.
-  await new Promise((resolve) => setImmediate(resolve));
+  // process.emitWarning reports on the next tick; the turn also lets a long fuzz loop's worker answer vitest.
+  await breathe();
   return { code, out: io.out, err: io.err, warnings: pendingWarnings.splice(0) };
 }
 
