@@ -2,18 +2,16 @@
 // recipe's commands, taken from the README's own code blocks, run against a pack of this
 // repository (`npm pack`, installed the way the recipe installs it, into a private npm prefix).
 // The recipes kept as files under recipes/ are run by test/recipes/.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { installWith, NPM_GUARD_MS, packInto, sh, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
+import { installOnce, sh, stepEnv, TARBALL, withPackInTools, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
-const work = tempDir('agentplat-ci-recipes-');
-const packDir = join(work, 'pack');
 
 /** The text under a README heading, up to the next heading of the same or a higher level. */
 function section(heading: string): string {
@@ -30,28 +28,13 @@ function blocks(text: string, lang: string): string[] {
   return [...text.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
 }
 
-/** One npm prefix per distinct install command: the recipes that install alike share it. */
-const installs = new Map<string, string>();
-
 function isInstall(command: string): boolean {
   return /\bnpm install\b/.test(command);
 }
 
-/** Runs an install command of a recipe in `cwd` (once per command text) and returns its prefix. */
-function install(command: string, cwd: string): string {
-  const done = installs.get(command);
-  if (done) return done;
-  const prefix = join(work, `prefix-${installs.size}`);
-  installWith(command, cwd, prefix);
-  installs.set(command, prefix);
-  return prefix;
-}
-
 /** A values repository as the recipes expect it: the pack under tools/, and the given files. */
 function valuesRepo(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-ci-repo-');
-  mkdirSync(join(dir, 'tools'));
-  copyFileSync(join(packDir, TARBALL), join(dir, 'tools', TARBALL));
+  const dir = withPackInTools(tempDir('agentplat-ci-repo-'));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -65,10 +48,6 @@ const CLEAN = {
   'envs/prod/values.yaml': 'ui:\n  replicas: 3\n',
 };
 const TYPO = { ...CLEAN, 'envs/prod/values.yaml': 'ui:\n  replcas: 3\n' };
-
-beforeAll(() => {
-  packInto(packDir);
-}, NPM_GUARD_MS);
 
 describe('README CI recipes run as written against a pack of this repository', () => {
   it('every recipe installs the file `npm pack` writes, not a package name no registry has', () => {
@@ -86,7 +65,8 @@ describe('README CI recipes run as written against a pack of this repository', (
     function runWorkflow(dir: string): Ran[] {
       const installStep = steps.find((s) => isInstall(s.run!));
       expect(installStep, 'the workflow installs agentplat').toBeDefined();
-      const prefix = install(installStep!.run!, dir);
+      // Once per command text and test run (installOnce): the recipes that install alike share a prefix.
+      const prefix = installOnce(installStep!.run!, dir);
       return steps.filter((s) => s !== installStep).map((s) => sh('bash', s.run!, dir, stepEnv(prefix)));
     }
 
@@ -116,7 +96,7 @@ describe('README CI recipes run as written against a pack of this repository', (
     function runJob(dir: string): Ran[] {
       const [first, ...rest] = job.script;
       expect(isInstall(first!), 'the job installs agentplat first').toBe(true);
-      const prefix = install(first!, dir);
+      const prefix = installOnce(first!, dir);
       return rest.map((line) => sh('sh', line, dir, stepEnv(prefix)));
     }
 

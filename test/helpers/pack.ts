@@ -2,11 +2,17 @@
 // runners, images and hook managers run them, against a private npm prefix. Installs prefer the
 // npm cache: `npm ci` has put the dependencies' tarballs there, but not the registry's metadata
 // that resolving the pack's version ranges reads, which npm fetches once when the cache lacks it.
+//
+// One test run packs the repository once (sharedPack) and runs each distinct install command once
+// (installOnce), in the folder test/helpers/pack-setup.ts gives the run: every recipe test file
+// uses that pack, and recipes that install alike share the prefix their command installed into.
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { ensureBuilt, ROOT } from '../cli/binary.ts';
+import { underLock } from './lock.ts';
 import { tempDir } from './temp-dir.ts';
 
 export const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -62,10 +68,46 @@ export function sh(shell: 'bash' | 'sh', script: string, cwd: string, env: Recor
 }
 
 /** Runs an npm install command in `cwd` with `prefix` as npm's global prefix; agentplat must then be on its PATH. */
-export function installWith(command: string, cwd: string, prefix: string): void {
-  const r = sh('bash', command, cwd, stepEnv(prefix));
+export function installWith(command: string, cwd: string, prefix: string, env: Record<string, string> = {}): void {
+  const r = sh('bash', command, cwd, stepEnv(prefix, env));
   expect(r.code, `${command}\n${r.stderr}`).toBe(0);
   expect(existsSync(join(prefix, 'bin', 'agentplat')), command).toBe(true);
+}
+
+/** This test run's folder for the pack and the installs (test/helpers/pack-setup.ts). */
+function runCache(): string {
+  const dir = inject('packCache');
+  if (!dir) throw new Error('no packCache: run the tests through vitest.config.ts, whose globalSetup provides it');
+  return dir;
+}
+
+/** The pack of this repository, made once per test run by the first test that asks; its path. */
+export function sharedPack(): string {
+  const tarball = join(runCache(), 'pack', TARBALL);
+  underLock(join(runCache(), 'pack.lock'), () => !existsSync(tarball), () => {
+    // Packed aside and renamed into place: another worker sees the whole file or none.
+    const staged = packInto(join(runCache(), `pack-staging-${process.pid}`));
+    mkdirSync(dirname(tarball), { recursive: true });
+    renameSync(staged, tarball);
+  });
+  return tarball;
+}
+
+/**
+ * Runs the install command `command` (with `env` added to the step's environment) in `cwd` once
+ * per test run and returns the npm prefix it installed into; a later call with the same command
+ * and environment, from any test file, gets that prefix. `cwd` must hold what the command reads
+ * (the pack, under the path the command names): every copy of the pack in a run is the same file.
+ */
+export function installOnce(command: string, cwd: string, env: Record<string, string> = {}): string {
+  const key = createHash('sha256').update(JSON.stringify([command, env])).digest('hex').slice(0, 16);
+  const prefix = join(runCache(), `prefix-${key}`);
+  const done = join(prefix, '.agentplat-installed');
+  underLock(`${prefix}.lock`, () => !existsSync(done), () => {
+    installWith(command, cwd, prefix, env);
+    writeFileSync(done, command);
+  });
+  return prefix;
 }
 
 /** A fresh temp folder holding `files` (relative path → text), removed after the test (see tempDir). */
@@ -78,10 +120,18 @@ export function folderWith(prefix: string, files: Record<string, string>): strin
   return dir;
 }
 
-/** Packs this repository into `work` and installs the pack globally into `work/prefix`; returns the prefix. */
-export function installPack(work: string): string {
-  const prefix = join(work, 'prefix');
-  packInto(work);
-  installWith(`npm install --global ./${TARBALL}`, work, prefix);
-  return prefix;
+/** The command the README's recipes install with, from a repository holding the pack under tools/. */
+export const TOOLS_INSTALL = `npm install --global ./tools/${TARBALL}`;
+
+/** A folder holding the pack under tools/, as the README's recipes keep it. */
+export function withPackInTools(dir: string): string {
+  mkdirSync(join(dir, 'tools'), { recursive: true });
+  copyFileSync(sharedPack(), join(dir, 'tools', TARBALL));
+  return dir;
+}
+
+/** The prefix holding agentplat installed from this run's pack, as the README's recipes install it. */
+export function installedPack(): string {
+  // A folder per worker: another worker may be installing from its own copy meanwhile.
+  return installOnce(TOOLS_INSTALL, withPackInTools(join(runCache(), `install-from-${process.pid}`)));
 }

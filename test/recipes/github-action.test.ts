@@ -2,14 +2,15 @@
 // steps run in order, the way a runner runs them (bash -eo pipefail, inputs through expressions,
 // step outputs through $GITHUB_OUTPUT), in a values repository holding a pack of this repository.
 // The `uses:` steps (setup-node, upload-sarif) are GitHub's own; the test checks what they are given.
+// The install step runs once per test run for each distinct input (installOnce): every repository
+// here holds the same pack, and the steps after it use the prefix it installed into.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { folderWith, NPM_GUARD_MS, packInto, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { folderWith, installOnce, NPM_GUARD_MS, sharedPack, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
 
 interface Step {
   name?: string;
@@ -28,10 +29,6 @@ interface Action {
 }
 
 const action = parse(readFileSync(join(ROOT, 'recipes/github-action/action.yml'), 'utf8')) as Action;
-const packDir = tempDir('agentplat-action-pack-');
-beforeAll(() => {
-  packInto(packDir);
-}, NPM_GUARD_MS);
 
 /** Replaces `${{ inputs.x }}` and `${{ steps.id.outputs.y }}`; any other expression fails the test. */
 function expand(text: string, inputs: Record<string, string>, outputs: Record<string, Record<string, string>>): string {
@@ -57,7 +54,7 @@ interface ActionRun {
 
 function runAction(repo: string, inputs: Record<string, string>): ActionRun {
   for (const [name, spec] of Object.entries(action.inputs)) if (spec.required) expect(inputs[name], `input ${name} is required`).toBeDefined();
-  const prefix = join(repo, '.npm-global');
+  let prefix = join(repo, '.npm-global');
   const stepOutputs: Record<string, Record<string, string>> = {};
   const ran: ActionRun = { steps: [], uses: {}, outputs: {} };
   for (const [i, step] of action.runs.steps.entries()) {
@@ -67,14 +64,19 @@ function runAction(repo: string, inputs: Record<string, string>): ActionRun {
       continue;
     }
     expect(step.shell).toBe('bash');
+    const stepVars = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs, stepOutputs)]));
+    const text = expand(step.run!, inputs, stepOutputs);
+    if (/\bnpm install\b/.test(text)) {
+      expect(step.id, 'the install step has no outputs to read').toBeUndefined();
+      prefix = installOnce(text, repo, stepVars);
+      ran.steps.push({ name: step.name ?? `step ${i}`, code: 0, stdout: '', stderr: '' });
+      continue;
+    }
     const outputFile = join(repo, `.github-output-${i}`);
     writeFileSync(outputFile, '');
-    const env = stepEnv(prefix, {
-      GITHUB_OUTPUT: outputFile,
-      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs, stepOutputs)])),
-    });
+    const env = stepEnv(prefix, { GITHUB_OUTPUT: outputFile, ...stepVars });
     const script = join(repo, `.step-${i}.sh`);
-    writeFileSync(script, expand(step.run!, inputs, stepOutputs));
+    writeFileSync(script, text);
     const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: repo, env, encoding: 'utf8', timeout: NPM_GUARD_MS });
     ran.steps.push({ name: step.name ?? `step ${i}`, code: r.status, stdout: r.stdout, stderr: r.stderr });
     if (step.id) stepOutputs[step.id] = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => l.split('=', 2) as [string, string]));
@@ -89,7 +91,7 @@ function valuesRepo(files: Record<string, string>): string {
   const dir = folderWith('agentplat-action-repo-', files);
   const pkg = join(dir, action.inputs.package!.default!);
   mkdirSync(dirname(pkg), { recursive: true });
-  copyFileSync(join(packDir, TARBALL), pkg);
+  copyFileSync(sharedPack(), pkg);
   return dir;
 }
 
