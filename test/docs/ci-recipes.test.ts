@@ -33,8 +33,8 @@ function isInstall(command: string): boolean {
 }
 
 /** A values repository as the recipes expect it: the pack under tools/, and the given files. */
-function valuesRepo(files: Record<string, string>): string {
-  const dir = withPackInTools(tempDir('agentplat-ci-repo-'));
+async function valuesRepo(files: Record<string, string>): Promise<string> {
+  const dir = await withPackInTools(tempDir('agentplat-ci-repo-'));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -62,26 +62,26 @@ describe('README CI recipes run as written against a pack of this repository', (
     const steps = Object.values(workflow.jobs).flatMap((j) => j.steps).filter((s) => s.run !== undefined);
 
     /** Runs every `run:` step in order (GitHub's shell is `bash -e`); the exit code of each. */
-    function runWorkflow(dir: string): Ran[] {
+    async function runWorkflow(dir: string): Promise<Ran[]> {
       const installStep = steps.find((s) => isInstall(s.run!));
       expect(installStep, 'the workflow installs agentplat').toBeDefined();
       // Once per command text and test run (installOnce): the recipes that install alike share a prefix.
-      const prefix = installOnce(installStep!.run!, dir);
+      const prefix = await installOnce(installStep!.run!, dir);
       return steps.filter((s) => s !== installStep).map((s) => sh('bash', s.run!, dir, stepEnv(prefix)));
     }
 
-    it('on clean values every step passes, with annotations and a SARIF file', () => {
-      const dir = valuesRepo(CLEAN);
-      const ran = runWorkflow(dir);
+    it('on clean values every step passes, with annotations and a SARIF file', async () => {
+      const dir = await valuesRepo(CLEAN);
+      const ran = await runWorkflow(dir);
       expect(ran.map((r) => r.code)).toEqual(ran.map(() => 0));
       const sarif = JSON.parse(readFileSync(join(dir, 'agentplat.sarif'), 'utf8')) as { version: string; runs: { results: unknown[] }[] };
       expect(sarif.version).toBe('2.1.0');
       expect(sarif.runs[0]!.results).toEqual([]);
     });
 
-    it('on a typo the annotation step fails the job and the SARIF step still passes, as the README says', () => {
-      const dir = valuesRepo(TYPO);
-      const [annotate, sarifStep] = runWorkflow(dir);
+    it('on a typo the annotation step fails the job and the SARIF step still passes, as the README says', async () => {
+      const dir = await valuesRepo(TYPO);
+      const [annotate, sarifStep] = await runWorkflow(dir);
       expect(annotate!.code).toBe(1);
       expect(annotate!.stdout).toMatch(/^::error file=envs\/prod\/values\.yaml,line=2,col=3,title=values\/unknown-key::/m);
       expect(sarifStep!.code).toBe(0);
@@ -93,25 +93,25 @@ describe('README CI recipes run as written against a pack of this repository', (
   describe('GitLab CI', () => {
     const job = Object.values(parse(blocks(section('### GitLab CI'), 'yaml')[0]!) as Record<string, { script: string[]; artifacts: { reports: { junit: string } } }>)[0]!;
 
-    function runJob(dir: string): Ran[] {
+    async function runJob(dir: string): Promise<Ran[]> {
       const [first, ...rest] = job.script;
       expect(isInstall(first!), 'the job installs agentplat first').toBe(true);
-      const prefix = installOnce(first!, dir);
+      const prefix = await installOnce(first!, dir);
       return rest.map((line) => sh('sh', line, dir, stepEnv(prefix)));
     }
 
-    it('on clean values the job passes and writes the JUnit report it declares', () => {
-      const dir = valuesRepo(CLEAN);
-      expect(runJob(dir).map((r) => r.code)).toEqual([0]);
+    it('on clean values the job passes and writes the JUnit report it declares', async () => {
+      const dir = await valuesRepo(CLEAN);
+      expect((await runJob(dir)).map((r) => r.code)).toEqual([0]);
       const report = readFileSync(join(dir, job.artifacts.reports.junit), 'utf8');
       expect(report).toMatch(/^<\?xml/);
       expect(report).toContain('<testsuite name="envs/prod/values.yaml"');
       expect(report).not.toContain('<failure');
     });
 
-    it('on a typo the job fails and the report holds the failed case', () => {
-      const dir = valuesRepo(TYPO);
-      expect(runJob(dir).map((r) => r.code)).toEqual([1]);
+    it('on a typo the job fails and the report holds the failed case', async () => {
+      const dir = await valuesRepo(TYPO);
+      expect((await runJob(dir)).map((r) => r.code)).toEqual([1]);
       expect(readFileSync(join(dir, job.artifacts.reports.junit), 'utf8')).toMatch(/<testcase classname="envs\/prod\/values\.yaml" name="values\/unknown-key">\s*<failure/);
     });
   });

@@ -34,13 +34,13 @@ const application = parse(read('application.yaml')) as Application;
 const sidecar = parse(read('repo-server-sidecar.yaml')) as Sidecar;
 
 let image: BuiltImage;
-beforeAll(() => {
+beforeAll(async () => {
   // A checkout of agentplat after `npm pack`, as the Dockerfile's build context.
   const context = tempDir('agentplat-argocd-context-');
-  copyFileSync(sharedPack(), join(context, TARBALL));
+  copyFileSync(await sharedPack(), join(context, TARBALL));
   mkdirSync(join(context, 'recipes', 'argocd'), { recursive: true });
   copyFileSync(join(DIR, 'plugin.yaml'), join(context, 'recipes', 'argocd', 'plugin.yaml'));
-  image = buildImage(read('Dockerfile'), context);
+  image = await buildImage(read('Dockerfile'), context);
 });
 
 /** The environment Argo CD's cmp-server gives generate for `application` on a cluster of 1.29. */

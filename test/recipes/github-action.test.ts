@@ -52,7 +52,7 @@ interface ActionRun {
   outputs: Record<string, string>;
 }
 
-function runAction(repo: string, inputs: Record<string, string>): ActionRun {
+async function runAction(repo: string, inputs: Record<string, string>): Promise<ActionRun> {
   for (const [name, spec] of Object.entries(action.inputs)) if (spec.required) expect(inputs[name], `input ${name} is required`).toBeDefined();
   let prefix = join(repo, '.npm-global');
   const stepOutputs: Record<string, Record<string, string>> = {};
@@ -68,7 +68,7 @@ function runAction(repo: string, inputs: Record<string, string>): ActionRun {
     const text = expand(step.run!, inputs, stepOutputs);
     if (/\bnpm install\b/.test(text)) {
       expect(step.id, 'the install step has no outputs to read').toBeUndefined();
-      prefix = installOnce(text, repo, stepVars);
+      prefix = await installOnce(text, repo, stepVars);
       ran.steps.push({ name: step.name ?? `step ${i}`, code: 0, stdout: '', stderr: '' });
       continue;
     }
@@ -87,11 +87,11 @@ function runAction(repo: string, inputs: Record<string, string>): ActionRun {
 }
 
 /** A values repository with the pack where the `package` input's default expects it. */
-function valuesRepo(files: Record<string, string>): string {
+async function valuesRepo(files: Record<string, string>): Promise<string> {
   const dir = folderWith('agentplat-action-repo-', files);
   const pkg = join(dir, action.inputs.package!.default!);
   mkdirSync(dirname(pkg), { recursive: true });
-  copyFileSync(sharedPack(), pkg);
+  copyFileSync(await sharedPack(), pkg);
   return dir;
 }
 
@@ -114,9 +114,9 @@ describe('GitHub Action recipe (composite)', () => {
     expect(action.inputs.package!.default).toBe(`tools/${TARBALL}`);
   });
 
-  it('on clean values every step passes, the SARIF upload gets an empty log, and exit-code is 0', () => {
-    const repo = valuesRepo(CLEAN);
-    const run = runAction(repo, INPUTS);
+  it('on clean values every step passes, the SARIF upload gets an empty log, and exit-code is 0', async () => {
+    const repo = await valuesRepo(CLEAN);
+    const run = await runAction(repo, INPUTS);
     expect(run.steps.map((s) => [s.name, s.code])).toEqual([
       ['Install agentplat', 0],
       ['Lint values', 0],
@@ -131,9 +131,9 @@ describe('GitHub Action recipe (composite)', () => {
     expect(run.uses['actions/setup-node@v4']).toEqual({ 'node-version': '20' });
   });
 
-  it('on a typo it annotates the line, uploads a SARIF result at file:line:column, then fails', () => {
-    const repo = valuesRepo(TYPO);
-    const run = runAction(repo, INPUTS);
+  it('on a typo it annotates the line, uploads a SARIF result at file:line:column, then fails', async () => {
+    const repo = await valuesRepo(TYPO);
+    const run = await runAction(repo, INPUTS);
     expect(run.steps.map((s) => [s.name, s.code])).toEqual([
       ['Install agentplat', 0],
       ['Lint values', 0],
@@ -147,17 +147,17 @@ describe('GitHub Action recipe (composite)', () => {
     ]);
   });
 
-  it('strict: true makes a warning fail the action', () => {
-    const repo = valuesRepo({ ...CLEAN, 'envs/dev/values.yaml': 'controller:\n  streaming: "on"\n' });
-    const lenient = runAction(repo, INPUTS);
-    const strict = runAction(repo, { ...INPUTS, strict: 'true' });
+  it('strict: true makes a warning fail the action', async () => {
+    const repo = await valuesRepo({ ...CLEAN, 'envs/dev/values.yaml': 'controller:\n  streaming: "on"\n' });
+    const lenient = await runAction(repo, INPUTS);
+    const strict = await runAction(repo, { ...INPUTS, strict: 'true' });
     expect(lenient.outputs['exit-code']).toBe('0');
     expect(strict.outputs['exit-code']).toBe('1');
   });
 
-  it('a usage error (an unknown revision) fails the lint step itself, before any upload', () => {
-    const repo = valuesRepo(CLEAN);
-    const run = runAction(repo, { ...INPUTS, revision: 'C' });
+  it('a usage error (an unknown revision) fails the lint step itself, before any upload', async () => {
+    const repo = await valuesRepo(CLEAN);
+    const run = await runAction(repo, { ...INPUTS, revision: 'C' });
     expect(run.steps.map((s) => [s.name, s.code])).toEqual([
       ['Install agentplat', 0],
       ['Lint values', 2],

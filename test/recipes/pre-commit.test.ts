@@ -26,8 +26,8 @@ const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) 
 const hook = (id: string) => hooks.find((h) => h.id === id)!;
 
 let prefix: string;
-beforeAll(() => {
-  prefix = installedPack();
+beforeAll(async () => {
+  prefix = await installedPack();
 });
 
 /** pre-commit's file selection for a hook: `files` and `exclude` are searched (not anchored), `types` by extension. */
