@@ -193,14 +193,14 @@ describe('line programs run as handlebars does', () => {
     );
   });
 
-  it('a printed value is data: the lines read to the same objects as the printed text', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (v) => {
+  it('a printed value is data: the lines read to the same objects as the printed text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), breathing((v) => {
         const set = compileTemplates({ 't.hbs': 'kind: X\nvalue: {{json v}}\nlist:\n  - {{json v}}\n  - key: {{json v}}\n' });
         const run = runTemplate(set, 't.hbs', { v });
         const expected = { kind: 'X', value: JSON.parse(JSON.stringify(v)), list: [JSON.parse(JSON.stringify(v)), { key: JSON.parse(JSON.stringify(v)) }] };
         expect(readTemplateLines(run.docs, run.values)).toEqual([expected]);
-      }),
+      })),
       fcParams(14, 500),
     );
   });
@@ -213,7 +213,7 @@ describe('line programs run as handlebars does', () => {
       return 'refused';
     }
   };
-  it(`a printed value is copied as JSON carries it: jsonCopy(v) is JSON.parse(JSON.stringify(v)) (${seedTitle(15, 3000)})`, () => {
+  it(`a printed value is copied as JSON carries it: jsonCopy(v) is JSON.parse(JSON.stringify(v)) (${seedTitle(15, 3000)})`, async () => {
     const same = (v: unknown) => {
       const expected = viaJson(() => {
         const text = JSON.stringify(v);
@@ -222,7 +222,7 @@ describe('line programs run as handlebars does', () => {
       expect(isDeepStrictEqual(viaJson(() => jsonCopy(v)), expected), fc.stringify(v)).toBe(true);
     };
     const anything = fc.anything({ withNullPrototype: true, withBoxedValues: true, withSparseArray: true, withDate: true, withObjectString: true, withMap: true, withSet: true, withTypedArray: true, withBigInt: true });
-    fc.assert(fc.property(anything, same), fcParams(15, 3000));
+    await fc.assert(fc.asyncProperty(anything, breathing(same)), fcParams(15, 3000));
     for (const v of [{ a: undefined, b: [undefined, () => 1, Symbol('s'), NaN, -0, Infinity] }, JSON.parse('{"__proto__": {"x": 1}}'), [new Date(0)], { toJSON: () => 'x' }, () => 1, Symbol('s'), -0, 10n]) same(v);
   });
 
