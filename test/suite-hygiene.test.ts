@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.ts';
+import { breathe, breathing } from './helpers/breathe.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 // Every test file, the real API server suite (test/cluster, run by `npm run test:cluster`) included:
@@ -41,5 +42,36 @@ describe('suite hygiene: tests assert behaviour, never time', () => {
 
   it('no clock read in a test (performance.now, Date.now, process.hrtime)', () => {
     expect(findings(/performance\.now\(|Date\.now\(|process\.hrtime|console\.time\(/)).toEqual([]);
+  });
+});
+
+describe('suite hygiene: long loops let the worker answer vitest (its RPC waits a fixed 60 s)', () => {
+  it('breathing() turns the event loop before every input of a property, and breathe() once per call', async () => {
+    let turns = 0;
+    const seen: number[] = [];
+    const counting = () => void setImmediate(() => turns++);
+    const predicate = breathing((n: number) => {
+      seen.push(turns);
+      counting();
+      return n >= 0;
+    });
+    counting();
+    for (const n of [1, 2, 3]) expect(await predicate(n)).toBe(true);
+    expect(seen).toEqual([1, 2, 3]);
+    // The last input's turn is still pending: breathe() lets it run.
+    await breathe();
+    expect(turns).toBe(4);
+  });
+
+  it('every property sized by fcParams (the randomized tests that run long) is an async property, so it can yield', () => {
+    const sync = FILES.filter((f) => !f.endsWith('_seed.ts')).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/fc\.assert\(/g)].flatMap((m) => {
+        const call = text.slice(m.index, text.indexOf('fcParams(', m.index) + 1 || m.index);
+        const sized = call.length > 1 && !/fc\.assert\(/.test(call.slice(1));
+        return sized && /fc\.property\(/.test(call) ? [`${relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}`] : [];
+      });
+    });
+    expect(sync).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
 // `npm test` builds first; when dist/ is missing or older than the sources, this builds it once
 // (a lock directory keeps two test files from building at the same time).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { underLock } from '../helpers/lock.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'agentplat');
@@ -30,46 +31,12 @@ function isStale(): boolean {
   return INPUTS.some((p) => existsSync(join(ROOT, p)) && newestMtime(join(ROOT, p)) > built);
 }
 
-/** Whether the process that took the build lock is gone (it died without removing the lock). */
-function ownerGone(lock: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-  } catch {
-    return false; // the owner has made the folder and not yet written its pid
-  }
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 /** Builds dist/ when it is missing or older than its sources. */
 export function ensureBuilt(): void {
-  if (!isStale()) return;
-  const lock = join(ROOT, 'node_modules', '.agentplat-test-build.lock');
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch {
-      if (!isStale()) return;
-      // A lock whose owner has died is taken over; a live owner is waited for, however slow.
-      if (ownerGone(lock)) rmSync(lock, { recursive: true, force: true });
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
-    }
-  }
-  try {
-    if (isStale()) {
-      const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stderr}`);
-    }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  underLock(join(ROOT, 'node_modules', '.agentplat-test-build.lock'), isStale, () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stderr}`);
+  });
 }
 
 export interface RunResult {

@@ -1,11 +1,13 @@
 // Shell completion: the scripts come from @bomb.sh/tab, the candidates from the program itself.
-// Checked through the real binary (`agentplat complete -- …`, what every script calls), and in
-// each real shell the machine has.
+// The candidates are checked in-process (`agentplat complete -- …`, what every script calls, run by
+// the run() the executable calls), and in each real shell the machine has, where the scripts call
+// the real executable.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, ROOT, runBin } from './binary.ts';
+import { ensureBuilt, ROOT } from './binary.ts';
+import { runInProcess } from './in-process.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { createProgram } from '../../src/cli/program.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
@@ -16,8 +18,8 @@ beforeAll(() => ensureBuilt());
 const program = () => createProgram({ io: createMemoryIo(), exitCode: 0 });
 
 /** The candidates (values) and the directive for the words typed after `agentplat`. */
-function complete(...words: string[]): { values: string[]; directive: number } {
-  const r = runBin(['complete', '--', ...words]);
+async function complete(...words: string[]): Promise<{ values: string[]; directive: number }> {
+  const r = await runInProcess(['complete', '--', ...words]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   const lines = r.stdout.trimEnd().split('\n');
@@ -30,80 +32,80 @@ const NO_FILES = 4;
 
 describe('completion scripts', () => {
   for (const shell of ['bash', 'zsh', 'fish']) {
-    it(`completion ${shell} prints a ${shell} script that asks agentplat complete for candidates`, () => {
-      const r = runBin(['completion', shell]);
+    it(`completion ${shell} prints a ${shell} script that asks agentplat complete for candidates`, async () => {
+      const r = await runInProcess(['completion', shell]);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`${shell} completion for agentplat`));
       expect(r.stdout).toContain('agentplat complete --');
     });
   }
 
-  it('an unknown shell is a usage error that names the shells', () => {
-    const r = runBin(['completion', 'tcsh']);
+  it('an unknown shell is a usage error that names the shells', async () => {
+    const r = await runInProcess(['completion', 'tcsh']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bash, zsh, fish/);
   });
 
-  it('the completion backend is hidden from --help', () => {
-    const r = runBin(['--help']);
+  it('the completion backend is hidden from --help', async () => {
+    const r = await runInProcess(['--help']);
     expect(r.stdout).toMatch(/^ +completion /m);
     expect(r.stdout).not.toMatch(/^ +complete /m);
   });
 });
 
 describe('completion candidates through the binary', () => {
-  it('an empty command line offers every command --help lists', () => {
+  it('an empty command line offers every command --help lists', async () => {
     const p = program();
     const visible = p.createHelp().visibleCommands(p).map((c) => c.name());
-    expect(complete('').values).toEqual(visible);
-    expect(complete('ren').values).toEqual(['render']);
+    expect((await complete('')).values).toEqual(visible);
+    expect((await complete('ren')).values).toEqual(['render']);
   });
 
-  it("a partial flag offers the command's flags that start with it", () => {
+  it("a partial flag offers the command's flags that start with it", async () => {
     const render = program().commands.find((c) => c.name() === 'render')!;
     const longs = render.options.filter((o) => !o.hidden && o.long?.startsWith('--re')).map((o) => o.long);
-    expect(complete('render', '--re').values.sort()).toEqual(longs.sort());
-    expect(complete('render', '--').values).toEqual(expect.arrayContaining(['--values', '--set', '--show-only', '--namespace', '--help']));
+    expect((await complete('render', '--re')).values.sort()).toEqual(longs.sort());
+    expect((await complete('render', '--')).values).toEqual(expect.arrayContaining(['--values', '--set', '--show-only', '--namespace', '--help']));
   });
 
-  it('--revision and -r offer the chart revisions', () => {
-    expect(complete('render', '--revision', '').values).toEqual(['A', 'B']);
-    expect(complete('lint', '-r', '').values).toEqual(['A', 'B']);
+  it('--revision and -r offer the chart revisions', async () => {
+    expect((await complete('render', '--revision', '')).values).toEqual(['A', 'B']);
+    expect((await complete('lint', '-r', '')).values).toEqual(['A', 'B']);
   });
 
-  it('--set contr offers the controller keys of the revision, up to the = and without a space after it', () => {
+  it('--set contr offers the controller keys of the revision, up to the = and without a space after it', async () => {
     const want = (rev: 'A' | 'B') => walkKeys(rev).filter((k) => k.node.kind === 'leaf' && k.path.startsWith('contr')).map((k) => `${k.path}=`);
-    const b = complete('render', '--set', 'contr');
+    const b = await complete('render', '--set', 'contr');
     expect(b.values).toEqual(want('B'));
     expect(b.directive & NO_SPACE).toBe(NO_SPACE);
     // The revision on the command line picks the keys: controller.goAgentImage exists in A only.
-    const a = complete('render', '-r', 'A', '--set', 'contr');
+    const a = await complete('render', '-r', 'A', '--set', 'contr');
     expect(a.values).toEqual(want('A'));
     expect(a.values).toContain('controller.goAgentImage.tag=');
     expect(b.values).not.toContain('controller.goAgentImage.tag=');
-    expect(complete('lint', '--set-string', 'ui.repl').values).toEqual(['ui.replicas=']);
+    expect((await complete('lint', '--set-string', 'ui.repl')).values).toEqual(['ui.replicas=']);
   });
 
-  it('explain ui. offers every key under ui', () => {
+  it('explain ui. offers every key under ui', async () => {
     const want = walkKeys('B').map((k) => k.path).filter((k) => k.startsWith('ui.'));
-    expect(complete('explain', 'ui.').values).toEqual(want);
+    expect((await complete('explain', 'ui.')).values).toEqual(want);
   });
 
-  it('a file name (after -f, --output-dir, or as lint and validate arguments) is left to the shell: no candidates, file completion allowed', () => {
+  it('a file name (after -f, --output-dir, or as lint and validate arguments) is left to the shell: no candidates, file completion allowed', async () => {
     for (const words of [['render', '-f', 'val'], ['render', '--output-dir', ''], ['lint', 'envs/'], ['validate', ''], ['migrate', '--values', 'a']]) {
-      expect(complete(...words), words.join(' ')).toEqual({ values: [], directive: 0 });
+      expect(await complete(...words), words.join(' ')).toEqual({ values: [], directive: 0 });
     }
     // Not where a flag or a key is being typed.
-    expect(complete('lint', '--fo').values).toEqual(['--format']);
-    expect(complete('lint', '--fo').directive & NO_FILES).toBe(NO_FILES);
-    expect(complete('render', '--set', 'ui.repl').directive & NO_FILES).toBe(NO_FILES);
+    expect((await complete('lint', '--fo')).values).toEqual(['--format']);
+    expect((await complete('lint', '--fo')).directive & NO_FILES).toBe(NO_FILES);
+    expect((await complete('render', '--set', 'ui.repl')).directive & NO_FILES).toBe(NO_FILES);
   });
 
-  it('--show-only offers the sources a render of the defaults prints, without the chart name', () => {
-    const rendered = runBin(['render']);
+  it('--show-only offers the sources a render of the defaults prints, without the chart name', async () => {
+    const rendered = await runInProcess(['render']);
     const sources = [...new Set([...rendered.stdout.matchAll(/^# Source: agentplat\/(.*)$/gm)].map((m) => m[1]!))];
-    expect(complete('render', '--show-only', '').values.sort()).toEqual(sources.sort());
-    expect(complete('render', '-s', 'templates/controller-').values).toEqual(expect.arrayContaining(['templates/controller-deployment.yaml']));
+    expect((await complete('render', '--show-only', '')).values.sort()).toEqual(sources.sort());
+    expect((await complete('render', '-s', 'templates/controller-')).values).toEqual(expect.arrayContaining(['templates/controller-deployment.yaml']));
   });
 });
 
@@ -120,8 +122,8 @@ const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).st
 const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
 
 describe('completion in the real shells', () => {
-  it.skipIf(!has('bash') || !existsSync(BASH_COMPLETION))('bash: the script completes commands, revisions and --set keys', () => {
-    const script = runBin(['completion', 'bash']).stdout;
+  it.skipIf(!has('bash') || !existsSync(BASH_COMPLETION))('bash: the script completes commands, revisions and --set keys', async () => {
+    const script = (await runInProcess(['completion', 'bash'])).stdout;
     const r = inShell('bash', [], `source ${BASH_COMPLETION}
 source /dev/stdin <<'EOF'
 ${script}
@@ -151,8 +153,8 @@ complete -p agentplat
     expect(r.out).toContain('agentplat explain ui.httpRoute.en => ui.httpRoute.enabled\n');
   });
 
-  it.skipIf(!has('zsh'))('zsh: the script registers with compinit and hands candidates to _describe', () => {
-    const script = runBin(['completion', 'zsh']).stdout;
+  it.skipIf(!has('zsh'))('zsh: the script registers with compinit and hands candidates to _describe', async () => {
+    const script = (await runInProcess(['completion', 'zsh'])).stdout;
     // Outside a completion widget _describe and _arguments cannot show anything; these print what
     // they are given (and _describe fails on nothing, as the real one does).
     const r = inShell('zsh', ['-f'], `autoload -U compinit && compinit -u
@@ -173,8 +175,8 @@ words=(agentplat render -f val); CURRENT=4; _agentplat
     expect(r.out).toContain('controller.replicas=:Number of controller pods\n');
   });
 
-  it.skipIf(!has('fish'))('fish: `complete -C` with the script loaded offers commands, revisions and keys', () => {
-    const script = runBin(['completion', 'fish']).stdout;
+  it.skipIf(!has('fish'))('fish: `complete -C` with the script loaded offers commands, revisions and keys', async () => {
+    const script = (await runInProcess(['completion', 'fish'])).stdout;
     const dir = tempDir('agentplat-fish-');
     writeFileSync(join(dir, 'agentplat.fish'), script);
     writeFileSync(join(dir, 'values-prod.yaml'), '');

@@ -1,41 +1,42 @@
-// `agentplat diff` through the real executable: the three ways to pick two sides (values sets,
-// revisions after migrate, a render against manifests), what it prints, what it hides, and its
-// exit codes (0 equal, 1 different or problems, 2 usage error).
+// `agentplat diff`: the three ways to pick two sides (values sets, revisions after migrate, a
+// render against manifests), what it prints, what it hides, and its exit codes (0 equal, 1
+// different or problems, 2 usage error). Run in-process (the run() the executable calls, with
+// memory streams); one test runs the real executable for its exit status and standard input.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { ensureBuilt, runBin, STACK_TRACE, type RunResult } from './binary.ts';
+import { runInProcess } from './in-process.ts';
 
 const ESC = '\u001b[';
 const dir = tempDir('agentplat-diff-');
 
-beforeAll(() => {
+beforeAll(async () => {
   ensureBuilt();
   writeFileSync(join(dir, 'two.yaml'), 'controller:\n  replicas: 2\n');
   writeFileSync(join(dir, 'three.yaml'), 'controller:\n  replicas: 3\n');
   // Revision A words that revision B refuses until migrated.
   writeFileSync(join(dir, 'a.yaml'), 'controller:\n  auth:\n    mode: unsecure\n');
   writeFileSync(join(dir, 'bad.yaml'), 'controller:\n  replicas: 2\n  imagee: x\n');
-  writeFileSync(join(dir, 'two-render.yaml'), render(['-f', 'two.yaml']));
+  writeFileSync(join(dir, 'two-render.yaml'), await render(['-f', 'two.yaml']));
 });
 
-function diff(args: readonly string[], opts: { stdin?: string; env?: Record<string, string> } = {}): RunResult {
-  const r = runBin(['diff', ...args], { cwd: dir, ...opts });
-  expect(r.signal).toBeNull();
+async function diff(args: readonly string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
+  const r = await runInProcess(['diff', ...args], { cwd: dir, ...opts });
   expect(r.stderr).not.toMatch(STACK_TRACE);
   return r;
 }
 
-function render(args: readonly string[]): string {
-  const r = runBin(['render', ...args], { cwd: dir });
+async function render(args: readonly string[]): Promise<string> {
+  const r = await runInProcess(['render', ...args], { cwd: dir });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
 }
 
 describe('diff: two values sets', () => {
-  it('a changed value shows as its object, changed, with the field path and a unified YAML diff; exit 1', () => {
-    const r = diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '--skip-crds']);
+  it('a changed value shows as its object, changed, with the field path and a unified YAML diff; exit 1', async () => {
+    const r = await diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '--skip-crds']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^changed Deployment\.apps default\/agentplat-controller: spec\.replicas\n@@ -\d+,7 \+\d+,7 @@\n/);
     expect(r.stdout).toContain('\n-  replicas: 2\n+  replicas: 3\n');
@@ -44,41 +45,41 @@ describe('diff: two values sets', () => {
     expect(r.stderr).toMatch(/^0 added, 0 removed, 1 changed, \d+ unchanged\n$/);
   });
 
-  it('two renders that are the same print nothing on stdout and exit 0', () => {
-    const r = diff(['-f', 'two.yaml', '--to-values', 'two.yaml', '--to-set', 'controller.replicas=2']);
+  it('two renders that are the same print nothing on stdout and exit 0', async () => {
+    const r = await diff(['-f', 'two.yaml', '--to-values', 'two.yaml', '--to-set', 'controller.replicas=2']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^no differences: \d+ objects on each side, all the same\n$/);
   });
 
-  it('the new side takes exactly the --to-… layers: the old side\'s -f files are not under them', () => {
+  it('the new side takes exactly the --to-… layers: the old side\'s -f files are not under them', async () => {
     // two.yaml sets replicas 2; the new side without it is back at the default (1).
-    const r = diff(['-f', 'two.yaml', '--to-set', 'ui.replicas=1', '--skip-crds', '-q']);
+    const r = await diff(['-f', 'two.yaml', '--to-set', 'ui.replicas=1', '--skip-crds', '-q']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('changed Deployment.apps default/agentplat-controller: spec.replicas');
   });
 
-  it('objects a value turns on or off are added or removed, shown whole', () => {
-    const r = diff(['--set', 'controller.pdb.enabled=true', '--to-set', 'controller.pdb.enabled=false', '--skip-crds']);
+  it('objects a value turns on or off are added or removed, shown whole', async () => {
+    const r = await diff(['--set', 'controller.pdb.enabled=true', '--to-set', 'controller.pdb.enabled=false', '--skip-crds']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^removed PodDisruptionBudget\.policy default\/agentplat-controller\n@@ -1,\d+ \+0,0 @@\n-apiVersion: policy\/v1\n-kind: PodDisruptionBudget\n/m);
   });
 
-  it('-q/--brief names the objects that differ, without their diffs', () => {
-    const r = diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '--brief']);
+  it('-q/--brief names the objects that differ, without their diffs', async () => {
+    const r = await diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '--brief']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('changed Deployment.apps default/agentplat-controller: spec.replicas\n');
   });
 
-  it('-U sets the unchanged lines shown around a change', () => {
-    const r = diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '-U', '0']);
+  it('-U sets the unchanged lines shown around a change', async () => {
+    const r = await diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '-U', '0']);
     expect(r.stdout).toMatch(/\n@@ -(\d+),1 \+\1,1 @@\n-  replicas: 2\n\+  replicas: 3\n/);
   });
 });
 
 describe('diff: two revisions', () => {
-  it('--from-revision A --to-revision B migrates the old values as migrate does, then shows what the upgrade changes', () => {
-    const r = diff(['-f', 'a.yaml', '--from-revision', 'A', '--to-revision', 'B', '--skip-crds']);
+  it('--from-revision A --to-revision B migrates the old values as migrate does, then shows what the upgrade changes', async () => {
+    const r = await diff(['-f', 'a.yaml', '--from-revision', 'A', '--to-revision', 'B', '--skip-crds']);
     expect(r.code).toBe(1);
     // "unsecure" is an error in revision B: the new side rendered, so the values were migrated.
     expect(r.stderr).toContain("the old side's values, migrated from revision A to B (as agentplat migrate does):\n  a.yaml: controller.auth.mode: unsecure → insecure");
@@ -88,8 +89,8 @@ describe('diff: two revisions', () => {
     expect(r.stdout).toMatch(/^removed Agent\.agentplat\.dev default\/\S+-agent$/m);
   });
 
-  it('the JSON of a revision diff carries the migration report and both revisions', () => {
-    const r = diff(['-f', 'a.yaml', '--from-revision', 'A', '--to-revision', 'B', '--skip-crds', '-o', 'json']);
+  it('the JSON of a revision diff carries the migration report and both revisions', async () => {
+    const r = await diff(['-f', 'a.yaml', '--from-revision', 'A', '--to-revision', 'B', '--skip-crds', '-o', 'json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as { from: unknown; to: unknown; migration: unknown[] };
     expect(out.from).toEqual({ kind: 'render', revision: 'A', values: ['a.yaml'] });
@@ -97,8 +98,8 @@ describe('diff: two revisions', () => {
     expect(out.migration).toContainEqual({ file: 'a.yaml', path: 'controller.auth.mode', kind: 'changed', what: 'unsecure → insecure', why: expect.any(String) });
   });
 
-  it('values that fail in the old revision are reported once, for the old side, and nothing is migrated', () => {
-    const r = diff(['-f', 'bad.yaml', '--from-revision', 'A', '--to-revision', 'B']);
+  it('values that fail in the old revision are reported once, for the old side, and nothing is migrated', async () => {
+    const r = await diff(['-f', 'bad.yaml', '--from-revision', 'A', '--to-revision', 'B']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.match(/bad\.yaml:3:3/g)).toHaveLength(1);
@@ -107,42 +108,42 @@ describe('diff: two revisions', () => {
 });
 
 describe('diff: a render against manifests', () => {
-  it('--against a folder written by render --output-dir: the same values are equal, other values show what a sync would change', () => {
+  it('--against a folder written by render --output-dir: the same values are equal, other values show what a sync would change', async () => {
     const out = join(dir, 'out-folder');
-    expect(runBin(['render', '-f', 'two.yaml', '--output-dir', out], { cwd: dir }).code).toBe(0);
-    const same = diff(['-f', 'two.yaml', '--against', out]);
+    expect((await runInProcess(['render', '-f', 'two.yaml', '--output-dir', out], { cwd: dir })).code).toBe(0);
+    const same = await diff(['-f', 'two.yaml', '--against', out]);
     expect(same.code, same.stderr).toBe(0);
     expect(same.stdout).toBe('');
-    const next = diff(['-f', 'three.yaml', '--against', out, '-q']);
+    const next = await diff(['-f', 'three.yaml', '--against', out, '-q']);
     expect(next.code).toBe(1);
     expect(next.stdout).toBe('changed Deployment.apps default/agentplat-controller: spec.replicas\n');
   });
 
-  it('--against a YAML file, a v1 List on stdin, or JSON: each is read as the objects it holds', () => {
-    expect(diff(['-f', 'two.yaml', '--against', 'two-render.yaml']).code).toBe(0);
-    const list = render(['-f', 'two.yaml', '-o', 'json']);
-    expect(diff(['-f', 'two.yaml', '--against', '-'], { stdin: list }).code).toBe(0);
-    const r = diff(['-f', 'three.yaml', '--against', '-', '-q'], { stdin: list });
+  it('--against a YAML file, a v1 List on stdin, or JSON: each is read as the objects it holds', async () => {
+    expect((await diff(['-f', 'two.yaml', '--against', 'two-render.yaml'])).code).toBe(0);
+    const list = await render(['-f', 'two.yaml', '-o', 'json']);
+    expect((await diff(['-f', 'two.yaml', '--against', '-'], { stdin: list })).code).toBe(0);
+    const r = await diff(['-f', 'three.yaml', '--against', '-', '-q'], { stdin: list });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('changed Deployment.apps default/agentplat-controller: spec.replicas\n');
   });
 
-  it('objects are matched by group, kind, namespace and name: another API version of one object is a change, not a removal and an addition', () => {
-    const withPdb = render(['-f', 'two.yaml', '--skip-crds', '--set', 'controller.pdb.enabled=true']).replace('apiVersion: policy/v1\n', 'apiVersion: policy/v1beta1\n');
+  it('objects are matched by group, kind, namespace and name: another API version of one object is a change, not a removal and an addition', async () => {
+    const withPdb = (await render(['-f', 'two.yaml', '--skip-crds', '--set', 'controller.pdb.enabled=true'])).replace('apiVersion: policy/v1\n', 'apiVersion: policy/v1beta1\n');
     writeFileSync(join(dir, 'old-api.yaml'), withPdb);
-    const changed = diff(['-f', 'two.yaml', '--set', 'controller.pdb.enabled=true', '--skip-crds', '--against', 'old-api.yaml']);
+    const changed = await diff(['-f', 'two.yaml', '--set', 'controller.pdb.enabled=true', '--skip-crds', '--against', 'old-api.yaml']);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toMatch(/^changed PodDisruptionBudget\.policy default\/agentplat-controller: apiVersion\n/);
     expect(changed.stdout).toContain('-apiVersion: policy/v1beta1\n+apiVersion: policy/v1\n');
     expect(changed.stdout).not.toMatch(/^(added|removed) /m);
   });
 
-  it('the output order does not depend on the order of the documents compared', () => {
-    const docs = render(['-f', 'three.yaml', '--skip-crds']).split(/^---\n/m).filter((d) => d !== '');
+  it('the output order does not depend on the order of the documents compared', async () => {
+    const docs = (await render(['-f', 'three.yaml', '--skip-crds'])).split(/^---\n/m).filter((d) => d !== '');
     writeFileSync(join(dir, 'in-order.yaml'), docs.map((d) => `---\n${d}`).join(''));
     writeFileSync(join(dir, 'reversed.yaml'), [...docs].reverse().map((d) => `---\n${d}`).join(''));
-    const a = diff(['-f', 'two.yaml', '--set', 'ui.replicas=2', '--skip-crds', '--against', 'in-order.yaml']);
-    const b = diff(['-f', 'two.yaml', '--set', 'ui.replicas=2', '--skip-crds', '--against', 'reversed.yaml']);
+    const a = await diff(['-f', 'two.yaml', '--set', 'ui.replicas=2', '--skip-crds', '--against', 'in-order.yaml']);
+    const b = await diff(['-f', 'two.yaml', '--set', 'ui.replicas=2', '--skip-crds', '--against', 'reversed.yaml']);
     expect(a.code).toBe(1);
     expect(a.stdout.match(/^changed /gm)).toHaveLength(2);
     expect(b.stdout).toBe(a.stdout);
@@ -152,9 +153,9 @@ describe('diff: a render against manifests', () => {
     expect(a.stdout.indexOf('agentplat-controller')).toBeLessThan(a.stdout.indexOf('agentplat-ui'));
   });
 
-  it('a manifest that is not YAML, or holds something other than objects, is reported at file:line:column; exit 1, nothing on stdout', () => {
+  it('a manifest that is not YAML, or holds something other than objects, is reported at file:line:column; exit 1, nothing on stdout', async () => {
     writeFileSync(join(dir, 'broken.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x\n---\n- a\n---\nkind: ConfigMap\nmetadata:\n  name: y\n');
-    const r = diff(['--against', 'broken.yaml']);
+    const r = await diff(['--against', 'broken.yaml']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('broken.yaml:3:11  error  invalid YAML');
@@ -162,25 +163,25 @@ describe('diff: a render against manifests', () => {
     expect(r.stderr).toContain('broken.yaml:7:1  error  this document is not a Kubernetes object: it has no apiVersion');
   });
 
-  it('a manifest that holds one object twice is a usage error naming both places', () => {
-    const one = render(['--skip-crds', '-s', 'templates/controller-serviceaccount.yaml']);
+  it('a manifest that holds one object twice is a usage error naming both places', async () => {
+    const one = await render(['--skip-crds', '-s', 'templates/controller-serviceaccount.yaml']);
     writeFileSync(join(dir, 'twice.yaml'), one + one);
-    const r = diff(['--skip-crds', '--against', 'twice.yaml']);
+    const r = await diff(['--skip-crds', '--against', 'twice.yaml']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/the old side: two objects are both ServiceAccount default\/agentplat-controller \(in twice\.yaml and twice\.yaml\)/);
   });
 });
 
 describe('diff: secrets, colour, JSON', () => {
-  it('secrets never show: Secret data and the values\' secret fields are masked, a changed secret is marked old and new', () => {
-    const r = diff([
+  it('secrets never show: Secret data and the values\' secret fields are masked, a changed secret is marked old and new', async () => {
+    const r = await diff([
       '--set', 'providers.providerB.apiKey=sk-old-key-1111',
       '--set', 'database.rdb.url=postgres://app:hunter2old@db:5432/app',
       '--to-set', 'providers.providerB.apiKey=sk-new-key-2222',
       '--to-set', 'database.rdb.url=postgres://app:hunter2new@db:5432/app',
       '--skip-crds',
     ]);
-    const json = diff([
+    const json = await diff([
       '--set', 'providers.providerB.apiKey=sk-old-key-1111',
       '--to-set', 'providers.providerB.apiKey=sk-new-key-2222',
       '--skip-crds', '-o', 'json',
@@ -196,33 +197,33 @@ describe('diff: secrets, colour, JSON', () => {
     expect(JSON.parse(json.stdout).objects[0].changes).toEqual([{ path: 'data.PROVIDERB_API_KEY', op: 'replace', from: '******** (old value)', to: '******** (new value)' }]);
   });
 
-  it('a Secret read from a manifest is masked too, and an unchanged secret shows as the mask', () => {
-    const yaml = render(['--skip-crds', '--set', 'providers.providerB.apiKey=sk-live-9999', '--set', 'controller.replicas=4']);
+  it('a Secret read from a manifest is masked too, and an unchanged secret shows as the mask', async () => {
+    const yaml = await render(['--skip-crds', '--set', 'providers.providerB.apiKey=sk-live-9999', '--set', 'controller.replicas=4']);
     writeFileSync(join(dir, 'live.yaml'), yaml);
-    const r = diff(['--skip-crds', '--set', 'providers.providerB.apiKey=sk-live-9999', '--against', 'live.yaml', '-U', '100']);
+    const r = await diff(['--skip-crds', '--set', 'providers.providerB.apiKey=sk-live-9999', '--against', 'live.yaml', '-U', '100']);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain(Buffer.from('sk-live-9999').toString('base64'));
     // The Secret is unchanged: it is not listed at all.
     expect(r.stdout).not.toMatch(/^changed Secret /m);
-    const removed = diff(['--skip-crds', '--against', 'live.yaml']);
+    const removed = await diff(['--skip-crds', '--against', 'live.yaml']);
     expect(removed.stdout).toMatch(/^removed Secret default\/agentplat-providerb\n/m);
     expect(removed.stdout).toContain('-  PROVIDERB_API_KEY: "********"\n');
     expect(removed.stdout).not.toContain(Buffer.from('sk-live-9999').toString('base64'));
   });
 
-  it('colour on a terminal (FORCE_COLOR here), none under NO_COLOR or --no-color', () => {
+  it('colour on a terminal (FORCE_COLOR here), none under NO_COLOR or --no-color', async () => {
     const args = ['-f', 'two.yaml', '--to-values', 'three.yaml'];
-    const coloured = diff(args, { env: { FORCE_COLOR: '1' } });
+    const coloured = await diff(args, { env: { FORCE_COLOR: '1' } });
     expect(coloured.stdout).toContain(`${ESC}31m-  replicas: 2`);
     expect(coloured.stdout).toContain(`${ESC}32m+  replicas: 3`);
-    expect(diff(args, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toContain(ESC);
-    expect(diff([...args, '--no-color'], { env: { FORCE_COLOR: '1' } }).stdout).not.toContain(ESC);
-    expect(diff(args).stdout).not.toContain(ESC);
-    expect(diff([...args, '-o', 'json'], { env: { FORCE_COLOR: '1' } }).stdout).not.toContain(ESC);
+    expect((await diff(args, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } })).stdout).not.toContain(ESC);
+    expect((await diff([...args, '--no-color'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
+    expect((await diff(args)).stdout).not.toContain(ESC);
+    expect((await diff([...args, '-o', 'json'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
   });
 
-  it('-o json prints one document of the documented shape (version 1)', () => {
-    const r = diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '--to-set', 'controller.pdb.enabled=true', '--skip-crds', '-o', 'json']);
+  it('-o json prints one document of the documented shape (version 1)', async () => {
+    const r = await diff(['-f', 'two.yaml', '--to-values', 'three.yaml', '--to-set', 'controller.pdb.enabled=true', '--skip-crds', '-o', 'json']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
@@ -237,20 +238,20 @@ describe('diff: secrets, colour, JSON', () => {
     expect(added).toEqual({ status: 'added', group: 'policy', kind: 'PodDisruptionBudget', namespace: 'default', name: 'agentplat-controller', newSource: expect.stringMatching(/^agentplat\/templates\//), object: expect.objectContaining({ kind: 'PodDisruptionBudget' }) });
     expect(changed).toMatchObject({ status: 'changed', group: 'apps', kind: 'Deployment', name: 'agentplat-controller', changes: [{ path: 'spec.replicas', op: 'replace', from: 2, to: 3 }] });
     expect(changed.diff).toMatch(/^@@ .* @@\n[\s\S]*\n-  replicas: 2\n\+  replicas: 3\n/);
-    const equal = JSON.parse(diff(['-f', 'two.yaml', '--to-values', 'two.yaml', '-o', 'json']).stdout);
+    const equal = JSON.parse((await diff(['-f', 'two.yaml', '--to-values', 'two.yaml', '-o', 'json'])).stdout);
     expect(equal).toMatchObject({ equal: true, summary: { added: 0, removed: 0, changed: 0 }, objects: [] });
   });
 });
 
 describe('diff: problems and usage errors', () => {
-  it('values with problems, on either side, are reported as render reports them (file:line:column); exit 1, nothing on stdout', () => {
+  it('values with problems, on either side, are reported as render reports them (file:line:column); exit 1, nothing on stdout', async () => {
     for (const args of [['-f', 'bad.yaml', '--to-values', 'two.yaml'], ['-f', 'two.yaml', '--to-values', 'bad.yaml'], ['-f', 'bad.yaml', '--against', 'two-render.yaml']]) {
-      const r = diff(args);
+      const r = await diff(args);
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('bad.yaml:3:3  error  unknown key `controller.imagee` in revision B  [values/unknown-key]');
     }
-    const side = diff(['-f', 'two.yaml', '--to-values', 'bad.yaml']);
+    const side = await diff(['-f', 'two.yaml', '--to-values', 'bad.yaml']);
     expect(side.stderr).toMatch(/^new side \(revision B\):\n/);
   });
 
@@ -263,20 +264,33 @@ describe('diff: problems and usage errors', () => {
     { name: 'an unknown output format', args: ['-f', 'two.yaml', '--to-values', 'three.yaml', '-o', 'yaml'], message: /--output: unknown format "yaml"/ },
     { name: 'a context that is not a number', args: ['-f', 'two.yaml', '--to-values', 'three.yaml', '-U', 'x'], message: /--context: expected a whole number/ },
     { name: 'a manifest that does not exist', args: ['--against', 'missing.yaml'], message: /missing\.yaml: cannot read resource file/ },
-  ])('$name is a usage error: exit 2, nothing on stdout', ({ args, message }) => {
-    const r = diff(args);
+  ])('$name is a usage error: exit 2, nothing on stdout', async ({ args, message }) => {
+    const r = await diff(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
     expect(r.stderr).toContain('  hint: ');
   });
 
-  it('--help shows the three forms, the masking and the exit codes', () => {
-    const r = runBin(['diff', '--help']);
+  it('--help shows the three forms, the masking and the exit codes', async () => {
+    const r = await runInProcess(['diff', '--help']);
     expect(r.code).toBe(0);
     for (const text of ['--to-values', '--from-revision', '--to-revision', '--against', 'Exit codes (like diff): 0 no differences; 1 differences', '2 usage error', '******** (old value)']) {
       expect(r.stdout.replace(/\s+/g, ' ')).toContain(text);
     }
+  });
+});
+
+describe('diff: the real executable', () => {
+  it('exits with the status of the run (1: the sides differ, 0: equal) and reads a manifest from its standard input', async () => {
+    const list = await render(['-f', 'two.yaml', '-o', 'json']);
+    const differ = runBin(['diff', '-f', 'three.yaml', '--against', '-', '-q'], { cwd: dir, stdin: list });
+    expect(differ.signal).toBeNull();
+    expect(differ.code, differ.stderr).toBe(1);
+    expect(differ.stdout).toBe('changed Deployment.apps default/agentplat-controller: spec.replicas\n');
+    const same = runBin(['diff', '-f', 'two.yaml', '--against', '-'], { cwd: dir, stdin: list });
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stdout).toBe('');
   });
 });
 

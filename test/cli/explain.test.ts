@@ -1,10 +1,12 @@
 // `agentplat explain`: each fact it prints comes from where the tool itself gets it (the values
-// schema, the lint checks, the render), checked here through the real binary and against those
-// sources.
+// schema, the lint checks, the render), checked here against those sources, in-process (the run()
+// the executable calls, with memory streams).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, ROOT, runBin } from './binary.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './binary.ts';
+import { runInProcess } from './in-process.ts';
+import { breathe } from '../helpers/breathe.ts';
 import { ruleReads, rulesReading } from '../../src/explain/rule-reads.ts';
 import { exampleValue, schemaNodeAt, setFlag } from '../../src/explain/explain.ts';
 import { lintValues } from '../../src/lint/lint.ts';
@@ -14,20 +16,18 @@ import { applySetArgument } from '../../src/values/set-parser.ts';
 import { dataSource } from '../../src/values/source.ts';
 import type { SchemaNode } from '../../src/docs/values-reference.ts';
 
-beforeAll(() => ensureBuilt());
-
 const schema = (rev: Revision) => JSON.parse(readFileSync(join(ROOT, 'schemas', `values-${rev.toLowerCase()}.schema.json`), 'utf8')) as SchemaNode;
 
-function explainJson(args: string[]) {
-  const r = runBin(['explain', ...args, '-o', 'json']);
+async function explainJson(args: string[]) {
+  const r = await runInProcess(['explain', ...args, '-o', 'json']);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout);
 }
 
 describe('explain KEY through the binary', () => {
-  it('prints type, default, revisions, meaning, the rules that read it, where it renders and an example --set', () => {
-    const r = runBin(['explain', 'controller.replicas', '-r', 'B']);
+  it('prints type, default, revisions, meaning, the rules that read it, where it renders and an example --set', async () => {
+    const r = await runInProcess(['explain', 'controller.replicas', '-r', 'B']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^KEY: +controller\.replicas$/m);
     expect(r.stdout).toMatch(/^TYPE: +int$/m);
@@ -39,8 +39,8 @@ describe('explain KEY through the binary', () => {
     expect(r.stdout).toMatch(/agentplat render --set controller\.replicas=2/);
   });
 
-  it('gives each revision its own default and allowed values where they differ', () => {
-    const e = explainJson(['imagePullPolicy']);
+  it('gives each revision its own default and allowed values where they differ', async () => {
+    const e = await explainJson(['imagePullPolicy']);
     expect(e.revisions).toEqual(['A', 'B']);
     expect(e.byRevision.A.default).toBe('IfNotPresent');
     expect(e.byRevision.B.default).toBe('');
@@ -48,13 +48,13 @@ describe('explain KEY through the binary', () => {
     expect(e.byRevision.A.enum).not.toContain('');
   });
 
-  it('-o json: the objects and fields a key lands in come from rendering it changed (the sentinel lands where the template puts it)', () => {
-    const e = explainJson(['controller.loglevel', '-r', 'B']);
+  it('-o json: the objects and fields a key lands in come from rendering it changed (the sentinel lands where the template puts it)', async () => {
+    const e = await explainJson(['controller.loglevel', '-r', 'B']);
     expect(e.example.flag).toBe('--set controller.loglevel=example-value');
     const changed = e.byRevision.B.renders.objects as { kind: string; source: string; change: string; fields: string[] }[];
     expect(changed.length).toBeGreaterThan(0);
     // Every object listed really holds the value: rendering with the flag shows it at that source.
-    const rendered = runBin(['render', '-r', 'B', '-n', 'agentplat', '--skip-crds', ...e.example.flag.split(' ')]);
+    const rendered = await runInProcess(['render', '-r', 'B', '-n', 'agentplat', '--skip-crds', ...e.example.flag.split(' ')]);
     expect(rendered.code).toBe(0);
     for (const o of changed.filter((c) => c.change === 'changed')) {
       const doc = rendered.stdout.split(/^---$/m).find((d) => d.includes(`# Source: ${o.source}\n`) && d.includes(`kind: ${o.kind}\n`));
@@ -63,8 +63,8 @@ describe('explain KEY through the binary', () => {
     expect(changed.some((o) => o.fields.some((f) => f.startsWith('data.') || f.includes('env')))).toBe(true);
   });
 
-  it('turns on the enabled switch above a key so that its objects render, and says so', () => {
-    const e = explainJson(['controller.metrics.bindAddress', '-r', 'B']);
+  it('turns on the enabled switch above a key so that its objects render, and says so', async () => {
+    const e = await explainJson(['controller.metrics.bindAddress', '-r', 'B']);
     const renders = e.byRevision.B.renders;
     expect(renders).toBeDefined();
     // controller.metrics.enabled is off by default: without it nothing of the metrics renders.
@@ -73,40 +73,40 @@ describe('explain KEY through the binary', () => {
     expect(renders.objects.length).toBeGreaterThan(0);
   });
 
-  it('a key holding other keys lists them (FIELDS) instead of rendering', () => {
-    const r = runBin(['explain', 'controller.auth']);
+  it('a key holding other keys lists them (FIELDS) instead of rendering', async () => {
+    const r = await runInProcess(['explain', 'controller.auth']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^FIELDS:$/m);
     for (const k of Object.keys(schemaNodeAt(schema('B'), 'controller.auth')!.properties!)) expect(r.stdout).toMatch(new RegExp(`^ +${k} `, 'm'));
   });
 
-  it('without a key lists every top-level key of the schema, marking revision-only ones', () => {
-    const r = runBin(['explain']);
+  it('without a key lists every top-level key of the schema, marking revision-only ones', async () => {
+    const r = await runInProcess(['explain']);
     expect(r.code).toBe(0);
     for (const rev of REVISION_IDS) for (const k of Object.keys(schema(rev).properties!)) expect(r.stdout).toMatch(new RegExp(`^  ${k.replace(/[.-]/g, '\\$&')} `, 'm'));
     expect(r.stdout).toMatch(/^ +global .*\(revision B only\)$/m);
-    const json = explainJson(['-r', 'A']);
+    const json = await explainJson(['-r', 'A']);
     expect(json.keys.map((k: { key: string }) => k.key)).toEqual(Object.keys(schema('A').properties!));
   });
 
-  it('an unknown key exits 1 with the nearest key as a hint, like kubectl explain on a missing field', () => {
-    const r = runBin(['explain', 'contoller.replicas']);
+  it('an unknown key exits 1 with the nearest key as a hint, like kubectl explain on a missing field', async () => {
+    const r = await runInProcess(['explain', 'contoller.replicas']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/unknown values key "contoller\.replicas"/);
     expect(r.stderr).toMatch(/hint: did you mean controller\.replicas\?/);
   });
 
-  it('a key of the other revision only exits 1 and names the revision that has it', () => {
-    const r = runBin(['explain', 'controller.goAgentImage.tag', '-r', 'B']);
+  it('a key of the other revision only exits 1 and names the revision that has it', async () => {
+    const r = await runInProcess(['explain', 'controller.goAgentImage.tag', '-r', 'B']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/exists only in revision A/);
     expect(r.stderr).toMatch(/--revision A/);
   });
 
-  it('a bad revision or output format is a usage error (exit 2)', () => {
-    expect(runBin(['explain', 'ui', '-r', 'C']).code).toBe(2);
-    expect(runBin(['explain', 'ui', '-o', 'yaml']).code).toBe(2);
+  it('a bad revision or output format is a usage error (exit 2)', async () => {
+    expect((await runInProcess(['explain', 'ui', '-r', 'C'])).code).toBe(2);
+    expect((await runInProcess(['explain', 'ui', '-o', 'yaml'])).code).toBe(2);
   });
 });
 
@@ -117,12 +117,12 @@ describe('explain: the lint rules that read a key are found by running the check
     expect(rulesReading('B', 'controller.auth.mode').flatMap((r) => r.ids)).toEqual(expect.arrayContaining(['values/auth-mode', 'values/forwarded-header-stripped']));
   });
 
-  it('every key a lint finding points at, over all lint fixtures, is a key its check is found to read', () => {
+  it('every key a lint finding points at, over all lint fixtures, is a key its check is found to read', async () => {
     const ownerOf = (rev: Revision, rule: string) => ruleReads(rev).find((r) => r.ids.includes(rule));
     const files = readdirSync(join(ROOT, 'fixtures', 'lint')).filter((f) => f.endsWith('.yaml')).map((f) => join('fixtures', 'lint', f));
     let checked = 0;
     for (const rev of REVISION_IDS) {
-      const r = runBin(['lint', '-r', rev, '--format', 'json', '--verbose', ...files], { cwd: ROOT });
+      const r = await runInProcess(['lint', '-r', rev, '--format', 'json', '--verbose', ...files], { cwd: ROOT });
       const report = JSON.parse(r.stdout) as { files: { file: string; problems: { rule: string; path: string }[] }[] };
       for (const f of report.files) {
         for (const p of f.problems) {
@@ -145,10 +145,11 @@ describe('explain: the lint rules that read a key are found by running the check
 
 describe('explain: example values', () => {
   for (const rev of REVISION_IDS) {
-    it(`[${rev}] every key that holds a value gets an example its schema accepts, written as a flag that sets exactly it`, () => {
+    it(`[${rev}] every key that holds a value gets an example its schema accepts, written as a flag that sets exactly it`, async () => {
       const s = schema(rev);
       const without: string[] = [];
       for (const { path } of walkKeys(rev)) {
+        await breathe();
         const node = schemaNodeAt(s, path);
         if (!node || (node.properties && Object.keys(node.properties).length > 0)) continue;
         const value = exampleValue(path, node, describeKey(rev, path)!.default);

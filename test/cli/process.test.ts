@@ -1,11 +1,16 @@
-// The real executable as a process: exit codes, what goes to stdout and what to stderr, color
+// The CLI's contract with its caller: exit codes, what goes to stdout and what to stderr, color
 // switches, help and usage errors, a closed pipe, hostile input, and secrets kept out of output.
+// What only a process shows runs the real executable (runBin): the exit status of the process,
+// its standard streams and environment, standard input, a closed pipe, a full disk, and the
+// deepest and largest inputs (the process's own stack and memory). The rest is checked in-process
+// (runInProcess: the same run() the executable calls, with memory streams), which is much faster.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
+import { runInProcess } from './in-process.ts';
 
 const ESC = '\u001b[';
 const COMMANDS = ['render', 'diff', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
@@ -48,7 +53,17 @@ describe('exit codes: 0 success, 1 problems, 2 usage', () => {
     { name: 'an unknown render output', args: ['render', '-o', 'toml'], code: 2 },
     { name: 'validate without a path', args: ['validate'], code: 2 },
     { name: 'migrate without -f', args: ['migrate'], code: 2 },
-  ])('$name exits $code', ({ args, code }) => {
+  ])('$name exits $code', async ({ args, code }) => {
+    const r = await runInProcess(args);
+    expectNoCrash(r);
+    expect(r.code, r.stderr).toBe(code);
+  });
+
+  it.each([
+    { args: ['version', '-o', 'json'], code: 0 },
+    { args: ['lint', 'fixtures/lint/unknown-key.yaml'], code: 1 },
+    { args: ['render', '-r', 'C'], code: 2 },
+  ])('the process exits with the code of the run: agentplat $args.0 … exits $code', ({ args, code }) => {
     const r = runBin(args);
     expectNoCrash(r);
     expect(r.code, r.stderr).toBe(code);
@@ -56,8 +71,8 @@ describe('exit codes: 0 success, 1 problems, 2 usage', () => {
 });
 
 describe('stdout carries results, stderr carries problems and messages', () => {
-  it('render: manifests only on stdout, nothing on stderr when the values are clean', () => {
-    const r = runBin(['render', '-r', 'B', '-n', 'agentplat']);
+  it('render: manifests only on stdout, nothing on stderr when the values are clean', async () => {
+    const r = await runInProcess(['render', '-r', 'B', '-n', 'agentplat']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^---\n# Source: agentplat\//);
     expect(r.stderr).toBe('');
@@ -70,33 +85,33 @@ describe('stdout carries results, stderr carries problems and messages', () => {
     expect(r.stderr).toContain('--set #1:1:1  error  `controller.replicas` must be an integer');
   });
 
-  it('render: warnings go to stderr while the manifests still go to stdout', () => {
-    const r = runBin(['render', '-f', 'fixtures/lint/stream-timeout.yaml']);
+  it('render: warnings go to stderr while the manifests still go to stdout', async () => {
+    const r = await runInProcess(['render', '-f', 'fixtures/lint/stream-timeout.yaml']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^---\n/);
     expect(r.stdout).not.toContain('warning');
     expect(r.stderr).toMatch(/fixtures\/lint\/stream-timeout\.yaml:\d+:\d+ {2}warning/);
   });
 
-  it('lint and validate: the report is the output (stdout), stderr stays empty', () => {
-    const lint = runBin(['lint', 'fixtures/lint/unknown-key.yaml', '--format', 'json']);
+  it('lint and validate: the report is the output (stdout), stderr stays empty', async () => {
+    const lint = await runInProcess(['lint', 'fixtures/lint/unknown-key.yaml', '--format', 'json']);
     expect(JSON.parse(lint.stdout)).toMatchObject({ version: 1, summary: { errors: 1 } });
     expect(lint.stderr).toBe('');
-    const validate = runBin(['validate', '-', '--format', 'json'], { stdin: 'apiVersion: agentplat.dev/v1alpha2\nkind: Agnet\nmetadata: {name: a}\n' });
+    const validate = await runInProcess(['validate', '-', '--format', 'json'], { stdin: 'apiVersion: agentplat.dev/v1alpha2\nkind: Agnet\nmetadata: {name: a}\n' });
     expect(validate.code).toBe(1);
     expect(JSON.parse(validate.stdout)).toMatchObject({ version: 1, files: [{ file: '<stdin>', errors: 1 }], summary: { files: 1, errors: 1 } });
     expect(validate.stderr).toBe('');
   });
 
-  it('migrate: the migrated file on stdout, the report on stderr', () => {
-    const r = runBin(['migrate', '-f', '-'], { stdin: 'controller:\n  replicas: 2 # keep me\n' });
+  it('migrate: the migrated file on stdout, the report on stderr', async () => {
+    const r = await runInProcess(['migrate', '-f', '-'], { stdin: 'controller:\n  replicas: 2 # keep me\n' });
     expect(r.stdout).toContain('replicas: 2 # keep me');
     expect(r.stdout).not.toContain('→');
     expectNoCrash(r);
   });
 
-  it('a usage error is one line on stderr (plus a hint), nothing on stdout', () => {
-    const r = runBin(['lint', '-f', 'no-such-file.yaml']);
+  it('a usage error is one line on stderr (plus a hint), nothing on stdout', async () => {
+    const r = await runInProcess(['lint', '-f', 'no-such-file.yaml']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('agentplat: no-such-file.yaml: cannot read values file: no such file\n  hint: check the path; it is resolved from the current directory\n');
@@ -105,50 +120,51 @@ describe('stdout carries results, stderr carries problems and messages', () => {
 
 describe('color', () => {
   const failing = ['lint', 'fixtures/lint/unknown-key.yaml'];
-  it('is off when the output is not a terminal', () => {
+  it('the process: off when its output is a pipe, on when its environment has FORCE_COLOR', () => {
     expect(runBin(failing).stdout).not.toContain(ESC);
-  });
-  it('FORCE_COLOR turns it on, for lint on stdout and for render on stderr', () => {
     expect(runBin(failing, { env: { FORCE_COLOR: '1' } }).stdout).toContain(ESC);
-    expect(runBin(['render', '--set', 'controller.replicas=two'], { env: { FORCE_COLOR: '1' } }).stderr).toContain(ESC);
   });
-  it('FORCE_COLOR=0 leaves it off', () => {
-    expect(runBin(failing, { env: { FORCE_COLOR: '0' } }).stdout).not.toContain(ESC);
+  it('FORCE_COLOR turns it on, for lint on stdout and for render on stderr', async () => {
+    expect((await runInProcess(failing, { env: { FORCE_COLOR: '1' } })).stdout).toContain(ESC);
+    expect((await runInProcess(['render', '--set', 'controller.replicas=two'], { env: { FORCE_COLOR: '1' } })).stderr).toContain(ESC);
   });
-  it('NO_COLOR wins over FORCE_COLOR', () => {
-    expect(runBin(failing, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toContain(ESC);
+  it('FORCE_COLOR=0 leaves it off', async () => {
+    expect((await runInProcess(failing, { env: { FORCE_COLOR: '0' } })).stdout).not.toContain(ESC);
   });
-  it('--no-color wins over FORCE_COLOR, before or after the command, for lint, validate and render', () => {
+  it('NO_COLOR wins over FORCE_COLOR', async () => {
+    expect((await runInProcess(failing, { env: { FORCE_COLOR: '1', NO_COLOR: '1' } })).stdout).not.toContain(ESC);
+  });
+  it('--no-color wins over FORCE_COLOR, before or after the command, for lint, validate and render', async () => {
     const env = { FORCE_COLOR: '1' };
-    expect(runBin(['--no-color', ...failing], { env }).stdout).not.toContain(ESC);
-    expect(runBin([...failing, '--no-color'], { env }).stdout).not.toContain(ESC);
-    expect(runBin(['validate', '-', '--no-color'], { env, stdin: 'apiVersion: agentplat.dev/v1alpha2\nkind: Agnet\n' }).stdout).not.toContain(ESC);
-    const render = runBin(['render', '--no-color', '--set', 'controller.replicas=two'], { env });
+    expect((await runInProcess(['--no-color', ...failing], { env })).stdout).not.toContain(ESC);
+    expect((await runInProcess([...failing, '--no-color'], { env })).stdout).not.toContain(ESC);
+    expect((await runInProcess(['validate', '-', '--no-color'], { env, stdin: 'apiVersion: agentplat.dev/v1alpha2\nkind: Agnet\n' })).stdout).not.toContain(ESC);
+    const render = await runInProcess(['render', '--no-color', '--set', 'controller.replicas=two'], { env });
     expect(render.stderr).toContain('error');
     expect(render.stderr).not.toContain(ESC);
   });
-  it('machine formats never carry color, even with FORCE_COLOR', () => {
+  it('machine formats never carry color, even with FORCE_COLOR', async () => {
     for (const format of ['json', 'sarif', 'github', 'junit']) {
-      expect(runBin([...failing, '--format', format], { env: { FORCE_COLOR: '1' } }).stdout).not.toContain(ESC);
+      expect((await runInProcess([...failing, '--format', format], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
     }
   });
 });
 
 describe('help, version and usage errors', () => {
-  it.each(COMMANDS)('%s --help exits 0 and shows its usage and an example on stdout', (cmd) => {
-    const r = runBin([cmd, '--help']);
+  it.each(COMMANDS)('%s --help exits 0 and shows its usage and an example on stdout', async (cmd) => {
+    const r = await runInProcess([cmd, '--help']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(new RegExp(`^Usage: agentplat ${cmd} `));
     expect(r.stdout).toMatch(/\nExamples?:\n {2}agentplat /);
   });
 
-  it('agentplat --help and `agentplat help render` exit 0', () => {
-    const root = runBin(['--help']);
+  it('agentplat --help and `agentplat help render` exit 0', async () => {
+    const root = await runInProcess(['--help']);
     expect(root.code).toBe(0);
     for (const cmd of COMMANDS) expect(root.stdout).toContain(`  ${cmd} `);
     expect(root.stdout).toContain('Exit codes: 0 success, 1 problems found');
-    expect(runBin(['help', 'render']).stdout).toMatch(/^Usage: agentplat render /);
+    expect((await runInProcess(['help', 'render'])).stdout).toMatch(/^Usage: agentplat render /);
   });
 
   it('--version and -V print the package version and exit 0', () => {
@@ -164,8 +180,8 @@ describe('help, version and usage errors', () => {
     { name: 'an unknown flag', args: ['render', '--bogus'], first: /^error: unknown option '--bogus'/ },
     { name: 'a flag without its value', args: ['lint', '--format'], first: /^error: option '--format <name>' argument missing/ },
     { name: 'a misspelt flag', args: ['lint', '--stirct'], first: /^error: unknown option '--stirct'/ },
-  ])('$name exits 2 with a one-line error on stderr and nothing on stdout', ({ args, first }) => {
-    const r = runBin(args);
+  ])('$name exits 2 with a one-line error on stderr and nothing on stdout', async ({ args, first }) => {
+    const r = await runInProcess(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');
@@ -286,48 +302,59 @@ describe('bad input through the real binary: one clear error with the file and p
       path = file(`${c.name.replace(/\W+/g, '-')}.yaml`, c.content());
     });
 
-    it('lint -f: exits 1 or 2 with the file and position', () => {
-      const r = runBin(['lint', '-f', path]);
+    it('lint -f: exits 1 or 2 with the file and position', async () => {
+      const r = await runInProcess(['lint', '-f', path]);
       expectNoCrash(r);
       expect([1, 2]).toContain(r.code);
       expect(r.stdout + r.stderr).toMatch(withFile(c.lint, path));
     });
 
-    it('render -f: the same problem on stderr, nothing on stdout', () => {
-      const r = runBin(['render', '-f', path]);
+    it('render -f: the same problem on stderr, nothing on stdout', async () => {
+      const r = await runInProcess(['render', '-f', path]);
       expectNoCrash(r);
       expect([1, 2]).toContain(r.code);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(withFile(c.lint, path));
     });
 
-    it('validate: exits 1 or 2 with the file and position', () => {
-      const r = runBin(['validate', path]);
+    it('validate: exits 1 or 2 with the file and position', async () => {
+      const r = await runInProcess(['validate', path]);
       expectNoCrash(r);
       expect([1, 2]).toContain(r.code);
       expect(r.stdout + r.stderr).toMatch(withFile(c.validate, path));
     });
   });
 
-  it('a missing file: exit 2, one line naming it, for lint, render and validate', () => {
+  // The deepest and the largest inputs meet the limits of the process's own stack and memory.
+  it.each(cases.filter((c) => c.name === 'deeply nested flow YAML' || c.name === 'a 50 MB file'))('$name through the real executable: lint -f and validate report it alike', (c) => {
+    const path = file(`process-${c.name.replace(/\W+/g, '-')}.yaml`, c.content());
+    for (const [args, expected] of [[['lint', '-f', path], c.lint], [['validate', path], c.validate]] as const) {
+      const r = runBin(args);
+      expectNoCrash(r);
+      expect([1, 2]).toContain(r.code);
+      expect(r.stdout + r.stderr).toMatch(withFile(expected, path));
+    }
+  });
+
+  it('a missing file: exit 2, one line naming it, for lint, render and validate', async () => {
     for (const args of [['lint', '-f', 'missing.yaml'], ['render', '-f', 'missing.yaml'], ['lint', 'missing.yaml'], ['validate', 'missing.yaml']]) {
-      const r = runBin(args, { cwd: tmp });
+      const r = await runInProcess(args, { cwd: tmp });
       expectNoCrash(r);
       expect(r.code).toBe(2);
       expect(r.stderr.split('\n')[0]).toMatch(/^agentplat: missing\.yaml: cannot read (values|resource) file: no such file$/);
     }
   });
 
-  it('a directory: a usage error for values, a walk for validate', () => {
+  it('a directory: a usage error for values, a walk for validate', async () => {
     const dir = join(tmp, 'a-dir');
     mkdirSync(dir, { recursive: true });
-    const lint = runBin(['lint', '-f', dir]);
+    const lint = await runInProcess(['lint', '-f', dir]);
     expect(lint.code).toBe(2);
     expect(lint.stderr.split('\n')[0]).toBe(`agentplat: ${dir}: is a directory, not a values file`);
-    const empty = runBin(['validate', dir]);
+    const empty = await runInProcess(['validate', dir]);
     expect(empty.code).toBe(2);
     expect(empty.stderr.split('\n')[0]).toBe(`agentplat: ${dir}: no .yaml or .yml file in this directory`);
-    const full = runBin(['validate', 'fixtures/resources']);
+    const full = await runInProcess(['validate', 'fixtures/resources']);
     expect(full.code).toBe(0);
     expect(full.stdout).toMatch(/^\d+ files, 0 errors, 0 warnings\n$/);
   });
@@ -357,19 +384,19 @@ describe('secret values never appear in any output', () => {
   const SECRET = 'Hunter2-Sup3rSecret-Value';
   const NUMBER_SECRET = '982451653982451653';
 
-  it('--set authproxy.config.clientSecret=… when the render fails on another key', () => {
+  it('--set authproxy.config.clientSecret=… when the render fails on another key', async () => {
     const args = ['--set', 'authproxy.enabled=true', '--set', `authproxy.config.clientSecret=${SECRET}`, '--set', 'controller.replicas=two'];
     for (const cmd of [['render'], ['lint'], ['lint', '--format', 'json'], ['lint', '--format', 'sarif'], ['lint', '--format', 'github'], ['lint', '--format', 'junit']]) {
-      const r = runBin([...cmd, ...args]);
+      const r = await runInProcess([...cmd, ...args]);
       expect(r.code).toBe(1);
       expect(r.stdout + r.stderr).not.toContain(SECRET);
     }
   });
 
-  it('a secret of the wrong type in a file, in every lint format and in render', () => {
+  it('a secret of the wrong type in a file, in every lint format and in render', async () => {
     const path = file('secrets.yaml', `authproxy:\n  enabled: true\n  config:\n    clientID: id\n    clientSecret: [${SECRET}]\n    cookieSecret: ${NUMBER_SECRET}\n`);
     for (const cmd of [['render', '-f', path], ...['text', 'json', 'sarif', 'github', 'junit'].map((f) => ['lint', '-f', path, '--format', f])]) {
-      const r = runBin(cmd);
+      const r = await runInProcess(cmd);
       expect(r.code).toBe(1);
       expect(r.stdout + r.stderr).toMatch(/clientSecret/);
       expect(r.stdout + r.stderr).not.toContain(SECRET);
@@ -377,8 +404,8 @@ describe('secret values never appear in any output', () => {
     }
   });
 
-  it('--set-json with a secret of the wrong type', () => {
-    const r = runBin(['lint', '--set-json', `authproxy.config.clientSecret={"value":"${SECRET}"}`, '--format', 'json']);
+  it('--set-json with a secret of the wrong type', async () => {
+    const r = await runInProcess(['lint', '--set-json', `authproxy.config.clientSecret={"value":"${SECRET}"}`, '--format', 'json']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('authproxy.config.clientSecret');
     expect(r.stdout + r.stderr).not.toContain(SECRET);

@@ -2,18 +2,16 @@
 // recipe's commands, taken from the README's own code blocks, run against a pack of this
 // repository (`npm pack`, installed the way the recipe installs it, into a private npm prefix).
 // The recipes kept as files under recipes/ are run by test/recipes/.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { installWith, NPM_GUARD_MS, packInto, sh, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
+import { installOnce, sh, stepEnv, TARBALL, withPackInTools, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
-const work = tempDir('agentplat-ci-recipes-');
-const packDir = join(work, 'pack');
 
 /** The text under a README heading, up to the next heading of the same or a higher level. */
 function section(heading: string): string {
@@ -30,28 +28,13 @@ function blocks(text: string, lang: string): string[] {
   return [...text.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
 }
 
-/** One npm prefix per distinct install command: the recipes that install alike share it. */
-const installs = new Map<string, string>();
-
 function isInstall(command: string): boolean {
   return /\bnpm install\b/.test(command);
 }
 
-/** Runs an install command of a recipe in `cwd` (once per command text) and returns its prefix. */
-function install(command: string, cwd: string): string {
-  const done = installs.get(command);
-  if (done) return done;
-  const prefix = join(work, `prefix-${installs.size}`);
-  installWith(command, cwd, prefix);
-  installs.set(command, prefix);
-  return prefix;
-}
-
 /** A values repository as the recipes expect it: the pack under tools/, and the given files. */
-function valuesRepo(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-ci-repo-');
-  mkdirSync(join(dir, 'tools'));
-  copyFileSync(join(packDir, TARBALL), join(dir, 'tools', TARBALL));
+async function valuesRepo(files: Record<string, string>): Promise<string> {
+  const dir = await withPackInTools(tempDir('agentplat-ci-repo-'));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -66,10 +49,6 @@ const CLEAN = {
 };
 const TYPO = { ...CLEAN, 'envs/prod/values.yaml': 'ui:\n  replcas: 3\n' };
 
-beforeAll(() => {
-  packInto(packDir);
-}, NPM_GUARD_MS);
-
 describe('README CI recipes run as written against a pack of this repository', () => {
   it('every recipe installs the file `npm pack` writes, not a package name no registry has', () => {
     const installLines = section('## CI and GitOps').split('\n').filter((l) => /npm install --global/.test(l) && !/git\+https/.test(l));
@@ -83,25 +62,26 @@ describe('README CI recipes run as written against a pack of this repository', (
     const steps = Object.values(workflow.jobs).flatMap((j) => j.steps).filter((s) => s.run !== undefined);
 
     /** Runs every `run:` step in order (GitHub's shell is `bash -e`); the exit code of each. */
-    function runWorkflow(dir: string): Ran[] {
+    async function runWorkflow(dir: string): Promise<Ran[]> {
       const installStep = steps.find((s) => isInstall(s.run!));
       expect(installStep, 'the workflow installs agentplat').toBeDefined();
-      const prefix = install(installStep!.run!, dir);
+      // Once per command text and test run (installOnce): the recipes that install alike share a prefix.
+      const prefix = await installOnce(installStep!.run!, dir);
       return steps.filter((s) => s !== installStep).map((s) => sh('bash', s.run!, dir, stepEnv(prefix)));
     }
 
-    it('on clean values every step passes, with annotations and a SARIF file', () => {
-      const dir = valuesRepo(CLEAN);
-      const ran = runWorkflow(dir);
+    it('on clean values every step passes, with annotations and a SARIF file', async () => {
+      const dir = await valuesRepo(CLEAN);
+      const ran = await runWorkflow(dir);
       expect(ran.map((r) => r.code)).toEqual(ran.map(() => 0));
       const sarif = JSON.parse(readFileSync(join(dir, 'agentplat.sarif'), 'utf8')) as { version: string; runs: { results: unknown[] }[] };
       expect(sarif.version).toBe('2.1.0');
       expect(sarif.runs[0]!.results).toEqual([]);
     });
 
-    it('on a typo the annotation step fails the job and the SARIF step still passes, as the README says', () => {
-      const dir = valuesRepo(TYPO);
-      const [annotate, sarifStep] = runWorkflow(dir);
+    it('on a typo the annotation step fails the job and the SARIF step still passes, as the README says', async () => {
+      const dir = await valuesRepo(TYPO);
+      const [annotate, sarifStep] = await runWorkflow(dir);
       expect(annotate!.code).toBe(1);
       expect(annotate!.stdout).toMatch(/^::error file=envs\/prod\/values\.yaml,line=2,col=3,title=values\/unknown-key::/m);
       expect(sarifStep!.code).toBe(0);
@@ -113,25 +93,25 @@ describe('README CI recipes run as written against a pack of this repository', (
   describe('GitLab CI', () => {
     const job = Object.values(parse(blocks(section('### GitLab CI'), 'yaml')[0]!) as Record<string, { script: string[]; artifacts: { reports: { junit: string } } }>)[0]!;
 
-    function runJob(dir: string): Ran[] {
+    async function runJob(dir: string): Promise<Ran[]> {
       const [first, ...rest] = job.script;
       expect(isInstall(first!), 'the job installs agentplat first').toBe(true);
-      const prefix = install(first!, dir);
+      const prefix = await installOnce(first!, dir);
       return rest.map((line) => sh('sh', line, dir, stepEnv(prefix)));
     }
 
-    it('on clean values the job passes and writes the JUnit report it declares', () => {
-      const dir = valuesRepo(CLEAN);
-      expect(runJob(dir).map((r) => r.code)).toEqual([0]);
+    it('on clean values the job passes and writes the JUnit report it declares', async () => {
+      const dir = await valuesRepo(CLEAN);
+      expect((await runJob(dir)).map((r) => r.code)).toEqual([0]);
       const report = readFileSync(join(dir, job.artifacts.reports.junit), 'utf8');
       expect(report).toMatch(/^<\?xml/);
       expect(report).toContain('<testsuite name="envs/prod/values.yaml"');
       expect(report).not.toContain('<failure');
     });
 
-    it('on a typo the job fails and the report holds the failed case', () => {
-      const dir = valuesRepo(TYPO);
-      expect(runJob(dir).map((r) => r.code)).toEqual([1]);
+    it('on a typo the job fails and the report holds the failed case', async () => {
+      const dir = await valuesRepo(TYPO);
+      expect((await runJob(dir)).map((r) => r.code)).toEqual([1]);
       expect(readFileSync(join(dir, job.artifacts.reports.junit), 'utf8')).toMatch(/<testcase classname="envs\/prod\/values\.yaml" name="values\/unknown-key">\s*<failure/);
     });
   });

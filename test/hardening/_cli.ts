@@ -1,9 +1,8 @@
 // Runs the CLI in-process (src/cli/program.ts `run`) with memory streams, and the contract every
 // run must keep whatever its input: an exit code of 0, 1 or 2, no internal error, no stack trace.
 import { expect } from 'vitest';
-import { run } from '../../src/cli/program.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import { STACK_TRACE } from '../cli/binary.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 export interface CliResult {
   code: number;
@@ -17,12 +16,9 @@ const pendingWarnings: string[] = [];
 process.on('warning', (w) => void pendingWarnings.push(w.message));
 
 export async function cli(argv: readonly string[], stdin?: string, cwd?: string): Promise<CliResult> {
-  const io = createMemoryIo({ ...(stdin !== undefined ? { stdin } : {}), ...(cwd ? { cwd } : {}) });
   // run() must turn every failure into an exit code; a rejection here is a crash.
-  const code = await run(argv, io);
-  // process.emitWarning reports on the next tick.
-  await new Promise((resolve) => setImmediate(resolve));
-  return { code, out: io.out, err: io.err, warnings: pendingWarnings.splice(0) };
+  const r = await runInProcess(argv, { cwd: cwd ?? process.cwd(), ...(stdin !== undefined ? { stdin } : {}) });
+  return { code: r.code!, out: r.stdout, err: r.stderr, warnings: pendingWarnings.splice(0) };
 }
 
 /** The process-level contract, checked in-process: exit 0/1/2, no internal error, no trace, no Node warning. */

@@ -23,7 +23,8 @@ import { ValuesArbitraries, valuesSchema } from './_values-arb.ts';
 
 registerChartSchemas();
 
-const RUNS = 1000;
+// An everyday run; AGENTPLAT_FUZZ_RUNS scales it (docs/hardening.md).
+const RUNS = 300;
 const API_VERSIONS = ['monitoring.coreos.com/v1', 'route.openshift.io/v1', 'gateway.networking.k8s.io/v1'];
 
 const options = fc.record({

@@ -21,6 +21,7 @@ import type { RenderedDoc } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { layerValues } from '../../src/values/merge.ts';
 import { parseValuesText, YAML_LIMITS } from '../../src/values/source.ts';
+import { breathe } from '../helpers/breathe.ts';
 import { valuesSchema, type SchemaNode } from './_values-arb.ts';
 
 const ONE_MB = 1_000_000;
@@ -178,8 +179,7 @@ describe('injection: hostile strings in every user-controlled string stay values
       expect(sites.length).toBeGreaterThan(150);
       const tally = { refused: 0, 'round-trip': 0, 'not shown': 0 };
       for (const site of sites) {
-        // Lets the worker answer vitest's RPC (a fixed 60 s) however slow a loaded machine makes the loop.
-        await new Promise((resolve) => setImmediate(resolve));
+        await breathe();
         const benign = renderLikeCli(revision, place(base(revision), site, BENIGN));
         // Every payload at once at every site, and each payload alone at every ninth site (in turn).
         const names = Object.keys(PAYLOADS);

@@ -4,6 +4,7 @@ import { registerChartSchemas } from '../helpers/chart-schemas.ts';
 import { k8sSchemaIssues } from '../helpers/k8s-schema.ts';
 import { render } from '../render/_render.ts';
 import { parseValuesText } from '../../src/values/source.ts';
+import { breathe } from '../helpers/breathe.ts';
 import { cli, expectContract } from './_cli.ts';
 
 registerChartSchemas();
@@ -50,7 +51,7 @@ describe('regressions found by the hardening suites', () => {
         expectContract(r, argv.join(' '));
       }
       expect((await cli(['lint', '-f', '-'], '? [a]\n: 1\n')).out).toContain('unknown key');
-      await new Promise((resolve) => setImmediate(resolve));
+      await breathe();
     } finally {
       process.off('warning', listener);
     }

@@ -2,11 +2,17 @@
 // runners, images and hook managers run them, against a private npm prefix. Installs prefer the
 // npm cache: `npm ci` has put the dependencies' tarballs there, but not the registry's metadata
 // that resolving the pack's version ranges reads, which npm fetches once when the cache lacks it.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+//
+// One test run packs the repository once (sharedPack) and runs each distinct install command once
+// (installOnce), in the folder test/helpers/pack-setup.ts gives the run: every recipe test file
+// uses that pack, and recipes that install alike share the prefix their command installed into.
+import { createHash } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { ensureBuilt, ROOT } from '../cli/binary.ts';
+import { underLockAsync } from './lock.ts';
 import { tempDir } from './temp-dir.ts';
 
 export const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -20,12 +26,32 @@ export interface Ran {
   stderr: string;
 }
 
+/**
+ * Runs a command to its end without holding up the event loop (npm pack and npm install take
+ * long on a loaded machine, and the test file's worker must keep answering vitest meanwhile).
+ */
+function runAsync(file: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const guard = setTimeout(() => child.kill('SIGKILL'), NPM_GUARD_MS);
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 /** Writes the pack into `dir` and returns its path. dist/ is built first, never by `prepare` under running tests. */
-export function packInto(dir: string): string {
+export async function packInto(dir: string): Promise<string> {
   ensureBuilt();
   mkdirSync(dir, { recursive: true });
-  const r = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', timeout: NPM_GUARD_MS });
-  expect(r.status, r.stderr).toBe(0);
+  const r = await runAsync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT, process.env as Record<string, string>);
+  expect(r.code, r.stderr).toBe(0);
   const tarball = join(dir, TARBALL);
   expect(existsSync(tarball)).toBe(true);
   return tarball;
@@ -61,11 +87,47 @@ export function sh(shell: 'bash' | 'sh', script: string, cwd: string, env: Recor
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Runs an npm install command in `cwd` with `prefix` as npm's global prefix; agentplat must then be on its PATH. */
-export function installWith(command: string, cwd: string, prefix: string): void {
-  const r = sh('bash', command, cwd, stepEnv(prefix));
+/** Runs an npm install command (bash -e) in `cwd` with `prefix` as npm's global prefix; agentplat must then be on its PATH. */
+export async function installWith(command: string, cwd: string, prefix: string, env: Record<string, string> = {}): Promise<void> {
+  const r = await runAsync('bash', ['-e', '-c', command, 'bash'], cwd, stepEnv(prefix, env));
   expect(r.code, `${command}\n${r.stderr}`).toBe(0);
   expect(existsSync(join(prefix, 'bin', 'agentplat')), command).toBe(true);
+}
+
+/** This test run's folder for the pack and the installs (test/helpers/pack-setup.ts). */
+function runCache(): string {
+  const dir = inject('packCache');
+  if (!dir) throw new Error('no packCache: run the tests through vitest.config.ts, whose globalSetup provides it');
+  return dir;
+}
+
+/** The pack of this repository, made once per test run by the first test that asks; its path. */
+export async function sharedPack(): Promise<string> {
+  const tarball = join(runCache(), 'pack', TARBALL);
+  await underLockAsync(join(runCache(), 'pack.lock'), () => !existsSync(tarball), async () => {
+    // Packed aside and renamed into place: another worker sees the whole file or none.
+    const staged = await packInto(join(runCache(), `pack-staging-${process.pid}`));
+    mkdirSync(dirname(tarball), { recursive: true });
+    renameSync(staged, tarball);
+  });
+  return tarball;
+}
+
+/**
+ * Runs the install command `command` (with `env` added to the step's environment) in `cwd` once
+ * per test run and returns the npm prefix it installed into; a later call with the same command
+ * and environment, from any test file, gets that prefix. `cwd` must hold what the command reads
+ * (the pack, under the path the command names): every copy of the pack in a run is the same file.
+ */
+export async function installOnce(command: string, cwd: string, env: Record<string, string> = {}): Promise<string> {
+  const key = createHash('sha256').update(JSON.stringify([command, env])).digest('hex').slice(0, 16);
+  const prefix = join(runCache(), `prefix-${key}`);
+  const done = join(prefix, '.agentplat-installed');
+  await underLockAsync(`${prefix}.lock`, () => !existsSync(done), async () => {
+    await installWith(command, cwd, prefix, env);
+    writeFileSync(done, command);
+  });
+  return prefix;
 }
 
 /** A fresh temp folder holding `files` (relative path → text), removed after the test (see tempDir). */
@@ -78,10 +140,18 @@ export function folderWith(prefix: string, files: Record<string, string>): strin
   return dir;
 }
 
-/** Packs this repository into `work` and installs the pack globally into `work/prefix`; returns the prefix. */
-export function installPack(work: string): string {
-  const prefix = join(work, 'prefix');
-  packInto(work);
-  installWith(`npm install --global ./${TARBALL}`, work, prefix);
-  return prefix;
+/** The command the README's recipes install with, from a repository holding the pack under tools/. */
+export const TOOLS_INSTALL = `npm install --global ./tools/${TARBALL}`;
+
+/** A folder holding the pack under tools/, as the README's recipes keep it. */
+export async function withPackInTools(dir: string): Promise<string> {
+  mkdirSync(join(dir, 'tools'), { recursive: true });
+  copyFileSync(await sharedPack(), join(dir, 'tools', TARBALL));
+  return dir;
+}
+
+/** The prefix holding agentplat installed from this run's pack, as the README's recipes install it. */
+export async function installedPack(): Promise<string> {
+  // A folder per worker: another worker may be installing from its own copy meanwhile.
+  return installOnce(TOOLS_INSTALL, await withPackInTools(join(runCache(), `install-from-${process.pid}`)));
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
-import { NPM_GUARD_MS, packInto, sh, stepEnv, VERSION, type Ran } from '../helpers/pack.ts';
+import { sh, sharedPack, stepEnv, TARBALL, VERSION, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { buildImage, readInImage, type BuiltImage } from './image.ts';
 
@@ -34,14 +34,14 @@ const application = parse(read('application.yaml')) as Application;
 const sidecar = parse(read('repo-server-sidecar.yaml')) as Sidecar;
 
 let image: BuiltImage;
-beforeAll(() => {
+beforeAll(async () => {
   // A checkout of agentplat after `npm pack`, as the Dockerfile's build context.
   const context = tempDir('agentplat-argocd-context-');
-  packInto(context);
+  copyFileSync(await sharedPack(), join(context, TARBALL));
   mkdirSync(join(context, 'recipes', 'argocd'), { recursive: true });
   copyFileSync(join(DIR, 'plugin.yaml'), join(context, 'recipes', 'argocd', 'plugin.yaml'));
-  image = buildImage(read('Dockerfile'), context);
-}, NPM_GUARD_MS);
+  image = await buildImage(read('Dockerfile'), context);
+});
 
 /** The environment Argo CD's cmp-server gives generate for `application` on a cluster of 1.29. */
 function argoEnv(env: { name: string; value: string }[] = application.spec.source.plugin.env): Record<string, string> {

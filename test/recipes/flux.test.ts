@@ -8,8 +8,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
-import { folderWith, installPack, NPM_GUARD_MS, sh, stepEnv, TARBALL } from '../helpers/pack.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { folderWith, installedPack, installOnce, sh, sharedPack, stepEnv, TARBALL } from '../helpers/pack.ts';
 
 const DIR = join(ROOT, 'recipes', 'flux');
 const RENDER = readFileSync(join(DIR, 'render.sh'), 'utf8');
@@ -19,11 +18,10 @@ const [gitRepository, kustomization] = parseAllDocuments(readFileSync(join(DIR, 
 ];
 const workflow = parse(readFileSync(join(DIR, 'render-workflow.yaml'), 'utf8')) as { jobs: Record<string, { steps: { name?: string; run?: string }[] }> };
 
-const work = tempDir('agentplat-flux-');
 let prefix: string;
-beforeAll(() => {
-  prefix = installPack(work);
-}, NPM_GUARD_MS);
+beforeAll(async () => {
+  prefix = await installedPack();
+});
 
 const valuesRepo = (files: Record<string, string>) => folderWith('agentplat-flux-repo-', files);
 
@@ -115,19 +113,24 @@ describe('Flux recipe', () => {
     expect(r.stderr).toContain('no envs/<env>/values.yaml');
   });
 
-  it('the CI workflow passes when deploy/ is up to date and fails when the values changed without a render', () => {
+  it('the CI workflow passes when deploy/ is up to date and fails when the values changed without a render', async () => {
     const repo = valuesRepo({ ...ENVS, 'tools/.keep': '' });
-    copyFileSync(join(work, TARBALL), join(repo, 'tools', TARBALL));
+    copyFileSync(await sharedPack(), join(repo, 'tools', TARBALL));
     mkdirSync(join(repo, 'scripts'));
     copyFileSync(join(DIR, 'render.sh'), join(repo, 'scripts', 'render.sh'));
     const git = (script: string) => sh('sh', script, repo, stepEnv(prefix, { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }));
     const steps = Object.values(workflow.jobs).flatMap((j) => j.steps).filter((s) => s.run !== undefined);
-    const runSteps = () => steps.map((s) => sh('bash', s.run!, repo, stepEnv(join(repo, '.npm-global'))).code);
+    expect(steps[0]!.run, 'the workflow installs agentplat first').toMatch(/\bnpm install\b/);
+    // The install step runs once per test run (installOnce); the steps after it use its prefix.
+    const runSteps = async () => {
+      const installed = await installOnce(steps[0]!.run!, repo);
+      return [0, ...steps.slice(1).map((s) => sh('bash', s.run!, repo, stepEnv(installed)).code)];
+    };
     expect(render(repo).code).toBe(0);
     expect(git('git init -q && git add -A && git commit -qm values').code).toBe(0);
-    expect(runSteps()).toEqual([0, 0, 0]);
+    expect(await runSteps()).toEqual([0, 0, 0]);
     // A pull request that changes the values but not deploy/.
-    expect(git('git reset -q --hard && git clean -qfdx -e tools -e .npm-global && printf "dashboards-mcp:\\n  enabled: false\\n" > envs/prod/values.yaml && git commit -qam change').code).toBe(0);
-    expect(runSteps()).toEqual([0, 0, 1]);
+    expect(git('git reset -q --hard && git clean -qfdx -e tools && printf "dashboards-mcp:\\n  enabled: false\\n" > envs/prod/values.yaml && git commit -qam change').code).toBe(0);
+    expect(await runSteps()).toEqual([0, 0, 1]);
   });
 });

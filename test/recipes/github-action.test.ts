@@ -2,14 +2,15 @@
 // steps run in order, the way a runner runs them (bash -eo pipefail, inputs through expressions,
 // step outputs through $GITHUB_OUTPUT), in a values repository holding a pack of this repository.
 // The `uses:` steps (setup-node, upload-sarif) are GitHub's own; the test checks what they are given.
+// The install step runs once per test run for each distinct input (installOnce): every repository
+// here holds the same pack, and the steps after it use the prefix it installed into.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { folderWith, NPM_GUARD_MS, packInto, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { folderWith, installOnce, NPM_GUARD_MS, sharedPack, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
 
 interface Step {
   name?: string;
@@ -28,10 +29,6 @@ interface Action {
 }
 
 const action = parse(readFileSync(join(ROOT, 'recipes/github-action/action.yml'), 'utf8')) as Action;
-const packDir = tempDir('agentplat-action-pack-');
-beforeAll(() => {
-  packInto(packDir);
-}, NPM_GUARD_MS);
 
 /** Replaces `${{ inputs.x }}` and `${{ steps.id.outputs.y }}`; any other expression fails the test. */
 function expand(text: string, inputs: Record<string, string>, outputs: Record<string, Record<string, string>>): string {
@@ -55,9 +52,9 @@ interface ActionRun {
   outputs: Record<string, string>;
 }
 
-function runAction(repo: string, inputs: Record<string, string>): ActionRun {
+async function runAction(repo: string, inputs: Record<string, string>): Promise<ActionRun> {
   for (const [name, spec] of Object.entries(action.inputs)) if (spec.required) expect(inputs[name], `input ${name} is required`).toBeDefined();
-  const prefix = join(repo, '.npm-global');
+  let prefix = join(repo, '.npm-global');
   const stepOutputs: Record<string, Record<string, string>> = {};
   const ran: ActionRun = { steps: [], uses: {}, outputs: {} };
   for (const [i, step] of action.runs.steps.entries()) {
@@ -67,14 +64,19 @@ function runAction(repo: string, inputs: Record<string, string>): ActionRun {
       continue;
     }
     expect(step.shell).toBe('bash');
+    const stepVars = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs, stepOutputs)]));
+    const text = expand(step.run!, inputs, stepOutputs);
+    if (/\bnpm install\b/.test(text)) {
+      expect(step.id, 'the install step has no outputs to read').toBeUndefined();
+      prefix = await installOnce(text, repo, stepVars);
+      ran.steps.push({ name: step.name ?? `step ${i}`, code: 0, stdout: '', stderr: '' });
+      continue;
+    }
     const outputFile = join(repo, `.github-output-${i}`);
     writeFileSync(outputFile, '');
-    const env = stepEnv(prefix, {
-      GITHUB_OUTPUT: outputFile,
-      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs, stepOutputs)])),
-    });
+    const env = stepEnv(prefix, { GITHUB_OUTPUT: outputFile, ...stepVars });
     const script = join(repo, `.step-${i}.sh`);
-    writeFileSync(script, expand(step.run!, inputs, stepOutputs));
+    writeFileSync(script, text);
     const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: repo, env, encoding: 'utf8', timeout: NPM_GUARD_MS });
     ran.steps.push({ name: step.name ?? `step ${i}`, code: r.status, stdout: r.stdout, stderr: r.stderr });
     if (step.id) stepOutputs[step.id] = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => l.split('=', 2) as [string, string]));
@@ -85,11 +87,11 @@ function runAction(repo: string, inputs: Record<string, string>): ActionRun {
 }
 
 /** A values repository with the pack where the `package` input's default expects it. */
-function valuesRepo(files: Record<string, string>): string {
+async function valuesRepo(files: Record<string, string>): Promise<string> {
   const dir = folderWith('agentplat-action-repo-', files);
   const pkg = join(dir, action.inputs.package!.default!);
   mkdirSync(dirname(pkg), { recursive: true });
-  copyFileSync(join(packDir, TARBALL), pkg);
+  copyFileSync(await sharedPack(), pkg);
   return dir;
 }
 
@@ -112,9 +114,9 @@ describe('GitHub Action recipe (composite)', () => {
     expect(action.inputs.package!.default).toBe(`tools/${TARBALL}`);
   });
 
-  it('on clean values every step passes, the SARIF upload gets an empty log, and exit-code is 0', () => {
-    const repo = valuesRepo(CLEAN);
-    const run = runAction(repo, INPUTS);
+  it('on clean values every step passes, the SARIF upload gets an empty log, and exit-code is 0', async () => {
+    const repo = await valuesRepo(CLEAN);
+    const run = await runAction(repo, INPUTS);
     expect(run.steps.map((s) => [s.name, s.code])).toEqual([
       ['Install agentplat', 0],
       ['Lint values', 0],
@@ -129,9 +131,9 @@ describe('GitHub Action recipe (composite)', () => {
     expect(run.uses['actions/setup-node@v4']).toEqual({ 'node-version': '20' });
   });
 
-  it('on a typo it annotates the line, uploads a SARIF result at file:line:column, then fails', () => {
-    const repo = valuesRepo(TYPO);
-    const run = runAction(repo, INPUTS);
+  it('on a typo it annotates the line, uploads a SARIF result at file:line:column, then fails', async () => {
+    const repo = await valuesRepo(TYPO);
+    const run = await runAction(repo, INPUTS);
     expect(run.steps.map((s) => [s.name, s.code])).toEqual([
       ['Install agentplat', 0],
       ['Lint values', 0],
@@ -145,17 +147,17 @@ describe('GitHub Action recipe (composite)', () => {
     ]);
   });
 
-  it('strict: true makes a warning fail the action', () => {
-    const repo = valuesRepo({ ...CLEAN, 'envs/dev/values.yaml': 'controller:\n  streaming: "on"\n' });
-    const lenient = runAction(repo, INPUTS);
-    const strict = runAction(repo, { ...INPUTS, strict: 'true' });
+  it('strict: true makes a warning fail the action', async () => {
+    const repo = await valuesRepo({ ...CLEAN, 'envs/dev/values.yaml': 'controller:\n  streaming: "on"\n' });
+    const lenient = await runAction(repo, INPUTS);
+    const strict = await runAction(repo, { ...INPUTS, strict: 'true' });
     expect(lenient.outputs['exit-code']).toBe('0');
     expect(strict.outputs['exit-code']).toBe('1');
   });
 
-  it('a usage error (an unknown revision) fails the lint step itself, before any upload', () => {
-    const repo = valuesRepo(CLEAN);
-    const run = runAction(repo, { ...INPUTS, revision: 'C' });
+  it('a usage error (an unknown revision) fails the lint step itself, before any upload', async () => {
+    const repo = await valuesRepo(CLEAN);
+    const run = await runAction(repo, { ...INPUTS, revision: 'C' });
     expect(run.steps.map((s) => [s.name, s.code])).toEqual([
       ['Install agentplat', 0],
       ['Lint values', 2],

@@ -32,7 +32,7 @@ export function instructions(dockerfile: string): { op: string; rest: string }[]
     });
 }
 
-export function buildImage(dockerfile: string, context: string): BuiltImage {
+export async function buildImage(dockerfile: string, context: string): Promise<BuiltImage> {
   const root = tempDir('agentplat-image-');
   const prefix = tempDir('agentplat-image-prefix-');
   const args: Record<string, string> = {};
@@ -57,7 +57,7 @@ export function buildImage(dockerfile: string, context: string): BuiltImage {
     } else if (op === 'RUN') {
       const command = expand(rest);
       const cwd = join(root, workdir);
-      if (/\bnpm install\b/.test(command)) installWith(command, cwd, prefix);
+      if (/\bnpm install\b/.test(command)) await installWith(command, cwd, prefix);
       else {
         const r = sh('bash', command, cwd, stepEnv(prefix));
         expect(r.code, `${command}\n${r.stderr}`).toBe(0);

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { folderWith, installPack, NPM_GUARD_MS, stepEnv, type Ran } from '../helpers/pack.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { folderWith, installedPack, NPM_GUARD_MS, stepEnv, type Ran } from '../helpers/pack.ts';
 
 interface Hook {
   id: string;
@@ -26,11 +25,10 @@ interface Hook {
 const hooks = parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
 const hook = (id: string) => hooks.find((h) => h.id === id)!;
 
-const work = tempDir('agentplat-pre-commit-');
 let prefix: string;
-beforeAll(() => {
-  prefix = installPack(work);
-}, NPM_GUARD_MS);
+beforeAll(async () => {
+  prefix = await installedPack();
+});
 
 /** pre-commit's file selection for a hook: `files` and `exclude` are searched (not anchored), `types` by extension. */
 function selects(h: Hook, file: string): boolean {
