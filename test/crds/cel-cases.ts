@@ -1,6 +1,6 @@
 // The section 7 admission-rule cases: for each CEL rule of the model, a resource that breaks it
-// (its offending line marked `# HERE`) and one that keeps it. Shared by cel-rules.test.ts and the
-// bundle/source parity test.
+// (its offending line marked `# HERE`) and one that keeps it. Shared by cel-rules.test.ts, the
+// failing corpus (failing-corpus.ts) and the cluster corpus.
 import { doc } from './helpers.ts';
 
 export interface Case {

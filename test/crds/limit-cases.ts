@@ -1,5 +1,6 @@
 // The section 8 limit cases: for each bound of the enforcement table, a resource at the bound
-// and one past it. Shared by limits.test.ts and the bundle/source parity test.
+// and one past it. Shared by limits.test.ts and the failing corpus
+// (failing-corpus.ts).
 import { stringify } from 'yaml';
 import { ENFORCEMENT, type Limit } from '../../src/crds/enforcement.ts';
 
