@@ -18,7 +18,7 @@ import { tmpdir, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { median } from './_shared.mjs';
+import { median, writeResources, writeValuesFiles } from './_shared.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -64,36 +64,9 @@ function largeValues() {
   return file;
 }
 
-/** 200 custom resources, one file each: the fixtures' documents under new names. */
-function resources() {
-  const dir = join(work, 'resources');
-  mkdirSync(dir);
-  const docs = readdirSync(join(root, 'fixtures', 'resources'))
-    .sort()
-    .flatMap((f) => readFileSync(join(root, 'fixtures', 'resources', f), 'utf8').split(/^---$/m))
-    .filter((d) => /^kind:/m.test(d));
-  for (let i = 0; i < 200; i++) {
-    const d = docs[i % docs.length].replace(/^( {2}name: )(\S+)/m, `$1$2-${i}`);
-    writeFileSync(join(dir, `r${String(i).padStart(3, '0')}.yaml`), d);
-  }
-  return { dir, docs: 200 };
-}
-
-/** 500 values files: the lint fixtures of revision B's kind, varied. */
-function valuesFiles() {
-  const dir = join(work, 'values');
-  mkdirSync(dir);
-  const fixtures = readdirSync(join(root, 'fixtures', 'lint'))
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()
-    .map((f) => readFileSync(join(root, 'fixtures', 'lint', f), 'utf8'));
-  for (let i = 0; i < 500; i++) writeFileSync(join(dir, `v${String(i).padStart(3, '0')}.yaml`), `${fixtures[i % fixtures.length]}\n# copy ${i}\n`);
-  return dir;
-}
-
 const large = largeValues();
-const crs = resources();
-const many = valuesFiles();
+const crs = { dir: writeResources(root, join(work, 'resources')), docs: 200 };
+const many = writeValuesFiles(root, join(work, 'values'));
 const manyFiles = readdirSync(many).map((f) => join(many, f));
 
 const cases = [

@@ -7,9 +7,9 @@
 // script asserts nothing.
 //
 //   node bench/readers.mjs [--rounds 9]
-import { bundleLikeTheCli, median } from './_shared.mjs';
+import { bundleLikeTheCli, median, writeResources, writeValuesFiles } from './_shared.mjs';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,17 +48,8 @@ for (const [name, outfile] of Object.entries(variants)) {
 // Inputs: 500 values files (the lint fixtures, varied) and 200 custom resources (the fixtures).
 const work = mkdtempSync(join(tmpdir(), 'agentplat-bench-readers-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
-const lintDir = join(work, 'values');
-mkdirSync(lintDir);
-const fixtures = readdirSync(join(root, 'fixtures', 'lint')).filter((f) => f.endsWith('.yaml')).sort();
-for (let i = 0; i < 500; i++) writeFileSync(join(lintDir, `v${String(i).padStart(3, '0')}.yaml`), `${readFileSync(join(root, 'fixtures', 'lint', fixtures[i % fixtures.length]), 'utf8')}\n# copy ${i}\n`);
-const crDir = join(work, 'resources');
-mkdirSync(crDir);
-const docs = readdirSync(join(root, 'fixtures', 'resources'))
-  .sort()
-  .flatMap((f) => readFileSync(join(root, 'fixtures', 'resources', f), 'utf8').split(/^---$/m))
-  .filter((d) => /^kind:/m.test(d));
-for (let i = 0; i < 200; i++) writeFileSync(join(crDir, `r${String(i).padStart(3, '0')}.yaml`), docs[i % docs.length].replace(/^( {2}name: )(\S+)/m, `$1$2-${i}`));
+const lintDir = writeValuesFiles(root, join(work, 'values'));
+const crDir = writeResources(root, join(work, 'resources'));
 
 const jobs = {
   'lint of 500 values files': ['lint', '-r', 'B', '--quiet', ...readdirSync(lintDir).map((f) => join(lintDir, f))],
