@@ -2,28 +2,15 @@
 // release render gives; helm's CRD default, post-renderer, labels and the flags that cannot apply.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
-import { run } from '../../src/cli/program.ts';
 import { ensureBuilt, runBin, STACK_TRACE } from './binary.ts';
+import { runInProcess } from './in-process.ts';
+import { objectsOf } from '../helpers/objects.ts';
 
 ensureBuilt();
 
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> } };
 
-function objects(yaml: string): Obj[] {
-  return parseAllDocuments(yaml)
-    .map((d) => d.toJS() as Obj | null)
-    .filter((o): o is Obj => o !== null);
-}
-
-async function cli(args: string[], cwd?: string) {
-  const io = createMemoryIo(cwd ? { cwd } : {});
-  const code = await run(args, io);
-  return { code, out: io.out, err: io.err };
-}
 
 function script(dir: string, name: string, body: string): string {
   const path = join(dir, name);
@@ -39,7 +26,7 @@ describe('agentplat template: helm template\'s spelling of render', () => {
     const r = runBin(['template', 'agentplat', '-f', 'v.yaml', '-n', 'ns', '--api-versions', 'a/v1,b/v1', '--include-crds'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const objs = objects(r.stdout);
+    const objs = objectsOf(r.stdout);
     expect(objs.some((o) => o.kind === 'CustomResourceDefinition')).toBe(true);
     const controller = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'agentplat-controller');
     expect(controller?.metadata.namespace).toBe('ns');
@@ -56,33 +43,33 @@ describe('agentplat template: helm template\'s spelling of render', () => {
   });
 
   it('CRDs are left out unless --include-crds (helm\'s default), while render keeps its own default', async () => {
-    const crds = (out: string) => objects(out).filter((o) => o.kind === 'CustomResourceDefinition').length;
-    const plain = await cli(['template', 'agentplat']);
-    const included = await cli(['template', 'agentplat', '--include-crds']);
-    const render = await cli(['render']);
+    const crds = (out: string) => objectsOf(out).filter((o) => o.kind === 'CustomResourceDefinition').length;
+    const plain = await runInProcess(['template', 'agentplat']);
+    const included = await runInProcess(['template', 'agentplat', '--include-crds']);
+    const render = await runInProcess(['render']);
     expect(plain.code).toBe(0);
-    expect(crds(plain.out)).toBe(0);
-    expect(crds(included.out)).toBeGreaterThan(0);
-    expect(crds(render.out)).toBe(crds(included.out));
+    expect(crds(plain.stdout)).toBe(0);
+    expect(crds(included.stdout)).toBeGreaterThan(0);
+    expect(crds(render.stdout)).toBe(crds(included.stdout));
   });
 
   it('without NAME the release is called release-name, as helm template calls it', async () => {
-    const r = await cli(['template']);
+    const r = await runInProcess(['template']);
     expect(r.code).toBe(0);
-    expect(objects(r.out).find((o) => o.kind === 'Deployment')?.metadata.labels?.['app.kubernetes.io/instance']).toBe('release-name');
+    expect(objectsOf(r.stdout).find((o) => o.kind === 'Deployment')?.metadata.labels?.['app.kubernetes.io/instance']).toBe('release-name');
   });
 
   it('--is-upgrade and --dry-run=client are accepted (the output does not change)', async () => {
-    const base = await cli(['template', 'agentplat']);
-    const r = await cli(['template', 'agentplat', '--is-upgrade', '--dry-run=client']);
+    const base = await runInProcess(['template', 'agentplat']);
+    const r = await runInProcess(['template', 'agentplat', '--is-upgrade', '--dry-run=client']);
     expect(r.code).toBe(0);
-    expect(r.out).toBe(base.out);
+    expect(r.stdout).toBe(base.stdout);
   });
 
   it('a --show-only CRD source without --include-crds gets a hint naming --include-crds', async () => {
-    const r = await cli(['template', '-s', 'crds/agents.agentplat.dev.yaml']);
+    const r = await runInProcess(['template', '-s', 'crds/agents.agentplat.dev.yaml']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/hint: that source holds CustomResourceDefinitions, which template leaves out unless --include-crds: add --include-crds/);
+    expect(r.stderr).toMatch(/hint: that source holds CustomResourceDefinitions, which template leaves out unless --include-crds: add --include-crds/);
   });
 
   it.each([
@@ -101,43 +88,43 @@ describe('agentplat template: helm template\'s spelling of render', () => {
     [['--skip-tests'], /no hooks/],
     [['--skip-schema-validation'], /--rule ID=off/],
   ])('helm flag %j makes no sense here: a usage error whose hint says why, nothing rendered', async (flags, why) => {
-    const r = await cli(['template', 'agentplat', ...flags]);
+    const r = await runInProcess(['template', 'agentplat', ...flags]);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/hint: /);
-    expect(r.err).toMatch(why);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/hint: /);
+    expect(r.stderr).toMatch(why);
   });
 
   it('a chart argument, or a chart where NAME goes, is a usage error pointing at the built-in chart', async () => {
     for (const args of [['agentplat', './chart'], ['./chart'], ['agentplat-0.11.0.tgz']]) {
-      const r = await cli(['template', ...args]);
+      const r = await runInProcess(['template', ...args]);
       expect(r.code).toBe(2);
-      expect(r.out).toBe('');
-      expect(r.err).toMatch(/the chart is built in/);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/the chart is built in/);
     }
   });
 
   it('--include-crds with --skip-crds is a usage error', async () => {
-    const r = await cli(['template', '--include-crds', '--skip-crds']);
+    const r = await runInProcess(['template', '--include-crds', '--skip-crds']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/contradict/);
+    expect(r.stderr).toMatch(/contradict/);
   });
 });
 
 describe('--api-versions takes comma-separated lists (render and template)', () => {
   it('render --api-versions a,b declares both APIs, as two flags do', async () => {
     const set = ['--set', 'controller.metrics.enabled=true', '--set', 'controller.metrics.serviceMonitor.enabled=true', '--skip-crds'];
-    const list = await cli(['render', ...set, '--api-versions', 'cert-manager.io/v1,monitoring.coreos.com/v1']);
-    const two = await cli(['render', ...set, '-a', 'cert-manager.io/v1', '-a', 'monitoring.coreos.com/v1']);
+    const list = await runInProcess(['render', ...set, '--api-versions', 'cert-manager.io/v1,monitoring.coreos.com/v1']);
+    const two = await runInProcess(['render', ...set, '-a', 'cert-manager.io/v1', '-a', 'monitoring.coreos.com/v1']);
     expect(list.code).toBe(0);
-    expect(objects(list.out).some((o) => o.kind === 'ServiceMonitor')).toBe(true);
-    expect(list.out).toBe(two.out);
+    expect(objectsOf(list.stdout).some((o) => o.kind === 'ServiceMonitor')).toBe(true);
+    expect(list.stdout).toBe(two.stdout);
   });
 
   it.each(['a/v1,', 'a/v1,,b/v1', 'a/v1,bogus'])('an empty or bad entry in %s is a usage error', async (v) => {
-    const r = await cli(['render', '--api-versions', v]);
+    const r = await runInProcess(['render', '--api-versions', v]);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
+    expect(r.stdout).toBe('');
   });
 });
 
@@ -145,7 +132,7 @@ describe('--set-literal through the binary', () => {
   it('the text after "=" lands in the manifest as it is, commas, braces and backslashes included', () => {
     const r = runBin(['template', 'agentplat', '--set-literal', 'podAnnotations.note=a,b={c},d\\e']);
     expect(r.code).toBe(0);
-    const controller = objects(r.stdout).find((o) => o.kind === 'Deployment' && o.metadata.name === 'agentplat-controller') as unknown as { spec: { template: { metadata: { annotations: Record<string, string> } } } };
+    const controller = objectsOf(r.stdout).find((o) => o.kind === 'Deployment' && o.metadata.name === 'agentplat-controller') as unknown as { spec: { template: { metadata: { annotations: Record<string, string> } } } };
     expect(controller.spec.template.metadata.annotations.note).toBe('a,b={c},d\\e');
   });
 });
@@ -157,14 +144,14 @@ describe('--post-renderer: the rendered stream goes through a command', () => {
     const r = runBin(['template', 'agentplat', '--post-renderer', './add.sh', '--post-renderer-args', 'from-kustomize', '-l', 'team=ml'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const objs = objects(r.stdout);
+    const objs = objectsOf(r.stdout);
     const added = objs.find((o) => o.metadata.name === 'from-kustomize');
     expect(added?.kind).toBe('ConfigMap');
     expect(r.stdout).toContain('# Source: agentplat/post-renderer.yaml');
     // The rendered objects keep their source path.
     expect(r.stdout).toContain('# Source: agentplat/templates/controller-deployment.yaml');
     expect(objs.every((o) => o.metadata.labels?.team === 'ml')).toBe(true);
-    expect(objs.length).toBe(objects(runBin(['template', 'agentplat']).stdout).length + 1);
+    expect(objs.length).toBe(objectsOf(runBin(['template', 'agentplat']).stdout).length + 1);
   });
 
   it('a failing post-renderer is exit 1 with its exit status and stderr, and nothing on stdout', () => {
@@ -191,20 +178,20 @@ describe('--post-renderer: the rendered stream goes through a command', () => {
   });
 
   it('a post-renderer that cannot be started is a usage error; --post-renderer-args alone too', async () => {
-    const missing = await cli(['template', '--post-renderer', './no-such-renderer']);
+    const missing = await runInProcess(['template', '--post-renderer', './no-such-renderer']);
     expect(missing.code).toBe(2);
-    expect(missing.out).toBe('');
-    expect(missing.err).toMatch(/cannot run "\.\/no-such-renderer": no such file/);
-    const argsOnly = await cli(['template', '--post-renderer-args', 'x']);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/cannot run "\.\/no-such-renderer": no such file/);
+    const argsOnly = await runInProcess(['template', '--post-renderer-args', 'x']);
     expect(argsOnly.code).toBe(2);
   });
 });
 
 describe('-l/--labels: extra labels on every object', () => {
   it('every object gets the labels in its metadata, selectors stay as the chart wrote them', async () => {
-    const r = await cli(['template', 'agentplat', '--include-crds', '-l', 'team=ml,example.com/cost-center=a1', '--labels', 'team=ai']);
+    const r = await runInProcess(['template', 'agentplat', '--include-crds', '-l', 'team=ml,example.com/cost-center=a1', '--labels', 'team=ai']);
     expect(r.code).toBe(0);
-    const objs = objects(r.out);
+    const objs = objectsOf(r.stdout);
     expect(objs.every((o) => o.metadata.labels?.team === 'ai' && o.metadata.labels['example.com/cost-center'] === 'a1')).toBe(true);
     const deploy = objs.find((o) => o.kind === 'Deployment') as unknown as { spec: { selector: { matchLabels: Record<string, string> } } };
     expect(deploy.spec.selector.matchLabels.team).toBeUndefined();
@@ -220,16 +207,16 @@ describe('-l/--labels: extra labels on every object', () => {
     ['team', /is not key=value/],
     ['applyset.kubernetes.io/part-of=x', /written by --applyset/],
   ])('-l %s is refused as the API server would refuse it (usage error)', async (label, why) => {
-    const r = await cli(['template', '-l', label]);
+    const r = await runInProcess(['template', '-l', label]);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(why);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(why);
   });
 
   it('a label the chart already sets to another value is a usage error naming the object', async () => {
-    const r = await cli(['template', 'agentplat', '-l', 'app.kubernetes.io/instance=other']);
+    const r = await runInProcess(['template', 'agentplat', '-l', 'app.kubernetes.io/instance=other']);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/already has label app\.kubernetes\.io\/instance=agentplat/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/already has label app\.kubernetes\.io\/instance=agentplat/);
   });
 });

@@ -2,28 +2,15 @@
 // reads: the id (from the rule, and kubectl's own test values), the member label, and the parent's
 // label and annotations.
 import { createHash } from 'node:crypto';
-import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { createMemoryIo } from '../../src/cli/io.ts';
-import { run } from '../../src/cli/program.ts';
 import { applySetId } from '../../src/render/applyset.ts';
 import { ensureBuilt, runBin } from '../cli/binary.ts';
+import { runInProcess } from '../cli/in-process.ts';
+import { objectsOf } from '../helpers/objects.ts';
 
 ensureBuilt();
 
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> } };
 
-function objects(yaml: string): Obj[] {
-  return parseAllDocuments(yaml)
-    .map((d) => d.toJS() as Obj | null)
-    .filter((o): o is Obj => o !== null);
-}
-
-async function cli(args: string[]) {
-  const io = createMemoryIo();
-  const code = await run(args, io);
-  return { code, out: io.out, err: io.err };
-}
 
 /** The rule of KEP-3659 as kubectl applies it, written out here independently of src/. */
 function expectedId(name: string, namespace: string, kind: string, group: string): string {
@@ -51,7 +38,7 @@ describe('ApplySet id', () => {
 
 describe('render --applyset through the binary', () => {
   const r = runBin(['render', '-n', 'ns', '--set', 'rbac.namespaces={ns,team-b,team-a}', '--applyset', 'agentplat']);
-  const objs = r.code === 0 ? objects(r.stdout) : [];
+  const objs = r.code === 0 ? objectsOf(r.stdout) : [];
   const id = expectedId('agentplat', 'ns', 'Secret', '');
 
   it('renders (exit 0) with the parent Secret in the release namespace, carrying the id label kubectl computes', () => {
@@ -91,9 +78,9 @@ describe('render --applyset through the binary', () => {
 
 describe('--applyset forms and refusals', () => {
   it('configmaps/NAME makes a ConfigMap parent, with the id of a ConfigMap (template spells it the same)', async () => {
-    const r = await cli(['template', 'agentplat', '-n', 'ns', '--applyset', 'configmaps/platform']);
+    const r = await runInProcess(['template', 'agentplat', '-n', 'ns', '--applyset', 'configmaps/platform']);
     expect(r.code).toBe(0);
-    const parent = objects(r.out).find((o) => o.metadata.labels?.[ID])!;
+    const parent = objectsOf(r.stdout).find((o) => o.metadata.labels?.[ID])!;
     expect(parent).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'platform', namespace: 'ns' } });
     expect(parent.metadata.labels?.[ID]).toBe(expectedId('platform', 'ns', 'ConfigMap', ''));
   });
@@ -103,24 +90,24 @@ describe('--applyset forms and refusals', () => {
     ['Bad_Name', /not a valid Secret name/],
     ['secrets/', /not a valid Secret name/],
   ])('--applyset %s is a usage error', async (flag, why) => {
-    const r = await cli(['render', '--applyset', flag]);
+    const r = await runInProcess(['render', '--applyset', flag]);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(why);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(why);
   });
 
   it('--applyset with --show-only is refused: a partial set would prune the rest of the release', async () => {
-    const r = await cli(['render', '--applyset', 'agentplat', '-s', 'templates/controller-deployment.yaml']);
+    const r = await runInProcess(['render', '--applyset', 'agentplat', '-s', 'templates/controller-deployment.yaml']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/--applyset cannot be combined with --show-only/);
+    expect(r.stderr).toMatch(/--applyset cannot be combined with --show-only/);
   });
 });
 
 describe('--applyset help', () => {
   it.each(['render', 'template'])('%s --help says the output is not input for kubectl\'s prune and points to the README\'s kubectl path', async (command) => {
-    const r = await cli([command, '--help']);
+    const r = await runInProcess([command, '--help']);
     expect(r.code).toBe(0);
-    const text = r.out.replace(/\s+/g, ' ');
+    const text = r.stdout.replace(/\s+/g, ' ');
     expect(text).toContain('not input for pruning (kubectl apply --applyset refuses labelled objects)');
     expect(text).toContain('render without --applyset and let kubectl make the set: README, "Pruning with ApplySets"');
   });
