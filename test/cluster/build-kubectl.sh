@@ -9,17 +9,9 @@ set -euo pipefail
 k8s="${1:?usage: build-kubectl.sh <kubernetes-version, e.g. 1.37.2>}"
 k8s="${k8s#v}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cache_root="${AGENTPLAT_CLUSTER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agentplat-cluster}"
+# shellcheck source=_go-env.sh
+source "$here/_go-env.sh" build-kubectl.sh
 out="$cache_root/$k8s"
-
-if ! command -v go >/dev/null 2>&1; then
-  if [ -x /usr/local/go/bin/go ]; then PATH="/usr/local/go/bin:$PATH"; else
-    echo "build-kubectl.sh: no Go toolchain on PATH (the cluster suite needs Go and the Go module proxy)" >&2
-    exit 1
-  fi
-fi
-export GOFLAGS="-mod=mod -buildvcs=false"
-export CGO_ENABLED=0
 
 mkdir -p "$out/bin"
 exec 9>"$out/.kubectl.lock"

@@ -17,18 +17,10 @@ k8s="${1:?usage: build.sh <kubernetes-version, e.g. 1.37.2>}"
 k8s="${k8s#v}"
 etcd_version="${AGENTPLAT_ETCD_VERSION:-3.6.5}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cache_root="${AGENTPLAT_CLUSTER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agentplat-cluster}"
+# shellcheck source=_go-env.sh
+source "$here/_go-env.sh" build.sh
 out="$cache_root/$k8s"
 etcd_dir="$cache_root/etcd-$etcd_version"
-
-if ! command -v go >/dev/null 2>&1; then
-  if [ -x /usr/local/go/bin/go ]; then PATH="/usr/local/go/bin:$PATH"; else
-    echo "build.sh: no Go toolchain on PATH (the cluster suite needs Go and the Go module proxy)" >&2
-    exit 1
-  fi
-fi
-export GOFLAGS="-mod=mod -buildvcs=false"
-export CGO_ENABLED=0
 
 mkdir -p "$out/bin" "$etcd_dir"
 exec 9>"$out/.lock"
