@@ -65,7 +65,7 @@ describe('object names the API server would reject', () => {
     const r = await render(['--release-name', '1abc']);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
-    expect(r.err).toMatch(/Service "1abc-controller" .* is not a valid name: it must be a DNS-1035 label .*\[render\/object-name\]/);
+    expect(r.err).toMatch(/Service "1abc-controller" .* is not a valid Service name: it must be a DNS-1035 label .*\[render\/object-name\]/);
   });
 
   it('names cut to 63 characters that meet are a problem naming both sources, not an internal error', async () => {

@@ -135,7 +135,7 @@ describe('agentplat validate', () => {
     expect(files).toBeGreaterThanOrEqual(7);
     expect(io.out).toBe(`${files} files, 0 errors, 0 warnings\n`);
     expect(code).toBe(0);
-    expect(io.err).toMatch(/checked 11 resources, skipped 0/);
+    expect(io.err).toMatch(/^validate: checked 11 resources \(Agent \d+, .*ModelConfig \d+.*\)\n$/);
   });
 
   it('crd/unknown-version: another version of our group names the served one', async () => {
@@ -173,11 +173,12 @@ describe('agentplat validate', () => {
     expect((await validateYaml(doc('Agent', '  declarative: {}\n'))).problems).toEqual([]);
   });
 
-  it('documents of other groups are skipped, and said so with --verbose', async () => {
+  it('documents of other groups are skipped with a note naming their kinds, one line each with --verbose', async () => {
     const y = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\n${doc('ModelConfig', '  model: m\n')}`;
     const quiet = await validateYaml(y);
     expect(quiet.code).toBe(0);
-    expect(quiet.err).toBe('');
+    expect(quiet.problems).toEqual([]);
+    expect(quiet.err).toBe('validate: checked 1 resource (ModelConfig 1); not checked, no schema: 1 (v1 ConfigMap 1)\n');
     const loud = await validateYaml(y, ['--verbose']);
     expect(loud.err).toMatch(/<stdin>:1: skipped ConfigMap c \(v1 is not an agentplat\.dev resource\)/);
   });
