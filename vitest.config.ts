@@ -12,7 +12,7 @@ export default defineConfig({
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     // Tests assert behaviour, never time: a loaded machine may run any test ten times slower, so
-    // no test and no hook has a deadline (test/suite-hygiene.test.ts keeps it so). A child process
+    // no test and no hook has a deadline (test/suite-hygiene.test.ts and the ESLint rule agentplat/no-test-deadline keep it so). A child process
     // that never ends is killed by the hang guard in test/cli/binary.ts.
     testTimeout: 0,
     hookTimeout: 0,

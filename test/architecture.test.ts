@@ -1,7 +1,7 @@
 // The stage graph (docs/architecture.md, .dependency-cruiser.cjs): every folder of src/ is a
 // stage on a row; a stage imports only the rows below it, never a sibling, and no file takes part
-// in an import cycle. dependency-cruiser checks the real tree, and the same rules are run on a
-// small tree that breaks them, so a rule that stopped matching would fail here too.
+// in an import cycle. `npm run lint` (part of `npm test`) runs dependency-cruiser on the real tree;
+// here the same rules run on a small tree that breaks them, so a rule that stopped matching fails.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -30,10 +30,6 @@ afterAll(() => {
 });
 
 describe('stage graph of src/', () => {
-  it('no file imports a stage above its own row or a sibling stage, and no file is on an import cycle', async () => {
-    expect(await violations(ROOT)).toEqual([]);
-  });
-
   it('every folder of src/ is a stage with a row in the graph', () => {
     const stages = new Set(config.forbidden.map((r) => /^(.+)-imports-only-downward$/.exec(r.name)?.[1]).filter(Boolean));
     const folders = readdirSync(join(ROOT, 'src')).filter((f) => statSync(join(ROOT, 'src', f)).isDirectory());
