@@ -4,12 +4,15 @@
 // long synchronous property are ESLint rules (eslint/plugin.mjs, run by `npm run lint`).
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.ts';
+import slowConfig from '../vitest.slow.config.ts';
 import { breathe, breathing } from './helpers/breathe.ts';
 
 describe('suite hygiene: tests assert behaviour, never time', () => {
-  it('no wall-clock deadline: testTimeout and hookTimeout are 0 (off)', () => {
-    expect(config.test?.testTimeout).toBe(0);
-    expect(config.test?.hookTimeout).toBe(0);
+  it('no wall-clock deadline: testTimeout and hookTimeout are 0 (off) in the fast and the slow tier', () => {
+    for (const c of [config, slowConfig]) {
+      expect(c.test?.testTimeout).toBe(0);
+      expect(c.test?.hookTimeout).toBe(0);
+    }
   });
 });
 
