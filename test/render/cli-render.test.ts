@@ -4,8 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
-import { run } from '../../src/cli/program.ts';
+import { objectsOf } from '../helpers/objects.ts';
 import { runInProcess } from '../cli/in-process.ts';
 
 const dirs: string[] = [];
@@ -57,7 +56,7 @@ describe('agentplat render', () => {
   it('--show-only keeps one source (repeatable) and a name that matches nothing is a usage error', async () => {
     const one = await runInProcess(['render', '-s', 'templates/controller-service.yaml', '--show-only', 'agentplat/templates/ui-service.yaml']);
     expect(one.code).toBe(0);
-    expect(parseAllDocuments(one.stdout).map((d) => (d.toJS() as any).metadata.name)).toEqual(['agentplat-controller', 'agentplat-ui']);
+    expect(objectsOf(one.stdout).map((o) => o.metadata.name)).toEqual(['agentplat-controller', 'agentplat-ui']);
     const none = await runInProcess(['render', '--show-only', 'templates/nope.yaml']);
     expect(none.code).toBe(2);
     expect(none.stdout).toBe('');
@@ -73,7 +72,7 @@ describe('agentplat render', () => {
     expect(templates).toContain('controller-deployment.yaml');
     expect(existsSync(join(d, 'out', 'agentplat', 'templates', 'rbac', 'getter-role.yaml'))).toBe(true);
     const text = readFileSync(join(d, 'out', 'agentplat', 'templates', 'postgresql.yaml'), 'utf8');
-    expect(parseAllDocuments(text).map((x) => (x.toJS() as any).kind)).toEqual(['ServiceAccount', 'PersistentVolumeClaim', 'Service', 'Deployment']);
+    expect(objectsOf(text).map((o) => o.kind)).toEqual(['ServiceAccount', 'PersistentVolumeClaim', 'Service', 'Deployment']);
     expect(text).toContain('namespace: apps');
   });
 
