@@ -21,6 +21,8 @@ export default [
   },
   // The repository is self-contained: nothing reads the shared project folder next to it.
   { files: [...within('src', 'test', 'scripts', 'bench'), '*.ts', '*.mjs', '*.cjs'], rules: { 'agentplat/no-shared-folder': 'error' } },
+  { files: ['{src,test,scripts,bench}/**/*.sh'], plugins: { agentplat }, processor: 'agentplat/shell-lines' },
+  { files: ['{src,test,scripts,bench}/**/*.sh/*.js'], plugins: { agentplat }, rules: { 'agentplat/no-shared-folder': 'error' } },
   // A comment naming a repository file names one that exists.
   { files: within('src', 'scripts', 'bench'), rules: { 'agentplat/comment-references': 'error' } },
   { files: ['templates/**/*.hbs'], plugins: { agentplat }, processor: 'agentplat/template-comments' },

@@ -98,6 +98,21 @@ const templateComments = {
   supportsAutofix: false,
 };
 
+/**
+ * Lets ESLint read a shell script's text: each line becomes a string literal on the same line, so
+ * agentplat/no-shared-folder sees a path a script names.
+ */
+const shellLines = {
+  meta: { name: 'agentplat-shell-lines' },
+  preprocess(text) {
+    return [{ text: text.split('\n').map((line) => `${JSON.stringify(line)};`).join('\n'), filename: 'lines.js' }];
+  },
+  postprocess(messages) {
+    return messages.flat();
+  },
+  supportsAutofix: false,
+};
+
 // ---- no-revision-branch ----
 // Revision differences are data of the revision model, not `if` branches outside it.
 const REVISION_NAME = /^(rev|revision|r)$/;
@@ -295,5 +310,5 @@ export default {
     'async-sized-property': asyncSizedProperty,
     'public-entry-points': publicEntryPoints,
   },
-  processors: { 'template-comments': templateComments },
+  processors: { 'template-comments': templateComments, 'shell-lines': shellLines },
 };
