@@ -36,13 +36,14 @@ describe('stage graph of src/', () => {
     expect(folders.filter((f) => !stages.has(f))).toEqual([]);
   });
 
-  it('the rules catch an upward import, an import between siblings and a cycle', async () => {
+  it('the rules catch an upward import, an import between siblings, a cycle and a leaf utility importing a stage', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentplat-stages-'));
     scratch.push(dir);
     const files: Record<string, string> = {
       'src/problems/problem.ts': "import { rule } from '../lint/rule.ts';\nexport const problem = rule;\n",
       'src/lint/rule.ts': "import { problem } from '../problems/problem.ts';\nimport { component } from '../render/component.ts';\nexport const rule = [problem, component];\n",
       'src/render/component.ts': 'export const component = 1;\n',
+      'src/fs-path.ts': "import { problem } from './problems/problem.ts';\nexport const path = problem;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -52,5 +53,6 @@ describe('stage graph of src/', () => {
     expect(found.some((v) => v.startsWith('problems-imports-only-downward: src/problems/problem.ts -> src/lint/rule.ts'))).toBe(true);
     expect(found.some((v) => v.startsWith('lint-imports-only-downward: src/lint/rule.ts -> src/render/component.ts'))).toBe(true);
     expect(found.some((v) => v.startsWith('no-circular:'))).toBe(true);
+    expect(found.some((v) => v.startsWith('leaf-utilities-import-nothing: src/fs-path.ts -> src/problems/problem.ts'))).toBe(true);
   });
 });
