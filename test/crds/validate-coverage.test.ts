@@ -4,8 +4,7 @@
 // API server's rules.
 import { describe, expect, it } from 'vitest';
 import { validateYaml } from './helpers.ts';
-import { run } from '../../src/cli/program.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 const model = (name: string, extra = '') =>
   `apiVersion: agentplat.dev/v1alpha2\nkind: ModelConfig\nmetadata:\n  name: ${name}\n${extra}spec:\n  model: m\n  provider: ProviderB\n`;
@@ -39,9 +38,9 @@ describe('validate: kind List and *List are unpacked', () => {
   });
 
   it('render -o json piped into validate checks the platform objects of the List', async () => {
-    const rendered = createMemoryIo();
-    expect(await run(['render', '-o', 'json'], rendered)).toBe(0);
-    const r = await validateYaml(rendered.out, ['--verbose']);
+    const rendered = await runInProcess(['render', '-o', 'json']);
+    expect(rendered.code).toBe(0);
+    const r = await validateYaml(rendered.stdout, ['--verbose']);
     expect(r.code).toBe(0);
     expect(r.problems).toEqual([]);
     expect(r.err).toMatch(/checked \d+ resources \(ModelConfig 1, RemoteMCPServer \d+\)/);
