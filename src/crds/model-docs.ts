@@ -1,20 +1,16 @@
-// The plain `chartCrdDocs` and `mcpopCrdDocs` members (src/precomputed.ts): built from the model
-// on first use. The build writes what these return to dist/generated/ for the built members.
+// The CRD documents built from the model: what the build writes to dist/generated/ for
+// ./index.ts (scripts/build.mjs), and what tests compare the generated files with. No run of the
+// CLI or the API imports this module.
 
-import type { RenderedDoc, K8sObject } from '../model/objects.ts';
+import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 import { buildCrd } from './generate.ts';
 import { MCPSERVER_KIND } from './mcpop.ts';
 import { GROUP, KINDS, VERSION } from './model.ts';
 
-let chart: RenderedDoc[] | undefined;
-let mcpop: RenderedDoc[] | undefined;
-
-export function plainChartCrdDocs(): RenderedDoc[] {
-  chart ??= KINDS.map((k) => ({ source: `agentplat/crds/${k.plural}.${GROUP}.yaml`, object: buildCrd({ ...k, group: GROUP, version: VERSION }) as K8sObject }));
-  return chart;
+export function modelChartCrdDocs(): RenderedDoc[] {
+  return KINDS.map((k) => ({ source: `agentplat/crds/${k.plural}.${GROUP}.yaml`, object: buildCrd({ ...k, group: GROUP, version: VERSION }) as K8sObject }));
 }
 
-export function plainMcpopCrdDocs(): RenderedDoc[] {
-  mcpop ??= [{ source: `agentplat/charts/mcpop/crds/${MCPSERVER_KIND.plural}.${GROUP}.yaml`, object: buildCrd({ ...MCPSERVER_KIND, group: GROUP }) as K8sObject }];
-  return mcpop;
+export function modelMcpopCrdDocs(): RenderedDoc[] {
+  return [{ source: `agentplat/charts/mcpop/crds/${MCPSERVER_KIND.plural}.${GROUP}.yaml`, object: buildCrd({ ...MCPSERVER_KIND, group: GROUP }) as K8sObject }];
 }

@@ -4,7 +4,7 @@
 
 import type { RenderedDoc } from '../model/objects.ts';
 import { emitYaml } from './yaml-emit.ts';
-import { precomputed } from '../precomputed.ts';
+import { crdYaml } from '../crds/index.ts';
 import { nearest } from '../problems/nearest.ts';
 
 export class ShowOnlyError extends Error {
@@ -29,20 +29,13 @@ export function objectYaml(obj: unknown): string {
   return emitYaml(obj);
 }
 
-declare module '../precomputed.ts' {
-  interface Precomputed {
-    /**
-     * The YAML body of `object` when the build already wrote it (the CRDs: 690 kB that would
-     * otherwise be written at every render), for that very object only: a copy (-l, a
-     * post-renderer) is written anew. Plain: none.
-     */
-    writtenYaml(object: object): string | undefined;
-  }
-}
-
-/** One document as `render` prints it: the `---` marker, the `# Source:` line, the object. */
+/**
+ * One document as `render` prints it: the `---` marker, the `# Source:` line, the object. A CRD
+ * object is printed with the YAML the build wrote for it (690 kB that would otherwise be written
+ * at every render); a copy of it (-l, a post-renderer) is written anew.
+ */
 export function docYaml(d: RenderedDoc): string {
-  return `---\n# Source: ${d.source}\n${precomputed('writtenYaml')(d.object) ?? objectYaml(d.object)}`;
+  return `---\n# Source: ${d.source}\n${crdYaml(d.object) ?? objectYaml(d.object)}`;
 }
 
 /**

@@ -211,10 +211,10 @@ describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
 describe('a write that fails (a full disk) fails the run: exit 2 (output cannot be written) and one line, never a silent success', () => {
   // The CLI exits as soon as its output is written; a failed write must still be reported.
   it.skipIf(!existsSync('/dev/full')).each([
-    { name: 'render from the snapshot', file: BIN, args: ['render'] },
-    { name: 'render from the bundle', file: process.execPath, args: [BIN, 'render'] },
-    { name: 'validate from the snapshot', file: BIN, args: ['validate', 'fixtures/resources'] },
-    { name: 'lint from the snapshot', file: BIN, args: ['lint', '--format', 'json'] },
+    { name: 'render', file: BIN, args: ['render'] },
+    { name: 'render started as node bin/agentplat', file: process.execPath, args: [BIN, 'render'] },
+    { name: 'validate', file: BIN, args: ['validate', 'fixtures/resources'] },
+    { name: 'lint', file: BIN, args: ['lint', '--format', 'json'] },
   ])('$name > /dev/full', ({ file, args }) => {
     const full = openSync('/dev/full', 'w');
     try {
