@@ -10,14 +10,17 @@
 //   bundle split per command;
 // - dist/types/: declarations of the API.
 // What each of these saves is written in docs/decisions.md.
+// Everything is built into dist.next/ and then renamed to dist/, so a run (or a test reading
+// dist/generated/) during a build sees the previous build whole, and a failed build changes nothing.
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const out = join(root, 'dist');
+const dist = join(root, 'dist');
+const out = join(root, 'dist.next');
 rmSync(out, { recursive: true, force: true });
 const gen = join(out, 'generated');
 mkdirSync(gen, { recursive: true });
@@ -169,3 +172,9 @@ for (const f of readdirSync(out)) {
   const text = readFileSync(join(out, f), 'utf8');
   if (/[^\x00-\x7f]/.test(text)) writeFileSync(join(out, f), text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+
+// 7. The new build replaces the old one: two renames.
+const old = `${dist}.old-${process.pid}`;
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(out, dist);
+rmSync(old, { recursive: true, force: true });
