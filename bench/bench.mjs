@@ -13,8 +13,9 @@
 // - Cases run alternating: every round runs each case once, after warm-up rounds that are not
 //   counted (the first run also fills any compile cache, as a user's first run does), so machine
 //   noise spreads evenly. Reported per case: median, min and max wall time, the median as a ratio
-//   to the floor's median, and peak memory (maximum resident set size of one more run, from
-//   /usr/bin/time when present).
+//   to the floor's median, the median CPU time (user + system, from bash's `times`) and its ratio
+//   to the floor's (steadier than wall time on a busy machine), and peak memory (maximum resident
+//   set size of one more run, from /usr/bin/time when present).
 // - Prints a table per node and writes JSON (bench/results/latest.json unless --out); --readme
 //   also writes the tables into README.md between the bench markers.
 //   Timed assertions do not belong in the test suite; this script asserts nothing.
@@ -69,12 +70,21 @@ const cases = (node) => [
 /** The environment a case runs in: `node` on PATH is the one measured; the cwd holds no package. */
 const envFor = (node) => ({ ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` });
 
+/**
+ * One run: wall time, and the CPU time (user + system, every thread) of the process, which bash's
+ * `times` reports for its children to the millisecond. On a machine shared with other work the
+ * wall time includes waiting for a core; the CPU time mostly does not. Both include bash's start,
+ * the floor's too.
+ */
 function runOnce(c, env) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(c.cmd[0], c.cmd.slice(1), { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync('bash', ['-c', '"$@" > /dev/null; s=$?; times 1>&2; exit $s', 'bash', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
-  return ms;
+  const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(String(r.stderr));
+  if (!m) throw new Error(`bench: no CPU times from bash for ${c.id}`);
+  const cpuMs = (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000;
+  return { ms, cpuMs };
 }
 
 /** Peak resident memory (MB) of one run, from GNU time's %M (kilobytes), when it is installed. */
@@ -91,20 +101,26 @@ function measure(node) {
   const version = execFileSync(node, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
   const list = cases(node);
   const samples = Object.fromEntries(list.map((c) => [c.id, []]));
+  const cpu = Object.fromEntries(list.map((c) => [c.id, []]));
   for (let round = 0; round < warmup + rounds; round++) {
     for (const c of list) {
-      const ms = runOnce(c, env);
-      if (round >= warmup) samples[c.id].push(ms);
+      const { ms, cpuMs } = runOnce(c, env);
+      if (round >= warmup) {
+        samples[c.id].push(ms);
+        cpu[c.id].push(cpuMs);
+      }
     }
     process.stderr.write(`\rnode ${version}: round ${round + 1}/${warmup + rounds}`);
   }
   process.stderr.write('\n');
   const floor = median(samples.floor);
+  const floorCpu = median(cpu.floor);
   const results = list.map((c) => {
     const xs = samples[c.id];
-    return { id: c.id, name: c.name, medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), ratio: median(xs) / floor, peakMb: peakMb(c, env) };
+    const cpuMs = median(cpu[c.id]);
+    return { id: c.id, name: c.name, medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), ratio: median(xs) / floor, cpuMs, cpuRatio: cpuMs / floorCpu, peakMb: peakMb(c, env) };
   });
-  return { node: version, floorMs: floor, cases: results };
+  return { node: version, floorMs: floor, floorCpuMs: floorCpu, cases: results };
 }
 
 const runs = nodes.map(measure);
@@ -124,18 +140,20 @@ const fmt = (x, d = 1) => (x === null ? 'n/a' : x.toFixed(d));
 console.log(`${report.target}; ${report.cpus} cpus, ${rounds} rounds after ${warmup} warm-up rounds, whole processes, medians`);
 for (const run of runs) {
   console.log(`\nnode ${run.node}`);
-  console.log(`${'case'.padEnd(56)} ${'median'.padStart(8)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'ratio'.padStart(6)} ${'peak MB'.padStart(8)}`);
+  console.log(`${'case'.padEnd(56)} ${'median'.padStart(8)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'ratio'.padStart(6)} ${'cpu ms'.padStart(7)} ${'ratio'.padStart(6)} ${'peak MB'.padStart(8)}`);
   for (const r of run.cases) {
-    console.log(`${r.name.padEnd(56)} ${fmt(r.medianMs).padStart(8)} ${fmt(r.minMs).padStart(7)} ${fmt(r.maxMs).padStart(7)} ${(fmt(r.ratio, 2) + 'x').padStart(6)} ${fmt(r.peakMb).padStart(8)}`);
+    console.log(
+      `${r.name.padEnd(56)} ${fmt(r.medianMs).padStart(8)} ${fmt(r.minMs).padStart(7)} ${fmt(r.maxMs).padStart(7)} ${(fmt(r.ratio, 2) + 'x').padStart(6)} ${fmt(r.cpuMs).padStart(7)} ${(fmt(r.cpuRatio, 2) + 'x').padStart(6)} ${fmt(r.peakMb).padStart(8)}`,
+    );
   }
 }
 console.log(`\nJSON: ${out}`);
 
 if (argv.includes('--readme')) {
   const ids = runs[0].cases.map((c) => c.id);
-  const cell = (r) => `${r.medianMs.toFixed(0)} ms (${r.minMs.toFixed(0)}–${r.maxMs.toFixed(0)}), ${r.ratio.toFixed(2)}×, ${r.peakMb === null ? 'n/a' : `${r.peakMb.toFixed(0)} MB`}`;
+  const cell = (r) => `${r.medianMs.toFixed(0)} ms (${r.minMs.toFixed(0)}–${r.maxMs.toFixed(0)}), ${r.ratio.toFixed(2)}×; CPU ${r.cpuMs.toFixed(0)} ms, ${r.cpuRatio.toFixed(2)}×; ${r.peakMb === null ? 'n/a' : `${r.peakMb.toFixed(0)} MB`}`;
   const table = [
-    `Measured with \`npm run bench -- --readme${nodes.length > 1 ? ' --node … --node …' : ''}\` on ${report.date.slice(0, 10)}, on the ${checkout ? 'checkout' : 'installed package (`npm pack`, then `npm install -g` of the tarball into a scratch prefix)'}: a ${report.cpus}-core machine, ${rounds} interleaved rounds after ${warmup} warm-up rounds, medians (min–max), the ratio to \`node -e 0\` started by the same node in the same run, peak resident memory of one more run.`,
+    `Measured with \`npm run bench -- --readme${nodes.length > 1 ? ' --node … --node …' : ''}\` on ${report.date.slice(0, 10)}, on the ${checkout ? 'checkout' : 'installed package (`npm pack`, then `npm install -g` of the tarball into a scratch prefix)'}: a ${report.cpus}-core machine, ${rounds} interleaved rounds after ${warmup} warm-up rounds, medians (min–max), the ratio to \`node -e 0\` started by the same node in the same run; CPU time (user + system, median) and its ratio to the floor's; peak resident memory of one more run.`,
     '',
     `| Job (whole process) | ${runs.map((r) => `Node ${r.node.slice(1)}`).join(' | ')} |`,
     `|---|${runs.map(() => '---').join('|')}|`,

@@ -98,8 +98,8 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
 
 // 4. The CRDs as data files: they do not depend on values, so a run prints them without building
 // the model's large schemas or serializing them. The texts (with the object heads) and the whole
-// objects (for -o json) are read when a command first prints a CRD; they are neither code to parse
-// at start-up nor part of the start-up snapshot. The texts are one YAML file, and the index gives
+// objects (for -o json) are read when a command first prints a CRD; they are no code to parse
+// at start-up. The texts are one YAML file, and the index gives
 // each text's length: a run reads the file as one string and each CRD's text is a slice of it.
 {
   const lists = { chart: sources.modelChartCrdDocs(), mcpop: sources.modelMcpopCrdDocs() };
