@@ -27,7 +27,7 @@ const forbidden = [
   },
   {
     name: 'leaf-utilities-import-nothing',
-    comment: 'The files directly under src/ (package root, path helpers, code cache) are leaves.',
+    comment: 'The files directly under src/ (package root and generated-file readers, path helpers) are leaves.',
     severity: 'error',
     from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/api(-entry)?\\.ts$' },
     to: { path: '^src/[^/]+/' },

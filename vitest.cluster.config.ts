@@ -6,7 +6,6 @@ export default defineConfig({
   test: {
     include: ['test/cluster/**/*.test.ts'],
     globalSetup: ['test/cluster/_global-setup.ts'],
-    setupFiles: ['test/helpers/plain-precomputed.ts'],
     // One control plane at a time: each file starts its own, and the machine has few cores.
     pool: 'forks',
     poolOptions: { forks: { singleFork: true } },

@@ -1,199 +1,163 @@
-// The benchmark: whole-process wall time of the main jobs, each against a bare `node -e 0` start
-// timed in the same run, plus peak memory and in-process throughput.
+// The benchmark of what users install: packs this repository (`npm pack`), installs the tarball
+// into a scratch prefix the way `npm install -g` and the recipes do, and times the installed
+// `agentplat` as whole processes, each job against a bare `node -e 0` started by the same node in
+// the same run, with peak memory.
 //
-//   npm run bench [-- --rounds 11] [-- --out FILE] [-- --readme]
+//   npm run bench [-- --rounds 11] [-- --node /path/to/node ...] [-- --checkout] [-- --out FILE] [-- --readme]
 //
-// - Cases run as whole processes (bin/agentplat, as users start it), alternating: every round runs
-//   each case once, after warm-up rounds that are not counted, so machine noise spreads evenly.
-// - Reported per case: median, min and max wall time, the median as a ratio to the floor's median,
-//   and peak memory (maximum resident set size of one more run, from /usr/bin/time when present).
-// - In-process: renders per second through the package API (import { render } from 'agentplat').
-// - Prints a table and writes JSON (bench/results/latest.json unless --out) for comparisons;
-//   --readme also writes the table into README.md between the bench markers.
+// - --node (repeatable): the node binaries to run on (the launcher runs the `node` on PATH, so
+//   each one's folder is put first on PATH). Default: the node running this script. Node 22 and 24
+//   can be had from the npm registry: `--node "$(npx -y -p node@24 node -p process.execPath)"`.
+// - --checkout: time this repository's bin/agentplat instead of the installed package (to compare
+//   with figures of a git checkout).
+// - Cases run alternating: every round runs each case once, after warm-up rounds that are not
+//   counted (the first run also fills any compile cache, as a user's first run does), so machine
+//   noise spreads evenly. Reported per case: median, min and max wall time, the median as a ratio
+//   to the floor's median, the median CPU time (user + system, from bash's `times`) and its ratio
+//   to the floor's (steadier than wall time on a busy machine), and peak memory (maximum resident
+//   set size of one more run, from /usr/bin/time when present).
+// - Prints a table per node and writes JSON (bench/results/latest.json unless --out); --readme
+//   also writes the tables into README.md between the bench markers.
 //   Timed assertions do not belong in the test suite; this script asserts nothing.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir, cpus } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parse as parseYaml } from 'yaml';
-import { median, writeResources, writeValuesFiles } from './_shared.mjs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, writeResources } from './_shared.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
 const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : fallback;
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : fallback;
 };
+const args = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
 const rounds = Number(arg('--rounds', '11'));
 const warmup = 2;
 const out = arg('--out', join(root, 'bench', 'results', 'latest.json'));
-const bin = join(root, 'bin', 'agentplat');
-if (!existsSync(join(root, 'dist', 'agentplat.mjs'))) {
-  console.error('bench: dist/ is missing; run `npm run build` first');
-  process.exit(2);
-}
+const checkout = argv.includes('--checkout');
+const nodes = args('--node').length > 0 ? args('--node') : [process.execPath];
 
-// ---- inputs written for this run ----
 const work = mkdtempSync(join(tmpdir(), 'agentplat-bench-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
-/** Every component on, and 50 extra objects. */
-function largeValues() {
-  const fixture = (p) => parseYaml(readFileSync(join(root, 'fixtures', p), 'utf8'));
-  const merge = (a, b) => {
-    if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-      const o = { ...a };
-      for (const [k, v] of Object.entries(b)) o[k] = merge(a[k], v);
-      return o;
-    }
-    return b;
-  };
-  let v = {};
-  for (const p of ['render/metrics-servicemonitor-b/values.yaml', 'render/httproute/values.yaml', 'render/pdb-min-available/values.yaml', 'subcharts/authproxy-inline.values.yaml', 'subcharts/substrate-worker-pool.values.yaml']) {
-    v = merge(v, fixture(p));
-  }
-  v.extraObjects = Array.from({ length: 50 }, (_, i) => ({
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name: `{{ .Release.Name }}-extra-${i}`, labels: { index: String(i) } },
-    data: { key: `value ${i}`, text: 'line one\nline two\n' },
-  }));
-  const file = join(work, 'large-values.yaml');
-  writeFileSync(file, JSON.stringify(v, null, 2));
-  return file;
+/** The installed package's launcher: `npm pack`, then `npm install -g` of the tarball into a scratch prefix. */
+function install() {
+  const npm = (cmdArgs, cwd) => execFileSync('npm', cmdArgs, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stderr.write('bench: npm pack\n');
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
+  const tarball = join(work, packed[0].filename);
+  const prefix = join(work, 'prefix');
+  process.stderr.write('bench: npm install -g (scratch prefix)\n');
+  npm(['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball], work);
+  return { bin: join(prefix, 'bin', 'agentplat'), files: packed[0].files.map((f) => f.path) };
 }
 
-const large = largeValues();
+const target = checkout ? { bin: join(root, 'bin', 'agentplat'), files: [] } : install();
 const crs = { dir: writeResources(root, join(work, 'resources')), docs: 200 };
-const many = writeValuesFiles(root, join(work, 'values'));
-const manyFiles = readdirSync(many).map((f) => join(many, f));
+const values = join(root, 'fixtures', 'render', 'httproute', 'values.yaml');
 
-const cases = [
-  { id: 'floor', name: '`node -e 0` (the floor)', cmd: [process.execPath, '-e', '0'] },
-  { id: 'version', name: '`agentplat --version`', cmd: [bin, '--version'] },
-  { id: 'render-b', name: '`render --revision B` (CRDs included)', cmd: [bin, 'render', '--revision', 'B'] },
-  { id: 'render-b-skip-crds', name: '`render --revision B --skip-crds`', cmd: [bin, 'render', '--revision', 'B', '--skip-crds'] },
-  { id: 'render-a', name: '`render --revision A` (CRDs included)', cmd: [bin, 'render', '--revision', 'A'] },
-  { id: 'render-a-skip-crds', name: '`render --revision A --skip-crds`', cmd: [bin, 'render', '--revision', 'A', '--skip-crds'] },
-  { id: 'crds', name: '`crds`', cmd: [bin, 'crds'] },
-  { id: 'render-values', name: '`render -f values.yaml` (a small values file)', cmd: [bin, 'render', '--revision', 'B', '-f', join(root, 'fixtures', 'render', 'httproute', 'values.yaml')] },
-  {
-    id: 'render-large',
-    name: '`render -f large.yaml` (every component, 50 extra objects)',
-    cmd: [bin, 'render', '--revision', 'B', '-f', large, '--api-versions', 'monitoring.coreos.com/v1', '--api-versions', 'gateway.networking.k8s.io/v1'],
-  },
-  { id: 'lint-b', name: '`lint --revision B`', cmd: [bin, 'lint', '--revision', 'B'] },
-  { id: 'lint-a', name: '`lint --revision A`', cmd: [bin, 'lint', '--revision', 'A'] },
-  { id: 'validate-200', name: `\`validate\` on ${crs.docs} custom resources (${crs.docs} files)`, cmd: [bin, 'validate', crs.dir] },
-  { id: 'lint-500', name: '`lint` of 500 values files in one process', cmd: [bin, 'lint', '--revision', 'B', '--quiet', ...manyFiles], ok: [0, 1] },
-  // The same jobs without the start-up snapshot: what the snapshot is worth (kept only if it pays).
-  { id: 'render-b-bundle', name: '`render --revision B`, bundle (no snapshot)', cmd: [bin, 'render', '--revision', 'B'], env: { AGENTPLAT_NO_SNAPSHOT: '1' } },
-  { id: 'lint-b-bundle', name: '`lint --revision B`, bundle (no snapshot)', cmd: [bin, 'lint', '--revision', 'B'], env: { AGENTPLAT_NO_SNAPSHOT: '1' } },
+const cases = (node) => [
+  { id: 'floor', name: '`node -e 0` (the floor)', cmd: [node, '-e', '0'] },
+  { id: 'version', name: '`agentplat --version`', cmd: [target.bin, '--version'] },
+  { id: 'render-skip-crds', name: '`render --skip-crds`', cmd: [target.bin, 'render', '--skip-crds'] },
+  { id: 'render', name: '`render` (CRDs included)', cmd: [target.bin, 'render'] },
+  { id: 'lint-values', name: '`lint -f values.yaml` (a small values file)', cmd: [target.bin, 'lint', '-f', values] },
+  { id: 'validate-200', name: `\`validate\` on ${crs.docs} custom resources (${crs.docs} files)`, cmd: [target.bin, 'validate', crs.dir] },
 ];
 
-function runOnce(c) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(c.cmd[0], c.cmd.slice(1), { cwd: root, env: { ...process.env, ...c.env }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (!(c.ok ?? [0]).includes(r.status)) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
-  return ms;
-}
+/** The environment a case runs in: `node` on PATH is the one measured; the cwd holds no package. */
+const envFor = (node) => ({ ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` });
 
-const samples = Object.fromEntries(cases.map((c) => [c.id, []]));
-for (let round = 0; round < warmup + rounds; round++) {
-  for (const c of cases) {
-    const ms = runOnce(c);
-    if (round >= warmup) samples[c.id].push(ms);
-  }
-  process.stderr.write(`\rround ${round + 1}/${warmup + rounds}`);
+/**
+ * One run: wall time, and the CPU time (user + system, every thread) of the process, which bash's
+ * `times` reports for its children to the millisecond. On a machine shared with other work the
+ * wall time includes waiting for a core; the CPU time mostly does not. Both include bash's start,
+ * the floor's too.
+ */
+function runOnce(c, env) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync('bash', ['-c', '"$@" > /dev/null; s=$?; times 1>&2; exit $s', 'bash', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
+  const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(String(r.stderr));
+  if (!m) throw new Error(`bench: no CPU times from bash for ${c.id}`);
+  const cpuMs = (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000;
+  return { ms, cpuMs };
 }
-process.stderr.write('\n');
 
 /** Peak resident memory (MB) of one run, from GNU time's %M (kilobytes), when it is installed. */
-function peakMb(c) {
+function peakMb(c, env) {
   const time = '/usr/bin/time';
   if (!existsSync(time)) return null;
-  const r = spawnSync(time, ['-f', 'PEAK %M', ...c.cmd], { cwd: root, env: { ...process.env, ...c.env }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(time, ['-f', 'PEAK %M', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const m = /PEAK (\d+)/.exec(String(r.stderr));
   return m ? Number(m[1]) / 1024 : null;
 }
 
-// ---- in-process throughput ----
-/**
- * Renders per second through the package API in steady state: one second of warm-up (a long-lived
- * process, such as a GitOps controller, renders many times), then three one-second windows, the
- * median reported. `encode`: each result's YAML is also encoded to bytes, as writing it out does
- * (the string is built as a rope; encoding reads every character once).
- */
-async function rendersPerSecond(options, { encode = false } = {}) {
-  const require = createRequire(join(root, 'package.json'));
-  const api = await import(pathToFileURL(require.resolve('agentplat')).href);
-  const window = async (ms) => {
-    let n = 0;
-    const start = performance.now();
-    while (performance.now() - start < ms) {
-      const r = await api.render(options);
-      if (!r.ok || r.yaml.length === 0) throw new Error('bench: in-process render failed');
-      if (encode && Buffer.byteLength(Buffer.from(r.yaml)) !== Buffer.byteLength(r.yaml)) throw new Error('bench: encoding changed the length');
-      n++;
+function measure(node) {
+  const env = envFor(node);
+  const version = execFileSync(node, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
+  const list = cases(node);
+  const samples = Object.fromEntries(list.map((c) => [c.id, []]));
+  const cpu = Object.fromEntries(list.map((c) => [c.id, []]));
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (const c of list) {
+      const { ms, cpuMs } = runOnce(c, env);
+      if (round >= warmup) {
+        samples[c.id].push(ms);
+        cpu[c.id].push(cpuMs);
+      }
     }
-    return n / ((performance.now() - start) / 1000);
-  };
-  await window(1000);
-  return median([await window(1000), await window(1000), await window(1000)]);
+    process.stderr.write(`\rnode ${version}: round ${round + 1}/${warmup + rounds}`);
+  }
+  process.stderr.write('\n');
+  const floor = median(samples.floor);
+  const floorCpu = median(cpu.floor);
+  const results = list.map((c) => {
+    const xs = samples[c.id];
+    const cpuMs = median(cpu[c.id]);
+    return { id: c.id, name: c.name, medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), ratio: median(xs) / floor, cpuMs, cpuRatio: cpuMs / floorCpu, peakMb: peakMb(c, env) };
+  });
+  return { node: version, floorMs: floor, floorCpuMs: floorCpu, cases: results };
 }
 
-const floor = median(samples.floor);
-const results = cases.map((c) => {
-  const xs = samples[c.id];
-  return { id: c.id, name: c.name, medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs), ratio: median(xs) / floor, peakMb: peakMb(c) };
-});
-const inProcess = {
-  renderBPerSecond: await rendersPerSecond({ revision: 'B' }),
-  renderBSkipCrdsPerSecond: await rendersPerSecond({ revision: 'B', skipCrds: true }),
-  renderBEncodedPerSecond: await rendersPerSecond({ revision: 'B' }, { encode: true }),
-};
-
+const runs = nodes.map(measure);
 const report = {
   date: new Date().toISOString(),
-  node: process.version,
+  target: checkout ? 'checkout (bin/agentplat of this repository)' : 'installed package (npm pack, npm install -g --prefix)',
   platform: `${process.platform} ${process.arch}`,
   cpus: cpus().length,
   rounds,
   warmup,
-  floorMs: floor,
-  cases: results,
-  inProcess,
+  runs,
 };
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 
 const fmt = (x, d = 1) => (x === null ? 'n/a' : x.toFixed(d));
-console.log(`node ${process.version}, ${report.cpus} cpus, ${rounds} rounds after ${warmup} warm-up rounds, whole processes, medians`);
-console.log(`${'case'.padEnd(64)} ${'median'.padStart(8)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'ratio'.padStart(6)} ${'peak MB'.padStart(8)}`);
-for (const r of results) {
-  console.log(`${r.name.padEnd(64)} ${fmt(r.medianMs).padStart(8)} ${fmt(r.minMs).padStart(7)} ${fmt(r.maxMs).padStart(7)} ${(fmt(r.ratio, 2) + 'x').padStart(6)} ${fmt(r.peakMb).padStart(8)}`);
+console.log(`${report.target}; ${report.cpus} cpus, ${rounds} rounds after ${warmup} warm-up rounds, whole processes, medians`);
+for (const run of runs) {
+  console.log(`\nnode ${run.node}`);
+  console.log(`${'case'.padEnd(56)} ${'median'.padStart(8)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'ratio'.padStart(6)} ${'cpu ms'.padStart(7)} ${'ratio'.padStart(6)} ${'peak MB'.padStart(8)}`);
+  for (const r of run.cases) {
+    console.log(
+      `${r.name.padEnd(56)} ${fmt(r.medianMs).padStart(8)} ${fmt(r.minMs).padStart(7)} ${fmt(r.maxMs).padStart(7)} ${(fmt(r.ratio, 2) + 'x').padStart(6)} ${fmt(r.cpuMs).padStart(7)} ${(fmt(r.cpuRatio, 2) + 'x').padStart(6)} ${fmt(r.peakMb).padStart(8)}`,
+    );
+  }
 }
-console.log(
-  `in-process render --revision B: ${inProcess.renderBPerSecond.toFixed(0)} renders/s (${inProcess.renderBSkipCrdsPerSecond.toFixed(0)}/s with skipCrds, ` +
-    `${inProcess.renderBEncodedPerSecond.toFixed(0)}/s with the YAML encoded to bytes)`,
-);
-console.log(`JSON: ${out}`);
+console.log(`\nJSON: ${out}`);
 
-if (process.argv.includes('--readme')) {
-  const by = Object.fromEntries(results.map((r) => [r.id, r]));
-  const row = (r) => `| ${r.name} | ${r.medianMs.toFixed(0)} ms (${r.minMs.toFixed(0)}–${r.maxMs.toFixed(0)}) | ${r.ratio.toFixed(2)}× | ${r.peakMb === null ? 'n/a' : `${r.peakMb.toFixed(0)} MB`} |`;
+if (argv.includes('--readme')) {
+  const ids = runs[0].cases.map((c) => c.id);
+  const cell = (r) => `${r.medianMs.toFixed(0)} ms (${r.minMs.toFixed(0)}–${r.maxMs.toFixed(0)}), ${r.ratio.toFixed(2)}×; CPU ${r.cpuMs.toFixed(0)} ms, ${r.cpuRatio.toFixed(2)}×; ${r.peakMb === null ? 'n/a' : `${r.peakMb.toFixed(0)} MB`}`;
   const table = [
-    `Measured with \`npm run bench -- --readme\` on ${report.date.slice(0, 10)}: a ${report.cpus}-core machine, Node ${report.node.slice(1)}, ${rounds} interleaved rounds after ${warmup} warm-up rounds, medians (min–max), peak resident memory of one more run.`,
+    `Measured with \`npm run bench -- --readme${nodes.length > 1 ? ' --node … --node …' : ''}\` on ${report.date.slice(0, 10)}, on the ${checkout ? 'checkout' : 'installed package (`npm pack`, then `npm install -g` of the tarball into a scratch prefix)'}: a ${report.cpus}-core machine, ${rounds} interleaved rounds after ${warmup} warm-up rounds, medians (min–max), the ratio to \`node -e 0\` started by the same node in the same run; CPU time (user + system, median) and its ratio to the floor's; peak resident memory of one more run.`,
     '',
-    '| Job (whole process) | Wall time | vs `node -e 0` | Peak memory |',
-    '|---|---|---|---|',
-    ...results.map(row),
-    '',
-    `In-process (\`import { render } from 'agentplat'\`, objects and YAML text, steady state after one second of warm-up, median of three one-second windows): ${inProcess.renderBPerSecond.toFixed(0)} renders per second of revision B's defaults, ${inProcess.renderBSkipCrdsPerSecond.toFixed(0)} without the CRDs (whose 690 kB of text is most of the output), ${inProcess.renderBEncodedPerSecond.toFixed(0)} when each result's YAML is also encoded to bytes as writing it out does (the text is built as a rope, so its characters are copied only by whoever reads them).`,
-    '',
-    `The start-up snapshot pays: \`render --revision B\` takes ${by['render-b'].medianMs.toFixed(0)} ms with it and ${by['render-b-bundle'].medianMs.toFixed(0)} ms from the bundle, \`lint\` ${by['lint-b'].medianMs.toFixed(0)} and ${by['lint-b-bundle'].medianMs.toFixed(0)} ms.`,
+    `| Job (whole process) | ${runs.map((r) => `Node ${r.node.slice(1)}`).join(' | ')} |`,
+    `|---|${runs.map(() => '---').join('|')}|`,
+    ...ids.map((id) => `| ${runs[0].cases.find((c) => c.id === id).name} | ${runs.map((r) => cell(r.cases.find((c) => c.id === id))).join(' | ')} |`),
   ].join('\n');
   const readme = join(root, 'README.md');
   const text = readFileSync(readme, 'utf8');

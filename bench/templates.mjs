@@ -9,8 +9,8 @@
 // - handlebars + own text reader: the same text read by the product's reader of template text.
 // Each variant must give the same objects (checked). Reported: the first render in a fresh
 // process (runtime and code loaded, what a CLI run pays) and the steady state (what a long-lived
-// in-process user pays), against the wall time of `render --revision B --skip-crds` from the
-// bundle and from the snapshot. This script asserts nothing.
+// in-process user pays), against the wall time of `render --revision B --skip-crds` (the bundle)
+// and of an in-process render. This script asserts nothing.
 //
 //   node bench/templates.mjs [--rounds 9]
 import { bundleLikeTheCli, median } from './_shared.mjs';
@@ -175,29 +175,26 @@ for (let round = 0; round <= rounds; round++) {
       add(`${n}/steady`, m.steady);
     }
   }
-  const s = wall({});
-  const b = wall({ AGENTPLAT_NO_SNAPSHOT: '1' });
+  const b = wall({});
   const i = inProcessRender();
   if (round > 0) {
-    add('snapshot', s);
     add('bundle', b);
     add('in-process', i);
   }
   process.stderr.write(`\rround ${round + 1}/${rounds + 1}`);
 }
 process.stderr.write('\n');
-const snap = median(samples.snapshot);
 const bund = median(samples.bundle);
 const inproc = median(samples['in-process']);
 const own = { first: median(samples['own/first']), steady: median(samples['own/steady']) };
 console.log(`node ${process.version}, ${calls.length} template runs per render, ${rounds} rounds after 1 warm-up round, medians`);
-console.log(`render --revision B --skip-crds: ${snap.toFixed(0)} ms from the snapshot, ${bund.toFixed(0)} ms from the bundle, ${inproc.toFixed(1)} ms in-process (steady)`);
-console.log(`${'variant'.padEnd(30)} ${'first ms'.padStart(9)} ${'steady ms'.padStart(10)}  own saves of render (first: bundle / snapshot; steady: in-process)`);
+console.log(`render --revision B --skip-crds: ${bund.toFixed(0)} ms, ${inproc.toFixed(1)} ms in-process (steady)`);
+console.log(`${'variant'.padEnd(30)} ${'first ms'.padStart(9)} ${'steady ms'.padStart(10)}  own saves of render (first: a CLI run; steady: in-process)`);
 for (const n of names) {
   const first = median(samples[`${n}/first`]);
   const steady = median(samples[`${n}/steady`]);
   const pct = (saved, of) => `${((100 * saved) / of).toFixed(0)}%`;
   console.log(
-    `${n.padEnd(30)} ${first.toFixed(1).padStart(9)} ${steady.toFixed(2).padStart(10)}  ${n === 'own' ? '' : `${pct(first - own.first, bund)} / ${pct(first - own.first, snap)}; ${pct(steady - own.steady, inproc + steady - own.steady)}`}`,
+    `${n.padEnd(30)} ${first.toFixed(1).padStart(9)} ${steady.toFixed(2).padStart(10)}  ${n === 'own' ? '' : `${pct(first - own.first, bund)}; ${pct(steady - own.steady, inproc + steady - own.steady)}`}`,
   );
 }

@@ -1,42 +1,40 @@
-// Builds dist/ (npm ci runs it as the prepare script):
-// - dist/generated/: what the built implementation of the precomputed seam reads
-//   (src/precomputed.ts, src/pipeline/precomputed-built.ts), written from the plain one: the
-//   templates compiled to line programs, the defaults of each revision with the position of every
-//   key, the CRDs' texts and objects, validate's data, and ajv standalone validators of the values
-//   schemas and of the CRDs (with their V8 code caches);
+// Builds dist/ (npm ci runs it as the prepare script; `npm pack` runs it too, so the package
+// ships it built):
+// - dist/generated/: what a run would otherwise compute at every start, as data files and
+//   generated code read by the modules that use them: the templates compiled to line programs
+//   (src/render/template-source.ts), the defaults of each revision with the position of every key
+//   (src/values/defaults-data.ts), the CRDs' texts and objects (src/crds/index.ts), validate's data
+//   (src/crds/validation-data.ts), and ajv standalone validators of the values schemas and of the
+//   CRDs (src/lint/schema-validators.ts, src/crds/crd-validators.ts);
 // - dist/agentplat.mjs (the CLI) and dist/api.mjs (the package's in-process API): one esbuild
-//   bundle split per command; each entry installs the built implementation first;
-// - dist/types/: declarations of the API;
-// - the start-up snapshots and their stamp (scripts/snapshot.mjs; AGENTPLAT_SKIP_SNAPSHOT=1 skips).
-// Everything is built into dist.next/ and moved into dist/ at the end, file by file with the entry
-// points last (scripts/dist-swap.mjs), so a CLI started during a build never misses a file, and a
-// failed build changes nothing.
+//   bundle split per command;
+// - dist/types/: declarations of the API.
+// What each of these saves is written in docs/decisions.md.
+// Everything is built into dist.next/ and then renamed to dist/, so a run (or a test reading
+// dist/generated/) during a build sees the previous build whole, and a failed build changes nothing.
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { removeStaleBuilds, swapIn } from './dist-swap.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const dist = join(root, 'dist');
 const out = join(root, 'dist.next');
-removeStaleBuilds(dist);
 rmSync(out, { recursive: true, force: true });
 const gen = join(out, 'generated');
 mkdirSync(gen, { recursive: true });
 
-// The plain implementation, bundled once to a file next to the output (so its imports of ajv and
-// yaml resolve from node_modules like the CLI's) and run here: what it returns is what the built
-// members read. The file names come from the built implementation (BUILT_FILES).
-const plain = await (async () => {
-  const entry = `export { plainPrecomputed } from './src/pipeline/precomputed-plain.ts';
-export { BUILT_FILES } from './src/pipeline/precomputed-built.ts';
+// The source functions the data files are made from, bundled once to a file next to the output
+// (so their imports of ajv and yaml resolve from node_modules like the CLI's) and run here.
+const sources = await (async () => {
+  const entry = `export { compileTemplates } from './src/render/template-program.ts';
+export { templateFiles } from './src/render/template-source.ts';
+export { modelChartCrdDocs, modelMcpopCrdDocs } from './src/crds/model-docs.ts';
 export { AJV_OPTIONS, ANNOTATION_KEYWORDS } from './src/lint/ajv-setup.ts';
 export { objectYaml } from './src/output/manifests.ts';`;
   const r = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, packages: 'external', logLevel: 'warning' });
-  // Inside the package, so that the plain members find templates/, values/ and schemas/.
-  const tmp = join(gen, '.plain.mjs');
+  const tmp = join(gen, '.sources.mjs');
   writeFileSync(tmp, r.outputFiles[0].text);
   try {
     return await import(pathToFileURL(tmp).href);
@@ -44,14 +42,13 @@ export { objectYaml } from './src/output/manifests.ts';`;
     rmSync(tmp, { force: true });
   }
 })();
-const { plainPrecomputed: P, BUILT_FILES: F } = plain;
 
 // 1. The templates compiled to line programs: a template that leaves the template language fails
 // the build, naming its file and line.
-writeFileSync(join(gen, F.templates), JSON.stringify(P.templateSet()));
+writeFileSync(join(gen, 'templates.json'), JSON.stringify(sources.compileTemplates(sources.templateFiles(join(root, 'templates')))));
 
 // 2. Standalone validators of the values schemas, with the ajv options of src/lint/ajv-setup.ts.
-writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: plain.AJV_OPTIONS, ANNOTATION_KEYWORDS: plain.ANNOTATION_KEYWORDS }));
+writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources.AJV_OPTIONS, ANNOTATION_KEYWORDS: sources.ANNOTATION_KEYWORDS }));
 {
   const { generateValidators } = await import('./gen-validators.mjs');
   await generateValidators(root, gen);
@@ -71,7 +68,7 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: plain.A
     const lines = text.split(/\r?\n/);
     const lc = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lc, version: '1.2' });
-    data[rev] = P.defaultsData(rev);
+    data[rev] = doc.toJS();
     const pos = (positions[rev] = {});
     const at = (path, node) => {
       const p = lc.linePos(node.range[0]);
@@ -96,33 +93,32 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: plain.A
     };
     walk(doc.contents, '');
   }
-  writeFileSync(join(gen, F.defaults), JSON.stringify({ data, positions }));
+  writeFileSync(join(gen, 'defaults.json'), JSON.stringify({ data, positions }));
 }
 
 // 4. The CRDs as data files: they do not depend on values, so a run prints them without building
 // the model's large schemas or serializing them. The texts (with the object heads) and the whole
-// objects (for -o json) are read when a command first prints a CRD; they are neither code to parse
-// at start-up nor part of the start-up snapshot. The texts are one YAML file, and the index gives
+// objects (for -o json) are read when a command first prints a CRD; they are no code to parse
+// at start-up. The texts are one YAML file, and the index gives
 // each text's length: a run reads the file as one string and each CRD's text is a slice of it.
 {
-  const lists = { chart: P.chartCrdDocs(), mcpop: P.mcpopCrdDocs() };
-  const texts = Object.fromEntries(Object.entries(lists).map(([l, docs]) => [l, docs.map((d) => ({ source: d.source, text: plain.objectYaml(d.object), head: { apiVersion: d.object.apiVersion, kind: d.object.kind, metadata: d.object.metadata } }))]));
-  writeFileSync(join(gen, F.crdTexts), Object.values(texts).flatMap((l) => l.map((t) => t.text)).join(''));
-  writeFileSync(join(gen, F.crdIndex), JSON.stringify(Object.fromEntries(Object.entries(texts).map(([l, list]) => [l, list.map((t) => ({ source: t.source, head: t.head, length: t.text.length }))]))));
-  writeFileSync(join(gen, F.crdObjects), JSON.stringify(Object.fromEntries([...lists.chart, ...lists.mcpop].map((d) => [d.source, d.object]))));
+  const lists = { chart: sources.modelChartCrdDocs(), mcpop: sources.modelMcpopCrdDocs() };
+  const texts = Object.fromEntries(Object.entries(lists).map(([l, docs]) => [l, docs.map((d) => ({ source: d.source, text: sources.objectYaml(d.object), head: { apiVersion: d.object.apiVersion, kind: d.object.kind, metadata: d.object.metadata } }))]));
+  writeFileSync(join(gen, 'crds-texts.yaml'), Object.values(texts).flatMap((l) => l.map((t) => t.text)).join(''));
+  writeFileSync(join(gen, 'crds-index.json'), JSON.stringify(Object.fromEntries(Object.entries(texts).map(([l, list]) => [l, list.map((t) => ({ source: t.source, head: t.head, length: t.text.length }))]))));
+  writeFileSync(join(gen, 'crds-objects.json'), JSON.stringify(Object.fromEntries([...lists.chart, ...lists.mcpop].map((d) => [d.source, d.object]))));
 }
 
 // 4b. What `validate` needs from the CRDs: served versions, defaults and CEL rules as data, and
 // ajv standalone validators per group of kinds, so it neither builds the model nor compiles a
 // schema at run time.
-let crdKinds = [];
 {
   const { generateCrdValidators } = await import('./gen-crd-validators.mjs');
-  crdKinds = (await generateCrdValidators(root, gen)).kinds;
+  await generateCrdValidators(root, gen);
 }
 
-// 5. The bundle. Each entry imports src/pipeline/use-built.ts first.
-const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version), __AGENTPLAT_BUNDLED__: 'true' };
+// 5. The bundle.
+const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version) };
 await build({
   entryPoints: { agentplat: join(root, 'src', 'cli', 'main.ts'), api: join(root, 'src', 'api-entry.ts') },
   outdir: out,
@@ -167,14 +163,18 @@ await build({
   }
 }
 
-const { asciiOnly, buildSnapshots } = await import('./snapshot.mjs');
-for (const f of readdirSync(out)) if (f.endsWith('.mjs')) asciiOnly(join(out, f));
-
-// 6. The start-up snapshots (scripts/snapshot.mjs). AGENTPLAT_SKIP_SNAPSHOT=1 leaves them out.
-if (!process.env.AGENTPLAT_SKIP_SNAPSHOT) {
-  const r = await buildSnapshots({ root, dist: out, define, crdKinds });
-  if (!r.ok) process.stderr.write(`build: no start-up snapshot (${r.reason}); the CLI runs from the bundle\n`);
+// 6. The few non-ASCII characters esbuild leaves in the output (inside regular expression
+// literals, such as the µ of `µs`) as \u escapes, which mean the same in strings, regular
+// expressions and identifiers: V8 keeps a script's source in memory, and one such character
+// turns a megabyte of one-byte source into a two-byte string.
+for (const f of readdirSync(out)) {
+  if (!f.endsWith('.mjs')) continue;
+  const text = readFileSync(join(out, f), 'utf8');
+  if (/[^\x00-\x7f]/.test(text)) writeFileSync(join(out, f), text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
-// 7. The new build replaces the old one in one step.
-swapIn(out, dist);
+// 7. The new build replaces the old one: two renames.
+const old = `${dist}.old-${process.pid}`;
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(out, dist);
+rmSync(old, { recursive: true, force: true });

@@ -1,20 +1,19 @@
 // Build step: what `agentplat validate` needs from the CRDs, written so the bundle neither builds
-// the CRD model nor compiles a schema at run time: the files the built members crdValidationData,
-// crdValidator and crdSchemas read (src/pipeline/precomputed-built.ts). Used by scripts/build.mjs;
-// writes into dist/generated/:
+// the CRD model nor compiles a schema at run time: the files src/crds/validation-data.ts and
+// src/crds/crd-validators.ts read. Used by scripts/build.mjs; writes into dist/generated/:
 // - crd-validation-data.json: per kind its served versions and the defaults-and-CEL-rules schema;
-// - crd-validators-<group>.cjs: ajv standalone code of the kinds of a group, with its code cache
-//   (.bundle.cache), and crd-schemas-<group>.json: the JSON schemas behind it, which the schema
+// - crd-validators-<group>.cjs: ajv standalone code of the kinds of a group, and
+//   crd-schemas-<group>.json: the JSON schemas behind it, which the schema
 //   walker checks documents against and validate reads to explain an unknown field;
 // - crd-validators-index.json: for each kind and version, its group and validator name.
-// The schemas, the ajv options and the data come from the same TypeScript functions the plain
-// members call (src/crds/validation-model.ts, src/crds/crd-ajv.ts).
+// The schemas, the ajv options and the data come from src/crds/validation-model.ts and
+// src/crds/crd-ajv.ts.
 import { build } from 'esbuild';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { writeScriptWithCodeCache } from './code-cache.mjs';
+import { writeScript } from './gen-validators.mjs';
 
 // ajv's documented entry point for standalone code (https://ajv.js.org/standalone), spelled as
 // its docs spell it: the package has no `exports` map, so only require() resolves the folder.
@@ -80,19 +79,14 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
       exportsMap[name] = id;
       where[e.key] = [g, name];
     }
-    // One minified script with its code cache (scripts/code-cache.mjs), made by checking a
-    // document with an unknown field of every kind of the group: ajv runs only for documents the
-    // schema walker does not accept (src/crds/schema-accepts.ts), which are mostly invalid ones.
-    const codeLength = await writeScriptWithCodeCache(root, join(gen, `crd-validators-${g}.cjs`), standaloneCode(ajv, exportsMap), (exports) => {
-      for (const e of list) exports[where[e.key][1]]({ apiVersion: `${mod.GROUP}/${e.version}`, kind: e.kind, metadata: { name: 'x' }, spec: { unknownField: true } });
-    });
+    // One minified script: ajv runs only for documents the schema walker does not accept
+    // (src/crds/schema-accepts.ts), which are mostly invalid ones.
+    const codeLength = await writeScript(root, join(gen, `crd-validators-${g}.cjs`), standaloneCode(ajv, exportsMap));
     const schemas = JSON.stringify({ defs, roots: Object.fromEntries(list.map((e) => [e.key, e.schemas.root])) });
     writeFileSync(join(gen, `crd-schemas-${g}.json`), schemas);
     sizes[g] = { code: codeLength, schemas: schemas.length, kinds: list.map((e) => e.key) };
   }
 
   writeFileSync(join(gen, 'crd-validators-index.json'), JSON.stringify(where));
-  // Every kind in every served version, as a document's apiVersion and kind say them.
-  const kinds = entries.map((e) => ({ apiVersion: `${mod.GROUP}/${e.version}`, kind: e.kind }));
-  return { kinds, sizes };
+  return { sizes };
 }

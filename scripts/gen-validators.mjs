@@ -1,20 +1,15 @@
 // Build step: turns the values JSON schemas into ajv standalone validator code, so the bundled
 // CLI validates without compiling a schema at start-up. Used by scripts/build.mjs.
 //
-// Each revision's validator is one self-contained, minified script (dist/generated/
-// values-validator-<rev>.cjs) with V8 code caches next to it (src/code-cache.ts): `.bundle.cache`,
-// made here by running the validator on the revision's defaults, and one per start-up snapshot,
-// made by scripts/snapshot.mjs. The CLI loads a validator only when there are user values to
-// check (a render or lint of the defaults never does), and V8 reads the compiled code from the
-// cache instead of compiling half a megabyte of generated code. The validators are kept out of
-// the start-up snapshots: every start would pay to deserialise them (about 1 MB of source and
-// code for both revisions), while only runs with values use them.
-import { existsSync, readFileSync } from 'node:fs';
+// Each revision's validator is one self-contained, minified CommonJS script (dist/generated/
+// values-validator-<rev>.cjs) that src/lint/schema-validators.ts requires only when there are user
+// values to check (a render or lint of the defaults never does). On Node 22+ the launcher's
+// module compile cache keeps its compiled code between runs.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
+import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-import { writeScriptWithCodeCache } from './code-cache.mjs';
-import { parse } from 'yaml';
 
 // ajv's documented entry point for standalone code (https://ajv.js.org/standalone), spelled as
 // its docs spell it: the package has no `exports` map, so only require() resolves the folder.
@@ -30,14 +25,26 @@ export async function generateValidators(root, outDir) {
     for (const k of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword: k, schemaType: ['string', 'boolean', 'object', 'array', 'number'] });
     const schema = stripAnnotations(JSON.parse(readFileSync(file, 'utf8')));
     const validate = ajv.compile(schema);
-    const defaults = parse(readFileSync(join(root, 'values', `revision-${rev}.yaml`), 'utf8'));
-    // Run once on the defaults and on a bad file, so the cache holds the code most runs use.
-    await writeScriptWithCodeCache(root, join(outDir, `values-validator-${rev}.cjs`), standaloneCode(ajv, validate), (exports) => {
-      const v = exports.default ?? exports;
-      v(defaults);
-      v({ unknownKey: true, controller: { replicas: 'two' } });
-    });
+    await writeScript(root, join(outDir, `values-validator-${rev}.cjs`), standaloneCode(ajv, validate));
   }
+}
+
+/** Writes `code` (CommonJS) to `file` as one minified script with what it requires inlined; returns its length. */
+export async function writeScript(root, file, code) {
+  const bundled = await build({
+    stdin: { contents: code, resolveDir: root, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+  });
+  const source = bundled.outputFiles[0].text;
+  writeFileSync(file, source);
+  return source.length;
 }
 
 // Texts for editors (descriptions, defaults) are not needed to validate and would be embedded in

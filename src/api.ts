@@ -8,7 +8,7 @@ import { lintValues } from './lint/lint.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problems/problem.ts';
 import { checkReleaseNames, parseApiVersionList, parseKubeVersion, revisionOption } from './pipeline/request.ts';
 import type { K8sObject, RenderedDoc } from './model/objects.ts';
-import { ShowOnlyError, toYaml } from './output/manifests.ts';
+import { toYaml } from './output/manifests.ts';
 import { renderRelease } from './pipeline/render.ts';
 import { loadUserLayers, readUserFile } from './values/load.ts';
 import { parseValuesText, type ValuesSource } from './values/source.ts';
@@ -93,22 +93,17 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
   checkReleaseNames(releaseName, namespace);
   const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
   if (loadProblems.some((p) => p.severity === 'error')) return { ok: false, problems: shown(loadProblems), objects: [], yaml: '' };
-  let result;
-  try {
-    result = renderRelease({
-      revision,
-      layers,
-      releaseName,
-      namespace,
-      apiVersions,
-      ...(kubeVersion ? { kubeVersion } : {}),
-      ...(options.skipCrds ? { skipCrds: true } : {}),
-      ...(options.showOnly !== undefined ? { showOnly: listOption('showOnly', options.showOnly) } : {}),
-    });
-  } catch (err) {
-    if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
-    throw err;
-  }
+  // A --show-only miss is a UsageError, thrown by renderRelease.
+  const result = renderRelease({
+    revision,
+    layers,
+    releaseName,
+    namespace,
+    apiVersions,
+    ...(kubeVersion ? { kubeVersion } : {}),
+    ...(options.skipCrds ? { skipCrds: true } : {}),
+    ...(options.showOnly !== undefined ? { showOnly: listOption('showOnly', options.showOnly) } : {}),
+  });
   const problems = shown([...loadProblems, ...result.problems]);
   if (!result.docs) return { ok: false, problems, objects: [], yaml: '' };
   const docs: RenderedDoc[] = result.docs;

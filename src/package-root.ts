@@ -3,6 +3,7 @@
 // package.json.
 
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,4 +30,24 @@ export function packageRoot(): string {
 /** A file shipped with the package (values/…, schemas/…). */
 export function packageFile(...parts: string[]): string {
   return join(packageRoot(), ...parts);
+}
+
+/**
+ * The text of a file `npm run build` wrote to dist/generated/ (scripts/build.mjs: the templates'
+ * programs, the defaults, the CRDs and validate's data as data files). The package ships them
+ * built; a checkout has them after `npm ci` or `npm run build`.
+ */
+export function readGenerated(name: string): string {
+  return readFileSync(generatedFile(name), 'utf8');
+}
+
+/** The exports of a generated CommonJS script of dist/generated/ (the ajv standalone validators). */
+export function requireGenerated(name: string): unknown {
+  return createRequire(import.meta.url)(generatedFile(name));
+}
+
+function generatedFile(name: string): string {
+  const file = packageFile('dist', 'generated', name);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` in the agentplat folder`);
+  return file;
 }

@@ -14,7 +14,6 @@ export const SLOW_ONLY: Record<string, string> = {
   'test/recipes/*.test.ts': 'recipes: one `npm pack` of the repository and real installs into scratch prefixes',
   'test/docs/ci-recipes.test.ts': "recipes: the README's CI recipes run against an installed pack",
   'test/cli/process.test.ts': 'process-heavy: the contract of the real executable (streams, signals, exit status), one process per case',
-  'test/cli/build-while-running.test.ts': 'build: rebuilds dist/ while processes run from it',
   'test/hardening/binary-sample.test.ts': 'process-heavy: a sample of the fuzz inputs through the real executable',
 };
 

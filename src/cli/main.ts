@@ -1,7 +1,4 @@
-// Process entry of the bundled CLI (`node bin/agentplat`, and the launcher's path when no start-up
-// snapshot can be used).
-// First: the built implementation of the precomputed seam (src/precomputed.ts).
-import '../pipeline/use-built.ts';
+// Process entry of the bundled CLI (bin/agentplat imports dist/agentplat.mjs).
 import { start } from './start.ts';
 
-start(process.argv.slice(2), 'bundle');
+start(process.argv.slice(2));

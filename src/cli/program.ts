@@ -90,30 +90,10 @@ function optionDescription(option: Option): string {
   return shown ? `${option.description} (default: ${shown})` : option.description;
 }
 
-let prepared: { app: App; program: Command } | undefined;
-
-/**
- * Builds the program for the next run ahead of it: the start-up snapshot calls this last, so a
- * run from the snapshot starts with the commands and options already set up. A program is used
- * for one run only.
- */
-export function prepareProgram(io: Io): void {
-  const app: App = { io, exitCode: 0 };
-  prepared = { app, program: createProgram(app) };
-}
-
 /** Runs the CLI on `argv` (without the node and script entries) and returns the exit code. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  let app: App;
-  let program: Command;
-  if (prepared) {
-    ({ app, program } = prepared);
-    prepared = undefined;
-    app.io = io;
-  } else {
-    app = { io, exitCode: 0 };
-    program = createProgram(app);
-  }
+  const app: App = { io, exitCode: 0 };
+  const program = createProgram(app);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return app.exitCode;

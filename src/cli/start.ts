@@ -1,21 +1,9 @@
 // Runs the CLI on the real process: the one place that turns run()'s result into the exit code.
-// Both entries use it: the bundle's main module and the start-up snapshot's main function.
+// The bundle's main module (src/cli/main.ts) calls it.
 import { createNodeIo } from './io.ts';
 import { run } from './program.ts';
-import { deferOptimizingCompiler } from './tiering.ts';
-import { setStartedFrom, type StartedFrom } from './started.ts';
 
-export function start(argv: readonly string[], from: Exclude<StartedFrom, 'in-process'>): void {
-  let snapshotFile: string | undefined;
-  if (from === 'snapshot') {
-    // Only here: V8 accepts a code cache only under the flags it was made with, and the bundle's
-    // caches (dist/generated/*.bundle.cache) serve the in-process API too, whose flags are the host
-    // program's. The snapshot's own caches are made by runs through this same line.
-    deferOptimizingCompiler();
-    const i = process.execArgv.indexOf('--snapshot-blob');
-    snapshotFile = i >= 0 ? process.execArgv[i + 1]?.split(/[\\/]/).pop() : undefined;
-  }
-  setStartedFrom(from, snapshotFile);
+export function start(argv: readonly string[]): void {
   run(argv, createNodeIo()).then(
     (code) => {
       // A failed write to stdout (io.ts) has already set a non-zero code; keep it.

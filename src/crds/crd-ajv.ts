@@ -1,6 +1,5 @@
-// One ajv configuration for the CRD schemas, shared by the plain members (validation-plain.ts
-// compiles at run time) and the build's standalone code generation
-// (scripts/gen-crd-validators.mjs), so both validate and report identically.
+// The ajv configuration of the CRD schemas: the build generates validate's standalone validators
+// with it (scripts/gen-crd-validators.mjs), and a test that compiles a schema itself uses the same.
 
 import type { Ajv } from 'ajv';
 import { _ } from 'ajv';

@@ -1,25 +1,41 @@
-// The CRDs of the chart (the six Resource API kinds) and of the mcpop sub-chart: the
-// `chartCrdDocs` and `mcpopCrdDocs` members of the precomputed seam (src/precomputed.ts). The
-// plain members build them from the model (./index-plain.ts); the built ones read the texts and
-// objects the build wrote (./prebuilt.ts), so neither the CRD model nor its schemas are loaded.
+// The CRDs of the chart (the six Resource API kinds) and of the mcpop sub-chart, as a run serves
+// them: the build writes their YAML texts and objects to data files (scripts/build.mjs, from
+// ./model-docs.ts), read when a command first prints a CRD (./prebuilt.ts), so neither the CRD
+// model nor its schemas are loaded at run time.
 // The validator lives in ./validate.ts (it loads ajv and CEL: import it lazily).
 
-import type { RenderedDoc } from '../model/objects.ts';
-import { precomputed } from '../precomputed.ts';
+import { readGenerated } from '../package-root.ts';
+import type { K8sObject, RenderedDoc } from '../model/objects.ts';
+import { prebuiltCrdDocs, type PrebuiltCrds } from './prebuilt.ts';
 
-declare module '../precomputed.ts' {
-  interface Precomputed {
-    /** The six CRDs of the Resource API, one source file each, in a fixed order. */
-    chartCrdDocs(): RenderedDoc[];
-    /** The MCP operator's MCPServer CRD. */
-    mcpopCrdDocs(): RenderedDoc[];
-  }
+/** dist/generated/crds-index.json: each list's CRDs, with the length of each one's text in crds-texts.yaml. */
+export type GeneratedCrdIndex = Record<keyof PrebuiltCrds, { source: string; head: PrebuiltCrds['chart'][number]['head']; length: number }[]>;
+
+let crds: ReturnType<typeof prebuiltCrdDocs> | undefined;
+
+function crdDocs(): ReturnType<typeof prebuiltCrdDocs> {
+  return (crds ??= (() => {
+    const all = readGenerated('crds-texts.yaml');
+    const index = JSON.parse(readGenerated('crds-index.json')) as GeneratedCrdIndex;
+    // Each CRD's text is a slice of the one file: no copy, no JSON to parse.
+    let at = 0;
+    const take = (list: GeneratedCrdIndex['chart']) => list.map(({ source, head, length }) => ({ source, head, text: all.slice(at, (at += length)) }));
+    return prebuiltCrdDocs({ chart: take(index.chart), mcpop: take(index.mcpop) }, () => JSON.parse(readGenerated('crds-objects.json')) as Record<string, K8sObject>);
+  })());
 }
 
+/** The six CRDs of the Resource API, one source file each, in a fixed order. */
 export function chartCrdDocs(): RenderedDoc[] {
-  return precomputed('chartCrdDocs')();
+  return crdDocs().chart;
 }
 
+/** The MCP operator's MCPServer CRD. */
 export function mcpopCrdDocs(): RenderedDoc[] {
-  return precomputed('mcpopCrdDocs')();
+  return crdDocs().mcpop;
+}
+
+/** The YAML the build wrote for a CRD object of chartCrdDocs or mcpopCrdDocs; undefined for any other object. */
+export function crdYaml(object: object): string | undefined {
+  // Before any CRD was asked for, no object is one: the texts are not read.
+  return crds?.yaml.get(object);
 }

@@ -1,7 +1,6 @@
-// The CRDs as the bundle serves them: YAML texts and objects written to data files at build time
-// (scripts/build.mjs), read when a command first prints a CRD. The built members chartCrdDocs and
-// mcpopCrdDocs of the precomputed seam (src/pipeline/precomputed-built.ts) call prebuiltCrdDocs,
-// so neither the CRD model nor its schemas are part of the bundle or of the start-up snapshot.
+// The CRDs as a run serves them: YAML texts and objects written to data files at build time
+// (scripts/build.mjs), read when a command first prints a CRD (./index.ts calls prebuiltCrdDocs),
+// so neither the CRD model nor its schemas are part of the bundle.
 
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 

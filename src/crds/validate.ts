@@ -3,8 +3,7 @@
 // rules, each at every place in the object where its schema node has a value.
 // Loads the schema validators and the CEL evaluator: import this module lazily. It reads the CRDs
 // through validation-data.ts (versions, defaults, rules) and crd-validators.ts (compiled
-// schemas), members of the precomputed seam (src/precomputed.ts): in the bundle they are data and
-// code the build wrote, and the model is never built here.
+// schemas): data and code the build wrote, so the model is never built here.
 import { nearest } from '../problems/nearest.ts';
 import { metadataFindings } from '../k8s-meta.ts';
 
@@ -17,7 +16,6 @@ import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
-import { perInstall } from '../precomputed.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
@@ -332,30 +330,6 @@ export function crdKinds(): { kind: string; version: string }[] {
 }
 
 /**
- * Compiles every CEL rule of every kind ahead of use (the start-up snapshot keeps the compiled
- * programs). Returns how many rules there are; a rule that does not compile is reported when a
- * document reaches it, as always.
- */
-export function compileAllCelRules(): number {
-  let n = 0;
-  const visit = (s: Schema): void => {
-    for (const v of s['x-kubernetes-validations'] ?? []) {
-      n++;
-      try {
-        compileCel(v.rule);
-      } catch {
-        // reported per document by runCel
-      }
-    }
-    if (s.items) visit(s.items);
-    for (const sub of Object.values(s.properties ?? {})) visit(sub);
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') visit(s.additionalProperties);
-  };
-  for (const crd of Object.values(crdValidationData())) for (const v of crd.versions) if (crd.walk[v]) visit(crd.walk[v]);
-  return n;
-}
-
-/**
  * Validates every agentplat.dev document of the inputs (the items of a `List` one by one); other
  * groups are skipped and counted. A run that checked nothing says so (`crd/nothing-checked`).
  */
@@ -433,7 +407,8 @@ function plural(n: number, word: string): string {
  * The secret fields of every kind together: a stream mixes kinds, and its excerpts are masked
  * before any document is read.
  */
-const crdSecretFields = perInstall((): SecretFields => new SecretFields(Object.values(crdValidationData()).flatMap((k) => k.secrets)));
+let secretFields: SecretFields | undefined;
+const crdSecretFields = (): SecretFields => (secretFields ??= new SecretFields(Object.values(crdValidationData()).flatMap((k) => k.secrets)));
 
 /** Masks, in the problems from `first` on, every secret value the document holds. */
 function hideSecrets(problems: Problem[], first: number, data: Json): void {

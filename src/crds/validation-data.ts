@@ -1,20 +1,15 @@
 // What validate reads about each kind (served versions, and the defaults and CEL rules with their
-// paths, messages and fieldPaths as a small schema): the `crdValidationData` member of the
-// precomputed seam (src/precomputed.ts). The plain member computes it from the model
-// (./validation-plain.ts); the built one reads the same data as JSON, so the bundled validator
-// never builds the CRD model objects.
+// paths, messages and fieldPaths as a small schema): computed from the CRD model by the build
+// (computeValidationData in ./validation-model.ts, scripts/gen-crd-validators.mjs) and read here
+// as JSON, so the validator never builds the CRD model objects.
 
-import { precomputed } from '../precomputed.ts';
+import { readGenerated } from '../package-root.ts';
 import type { CrdValidationData } from './validation-model.ts';
 
 export type { CrdValidationData, KindValidationData } from './validation-model.ts';
 
-declare module '../precomputed.ts' {
-  interface Precomputed {
-    crdValidationData(): CrdValidationData;
-  }
-}
+let data: CrdValidationData | undefined;
 
 export function crdValidationData(): CrdValidationData {
-  return precomputed('crdValidationData')();
+  return (data ??= JSON.parse(readGenerated('crd-validation-data.json')) as CrdValidationData);
 }

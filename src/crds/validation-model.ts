@@ -1,11 +1,10 @@
 // What `agentplat validate` needs from the CRDs, derived from the model: the kinds and their
 // served versions, the JSON schemas ajv checks (core types as shared definitions), and a small
-// schema holding only defaults and CEL rules. The plain members of the precomputed seam
-// (validation-plain.ts) compute these at run time; the build (scripts/gen-crd-validators.mjs)
-// calls the same functions and writes their results as data and ajv standalone code for the built
-// members, so both validate against exactly the same schemas.
+// schema holding only defaults and CEL rules. The build (scripts/gen-crd-validators.mjs) calls
+// these functions and writes their results as data and ajv standalone code, which validate reads
+// (./validation-data.ts, ./crd-validators.ts); no run builds the model.
 
-import { plainChartCrdDocs as chartCrdDocs, plainMcpopCrdDocs as mcpopCrdDocs } from './index-plain.ts';
+import { modelChartCrdDocs as chartCrdDocs, modelMcpopCrdDocs as mcpopCrdDocs } from './model-docs.ts';
 import { coreUri, INT64_BOUND } from './ids.ts';
 import { coreTypeOf } from './generate.ts';
 import type { Schema } from './k8s-types.ts';

@@ -1,6 +1,5 @@
-// One ajv configuration for the values schemas, shared by the plain member
-// (schema-validators-plain.ts) and the build's standalone code generation, so both validate
-// identically.
+// The ajv configuration of the values schemas: the build generates the values validators with it
+// (scripts/gen-validators.mjs), and a test that compiles a schema itself uses the same.
 
 import type { default as AjvClass } from 'ajv';
 

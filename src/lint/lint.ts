@@ -7,9 +7,9 @@ import { sortProblems } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { Location, PathSegment, ValuesSource } from '../values/source.ts';
 import { hasPath } from '../values/source.ts';
-import { joinPath, layerValues, splitPath, type LayeredValues } from '../values/merge.ts';
+import { joinPath, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
-import { applyReplaceNotMerge } from '../values/replace.ts';
+import { layerRelease } from '../values/replace.ts';
 import { checkSchema } from './schema.ts';
 import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, RULE_OWNED_PATHS } from './rules/index.ts';
@@ -35,18 +35,17 @@ export interface LintRequest {
 export interface LintResult {
   /** Sorted problems. */
   problems: Problem[];
-  /** Defaults + user layers, merged (keys the user replaces as a whole taken from the user's layers). */
+  /** The release's values: defaults + user layers, merged (keys the user replaces as a whole taken from the user's layers); what the renderer renders. */
   layered: LayeredValues;
 }
 
 export function lintValues(req: LintRequest): LintResult {
-  const defaults = defaultsSource(req.revision);
-  const merged = layerValues([defaults, ...req.layers]);
+  // The release's values, made once here (the renderer renders this same value: LintResult.layered).
   // The schema sees what the chart renders: every layer merged (a `required` key may come from any
   // layer), with the keys the user replaces as a whole taken from the user's layers alone. Each
   // finding still points at the layer that wrote its path (toProblem). Without user layers there
   // is nothing to check: the defaults are valid (tests pin that).
-  const layered: LayeredValues = { ...merged, values: applyReplaceNotMerge(merged.values, layerValues(req.layers).values) };
+  const layered: LayeredValues = layerRelease(defaultsSource(req.revision), req.layers);
   const findings: RuleFinding[] = req.layers.length > 0 ? checkSchema(req.revision, layered.values, RULE_OWNED_PATHS) : [];
   const schemaFailed = findings.length > 0;
 

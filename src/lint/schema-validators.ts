@@ -1,17 +1,19 @@
-// The values-schema validator of each revision: the `valuesValidator` member of the precomputed
-// seam (src/precomputed.ts). The plain member compiles the JSON schema with ajv on first use
-// (./schema-validators-plain.ts); the built one loads ajv standalone code the build generated.
+// The values-schema validator of each revision: ajv standalone code the build generated from the
+// JSON schema (scripts/gen-validators.mjs, dist/generated/values-validator-<rev>.cjs), loaded only
+// when there are user values to check (a render or lint of the defaults never does).
 
 import type { ValidateFunction } from 'ajv';
-import { precomputed } from '../precomputed.ts';
+import { requireGenerated } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
 
-declare module '../precomputed.ts' {
-  interface Precomputed {
-    valuesValidator(revision: Revision): ValidateFunction;
-  }
-}
+const validators = new Map<Revision, ValidateFunction>();
 
 export function valuesValidator(revision: Revision): ValidateFunction {
-  return precomputed('valuesValidator')(revision);
+  let v = validators.get(revision);
+  if (!v) {
+    v = requireGenerated(`values-validator-${revision.toLowerCase()}.cjs`) as ValidateFunction;
+    validators.set(revision, v);
+  }
+  return v;
 }
+

@@ -4,19 +4,9 @@
 
 import type { RenderedDoc } from '../model/objects.ts';
 import { emitYaml } from './yaml-emit.ts';
-import { precomputed } from '../precomputed.ts';
+import { crdYaml } from '../crds/index.ts';
 import { nearest } from '../problems/nearest.ts';
-
-export class ShowOnlyError extends Error {
-  constructor(
-    message: string,
-    readonly hint?: string,
-    /** The --show-only names that matched nothing. */
-    readonly missing: readonly string[] = [],
-  ) {
-    super(message);
-  }
-}
+import { UsageError } from '../problems/errors.ts';
 
 /** Whether a `# Source:` path is the one a --show-only name means (with or without `agentplat/templates/`). */
 export function sourceMatches(source: string, name: string): boolean {
@@ -29,20 +19,13 @@ export function objectYaml(obj: unknown): string {
   return emitYaml(obj);
 }
 
-declare module '../precomputed.ts' {
-  interface Precomputed {
-    /**
-     * The YAML body of `object` when the build already wrote it (the CRDs: 690 kB that would
-     * otherwise be written at every render), for that very object only: a copy (-l, a
-     * post-renderer) is written anew. Plain: none.
-     */
-    writtenYaml(object: object): string | undefined;
-  }
-}
-
-/** One document as `render` prints it: the `---` marker, the `# Source:` line, the object. */
+/**
+ * One document as `render` prints it: the `---` marker, the `# Source:` line, the object. A CRD
+ * object is printed with the YAML the build wrote for it (690 kB that would otherwise be written
+ * at every render); a copy of it (-l, a post-renderer) is written anew.
+ */
 export function docYaml(d: RenderedDoc): string {
-  return `---\n# Source: ${d.source}\n${precomputed('writtenYaml')(d.object) ?? objectYaml(d.object)}`;
+  return `---\n# Source: ${d.source}\n${crdYaml(d.object) ?? objectYaml(d.object)}`;
 }
 
 /**
@@ -63,22 +46,21 @@ export function toJson(docs: readonly RenderedDoc[]): string {
 /**
  * Keeps the documents of the given sources (`--show-only`). A name matches a source path exactly,
  * or by its part after `agentplat/` or after `agentplat/templates/` (as `helm template -s` accepts
- * `templates/x.yaml`). A name that matches nothing is an error.
+ * `templates/x.yaml`). A name that matches nothing is a usage error, with `why(name)` as its hint
+ * when the caller knows which flag of the run left that source out, else a did-you-mean.
  */
-export function showOnly(docs: readonly RenderedDoc[], names: readonly string[]): RenderedDoc[] {
+export function showOnly(docs: readonly RenderedDoc[], names: readonly string[], why: (name: string) => string | undefined = () => undefined): RenderedDoc[] {
   if (names.length === 0) return [...docs];
-  const matches = sourceMatches;
-  const missing = names.filter((n) => !docs.some((d) => matches(d.source, n)));
+  const missing = names.filter((n) => !docs.some((d) => sourceMatches(d.source, n)));
   if (missing.length > 0) {
     const known = [...new Set(docs.map((d) => d.source))].sort();
     const guess = nearest(missing[0]!.replace(/^(agentplat\/)?(templates\/)?/, 'agentplat/templates/'), known);
-    throw new ShowOnlyError(
+    throw new UsageError(
       `--show-only ${missing.map((m) => JSON.stringify(m)).join(', ')}: no rendered object comes from ${missing.length === 1 ? 'that source' : 'those sources'}`,
-      guess ? `did you mean ${guess}? (\`agentplat render | grep '^# Source'\` lists every source)` : "`agentplat render | grep '^# Source'` lists every source",
-      missing,
+      why(missing[0]!) ?? (guess ? `did you mean ${guess}? (\`agentplat render | grep '^# Source'\` lists every source)` : "`agentplat render | grep '^# Source'` lists every source"),
     );
   }
-  return docs.filter((d) => names.some((n) => matches(d.source, n)));
+  return docs.filter((d) => names.some((n) => sourceMatches(d.source, n)));
 }
 
 /** The files `--output-dir` writes: one per source path, documents in output order. */

@@ -5,14 +5,14 @@ import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { layerValues, type Values } from '../values/merge.ts';
+import type { Values } from '../values/merge.ts';
 import type { ValuesSource } from '../values/source.ts';
 import { RenderError } from '../render/components/common.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { TemplateOutputError } from '../render/engine.ts';
 import { checkObjectNames } from '../render/names-check.ts';
 import { DuplicateObjectError } from '../render/order.ts';
-import { ShowOnlyError, showOnly, sourceMatches } from '../output/manifests.ts';
+import { showOnly, sourceMatches } from '../output/manifests.ts';
 import { renderChart, type ChartRenderOptions } from '../render/render.ts';
 
 export interface ReleaseRequest {
@@ -26,7 +26,7 @@ export interface ReleaseRequest {
   skipCrds?: boolean;
   /** How the CRDs were left out and how to get them, for a --show-only hint (template: "…unless --include-crds"). */
   crdsAdvice?: string;
-  /** Only the objects of these source paths (ShowOnlyError names one that matches nothing). */
+  /** Only the objects of these source paths (a UsageError names one that matches nothing). */
   showOnly?: readonly string[];
   /** Rule levels (`.agentplat.yaml`, --rule), applied before the errors decide whether to render. */
   rules?: Readonly<Record<string, RuleLevel>>;
@@ -61,7 +61,6 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.skipCrds ? { skipCrds: true } : {}),
-    userValues: layerValues([...req.layers]).values,
   };
   try {
     docs = renderChart(lint.layered.values, options);
@@ -74,12 +73,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     throw err;
   }
   if (req.showOnly && req.showOnly.length > 0) {
-    try {
-      docs = showOnly(docs, req.showOnly);
-    } catch (err) {
-      const why = err instanceof ShowOnlyError && err.missing[0] !== undefined ? whyNotRendered(err.missing[0], lint.layered.values, options, req.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds') : undefined;
-      throw why ? new ShowOnlyError(err instanceof Error ? err.message : String(err), why, (err as ShowOnlyError).missing) : err;
-    }
+    docs = showOnly(docs, req.showOnly, (name) => whyNotRendered(name, lint.layered.values, options, req.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds'));
   }
   const badNames = checkObjectNames(docs);
   if (badNames.length > 0) return { problems: [...problems, ...badNames] };

@@ -3,7 +3,6 @@
 
 import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
 import type { Values } from '../values/merge.ts';
-import { applyReplaceNotMerge } from '../values/replace.ts';
 import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from '../model/context.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { assertUnique, orderDocs } from './order.ts';
@@ -39,11 +38,6 @@ export const CHART_COMPONENTS: readonly Component[] = [
 export interface ChartRenderOptions extends RenderOptions {
   /** Leave out CustomResourceDefinitions (`--skip-crds`). */
   skipCrds?: boolean;
-  /**
-   * The user's layers merged without the defaults. When given, every REPLACE_NOT_MERGE path the
-   * user wrote takes the user's value as a whole.
-   */
-  userValues?: Values;
 }
 
 /** CRDs of the chart, then the mcpop sub-chart's when it is enabled. */
@@ -51,8 +45,9 @@ export function crdDocs(ctx: RenderContext): RenderedDoc[] {
   return [...chartCrdDocs(), ...(bool(ctx.values, 'mcpop.enabled', true) ? mcpopCrdDocs() : [])];
 }
 
+/** Renders the release's values (lintValues' `layered.values`: src/values/replace.ts made them). */
 export function renderChart(values: Values, opts: ChartRenderOptions): RenderedDoc[] {
-  const ctx = buildRenderContext(applyReplaceNotMerge(values, opts.userValues), opts);
+  const ctx = buildRenderContext(values, opts);
   const docs: RenderedDoc[] = [];
   if (!opts.skipCrds) docs.push(...crdDocs(ctx));
   for (const c of CHART_COMPONENTS) docs.push(...c.render(ctx));

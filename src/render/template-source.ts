@@ -1,6 +1,7 @@
-// Where compiled templates come from: the `templateSet` member of the precomputed seam
-// (src/precomputed.ts). The plain member compiles `templates/**/*.hbs` on first use
-// (./template-source-plain.ts); the built one reads the programs the build compiled.
+// Where compiled templates come from: the build compiles `templates/**/*.hbs` to line programs
+// (compileTemplates in ./template-program.ts, over templateFiles below) and writes them to
+// dist/generated/templates.json; a run reads that file. A template that leaves the template
+// language fails the build, naming its file and line.
 // The templates run as these line programs, not through handlebars' precompiler and runtime:
 // bench/templates.mjs (idle 2-core machine, Node 20) has handlebars, its text read by the yaml
 // library, take 197 ms for a render's 32 template runs in a fresh process against 13 ms (49% of
@@ -10,21 +11,15 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { precomputed } from '../precomputed.ts';
+import { readGenerated } from '../package-root.ts';
 import type { TemplateSet } from './template-program.ts';
 
-declare module '../precomputed.ts' {
-  interface Precomputed {
-    /** Every template and partial, compiled to line programs. */
-    templateSet(): TemplateSet;
-  }
-}
+let set: TemplateSet | undefined;
 
-/** Every template and partial, compiled. */
+/** Every template and partial, compiled (read from what the build wrote). */
 export function templateSet(): TemplateSet {
-  return precomputed('templateSet')();
+  return (set ??= JSON.parse(readGenerated('templates.json')) as TemplateSet);
 }
-
 /** The texts of `templates/**\/*.hbs` by path under the root, forward slashes (the build compiles the same). */
 export function templateFiles(root: string): Record<string, string> {
   const files: Record<string, string> = {};

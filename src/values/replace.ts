@@ -1,9 +1,12 @@
-// Keys whose value the user replaces as a whole rather than merging into the default: a probe
-// written with `exec` must not keep the default `httpGet` (the spec: "setting a value replaces
-// the default entirely"). Lint and render both see values with this applied, so what the
-// linter checks is what the chart renders.
+// The values of a release, made once: the revision defaults under the user's layers (Helm's
+// layering, ./merge.ts), with the keys the user replaces as a whole rather than merging into the
+// default: a probe written with `exec` must not keep the default `httpGet` (the spec: "setting a
+// value replaces the default entirely"). The linter computes this one value (lintValues), checks
+// it, and the renderer renders that same value, so what the linter checks is what the chart
+// renders.
 
-import { isPlainMap, type Values } from './merge.ts';
+import { getPath, isPlainMap, layerValues, mergeValues, type LayeredValues, type Values } from './merge.ts';
+import type { ValuesSource } from './source.ts';
 
 /** Values paths whose user value replaces the default instead of merging into it. */
 export const REPLACE_NOT_MERGE: readonly string[] = [
@@ -15,23 +18,33 @@ export const REPLACE_NOT_MERGE: readonly string[] = [
 ];
 
 /**
- * `values` (defaults and user layers merged) with every REPLACE_NOT_MERGE path the user wrote
- * set to the user's layers merged among themselves, without the default underneath.
+ * `defaults` and the user's `layers` merged in order, with every REPLACE_NOT_MERGE path the user
+ * wrote set to the user's layers merged among themselves at that path, without the default
+ * underneath. Positions and origins are those of the layers.
  */
-export function applyReplaceNotMerge(values: Values, userValues: Values | undefined): Values {
-  if (!userValues) return values;
-  let out = values;
+export function layerRelease(defaults: ValuesSource, layers: readonly ValuesSource[]): LayeredValues {
+  const merged = layerValues([defaults, ...layers]);
+  let values = merged.values;
   for (const path of REPLACE_NOT_MERGE) {
     const segs = path.split('.');
-    let user: unknown = userValues;
-    for (const s of segs) user = isPlainMap(user) ? user[s] : undefined;
-    if (user === undefined) continue;
-    out = setIn(out, segs, user);
+    // Only the keys on the way to the path and the tree under it decide its merged value: each
+    // layer is cut down to them, so no layer is merged as a whole a second time.
+    let user: Values = {};
+    for (const l of layers) user = mergeValues(user, alongPath(l.data, segs) as Values);
+    const value = getPath(user, segs);
+    if (value !== undefined) values = setIn(values, segs, value);
   }
-  return out;
+  return { ...merged, values };
 }
 
-function setIn(tree: Values, segs: string[], value: unknown): Values {
+/** `data` with only the keys along `segs` kept at each level, and the whole value at the end. */
+function alongPath(data: unknown, segs: readonly string[]): unknown {
+  if (segs.length === 0 || !isPlainMap(data)) return data;
+  const [head, ...rest] = segs as [string, ...string[]];
+  return Object.prototype.hasOwnProperty.call(data, head) ? { [head]: alongPath(data[head], rest) } : {};
+}
+
+function setIn(tree: Values, segs: readonly string[], value: unknown): Values {
   const [head, ...rest] = segs as [string, ...string[]];
   const copy: Values = { ...tree };
   copy[head] = rest.length === 0 ? value : setIn(isPlainMap(tree[head]) ? (tree[head] as Values) : {}, rest, value);

@@ -58,16 +58,6 @@ export function runBin(args: readonly string[], opts: RunOptions = {}): RunResul
   return runCommand(process.execPath, [BIN, ...args], opts);
 }
 
-/** `bin/agentplat …args` run as the shell launcher users start (a start-up snapshot when usable). */
-export function runLauncher(args: readonly string[], opts: RunOptions & { bin?: string } = {}): RunResult {
-  return runCommand(opts.bin ?? BIN, args, opts);
-}
-
-/** `node --snapshot-blob dist/BLOB -- …args`: one start-up snapshot, whatever the command. */
-export function runBlob(blob: string, args: readonly string[], opts: RunOptions = {}): RunResult {
-  return runCommand(process.execPath, ['--snapshot-blob', join(ROOT, 'dist', blob), '--', ...args], opts);
-}
-
 function runCommand(file: string, args: readonly string[], opts: RunOptions): RunResult {
   const r = spawnSync(file, args, {
     cwd: opts.cwd ?? ROOT,

@@ -210,13 +210,6 @@ describe('completion costs other commands nothing', () => {
     expect(statics.some((t) => t.includes('print the shell completion script'))).toBe(true);
   });
 
-  it('the start-up snapshots leave the completion library out (it is read from dist/agentplat-completion.cjs when used)', () => {
-    const dist = join(ROOT, 'dist');
-    const snapshots = ['agentplat-snapshot-a.cjs', 'agentplat-snapshot-b.cjs', 'agentplat-snapshot-validate.cjs'].filter((f) => existsSync(join(dist, f)));
-    for (const f of snapshots) expect(readFileSync(join(dist, f), 'utf8'), f).not.toContain('ShellCompDirectiveNoFileComp');
-    if (snapshots.length > 0) expect(readFileSync(join(dist, 'agentplat-completion.cjs'), 'utf8')).toContain('ShellCompDirectiveNoFileComp');
-  });
-
   it('the keys offered are the values model\'s keys, in both revisions', async () => {
     const { completionData } = await import('../../src/cli/completion-data.ts');
     for (const rev of ['A', 'B'] as const) {

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
 import { runInProcess } from './in-process.ts';
+import { installedPack } from '../helpers/pack.ts';
 
 const ESC = '\u001b[';
 const COMMANDS = ['render', 'diff', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
@@ -211,10 +212,10 @@ describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
 describe('a write that fails (a full disk) fails the run: exit 2 (output cannot be written) and one line, never a silent success', () => {
   // The CLI exits as soon as its output is written; a failed write must still be reported.
   it.skipIf(!existsSync('/dev/full')).each([
-    { name: 'render from the snapshot', file: BIN, args: ['render'] },
-    { name: 'render from the bundle', file: process.execPath, args: [BIN, 'render'] },
-    { name: 'validate from the snapshot', file: BIN, args: ['validate', 'fixtures/resources'] },
-    { name: 'lint from the snapshot', file: BIN, args: ['lint', '--format', 'json'] },
+    { name: 'render', file: BIN, args: ['render'] },
+    { name: 'render started as node bin/agentplat', file: process.execPath, args: [BIN, 'render'] },
+    { name: 'validate', file: BIN, args: ['validate', 'fixtures/resources'] },
+    { name: 'lint', file: BIN, args: ['lint', '--format', 'json'] },
   ])('$name > /dev/full', ({ file, args }) => {
     const full = openSync('/dev/full', 'w');
     try {
@@ -409,5 +410,29 @@ describe('secret values never appear in any output', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('authproxy.config.clientSecret');
     expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('the installed package (npm pack, then npm install -g of the tarball) runs the bundle it ships, with the output of this checkout', () => {
+  // What users install: the pack leaves out whatever package.json `files` leaves out, and npm
+  // runs no build script for it. Every command that reads a file the build wrote to
+  // dist/generated/ runs here: templates, defaults, CRDs, the values validators, validate's data.
+  const fixture = (p: string) => join(ROOT, 'fixtures', p);
+  it.each([
+    { name: 'render', args: ['render'] },
+    { name: 'render --skip-crds -r A', args: ['render', '--skip-crds', '-r', 'A'] },
+    { name: 'crds -o json', args: ['crds', '-o', 'json'] },
+    { name: 'lint -f (a values file with problems, positions in the defaults)', args: ['lint', '-f', fixture('lint/unknown-key.yaml'), '--format', 'json', '--verbose'] },
+    { name: 'render -f', args: ['render', '-f', fixture('render/httproute/values.yaml')] },
+    { name: 'validate', args: ['validate', '--format', 'json', fixture('resources')] },
+    { name: 'version', args: ['version', '-o', 'json'] },
+  ])('$name', async ({ args }) => {
+    const prefix = await installedPack();
+    const installed = spawnSync(join(prefix, 'bin', 'agentplat'), args, { cwd: tmp, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, encoding: 'utf8', timeout: HANG_GUARD_MS, maxBuffer: 64 * 1024 * 1024 });
+    const checkout = runBin(args, { cwd: tmp });
+    expect(installed.stderr).toBe(checkout.stderr);
+    expect(installed.status).toBe(checkout.code);
+    expect(installed.stdout).toBe(checkout.stdout);
+    expect(installed.stdout.length).toBeGreaterThan(100);
   });
 });

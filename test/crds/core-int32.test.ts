@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { coreTypeOf } from '../../src/crds/generate.ts';
-import { chartCrdDocs, mcpopCrdDocs } from '../../src/crds/index.ts';
+// The model's objects: coreTypeOf knows the core types by the model's schema objects.
+import { modelChartCrdDocs as chartCrdDocs, modelMcpopCrdDocs as mcpopCrdDocs } from '../../src/crds/model-docs.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
 import { pathText, validateCustomResources } from '../../src/crds/validate.ts';
 

@@ -1,9 +1,9 @@
 // Resources that `agentplat validate` rejects, one file each: every breaking case of the CEL rule
 // and limit tests, plus schema errors inside the core types, maps, formats, patterns,
 // int-or-string, metadata, and the YAML and document-level errors. (No nesting bomb: where the
-// parser runs out of stack depends on the process, not on the validator.) The precomputed parity
-// test (test/precomputed-parity.test.ts) validates them with the plain and the built members: the
-// generated validators and data must report the same problems, at the same lines and columns.
+// parser runs out of stack depends on the process, not on the validator.) test/generated.test.ts
+// checks them with the generated validators and with ajv compiling the model's schemas: the
+// generated validators must report the same errors.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CEL_CASES, modelConfig, remote } from './cel-cases.ts';

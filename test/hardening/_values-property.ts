@@ -12,7 +12,6 @@ import { toYaml } from '../../src/output/manifests.ts';
 import { renderChart } from '../../src/render/render.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
-import { layerValues } from '../../src/values/merge.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { registerChartSchemas } from '../helpers/chart-schemas.ts';
 import { k8sSchemaIssues } from '../helpers/k8s-schema.ts';
@@ -75,7 +74,7 @@ async function property(revision: Revision, values: Record<string, unknown>, o: 
   // The same objects in-process, as render-run.ts builds them, to check them one by one.
   const source = parseValuesText(text, '<stdin>').source!;
   const lint = lintValues({ revision, layers: [source], releaseNamespace: o.namespace, apiVersions: o.apiVersions });
-  const docs = renderChart(lint.layered.values, { revision, releaseName: o.release, releaseNamespace: o.namespace, apiVersions: o.apiVersions, skipCrds: true, userValues: layerValues([source]).values });
+  const docs = renderChart(lint.layered.values, { revision, releaseName: o.release, releaseNamespace: o.namespace, apiVersions: o.apiVersions, skipCrds: true });
   // Two renders of the same input (the CLI's and this one) are byte-identical.
   expect(toYaml(docs) === first.out, `two renders of the same values differ\n${what}`).toBe(true);
   const issues = docs.flatMap(documentIssues);

@@ -19,7 +19,6 @@ import { toYaml } from '../../src/output/manifests.ts';
 import { renderChart } from '../../src/render/render.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
-import { layerValues } from '../../src/values/merge.ts';
 import { parseValuesText, YAML_LIMITS } from '../../src/values/source.ts';
 import { breathe } from '../helpers/breathe.ts';
 import { valuesSchema, type SchemaNode } from './_values-arb.ts';
@@ -108,7 +107,7 @@ function renderLikeCli(revision: Revision, values: Record<string, unknown>): Out
   if (errors.length > 0) return { refused: errors.map((p) => p.rule) };
   let docs: RenderedDoc[];
   try {
-    docs = renderChart(lint.layered.values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: API_VERSIONS, skipCrds: true, userValues: layerValues([parsed.source]).values });
+    docs = renderChart(lint.layered.values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: API_VERSIONS, skipCrds: true });
   } catch (err) {
     if (err instanceof RenderError || err instanceof DuplicateObjectError) return { refused: ['render'] };
     throw err;

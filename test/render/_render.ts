@@ -2,7 +2,8 @@
 // CLI does (defaults ◄ layers, replace-not-merge paths taken from the user's layers).
 import { parseDocument } from 'yaml';
 import { defaultsSource } from '../../src/values/defaults.ts';
-import { layerValues, type Values } from '../../src/values/merge.ts';
+import type { Values } from '../../src/values/merge.ts';
+import { layerRelease } from '../../src/values/replace.ts';
 import type { ValuesSource } from '../../src/values/source.ts';
 import { renderChart, type ChartRenderOptions } from '../../src/render/render.ts';
 import type { RenderedDoc, K8sObject } from '../../src/model/objects.ts';
@@ -12,12 +13,9 @@ export function layer(data: Values, name = 'test'): ValuesSource {
   return { name, data, locate: () => undefined };
 }
 
-export function valuesFor(revision: Revision, ...user: Values[]): { values: Values; userValues: Values } {
+export function valuesFor(revision: Revision, ...user: Values[]): { values: Values } {
   const layers = user.map((u, i) => layer(u, `layer ${i}`));
-  return {
-    values: layerValues([defaultsSource(revision), ...layers]).values,
-    userValues: layerValues(layers).values,
-  };
+  return { values: layerRelease(defaultsSource(revision), layers).values };
 }
 
 export function yamlValues(text: string): Values {
@@ -27,8 +25,8 @@ export function yamlValues(text: string): Values {
 export type Opts = Partial<ChartRenderOptions>;
 
 export function render(revision: Revision, user: Values = {}, opts: Opts = {}): RenderedDoc[] {
-  const { values, userValues } = valuesFor(revision, user);
-  return renderChart(values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: [], userValues, ...opts });
+  const { values } = valuesFor(revision, user);
+  return renderChart(values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: [], ...opts });
 }
 
 export { findObject as find, getObject as get } from '../helpers/objects.ts';

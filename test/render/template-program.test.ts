@@ -16,7 +16,6 @@ import { renderChart } from '../../src/render/render.ts';
 import { compileTemplate, compileTemplates, jsonCopy, runTemplate, templateText, TemplateSyntaxError, type TemplateSet } from '../../src/render/template-program.ts';
 import { templateSet } from '../../src/render/template-source.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
-import { layerValues } from '../../src/values/merge.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { readTemplateLines } from '../../src/yaml/template-yaml.ts';
 import { ValuesArbitraries, valuesSchema } from '../hardening/_values-arb.ts';
@@ -62,7 +61,7 @@ function renderValues(revision: Revision, text: string, release: Release = { api
   const lint = lintValues({ revision, layers: [source], releaseNamespace: namespace, apiVersions, ...kube });
   if (lint.problems.some((p) => p.severity === 'error')) return false;
   try {
-    renderChart(lint.layered.values, { revision, releaseName: release.releaseName ?? 'agentplat', releaseNamespace: namespace, apiVersions, userValues: layerValues([source]).values, ...kube });
+    renderChart(lint.layered.values, { revision, releaseName: release.releaseName ?? 'agentplat', releaseNamespace: namespace, apiVersions, ...kube });
   } catch (err) {
     // Values the linter lets through but the chart refuses (render/values): nothing rendered.
     if (err instanceof RenderError) return false;

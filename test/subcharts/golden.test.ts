@@ -30,7 +30,6 @@ function renderCase(name: string, revision: Revision) {
     releaseNamespace: 'agentplat',
     apiVersions: [],
     skipCrds: true,
-    userValues: parsed.source.data,
   }).filter((d) => d.source.startsWith('agentplat/charts/') || GLUE.test(d.source));
   return { docs, yaml: toYaml(docs) };
 }

@@ -14,7 +14,7 @@ import { countProblems, type Problem } from '../../problems/problem.ts';
 import { loadUserLayers, type LoadedLayers } from '../../values/load.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
-import { docYaml, filesFor, ShowOnlyError, toJson } from '../../output/manifests.ts';
+import { docYaml, filesFor, toJson } from '../../output/manifests.ts';
 import { resolveOutputDir, writeOutputDir } from '../../output/output-dir.ts';
 import { renderRelease, type ReleaseRequest, type ReleaseResult } from '../../pipeline/render.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
@@ -130,13 +130,8 @@ export function problemReporter(app: App, revision: Revision, inputs: readonly s
 export function renderLoaded(loaded: LoadedLayers, req: Omit<ReleaseRequest, 'layers'>): ReleaseResult {
   const loadProblems = applyRuleLevels(loaded.problems, req.rules ?? {});
   if (loadProblems.some((p) => p.severity === 'error')) return { problems: loadProblems };
-  try {
-    const result = renderRelease({ ...req, layers: loaded.sources });
-    return { ...result, problems: [...loadProblems, ...result.problems] };
-  } catch (err) {
-    if (err instanceof ShowOnlyError) throw new UsageError(err.message, err.hint);
-    throw err;
-  }
+  const result = renderRelease({ ...req, layers: loaded.sources });
+  return { ...result, problems: [...loadProblems, ...result.problems] };
 }
 
 /**

@@ -5,7 +5,6 @@ import type { App } from '../app.ts';
 import { packageVersion } from '../package-version.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
 import { outputFormat, revisionOption } from '../options.ts';
-import { snapshotName, startedFromWhat, type StartedFrom } from '../started.ts';
 
 export interface RevisionVersions {
   revision: Revision;
@@ -38,15 +37,8 @@ export function versionReport(revisions: readonly Revision[], bundledAgentKeys: 
   };
 }
 
-const STARTED_FROM: Record<StartedFrom, string> = {
-  snapshot: 'started from the start-up snapshot',
-  bundle: 'started from the bundle, without the start-up snapshot',
-  'in-process': 'running in-process',
-};
-
-export function versionText(report: VersionReport, startedFrom: StartedFrom = startedFromWhat()): string {
-  const blob = startedFrom === 'snapshot' ? snapshotName() : undefined;
-  const lines = [`agentplat ${report.agentplat} (node ${process.version}, ${STARTED_FROM[startedFrom]}${blob ? ` ${blob}` : ''})`];
+export function versionText(report: VersionReport): string {
+  const lines = [`agentplat ${report.agentplat} (node ${process.version})`];
   for (const r of report.revisions) {
     lines.push('', `revision ${r.revision}: chart agentplat ${r.chart}`);
     const rows: [string, string][] = Object.entries(r.subcharts).map(([k, v]) => [k, r.constraints[k] ? `${v} (${r.constraints[k]})` : v]);
