@@ -31,7 +31,8 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const { revision, format, strict } = settings;
   const kubeVersion = opts.kubeVersion !== undefined ? parseKubeVersion(opts.kubeVersion) : undefined;
   const catalog = ruleCatalog();
-  const showDefaultNote = askedFor(settings.rules, opts.verbose === true);
+  // --strict shows the notes about untouched defaults too (the tools server's cluster-wide role).
+  const showDefaultNote = askedFor(settings.rules, opts.verbose === true || strict);
 
   const layerOpts: LayerOptions = layerOptionsFrom(opts);
   let problems: Problem[];

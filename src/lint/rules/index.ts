@@ -15,6 +15,7 @@ import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 import { templatedValuesRules } from './templated-values.ts';
 import { securityRules } from './security.ts';
+import { exposureRules } from './exposure.ts';
 import { substrateProjectionRules } from './substrate-projections.ts';
 
 export const RULES: readonly ValuesRule[] = [
@@ -34,6 +35,7 @@ export const RULES: readonly ValuesRule[] = [
   subchartRules,
   templatedValuesRules,
   securityRules,
+  exposureRules,
 ];
 
 /** Values paths whose schema errors a rule reports better (the schema's finding is dropped). */
