@@ -64,7 +64,7 @@ export const templatedValuesRules: ValuesRule = {
         severity: 'error',
         path: p.path,
         message: p.message,
-        hint: 'supported: .Release.Name, .Release.Namespace, .Values.<path>, .Chart.Name, .Chart.Version, include "agentplat.fullname" ., include "agentplat.namespace" ., quote, default',
+        hint: 'values templates take expressions and pipelines over .Release, .Values and .Chart, include "agentplat.fullname" . (and the other agentplat includes), tpl, and Helm\'s and Sprig\'s common functions (toYaml, nindent, printf, b64enc, default, required, …); no if/range/with, and nothing that reads the clock, randomness or the cluster',
       });
     }
   },
