@@ -50,15 +50,9 @@ export function truthy(v: unknown): boolean {
 export function strval(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return goNumber(v);
+  if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return String(v);
   return goPrint(v);
-}
-
-/** Go's %v of a number: integers in full, others in the shortest form (`1e+06` for a float million is what Helm prints for YAML numbers; integers print whole here). */
-function goNumber(n: number): string {
-  if (Number.isInteger(n)) return String(n);
-  return String(n);
 }
 
 /** Go's %v of lists and maps (`[a b]`, `map[a:1 b:2]`, keys sorted). */
@@ -196,7 +190,7 @@ function fromYaml(text: string): unknown {
 /** Go's fmt.Sprintf for the verbs charts use: %s %d %v %q %t %f (with precision) %x %X %%. */
 export function sprintf(format: string, args: unknown[], c: CallContext): string {
   let i = 0;
-  return format.replace(/%([-+ 0#]*)(\d+)?(?:\.(\d+))?([a-zA-Z%])/g, (whole, flags: string, width: string | undefined, prec: string | undefined, verb: string) => {
+  return format.replace(/%([-+ 0#]*)(\d+)?(?:\.(\d+))?([a-zA-Z%])/g, (_whole, flags: string, width: string | undefined, prec: string | undefined, verb: string) => {
     if (verb === '%') return '%';
     if (i >= args.length) return `%!${verb}(MISSING)`;
     const a = args[i++];
@@ -232,7 +226,6 @@ export function sprintf(format: string, args: unknown[], c: CallContext): string
       const pad = (flags.includes('0') && !flags.includes('-') && verb !== 's' ? '0' : ' ').repeat(Number(width) - out.length);
       out = flags.includes('-') ? out + pad : pad + out;
     }
-    void whole;
     return out;
   });
 }
@@ -536,11 +529,10 @@ export const FUNCTIONS: Readonly<Record<string, TplFunction>> = {
     return l.slice(a[1] === undefined ? 0 : toInt(a[1]), a[2] === undefined ? l.length : toInt(a[2]));
   },
   // dicts
-  dict: (a, c) => {
-    if (a.length % 2 !== 0) a = [...a, ''];
+  dict: (a) => {
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < a.length; i += 2) out[strval(a[i])] = a[i + 1];
-    void c;
+    // An odd count gives the last key the empty string, as Sprig does.
+    for (let i = 0; i < a.length; i += 2) out[strval(a[i])] = i + 1 < a.length ? a[i + 1] : '';
     return out;
   },
   get: fixed(2, (a, c) => {
@@ -592,12 +584,28 @@ export const FUNCTIONS: Readonly<Record<string, TplFunction>> = {
   },
   deepCopy: fixed(1, (a) => structuredClone(a[0])),
   // types
-  kindOf: fixed(1, (a) => (a[0] === undefined || a[0] === null ? 'invalid' : Array.isArray(a[0]) ? 'slice' : isMap(a[0]) ? 'map' : typeof a[0] === 'number' ? (Number.isInteger(a[0]) ? 'int' : 'float64') : typeof a[0] === 'boolean' ? 'bool' : 'string')),
-  kindIs: fixed(2, (a, c) => FUNCTIONS.kindOf!([a[1]], c) === strval(a[0])),
-  typeIs: fixed(2, (a, c) => ({ slice: '[]interface {}', map: 'map[string]interface {}', invalid: '<nil>' } as Record<string, string>)[strval(FUNCTIONS.kindOf!([a[1]], c))] === strval(a[0]) || FUNCTIONS.kindOf!([a[1]], c) === strval(a[0])),
+  kindOf: fixed(1, (a) => goKind(a[0])),
+  kindIs: fixed(2, (a) => goKind(a[1]) === strval(a[0])),
+  typeOf: fixed(1, (a) => goType(a[0])),
+  typeIs: fixed(2, (a) => goType(a[1]) === strval(a[0])),
   // versions
   semverCompare: fixed(2, (a, c) => semverMatches(strval(a[0]), strval(a[1]), c)),
 };
+
+/** Go's reflect kind of a value as Helm holds values. */
+function goKind(v: unknown): string {
+  if (v === undefined || v === null) return 'invalid';
+  if (Array.isArray(v)) return 'slice';
+  if (isMap(v)) return 'map';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float64';
+  return typeof v === 'boolean' ? 'bool' : 'string';
+}
+
+/** Go's type name of a value as Helm holds values. */
+function goType(v: unknown): string {
+  const kind = goKind(v);
+  return kind === 'slice' ? '[]interface {}' : kind === 'map' ? 'map[string]interface {}' : kind === 'invalid' ? '<nil>' : kind;
+}
 
 function trimSet(s: string, cutset: string, left: boolean, right: boolean): string {
   const set = new Set([...cutset]);
