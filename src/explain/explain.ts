@@ -13,7 +13,7 @@ import { keysOf, typeText, type SchemaNode } from '../docs/values-reference.ts';
 import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
 import { assignPath, inferType } from '../values/set-parser.ts';
 import { dataSource } from '../values/source.ts';
-import { rulesReading } from './rule-reads.ts';
+import { rulesChangedBy } from './rule-reads.ts';
 
 /** Where a changed key shows up in the rendered chart. */
 export interface Landing {
@@ -34,7 +34,7 @@ export interface RevisionFacts {
   enum?: unknown[];
   /** Keys one level down, for a key that holds other keys. */
   fields?: { key: string; type: string; description: string }[];
-  /** The lint rules of each check that reads the key (or a key under it). */
+  /** The lint rules, per check, whose findings the key can change (found by running the checks). */
   rules: string[][];
   /** The render with the key set to `example`, compared with the render without it. */
   renders?: {
@@ -53,8 +53,8 @@ export interface Explanation {
   /** Revisions that have the key (of those asked about). */
   revisions: Revision[];
   byRevision: Partial<Record<Revision, RevisionFacts>>;
-  /** The value the render comparison used, and how to pass it on the command line. */
-  example?: { value: unknown; flag: string };
+  /** The value the render comparison used, how to pass it on the command line, and the whole command (with the switches it needs). */
+  example?: { value: unknown; flag: string; command: string };
 }
 
 export interface TopLevelKey {
@@ -82,10 +82,22 @@ export function topLevelKeys(revisions: readonly Revision[]): TopLevelKey[] {
   return [...out.values()];
 }
 
-/** The schema node of a dotted key, following declared properties only. */
+/**
+ * The schema node of a dotted key: declared properties, and the fields of list items as
+ * `kubectl explain` descends into them (`controller.env.name`, `controller.tolerations.effect`).
+ */
 export function schemaNodeAt(schema: SchemaNode, key: string): SchemaNode | undefined {
+  const defs = (schema as { definitions?: Record<string, SchemaNode> }).definitions ?? {};
+  const resolve = (n: SchemaNode | undefined): SchemaNode | undefined => {
+    const ref = refName(n?.$ref);
+    return ref && Object.hasOwn(defs, ref) ? defs[ref] : n;
+  };
   let node: SchemaNode | undefined = schema;
-  for (const seg of key.split('.')) node = node?.properties && Object.hasOwn(node.properties, seg) ? node.properties[seg] : undefined;
+  for (const seg of key.split('.')) {
+    let here = resolve(node);
+    if (here && !here.properties?.[seg] && here.type === 'array') here = resolve(here.items);
+    node = here?.properties && Object.hasOwn(here.properties, seg) ? here.properties[seg] : undefined;
+  }
   return node;
 }
 
@@ -106,32 +118,39 @@ export function unknownKey(key: string, asked: readonly Revision[]): AgentplatEr
 
 const holdsKeys = (node: SchemaNode) => node.properties !== undefined && Object.keys(node.properties).length > 0;
 
-export function explainKey(key: string, revisionsAsked: readonly Revision[]): Explanation {
+/** `rules: false` leaves out the lint rules (the slow part), for callers that want the rest. */
+export function explainKey(key: string, revisionsAsked: readonly Revision[], parts: { rules?: boolean } = {}): Explanation {
   const revisions = revisionsAsked.filter((r) => schemaNodeAt(valuesSchema(r), key) !== undefined);
   if (revisions.length === 0) throw unknownKey(key, revisionsAsked);
   const byRevision: Partial<Record<Revision, RevisionFacts>> = {};
   let example: Explanation['example'];
   for (const rev of revisions) {
     const node = schemaNodeAt(valuesSchema(rev), key)!;
+    const item = listItemField(rev, key);
+    const def = item ? undefined : node.default;
+    const candidates = exampleValues(key, node, def);
     const facts: RevisionFacts = {
       type: holdsKeys(node) ? 'object' : typeText(node),
       // Keys the defaults leave unset have none.
-      ...(node.default !== undefined ? { default: node.default } : {}),
+      ...(def !== undefined ? { default: def } : {}),
       description: node.description ?? '',
       ...(node.enum ? { enum: node.enum } : {}),
-      rules: rulesReading(rev, key).map((r) => [...r.ids]),
+      rules: parts.rules === false ? [] : item ? rulesChangedBy(rev, item.list, candidates.map((v) => [{ ...item.example, [item.field]: v }])) : rulesChangedBy(rev, key, [...candidates, ...probeValues(node)]),
     };
     if (holdsKeys(node)) {
       facts.fields = Object.entries(node.properties!).map(([k, n]) => ({ key: `${key}.${k}`, type: holdsKeys(n) ? 'object' : typeText(n), description: n.description ?? '' }));
       facts.rendersNote = 'explain one of its fields to see where it renders';
+    } else if (candidates.length === 0) {
+      facts.rendersNote = 'no example value for this type';
     } else {
-      const value = exampleValue(key, node, node.default);
-      if (value === undefined) facts.rendersNote = 'no example value for this type';
+      // A field of a list item renders as a list of one example item with that field changed.
+      const setKey = item ? item.list : key;
+      const values = item ? candidates.map((v) => [{ ...item.example, [item.field]: v }]) : candidates;
+      const landed = landings(rev, setKey, values);
+      if (typeof landed === 'string') facts.rendersNote = landed;
       else {
-        const landed = landings(rev, key, value);
-        if (typeof landed === 'string') facts.rendersNote = landed;
-        else facts.renders = landed;
-        example ??= { value, flag: setFlag(key, value) };
+        facts.renders = landed.renders;
+        example ??= { value: landed.value, flag: setFlag(setKey, landed.value), command: landed.command };
       }
     }
     byRevision[rev] = facts;
@@ -139,9 +158,40 @@ export function explainKey(key: string, revisionsAsked: readonly Revision[]): Ex
   return { key, revisions, byRevision, ...(example ? { example } : {}) };
 }
 
+/** Other values a check may act on (an empty string, zero, an empty list), tried besides the examples. */
+function probeValues(node: SchemaNode): unknown[] {
+  const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : (node.anyOf ?? node.oneOf ?? []).flatMap((n) => (Array.isArray(n.type) ? n.type : n.type ? [n.type] : []));
+  const out: unknown[] = [];
+  if (types.includes('string')) out.push('', 'latest', '0');
+  if (types.includes('integer') || types.includes('number')) out.push(0, 1, 2, 3, 5, 100);
+  if (types.includes('boolean')) out.push(true, false);
+  if (types.includes('array')) out.push([]);
+  if (types.includes('object')) out.push({});
+  if (node.enum) out.push(...node.enum);
+  return out;
+}
+
+/** For a key inside the items of a list (`controller.env.name`): the list key, the item field and an example item. */
+function listItemField(rev: Revision, key: string): { list: string; field: string; example: Record<string, unknown> } | undefined {
+  const parts = key.split('.');
+  for (let i = parts.length - 1; i > 0; i--) {
+    const list = parts.slice(0, i).join('.');
+    const node = schemaNodeAt(valuesSchema(rev), list);
+    if (!node || node.type !== 'array') continue;
+    const example = exampleValue(list, node, undefined);
+    const item = Array.isArray(example) && example[0] !== null && typeof example[0] === 'object' ? (example[0] as Record<string, unknown>) : undefined;
+    // Only a field of the item itself: deeper fields are explained through their own list.
+    if (!item || i !== parts.length - 1) return undefined;
+    return { list, field: parts[i]!, example: item };
+  }
+  return undefined;
+}
+
 // ---- an example value --------------------------------------------------------------------
 
 const WORD = 'example-value';
+/** The namespace `agentplat render` uses without -n, and the explanation renders in (a namespace list must hold it). */
+const RELEASE_NAMESPACE = 'default';
 
 /** Kubernetes objects the values take, one small valid instance each. */
 const K8S_EXAMPLES: Record<string, unknown> = {
@@ -181,12 +231,35 @@ function matches(node: SchemaNode & { pattern?: string; minimum?: number; maximu
 
 /** A value for `key` different from its default that its schema accepts; undefined when none is known. */
 export function exampleValue(key: string, node: SchemaNode, def: unknown): unknown {
+  return exampleValues(key, node, def)[0];
+}
+
+/**
+ * Values for `key` different from its default that its schema accepts, the likeliest first: the
+ * explanation renders with the first the linter also accepts (a base path must start with "/",
+ * a provider block must name its own provider).
+ */
+export function exampleValues(key: string, node: SchemaNode, def: unknown): unknown[] {
+  const out: unknown[] = [];
+  const add = (v: unknown) => {
+    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(def) && !out.some((o) => JSON.stringify(o) === JSON.stringify(v))) out.push(v);
+  };
   const alts = node.anyOf ?? node.oneOf;
   const ref = refName(node.$ref);
-  if (ref) return K8S_EXAMPLES[ref];
-  if (node.enum) return node.enum.find((e) => e !== def && e !== '') ?? node.enum.find((e) => e !== def);
+  if (ref) {
+    add(K8S_EXAMPLES[ref]);
+    return out;
+  }
+  if (node.enum) {
+    for (const e of node.enum) if (e !== '') add(e);
+    for (const e of node.enum) add(e);
+    return out;
+  }
   const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
-  if (types.includes('boolean')) return def !== true;
+  if (types.includes('boolean')) {
+    add(def !== true);
+    return out;
+  }
   const scalarNodes = alts ?? [node];
   const numeric = scalarNodes.find((n) => {
     const t = Array.isArray(n.type) ? n.type : [n.type];
@@ -194,37 +267,42 @@ export function exampleValue(key: string, node: SchemaNode, def: unknown): unkno
   }) as (SchemaNode & { minimum?: number; maximum?: number }) | undefined;
   const stringy = scalarNodes.find((n) => (Array.isArray(n.type) ? n.type : [n.type]).includes('string')) as (SchemaNode & { pattern?: string }) | undefined;
   // Quantities and durations first as strings of their own kind, like users write them.
-  if (stringy && stringy.pattern) {
-    const candidates = /cpu/i.test(key) ? ['750m', ...STRING_EXAMPLES] : /memory|storage|size/i.test(key) ? ['640Mi', ...STRING_EXAMPLES] : ['3', '7', '640Mi', ...STRING_EXAMPLES, '30%'];
-    const found = candidates.find((c) => c !== def && matches(stringy, c));
-    if (found !== undefined && (!numeric || !/^\d+$/.test(found))) return found;
-  }
-  if (numeric) {
+  const numbers = (): void => {
+    if (!numeric) return;
     const min = numeric.minimum ?? 0;
     const max = numeric.maximum ?? Number.MAX_SAFE_INTEGER;
     const base = typeof def === 'number' ? def : min;
-    for (const n of [base + 1, base - 1, min + 1, min]) if (n !== def && n >= min && n <= max && Number.isInteger(n)) return n;
+    for (const n of [base + 1, base - 1, min + 1, min]) if (n >= min && n <= max && Number.isInteger(n)) add(n);
+  };
+  if (stringy && stringy.pattern) {
+    const candidates = /cpu/i.test(key) ? ['750m', ...STRING_EXAMPLES] : /memory|storage|size/i.test(key) ? ['640Mi', ...STRING_EXAMPLES] : ['3', '7', '640Mi', ...STRING_EXAMPLES, '30%'];
+    const fitting = candidates.filter((c) => c !== def && matches(stringy, c));
+    // A count written as digits is a number where the key takes one.
+    if (numeric && fitting[0] !== undefined && /^\d+$/.test(fitting[0])) numbers();
+    for (const c of fitting) if (!numeric || !/^\d+$/.test(c)) add(c);
   }
-  if (stringy) return STRING_EXAMPLES.find((c) => c !== def && matches(stringy, c));
+  numbers();
+  if (stringy && !stringy.pattern) for (const c of STRING_EXAMPLES) if (matches(stringy, c)) add(c);
   if (types.includes('array')) {
     const items = node.items ?? {};
     const itemRef = refName(items.$ref);
-    if (itemRef) return K8S_EXAMPLES[itemRef] !== undefined ? [K8S_EXAMPLES[itemRef]] : undefined;
-    const itemAlts = items.anyOf ?? items.oneOf ?? [items];
-    const s = itemAlts.find((n) => n.type === 'string') as (SchemaNode & { pattern?: string }) | undefined;
-    if (s) {
-      const v = STRING_EXAMPLES.find((c) => matches(s, c));
-      return v === undefined ? undefined : [v];
+    if (itemRef) {
+      if (K8S_EXAMPLES[itemRef] !== undefined) add([K8S_EXAMPLES[itemRef]]);
+      return out;
     }
-    if (itemAlts.some((n) => n.type === 'object')) return [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: WORD }, data: { example: WORD } }];
-    return undefined;
+    const itemAlts = items.anyOf ?? items.oneOf ?? [items];
+    // A Kubernetes object first where a list takes one (extraObjects): a bare string is not one.
+    if (itemAlts.some((n) => n.type === 'object')) add([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: WORD }, data: { example: WORD } }]);
+    const str = itemAlts.find((n) => n.type === 'string') as (SchemaNode & { pattern?: string }) | undefined;
+    if (str) for (const c of [...STRING_EXAMPLES, RELEASE_NAMESPACE]) if (matches(str, c)) add([c]);
+    return out;
   }
   if (types.includes('object')) {
     const ap = node.additionalProperties;
-    if (typeof ap === 'object' && ap.type !== 'string') return undefined;
-    return { example: WORD };
+    if (typeof ap === 'object' && ap.type !== 'string') return out;
+    add({ example: WORD });
   }
-  return undefined;
+  return out;
 }
 
 /** How a user passes `value` for `key`: --set where it reads back the same, --set-json otherwise. */
@@ -264,29 +342,63 @@ function render(rev: Revision, set: Record<string, unknown>): RenderedDoc[] | un
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(set)) assignPath(data, k.split('.'), v);
   const layers = Object.keys(set).length > 0 ? [dataSource('explain', data)] : [];
-  const r = renderRelease({ revision: rev, layers, releaseName: 'agentplat', namespace: 'agentplat', apiVersions: [], skipCrds: true });
+  // The release `agentplat render` renders without flags, so the example printed renders the same.
+  const r = renderRelease({ revision: rev, layers, releaseName: 'agentplat', namespace: RELEASE_NAMESPACE, apiVersions: [], skipCrds: true });
   return r.docs;
+}
+
+/**
+ * Values a key cannot render without, by the switch or key they go with: the linter refuses the
+ * switch alone (the proxy needs its credentials, a route its Gateway, turning the bundled
+ * database off an external one). `test/cli/explain.test.ts` renders every example explain
+ * prints, so a key missing here shows up there.
+ */
+const COMPANIONS: Record<string, Record<string, unknown>> = {
+  'authproxy.enabled': { 'authproxy.config.clientID': 'example-client', 'authproxy.config.clientSecret': 'example-secret', 'authproxy.config.cookieSecret': 'example-cookie16' },
+  'ui.httpRoute.enabled': { 'ui.httpRoute.parentRefs': [{ name: 'example-gateway' }] },
+  'database.rdb.bundled.enabled': { 'database.rdb.url': 'postgres://agentplat@db.example.com:5432/agentplat' },
+};
+
+function companions(keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) Object.assign(out, COMPANIONS[k] ?? {});
+  return out;
 }
 
 const baseCache = new Map<string, RenderedDoc[] | undefined>();
 
-function landings(rev: Revision, key: string, value: unknown): RevisionFacts['renders'] | string {
+interface Landed {
+  renders: NonNullable<RevisionFacts['renders']>;
+  value: unknown;
+  /** `agentplat render` with every flag the comparison set. */
+  command: string;
+}
+
+/** The render with the first candidate value the chart renders with, compared with the render without it. */
+function landings(rev: Revision, key: string, candidates: readonly unknown[]): Landed | string {
   const switches = switchesAbove(rev, key);
   const on = Object.keys(switches).map((k) => `${k}=true`).join(', ');
   const attempts = Object.keys(switches).length > 0 ? [switches, {}] : [{}];
   let note: string | undefined;
-  for (const withKeys of attempts) {
+  for (const switched of attempts) {
+    const withKeys = { ...switched, ...companions([...Object.keys(switched), key]) };
+    delete withKeys[key];
     const id = `${rev}\0${JSON.stringify(withKeys)}`;
     if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys));
     const before = baseCache.get(id);
-    const after = before && render(rev, { ...withKeys, [key]: value });
-    if (before && after) return { with: withKeys, objects: compare(before, after), ...(note ? { note } : {}) };
+    for (const value of before ? candidates : []) {
+      const after = render(rev, { ...withKeys, [key]: value });
+      if (!after) continue;
+      const command = ['agentplat render', ...Object.entries(withKeys).map(([k, v]) => setFlag(k, v)), setFlag(key, value)].join(' ');
+      return { renders: { with: withKeys, objects: compare(before!, after), ...(note ? { note } : {}) }, value, command };
+    }
     // Only the first attempt turns switches on; the second compares without them, and says why.
     note = before
-      ? `with ${on}, ${setFlag(key, value)} makes the linter report an error, so this is compared without ${on}`
+      ? `with ${on}, no example value of ${key} passes the linter, so this is compared without ${on}`
       : `${on} alone makes the linter ask for more values, so this is compared without it`;
   }
-  return `the chart does not render with ${setFlag(key, value)} (the linter reports an error; run \`agentplat lint\` with it)`;
+  const tried = candidates.slice(0, 3).map((v) => setFlag(key, v)).join(', ');
+  return `the linter refuses every example value tried (${tried}${candidates.length > 3 ? ', …' : ''}); \`agentplat lint\` with one of them says why`;
 }
 
 function objectId(d: RenderedDoc): string {

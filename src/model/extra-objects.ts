@@ -2,20 +2,39 @@
 // context. A map entry has every string (and key) evaluated, so a template can change a value
 // but never the entry's structure; a string entry is evaluated as a whole and must then parse
 // as YAML objects with apiVersion, kind and metadata.name (several documents allowed).
-// Shared by the renderer and by the lint rule `values/templated-values`.
+// An object without metadata.namespace of a namespaced kind gets the chart namespace, as every
+// other object of the chart does (kubectl would otherwise put it in the kubeconfig's current
+// namespace); a kind whose scope is not known (kind-scope.ts) is left as written and listed.
+// Shared by the renderer and by the lint rules `values/templated-values` and
+// `values/extra-object-scope`.
 
 import { parseAllDocuments } from 'yaml';
 import { evaluateDeep, evaluateTpl, TplError, type TplProblem, type TplScope } from './tpl.ts';
 import type { K8sObject } from './objects.ts';
+import { kindScope } from './kind-scope.ts';
 
 export interface ExpandedExtraObjects {
   objects: { index: number; object: K8sObject }[];
   problems: TplProblem[];
+  /** Objects written without a namespace whose kind's scope is not known: left without one. */
+  unknownScope: { index: number; apiVersion: string; kind: string; name: string }[];
 }
 
 export function expandExtraObjects(entries: readonly unknown[], scope: TplScope): ExpandedExtraObjects {
   const objects: ExpandedExtraObjects['objects'] = [];
   const problems: TplProblem[] = [];
+  const unknownScope: ExpandedExtraObjects['unknownScope'] = [];
+  const namespace = scope.namespace;
+  const add = (index: number, object: K8sObject) => {
+    if (typeof object.metadata.namespace === 'string' && object.metadata.namespace !== '') {
+      objects.push({ index, object });
+      return;
+    }
+    const scope = kindScope(object.apiVersion, object.kind);
+    if (scope === 'namespaced') object = { ...object, metadata: { ...object.metadata, namespace } };
+    else if (scope === undefined) unknownScope.push({ index, apiVersion: object.apiVersion, kind: object.kind, name: String(object.metadata.name) });
+    objects.push({ index, object });
+  };
   entries.forEach((entry, index) => {
     const path: (string | number)[] = ['extraObjects', index];
     if (typeof entry === 'string') {
@@ -46,7 +65,7 @@ export function expandExtraObjects(entries: readonly unknown[], scope: TplScope)
         if (obj === null || obj === undefined) continue;
         const why = objectShapeProblem(obj);
         if (why) problems.push({ path, message: `extraObjects[${index}] (document ${docIndex}) ${why}` });
-        else objects.push({ index, object: obj as K8sObject });
+        else add(index, obj as K8sObject);
       }
       return;
     }
@@ -56,9 +75,9 @@ export function expandExtraObjects(entries: readonly unknown[], scope: TplScope)
     if (local.length > 0) return;
     const why = objectShapeProblem(obj);
     if (why) problems.push({ path, message: `extraObjects[${index}] ${why}` });
-    else objects.push({ index, object: obj as K8sObject });
+    else add(index, obj as K8sObject);
   });
-  return { objects, problems };
+  return { objects, problems, unknownScope };
 }
 
 function objectShapeProblem(obj: unknown): string | undefined {

@@ -18,6 +18,17 @@ export function composeImage(p: ImageParts): string {
   return `${name}${p.tag ? `:${p.tag}` : ''}${p.digest ? `@${p.digest}` : ''}`;
 }
 
+/**
+ * The images whose own tag the top-level `tag` replaces when set: the chart's workloads (the real
+ * chart's rule). The images of agent pods keep their own tag first (revisions/shared.ts).
+ */
+export const TAG_FOLLOWS_TOP_LEVEL: readonly string[] = ['controller.image', 'ui.image'];
+
+/** Tag of a workload image (TAG_FOLLOWS_TOP_LEVEL): the top-level `tag`, else its own, else the chart version. */
+export function workloadTag(values: Values, imagePath: string, chartVersion: string): string {
+  return firstOf(str(values, 'tag'), str(values, `${imagePath}.tag`), chartVersion);
+}
+
 /** What a revision adds to the chart-wide image keys: its `global.*` fall-backs ("" and [] when it has none). */
 export interface ImageGlobals {
   registry: string;

@@ -1,14 +1,15 @@
 // A small evaluator for the Helm-style template strings users put in values (`extraObjects`,
 // authproxy extras, the dashboards URL): they arrive with values written for the Helm chart.
-// It understands exactly this subset, and throws a TplError (with line and column) for anything
-// else, so a template is never copied to the output as literal text:
-//   {{ .Release.Name }} {{ .Release.Namespace }} {{ .Chart.Name }} {{ .Chart.Version }}
-//   {{ .Values.a.b }}  {{ include "agentplat.fullname" . }}  {{ include "agentplat.namespace" . }}
-//   registered includes (registerTplInclude), "string literals", numbers, true/false
-//   functions quote, squote, default, lower, upper, trim, and pipelines (`x | default "y" | quote`)
+// It understands this subset, and throws a TplError (with line and column) for anything else, so
+// a template is never copied to the output as literal text:
+//   {{ .Release.Name }} {{ .Release.Namespace }} {{ .Release.Service }} {{ .Chart.Name }} {{ .Chart.Version }}
+//   {{ .Values.a.b }}  {{ $.Values.a }}  {{ include "agentplat.fullname" . }}  {{ tpl .Values.x . }}
+//   registered includes (registerTplInclude), "string literals", `raw strings`, numbers, true/false/nil
+//   the functions of tpl-functions.ts (Helm's and Sprig's common set) and pipelines
+//   (`.Values.x | default "y" | quote`, `toYaml .Values.labels | nindent 4`)
 //   whitespace trimming {{- and -}}, comments {{/* … */}}
-
-import { sha256Hex } from './checksum.ts';
+// No actions (if, range, with, define) and no variables: those are an error naming them.
+import { FUNCTIONS, REFUSED_FUNCTIONS, strval, type CallContext } from './tpl-functions.ts';
 
 export interface TplScope {
   release: { name: string; namespace: string };
@@ -272,62 +273,62 @@ function lookupField(t: Tok, scope: TplScope, text: string): unknown {
   return cur;
 }
 
+/** How deep `tpl` and `include` may nest before the evaluation stops (a template that includes itself). */
+const MAX_DEPTH = 32;
+let depth = 0;
+
 function callFunction(t: Tok, args: unknown[], scope: TplScope, text: string): unknown {
-  const want = (n: number) => {
-    if (args.length !== n) throw errAt(text, t.at, `${t.text} takes ${n} argument${n === 1 ? '' : 's'}, got ${args.length}`);
-  };
-  const asText = (v: unknown) => printValue(v, text, t.at);
-  switch (t.text) {
-    case 'include': {
-      want(2);
-      const [name, ctxArg] = args;
-      if (typeof name !== 'string') throw errAt(text, t.at, 'include needs a template name in quotes');
-      if (ctxArg !== ROOT) throw errAt(text, t.at, `include "${name}" must be given the root context "."`);
-      const fn = INCLUDES.get(name);
-      if (!fn) throw errAt(text, t.at, `unknown include "${name}" (known: ${tplIncludeNames().join(', ')})`);
-      return fn(scope);
-    }
-    case 'quote':
-      want(1);
-      return JSON.stringify(args[0] === undefined || args[0] === null ? '' : asText(args[0]));
-    case 'squote':
-      want(1);
-      return `'${args[0] === undefined || args[0] === null ? '' : asText(args[0])}'`;
-    case 'default': {
-      want(2);
-      const [fallback, given] = args;
-      return isEmpty(given) ? fallback : given;
-    }
-    case 'lower':
-      want(1);
-      return asText(args[0]).toLowerCase();
-    case 'upper':
-      want(1);
-      return asText(args[0]).toUpperCase();
-    case 'trim':
-      want(1);
-      return asText(args[0]).trim();
-    case 'sha256sum':
-      want(1);
-      return sha256Hex(asText(args[0]));
-    default:
-      throw errAt(text, t.at, `unsupported function "${t.text}" (supported: include, quote, squote, default, lower, upper, trim, sha256sum)`);
+  const fn = Object.hasOwn(FUNCTIONS, t.text) ? FUNCTIONS[t.text] : undefined;
+  if (!fn) {
+    const refused = Object.hasOwn(REFUSED_FUNCTIONS, t.text) ? REFUSED_FUNCTIONS[t.text] : undefined;
+    if (refused) throw errAt(text, t.at, `function "${t.text}" is not supported: ${refused}`);
+    if (ACTIONS.has(t.text)) throw errAt(text, t.at, `"${t.text}" actions are not supported in values templates (only expressions and pipelines)`);
+    throw errAt(text, t.at, `unsupported function "${t.text}"`);
   }
+  const nested = <T>(run: () => T): T => {
+    if (depth >= MAX_DEPTH) throw errAt(text, t.at, `${t.text}: templates nest more than ${MAX_DEPTH} deep`);
+    depth++;
+    try {
+      return run();
+    } finally {
+      depth--;
+    }
+  };
+  const c: CallContext = {
+    name: t.text,
+    fail: (message) => {
+      throw errAt(text, t.at, message);
+    },
+    include(name, ctxArg) {
+      if (ctxArg !== ROOT) throw errAt(text, t.at, `include "${name}" must be given the root context "."`);
+      const inc = INCLUDES.get(name);
+      if (!inc) throw errAt(text, t.at, `unknown include "${name}" (known: ${tplIncludeNames().join(', ')})`);
+      return nested(() => inc(scope));
+    },
+    tpl(body, ctxArg) {
+      if (ctxArg !== ROOT) throw errAt(text, t.at, 'tpl must be given the root context "."');
+      return nested(() => {
+        try {
+          return evaluateTpl(body, scope);
+        } catch (err) {
+          if (err instanceof TplError) throw errAt(text, t.at, `tpl: ${err.message}`);
+          throw err;
+        }
+      });
+    },
+  };
+  if (args.some((a) => a === ROOT) && t.text !== 'include' && t.text !== 'tpl') throw errAt(text, t.at, `${t.text} cannot take the root context "."`);
+  return fn(args, c);
 }
 
-/** Helm's `empty`: nil, false, 0, "", empty list or map. */
-function isEmpty(v: unknown): boolean {
-  if (v === undefined || v === null || v === false || v === 0 || v === '') return true;
-  if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') return Object.keys(v as object).length === 0;
-  return false;
-}
+/** Go template actions, which values templates do not run. */
+const ACTIONS = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue']);
 
 function printValue(v: unknown, text: string, offset: number): string {
   if (v === ROOT) throw errAt(text, offset, 'cannot print the root context "."');
   if (v === undefined || v === null) throw errAt(text, offset, 'the expression has no value (a missing key?); use `default` to give one');
-  if (typeof v === 'object') throw errAt(text, offset, 'cannot print a map or list inside a string');
-  return String(v);
+  if (typeof v === 'object') throw errAt(text, offset, 'cannot print a map or list inside a string (toYaml or toJson prints one)');
+  return strval(v);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ export function maskedLines(text: string, fields: SecretFields): string[] {
         }
       }
     }
-    out.push(maskUrlPasswords(applySpans(line, spans)));
+    out.push(maskUrlPasswords(maskSpans(line, spans).text));
   }
   return out;
 }
@@ -358,17 +358,46 @@ function scalarEnd(line: string, i: number, inFlow: boolean): number {
   return j;
 }
 
-/** `line` with each span replaced by one mask (spans may overlap; they are merged). */
-function applySpans(line: string, spans: [number, number][]): string {
-  if (spans.length === 0) return line;
-  spans.sort((a, b) => a[0] - b[0]);
+/** A text with secrets masked, and where a column of the original lands in it. */
+export interface Masked {
+  text: string;
+  /** The 1-based column in `text` of 1-based column `c` of the original (a column inside a mask: the mask's start). */
+  column(c: number): number;
+}
+
+/**
+ * The one way anything is masked: each span (`[from, to)`, 0-based, overlaps merged) of `text`
+ * replaced by the same fixed MASK, whatever its length, so a mask never tells how long the secret
+ * was. Columns after a mask move; `column` maps them, so a caret under an excerpt still points at
+ * the same place and a reported column gives no length away either.
+ */
+export function maskSpans(text: string, spans: readonly (readonly [number, number])[]): Masked {
+  const merged: [number, number][] = [];
+  for (const [from, to] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (to <= from) continue;
+    const last = merged[merged.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  if (merged.length === 0) return { text, column: (c) => c };
   let out = '';
   let at = 0;
-  for (const [from, to] of spans) {
-    if (to <= at) continue;
-    const start = Math.max(from, at);
-    out += line.slice(at, start) + MASK;
+  for (const [from, to] of merged) {
+    out += text.slice(at, from) + MASK;
     at = to;
   }
-  return out + line.slice(at);
+  out += text.slice(at);
+  return {
+    text: out,
+    column(c) {
+      const i = c - 1;
+      let shift = 0;
+      for (const [from, to] of merged) {
+        if (i < from) break;
+        if (i < to) return from + shift + 1;
+        shift += MASK.length - (to - from);
+      }
+      return c + shift;
+    },
+  };
 }

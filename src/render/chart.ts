@@ -6,7 +6,7 @@
 import type { RenderContext } from '../model/context.ts';
 import { dnsTrunc } from '../model/context.ts';
 import { at, firstOf, list, map, present, scalarText, str, type Json, type JsonMap } from '../model/values-access.ts';
-import { composeImage, type ImageParts } from '../model/images.ts';
+import { composeImage, workloadTag, type ImageParts } from '../model/images.ts';
 
 export type Labels = Record<string, string>;
 
@@ -131,7 +131,7 @@ export function workloadImage(ctx: RenderContext, imagePath: string): string {
   return composeImage({
     registry: imageRegistry(ctx, imagePath),
     repository: str(ctx.values, `${imagePath}.repository`),
-    tag: firstOf(str(ctx.values, 'tag'), str(ctx.values, `${imagePath}.tag`), ctx.chart.version),
+    tag: workloadTag(ctx.values, imagePath, ctx.chart.version),
   });
 }
 

@@ -38,11 +38,17 @@ const PULL_SECRETS: JsonSchema = {
   items: { anyOf: [S.k8s(K8S.localObjectReference), { type: 'string', minLength: 1 }] },
 };
 
-const image = (what: string, repository: string, keys: readonly ('pullPolicy' | 'pullSecret')[] = ['pullPolicy'], o: LeafOptions = {}): Group =>
-  group(`${what} image; empty parts fall back to the top-level registry and tag`, {
-    registry: str('', 'Registry host; empty uses the top-level registry'),
+/** The image's own tag, or the top-level `tag` when set (controller and UI: model/images.ts TAG_FOLLOWS_TOP_LEVEL). */
+type TagWins = 'own' | 'top-level';
+const image = (what: string, repository: string, keys: readonly ('pullPolicy' | 'pullSecret')[] = ['pullPolicy'], o: LeafOptions = {}, tagWins: TagWins = 'own'): Group =>
+  group(tagWins === 'top-level'
+    ? `${what} image; the top-level tag, when set, replaces its tag; an empty registry falls back to the top-level one`
+    : `${what} image; empty parts fall back to the top-level registry and tag`, {
+    registry: str('', 'Registry host; empty uses the top-level registry; global.imageRegistry (revision B), when set, replaces it'),
     repository: str(repository, 'Repository path inside the registry'),
-    tag: str('', 'Image tag; empty uses the top-level tag, then the chart version'),
+    tag: str('', tagWins === 'top-level'
+      ? 'Image tag, used only while the top-level tag is empty (a set top-level tag wins over it); empty uses the chart version'
+      : 'Image tag; empty uses the top-level tag, then the chart version'),
     ...(keys.includes('pullPolicy') ? { pullPolicy: pullPolicy('', 'Pull policy; empty uses the top-level imagePullPolicy') } : {}),
     ...(keys.includes('pullSecret') ? { pullSecret: str('', 'Pull secret name set on the pods this image runs in') } : {}),
   }, o);
@@ -152,8 +158,8 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   nameOverride: str('', 'Replaces the chart name in object names'),
   fullnameOverride: str('', 'Replaces the full object name prefix'),
   namespaceOverride: str('', 'Namespace for all objects; empty uses the release namespace'),
-  registry: str('ghcr.io', 'Default registry of every image'),
-  tag: str('', 'Default tag of every image; empty uses the chart version'),
+  registry: str('ghcr.io', 'Registry of every image whose own registry is empty; global.imageRegistry (revision B), when set, replaces it'),
+  tag: str('', 'Tag of every chart image: when set it wins over controller.image.tag and ui.image.tag, and fills in the other image tags left empty; empty uses the chart version'),
   imagePullPolicy: leaf('string', new ByRevision(S.stringEnum(PULL_POLICIES), S.stringEnum(['', ...PULL_POLICIES])), new ByRevision('IfNotPresent', ''),
     'Default pull policy of every image (revision B: empty falls back to global.imagePullPolicy, then IfNotPresent)'),
   imagePullSecrets: leaf('list', PULL_SECRETS, [], 'Pull secrets of every pod ({name: x} or a bare name)'),
@@ -186,7 +192,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
   controller: group('The controller', {
     replicas: int(1, 'Number of controller pods', 0),
     loglevel: str('info', 'Log level'),
-    image: image('Controller', 'agentplat/controller'),
+    image: image('Controller', 'agentplat/controller', ['pullPolicy'], {}, 'top-level'),
     agentImage: split('Image of declarative agents',
       image('Agent runtime (python)', 'agentplat/app', ['pullPolicy', 'pullSecret']),
       image('Declarative agent runtime', 'agentplat/golang-adk', [])),
@@ -225,7 +231,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       defaultTTL: dur('1h', 'Lifetime of a sandbox unless set'),
       maxTTL: dur('24h', 'Longest lifetime a sandbox may ask for'),
       guestImage: group('Guest image of a sandbox', {
-        registry: str('', 'Registry host; empty uses the top-level registry'),
+        registry: str('', 'Registry host; empty uses the top-level registry; global.imageRegistry, when set, replaces it'),
         repository: str('agentplat/sandbox-guest', 'Repository path inside the registry'),
         digest: str('', 'Pin the image by digest (sha256:...)'),
       }),
@@ -309,7 +315,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
 
   ui: group('The web UI', {
     replicas: int(1, 'Number of UI pods', 0),
-    image: image('UI', 'agentplat/ui'),
+    image: image('UI', 'agentplat/ui', ['pullPolicy'], {}, 'top-level'),
     service: group('UI Service', {
       type: strEnum(SERVICE_TYPES, 'ClusterIP', 'Service type'),
       ports: group('Service ports', {
@@ -383,7 +389,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       bundled: group('Bundled database (evaluation only; used when url and urlFile are empty)', {
         enabled: bool(true, 'Deploy the bundled database'),
         image: group('Bundled database image', {
-          registry: str('docker.io', 'Registry host'),
+          registry: str('docker.io', 'Registry host; global.imageRegistry (revision B), when set, replaces it'),
           repository: str('library', 'Organisation path'),
           name: str('postgres', 'Image name'),
           tag: str('18.3-alpine', 'Image tag'),

@@ -9,6 +9,7 @@ import type { Problem } from '../problems/problem.ts';
 import { UsageError } from '../problems/errors.ts';
 import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValueOrigin, type ValuesSource } from './source.ts';
 import { applySetArgument, assignPath, maskSetArgument, maskSetLiteralArgument, parseSetFileArgument, parseSetLiteralArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
+import { maskSpans, type Masked } from '../problems/secrets.ts';
 import type { Values } from './merge.ts';
 
 /** Values files larger than this are refused before reading (a chart's values are kilobytes). */
@@ -343,7 +344,7 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
         assignPath(target, path, contents.get(arg) ?? '', [column]);
         return [{ path, column }];
       },
-      (arg) => arg,
+      (arg) => maskSpans(arg, []),
     );
     problems.push(...p);
     sources.push(source);
@@ -371,17 +372,18 @@ type Applier = (target: Values, arg: string) => SetAssignment[];
  * One layer for all flags of a kind. Messages never repeat the argument (it may hold a secret);
  * excerpts show it with its values masked.
  */
-function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Applier, mask: (arg: string) => string): { source: ValuesSource; problems: Problem[] } {
+function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Applier, mask: (arg: string) => Masked): { source: ValuesSource; problems: Problem[] } {
   const data: Values = {};
   const written: { path: PathSegment[]; column: number; index: number; excerpt: string }[] = [];
   const problems: Problem[] = [];
   args.forEach((arg, i) => {
     try {
       const assignments = apply(data, arg);
-      const excerpt = mask(arg);
-      for (const a of assignments) written.push({ ...a, index: i + 1, excerpt });
+      const masked = mask(arg);
+      for (const a of assignments) written.push({ ...a, column: masked.column(a.column), index: i + 1, excerpt: masked.text });
     } catch (err) {
       if (!(err instanceof SetSyntaxError)) throw err;
+      const masked = mask(arg);
       problems.push({
         severity: 'error',
         rule: 'values/set-syntax',
@@ -389,8 +391,9 @@ function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Ap
         message: err.message,
         file: `${flag} #${i + 1}`,
         line: 1,
-        column: err.column,
-        excerpt: mask(arg),
+        // Where the mistake is in the excerpt shown (a column past a mask would give its length away).
+        column: masked.column(err.column),
+        excerpt: masked.text,
         ...(err.hint ? { hint: err.hint } : {}),
       });
     }

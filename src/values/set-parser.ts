@@ -36,7 +36,7 @@
 import type { PathSegment } from './source.ts';
 import { YAML_LIMITS, describe } from './source.ts';
 import { isPlainMap, joinPath, type Values } from './merge.ts';
-import { VALUES_SECRETS } from '../problems/secrets.ts';
+import { maskSpans, VALUES_SECRETS, type Masked } from '../problems/secrets.ts';
 
 export type SetKind = 'set' | 'set-string' | 'set-json';
 
@@ -89,16 +89,16 @@ export function parseSetLiteralArgument(arg: string): { path: PathSegment[]; val
   return { path, value, column };
 }
 
-/** --set-literal with the value masked when the key is a secret field (same length, so columns still match). */
-export function maskSetLiteralArgument(arg: string): string {
+/** --set-literal with the value masked when the key is a secret field. */
+export function maskSetLiteralArgument(arg: string): Masked {
   try {
     const { path, restColumn } = splitLiteralArgument(arg);
-    return VALUES_SECRETS.covers(path) ? arg.slice(0, restColumn - 1) + '*'.repeat(arg.length - restColumn + 1) : arg;
+    return maskSpans(arg, VALUES_SECRETS.covers(path) ? [[restColumn - 1, arg.length]] : []);
   } catch (err) {
     if (!(err instanceof SetSyntaxError)) throw err;
     // A key that does not parse names no field; whatever follows its first "=" may still be a secret.
     const eq = arg.indexOf('=');
-    return eq < 0 ? arg : arg.slice(0, eq + 1) + '*'.repeat(arg.length - eq - 1);
+    return maskSpans(arg, eq < 0 ? [] : [[eq + 1, arg.length]]);
   }
 }
 
@@ -139,12 +139,12 @@ export function assignPath(target: Values, path: readonly PathSegment[], value: 
 }
 
 /**
- * The argument with the values of secret fields replaced by `*` (same length, so columns still
- * match), for excerpts in messages. A JSON value is masked too when a secret field lies inside
+ * The argument with the values of secret fields masked (maskSpans: a fixed mask, with the
+ * columns mapped), for excerpts in messages. A JSON value is masked too when a secret field lies inside
  * it. After a syntax error the rest of the argument is read loosely, assignment by assignment,
  * so a secret written after the error stays hidden while the user's own mistake stays readable.
  */
-export function maskSetArgument(arg: string, kind: SetKind): string {
+export function maskSetArgument(arg: string, kind: SetKind): Masked {
   const spans: ValueSpan[] = [];
   try {
     parseArgument(arg, kind, spans);
@@ -154,13 +154,8 @@ export function maskSetArgument(arg: string, kind: SetKind): string {
     const resume = last ? last.to + (arg[last.to] === ',' ? 1 : 0) : 0;
     spans.push(...looseValueSpans(arg, resume, kind));
   }
-  const chars = arg.split('');
-  for (const { from, to, path } of spans) {
-    if (VALUES_SECRETS.covers(path) || (kind === 'set-json' && VALUES_SECRETS.holdsSecretBelow(path))) {
-      for (let i = Math.max(0, from); i < to; i++) chars[i] = '*';
-    }
-  }
-  return chars.join('');
+  const secret = spans.filter(({ path }) => VALUES_SECRETS.covers(path) || (kind === 'set-json' && VALUES_SECRETS.holdsSecretBelow(path)));
+  return maskSpans(arg, secret.map(({ from, to }) => [Math.max(0, from), to] as const));
 }
 
 /**

@@ -246,7 +246,7 @@ describe('agentplat lint: problems without a source file of the user', () => {
     const r = await runInProcess(['lint', '-f', 'ok.yaml', '--format', 'json', '--verbose'], { cwd: workdir({ 'ok.yaml': CLEAN }) });
     const doc = JSON.parse(r.stdout) as { files: { file: string | null; errors: number; warnings: number; infos: number; problems: { rule: string; line?: number }[] }[]; summary: Record<string, number> };
     expect(doc.files.map((f) => f.file)).toEqual([null, 'ok.yaml']);
-    expect(doc.files[0]!.problems.map((p) => p.rule)).toEqual(['values/bundled-database']);
+    expect(doc.files[0]!.problems.map((p) => p.rule)).toEqual(['values/bundled-database', 'security/tools-cluster-admin']);
     expect(doc.summary.files).toBe(1);
     for (const k of ['errors', 'warnings', 'infos'] as const) expect(doc.summary[k]).toBe(doc.files.reduce((n, f) => n + f[k], 0));
   });
@@ -255,8 +255,8 @@ describe('agentplat lint: problems without a source file of the user', () => {
     const cwd = workdir({ 'ok.yaml': CLEAN });
     const sarif = JSON.parse((await runInProcess(['lint', '-f', 'ok.yaml', '--format', 'sarif', '--verbose'], { cwd })).stdout);
     const results = sarif.runs[0].results as { ruleId: string; locations?: unknown[] }[];
-    expect(results.map((x) => x.ruleId)).toEqual(['values/bundled-database']);
-    expect(results[0]!.locations ?? []).toEqual([]);
+    expect(results.map((x) => x.ruleId)).toEqual(['values/bundled-database', 'security/tools-cluster-admin']);
+    for (const x of results) expect(x.locations ?? []).toEqual([]);
     const github = (await runInProcess(['lint', '-f', 'ok.yaml', '--format', 'github', '--verbose'], { cwd })).stdout;
     expect(github).toMatch(/^::notice title=values\/bundled-database::/m);
     expect(github).not.toContain('file=');

@@ -8,7 +8,7 @@ import { ROOT } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { breathe } from '../helpers/breathe.ts';
 import { ruleReads, rulesReading } from '../../src/explain/rule-reads.ts';
-import { exampleValue, schemaNodeAt, setFlag } from '../../src/explain/explain.ts';
+import { allKeys, exampleValue, explainKey, schemaNodeAt, setFlag } from '../../src/explain/explain.ts';
 import { lintValues } from '../../src/lint/lint.ts';
 import { REVISION_IDS, type Revision } from '../../src/spec/revisions.ts';
 import { describeKey, walkKeys } from '../../src/spec/values-model.ts';
@@ -35,7 +35,7 @@ describe('explain KEY through the binary', () => {
     expect(r.stdout).toMatch(/^REVISIONS: +B$/m);
     expect(r.stdout).toContain(schemaNodeAt(schema('B'), 'controller.replicas')!.description!);
     expect(r.stdout).toMatch(/values\/pdb-blocks-eviction/);
-    expect(r.stdout).toMatch(/Deployment agentplat\/agentplat-controller: spec\.replicas/);
+    expect(r.stdout).toMatch(/Deployment default\/agentplat-controller: spec\.replicas/);
     expect(r.stdout).toMatch(/agentplat render --set controller\.replicas=2/);
   });
 
@@ -109,6 +109,68 @@ describe('explain KEY through the binary', () => {
     expect((await runInProcess(['explain', 'ui', '-o', 'yaml'])).code).toBe(2);
   });
 });
+
+describe('explain: the lint rules listed are those whose findings the key can change', () => {
+  const listed = (rev: Revision, key: string) => explainKey(key, [rev]).byRevision[rev]!.rules.flat();
+
+  it('a key every check reads through the revision model lists only the rules it moves (tag: not every values/* and security/* rule)', () => {
+    expect(listed('B', 'tag')).toEqual(['values/image-tag-shadowed']);
+    expect(listed('B', 'global.imageRegistry')).toEqual(['values/image-registry-shadowed']);
+    expect(listed('B', 'ui.basePath')).toEqual(['values/base-path']);
+    expect(listed('B', 'controller.sandbox.cpu').filter((id) => id.startsWith('security/'))).toEqual([]);
+  });
+
+  it('a key a check compares with another key lists that check (controller.replicas: the budget that blocks evictions)', () => {
+    expect(listed('B', 'controller.replicas')).toContain('values/pdb-blocks-eviction');
+    expect(listed('B', 'authproxy.enabled')).toEqual(expect.arrayContaining(['values/authproxy-secret', 'security/route-bypasses-authproxy']));
+  });
+});
+
+describe('explain descends into list items, as kubectl explain does', () => {
+  it.each([
+    ['controller.env.name', 'string'],
+    ['controller.tolerations.effect', 'string'],
+  ])('%s: its type, and where a list of one example item with it changed renders', async (key, type) => {
+    const e = await explainJson([key, '-r', 'B']);
+    expect(e.byRevision.B.type).toBe(type);
+    const list = key.split('.').slice(0, -1).join('.');
+    expect(e.example.flag).toMatch(new RegExp(`^--set-json '${list.replace('.', '\\.')}=\\[`));
+    expect(e.byRevision.B.renders.objects.map((o: { kind: string }) => o.kind)).toContain('Deployment');
+  });
+
+  it('a field the items do not have is unknown', async () => {
+    expect((await runInProcess(['explain', 'controller.env.nope'])).code).toBe(1);
+  });
+});
+
+describe('explain: every EXAMPLE it prints renders', () => {
+  for (const rev of REVISION_IDS) {
+    it(`[${rev}] the command of every key's example exits 0 as printed`, async () => {
+      const failed: string[] = [];
+      let ran = 0;
+      for (const key of allKeys([rev])) {
+        await breathe();
+        const e = explainKey(key, [rev], { rules: false });
+        if (!e.example) continue;
+        const args = splitCommand(e.example.command);
+        expect(args.slice(0, 2)).toEqual(['agentplat', 'render']);
+        const r = await runInProcess([...args.slice(1), '-r', rev]);
+        ran++;
+        if (r.code !== 0) failed.push(`${e.example.command}: ${r.stderr.split('\n')[0]}`);
+      }
+      expect(failed).toEqual([]);
+      expect(ran).toBeGreaterThan(100);
+    });
+  }
+});
+
+/** The words of a command line as a POSIX shell splits them (single quotes only, as setFlag writes them). */
+function splitCommand(command: string): string[] {
+  const out: string[] = [];
+  for (const m of command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)) out.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!);
+  // A word may mix quoted and plain parts (--set-json 'k=v'): rejoin what the shell would.
+  return out;
+}
 
 describe('explain: the lint rules that read a key are found by running the checks', () => {
   it('a read on a branch the defaults do not take is found (forwarded headers are checked only in trusted-proxy mode)', () => {

@@ -644,13 +644,31 @@ describe('providers, platform glue, extraObjects', () => {
     expect(get(render('B', { authproxy: { enabled: true } }), 'ConfigMap', 'agentplat-authproxy-templates').data['sign_in.html']).toContain('/login');
   });
 
-  it('extra-objects-templating: each entry is one document, nothing added', () => {
-    const docs = render('B', { extraObjects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ .Release.Name }}-x' } }, 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\n'] }, { releaseName: 'prod' });
+  it('extra-objects-templating: each entry is one document, no labels added', () => {
+    const docs = render('B', { extraObjects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ .Release.Name }}-x', namespace: 'a' } }, 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\n  namespace: b\n'] }, { releaseName: 'prod' });
     const extra = docs.filter((d) => d.source === 'agentplat/templates/extra-objects.yaml').map((d) => d.object);
     expect(extra).toEqual([
-      { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' } },
-      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'prod-x' } },
+      { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'b' } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'prod-x', namespace: 'a' } },
     ]);
+  });
+
+  it('extraObjects without a namespace: a namespaced kind gets the chart namespace, a cluster-scoped or unknown kind none', () => {
+    const docs = render(
+      'B',
+      {
+        namespaceOverride: 'tenant',
+        extraObjects: [
+          { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } },
+          'apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata:\n  name: sm\n',
+          { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'cr' } },
+          { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } },
+        ],
+      },
+      { releaseName: 'prod' },
+    );
+    const extra = Object.fromEntries(docs.filter((d) => d.source === 'agentplat/templates/extra-objects.yaml').map((d) => [d.object.kind, d.object.metadata.namespace]));
+    expect(extra).toEqual({ ConfigMap: 'tenant', ServiceMonitor: 'tenant', ClusterRole: undefined, Widget: undefined });
   });
 
   it('two objects with the same kind, namespace and name are an internal error, never silently both printed', () => {

@@ -38,11 +38,11 @@ describe('tpl evaluator', () => {
 
   it.each([
     ['{{ .Values.missing }}', 1, 1, /no value/],
-    ['ok\n  {{ lookup "v1" "Secret" "" "" }}', 2, 6, /unsupported function "lookup"/],
+    ['ok\n  {{ lookup "v1" "Secret" "" "" }}', 2, 6, /function "lookup" is not supported: it reads the cluster/],
     ['{{ include "nope" . }}', 1, 4, /unknown include "nope"/],
     ['{{ .Capabilities.KubeVersion }}', 1, 4, /unsupported field/],
     ['x {{ .Release.Name ', 1, 3, /unclosed/],
-    ['{{ toYaml .Values.ui }}', 1, 4, /unsupported function "toYaml"/],
+    ['{{ frobnicate .Values.ui }}', 1, 4, /unsupported function "frobnicate"/],
     ['{{ .Values.ui }}', 1, 1, /cannot print a map/],
   ])('%s fails with a TplError at line %i column %i', (text, line, column, message) => {
     let err: unknown;
@@ -68,7 +68,7 @@ describe('extraObjects expansion (extra-objects-templating)', () => {
   it('map entries: every string and key is evaluated, structure is kept', () => {
     const { objects, problems } = expandExtraObjects([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ .Release.Name }}-x' }, data: { '{{ .Release.Name }}': '{{ .Values.registry }}' } }], scope);
     expect(problems).toEqual([]);
-    expect(objects[0]!.object).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'prod-x' }, data: { prod: 'ghcr.io' } });
+    expect(objects[0]!.object).toEqual({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'prod-x', namespace: 'tenant-override' }, data: { prod: 'ghcr.io' } });
   });
 
   it('multi-line string entries: templated as a whole, several documents allowed', () => {
@@ -101,7 +101,7 @@ describe('lint rule values/templated-values', () => {
       extraObjects: [
         { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ .Release.Name }}' } },
         'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n',
-        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ tpl .Values.x . }}' } },
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '{{ frobnicate .Values.x }}' } },
         'kind: ConfigMap\nmetadata:\n  name: {{ .Values.nope }}\n',
       ],
     });
@@ -109,8 +109,21 @@ describe('lint rule values/templated-values', () => {
       ['values/templated-values', 'error', ['extraObjects', 2, 'metadata', 'name']],
       ['values/templated-values', 'error', ['extraObjects', 3]],
     ]);
-    expect(findings[0]!.message).toMatch(/^extraObjects\[2\]: unsupported function "tpl"/);
+    expect(findings[0]!.message).toMatch(/^extraObjects\[2\]: unsupported function "frobnicate"/);
     expect(findings[1]!.message).toMatch(/^extraObjects\[3\]: .*no value/);
+  });
+
+  it('values/extra-object-scope: an extraObjects entry without a namespace whose kind scope is unknown is a warning naming it; known kinds are not', () => {
+    const findings = lint('B', {
+      extraObjects: [
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } },
+        { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns' } },
+        { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'x' } },
+        'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w2\n',
+      ],
+    });
+    expect(findings.map((f) => [f.rule, f.severity, f.path])).toEqual([['values/extra-object-scope', 'warning', ['extraObjects', 3]]]);
+    expect(findings[0]!.message).toMatch(/Widget w2/);
   });
 
   it('reports templated authproxy extras and the dashboards URL that cannot be evaluated', () => {

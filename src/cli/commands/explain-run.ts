@@ -66,7 +66,7 @@ function explanationText(e: Explanation): string {
   out += section('ONE OF:', perRevision(e, (r) => f(r).enum?.map((v) => JSON.stringify(v)).join(', ')), true);
   out += section('FIELDS:', perRevision(e, (r) => f(r).fields?.map((x) => `${x.key.split('.').pop()}  ${x.type}  ${x.description}`).join('\n  ')));
   const rules = perRevision(e, (r) => (f(r).rules.length === 0 ? 'none' : f(r).rules.map((ids) => ids.join(', ')).join('\n  ')));
-  out += section('LINT RULES:  (of each check that reads it)', rules);
+  out += section('LINT RULES:  (whose findings it can change)', rules);
   const renders = perRevision(e, (r) => {
     const facts = f(r);
     if (!facts.renders) return facts.rendersNote;
@@ -75,6 +75,6 @@ function explanationText(e: Explanation): string {
     return head + (facts.renders.objects.length === 0 ? 'no rendered object changes' : facts.renders.objects.map(landingLine).join('\n  '));
   });
   out += section(`RENDERS INTO:${e.example ? `  (${e.example.flag}, compared with the defaults)` : ''}`, renders);
-  if (e.example) out += section('EXAMPLE:', [`agentplat render ${e.example.flag}`]);
+  if (e.example) out += section('EXAMPLE:', [e.example.command]);
   return out;
 }

@@ -38,7 +38,8 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const apiVersions = parseApiVersionList(opts.apiVersions);
   checkReleaseNames(opts.releaseName, opts.namespace);
   const catalog = ruleCatalog();
-  const showDefaultNote = askedFor(settings.rules, opts.verbose === true);
+  // --strict shows the notes about untouched defaults too (the tools server's cluster-wide role).
+  const showDefaultNote = askedFor(settings.rules, opts.verbose === true || strict);
   // Each set of layers is checked as render checks it: the values, then the rendered objects
   // (names, duplicates, API gates), nothing printed. One path, so the two decide alike.
   const release: Omit<ReleaseRequest, 'layers'> = {

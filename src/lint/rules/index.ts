@@ -15,6 +15,8 @@ import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 import { templatedValuesRules } from './templated-values.ts';
 import { securityRules } from './security.ts';
+import { exposureRules } from './exposure.ts';
+import { imageRules } from './images.ts';
 import { substrateProjectionRules } from './substrate-projections.ts';
 
 export const RULES: readonly ValuesRule[] = [
@@ -35,6 +37,8 @@ export const RULES: readonly ValuesRule[] = [
   subchartRules,
   templatedValuesRules,
   securityRules,
+  exposureRules,
+  imageRules,
 ];
 
 /** Values paths whose schema errors a rule reports better (the schema's finding is dropped). */

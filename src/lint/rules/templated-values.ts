@@ -12,12 +12,16 @@ import { chartFullname, dnsTrunc } from '../../model/context.ts';
 import { CHART_NAME, REVISIONS } from '../../spec/revisions.ts';
 
 const RULE = 'values/templated-values';
+const SCOPE_RULE = 'values/extra-object-scope';
 
 /** Values paths (besides extraObjects) whose strings are templates. */
 export const TEMPLATED_PATHS: readonly string[] = ['authproxy.extraEnv', 'authproxy.extraVolumes', 'authproxy.extraArgs', 'dashboards-mcp.grafana.url'];
 
 export const templatedValuesRules: ValuesRule = {
-  ids: [{ id: RULE, description: 'Template expressions in extraObjects, authproxy extras and the dashboards URL must evaluate' }],
+  ids: [
+    { id: RULE, description: 'Template expressions in extraObjects, authproxy extras and the dashboards URL must evaluate' },
+    { id: SCOPE_RULE, description: 'An extraObjects entry without metadata.namespace whose kind agentplat cannot tell namespaced or cluster-scoped renders without a namespace.' },
+  ],
   check(ctx) {
     const values = ctx.values;
     // The release name is not known at lint time; any name evaluates the same way.
@@ -32,7 +36,19 @@ export const templatedValuesRules: ValuesRule = {
       namespace: dnsTrunc(nsOverride || releaseNamespace),
     };
     const problems: TplProblem[] = [];
-    if (Array.isArray(values.extraObjects)) problems.push(...expandExtraObjects(values.extraObjects, scope).problems);
+    if (Array.isArray(values.extraObjects)) {
+      const expanded = expandExtraObjects(values.extraObjects, scope);
+      problems.push(...expanded.problems);
+      for (const o of expanded.unknownScope) {
+        ctx.report({
+          rule: SCOPE_RULE,
+          severity: 'warning',
+          path: ['extraObjects', o.index],
+          message: `extraObjects[${o.index}] (${o.kind} ${o.name}, ${o.apiVersion}) has no metadata.namespace and agentplat cannot know whether ${o.kind} is namespaced: it renders without one, so a namespaced kind lands in kubectl's current namespace`,
+          hint: `set metadata.namespace (e.g. "{{ .Release.Namespace }}") if ${o.kind} is namespaced; a cluster-scoped kind needs none`,
+        });
+      }
+    }
     for (const dotted of TEMPLATED_PATHS) {
       const segs = dotted.split('.');
       let cur: unknown = values;
@@ -48,7 +64,7 @@ export const templatedValuesRules: ValuesRule = {
         severity: 'error',
         path: p.path,
         message: p.message,
-        hint: 'supported: .Release.Name, .Release.Namespace, .Values.<path>, .Chart.Name, .Chart.Version, include "agentplat.fullname" ., include "agentplat.namespace" ., quote, default',
+        hint: 'values templates take expressions and pipelines over .Release, .Values and .Chart, include "agentplat.fullname" . (and the other agentplat includes), tpl, and Helm\'s and Sprig\'s common functions (toYaml, nindent, printf, b64enc, default, required, …); no if/range/with, and nothing that reads the clock, randomness or the cluster',
       });
     }
   },

@@ -1,5 +1,6 @@
-// extraObjects: each entry after the values template evaluator, as its own document.
-// Nothing is added (no labels, no namespace), as users expect from the Helm chart.
+// extraObjects: each entry after the values template evaluator, as its own document. No labels
+// are added, as users expect from the Helm chart; a namespaced kind written without a namespace
+// gets the chart namespace (model/extra-objects.ts), as every other namespaced object does.
 
 import type { Component } from '../../model/context.ts';
 import { expandExtraObjects } from '../../model/extra-objects.ts';
