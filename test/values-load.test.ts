@@ -296,7 +296,7 @@ describe('loading layers', () => {
   test('a --set-file key that conflicts with an earlier one is a problem at its column', async () => {
     writeFileSync(join(dir, 'f.txt'), 'x');
     const { problems } = await loadUserLayers({ setFile: ['a=f.txt', 'a.b=f.txt'] }, reader);
-    expect(problems).toEqual([expect.objectContaining({ file: '--set-file #2', column: 1, message: 'cannot set a.b: a already holds a string, not a map' })]);
+    expect(problems).toEqual([expect.objectContaining({ file: '--set-file #2', column: 3, message: 'cannot set a.b: a already holds a string, not a map' })]);
   });
 
   test('a --set-file whose file is missing is a usage error naming the file', async () => {

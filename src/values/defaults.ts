@@ -30,6 +30,7 @@ export function defaultsSource(revision: Revision): ValuesSource {
     const positions = defaultsPositions(revision);
     s = {
       name,
+      chartDefaults: true,
       data: defaultsData(revision),
       locate(path) {
         if (positions) {

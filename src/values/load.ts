@@ -8,8 +8,8 @@ import { resolveFrom } from '../fs-path.ts';
 import type { Problem } from '../problems/problem.ts';
 import { UsageError } from '../problems/errors.ts';
 import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValueOrigin, type ValuesSource } from './source.ts';
-import { applySetArgument, assignPath, maskSetArgument, maskSetLiteralArgument, parseSetFileArgument, parseSetLiteralArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
-import type { Values } from './merge.ts';
+import { applyParsed, applySetArgument, maskSetArgument, maskSetLiteralArgument, parseSetFileArgument, SetSyntaxError, type ParsedAssignment, type SetAssignment, type SetKind } from './set-parser.ts';
+import { cloneTree, type Values } from './merge.ts';
 
 /** Values files larger than this are refused before reading (a chart's values are kilobytes). */
 export const MAX_VALUES_FILE_BYTES = YAML_LIMITS.maxTextLength;
@@ -321,27 +321,33 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
   ];
   for (const [kind, flag, args] of groups) {
     if (!args || args.length === 0) continue;
-    const { source, problems: p } = setSource(flag, args, (target, arg) => applySetArgument(target, arg, kind), (arg) => maskSetArgument(arg, kind));
+    const { source, problems: p } = setSource(flag, args, (target, arg, over) => applySetArgument(target, arg, kind, over), (arg) => maskSetArgument(arg, kind));
     problems.push(...p);
     sources.push(source);
   }
   if (opts.setFile && opts.setFile.length > 0) {
-    const contents = new Map<string, string>();
+    // Each value names a file (`a=f1,b=f2`, `l={f1,f2}`); the assignments carry the files' text.
+    const withText = new Map<string, ParsedAssignment[]>();
     for (const arg of opts.setFile) {
+      let parsed: ParsedAssignment[];
       try {
-        const { file } = parseSetFileArgument(arg);
-        contents.set(arg, (await readUserFile(file, reader, SET_FILE_INPUT)).text);
+        parsed = parseSetFileArgument(arg);
       } catch (err) {
         if (!(err instanceof SetSyntaxError)) throw err;
+        continue;
       }
+      const read = async (file: string) => (await readUserFile(file, reader, SET_FILE_INPUT)).text;
+      const out: ParsedAssignment[] = [];
+      for (const a of parsed) out.push({ ...a, value: typeof a.value === 'string' ? await read(a.value) : await Promise.all((a.value as string[]).map(read)) });
+      withText.set(arg, out);
     }
     const { source, problems: p } = setSource(
       '--set-file',
       opts.setFile,
-      (target, arg) => {
-        const { path, column } = parseSetFileArgument(arg);
-        assignPath(target, path, contents.get(arg) ?? '', [column]);
-        return [{ path, column }];
+      (target, arg, over) => {
+        const parsed = withText.get(arg);
+        // Not parsed above: the same parse again throws its SetSyntaxError.
+        return parsed ? applyParsed(target, parsed, over) : applyParsed(target, parseSetFileArgument(arg), over);
       },
       (arg) => arg,
     );
@@ -349,23 +355,15 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     sources.push(source);
   }
   if (opts.setLiteral && opts.setLiteral.length > 0) {
-    const { source, problems: p } = setSource(
-      '--set-literal',
-      opts.setLiteral,
-      (target, arg) => {
-        const { path, value, column } = parseSetLiteralArgument(arg);
-        assignPath(target, path, value, [column]);
-        return [{ path, column }];
-      },
-      maskSetLiteralArgument,
-    );
+    const { source, problems: p } = setSource('--set-literal', opts.setLiteral, (target, arg, over) => applySetArgument(target, arg, 'set-literal', over), maskSetLiteralArgument);
     problems.push(...p);
     sources.push(source);
   }
   return { sources, problems, texts };
 }
 
-type Applier = (target: Values, arg: string) => SetAssignment[];
+/** Makes one flag argument's assignments in `target`; `over`: the target holds the layers below. */
+type Applier = (target: Values, arg: string, over: boolean) => SetAssignment[];
 
 /**
  * One layer for all flags of a kind. Messages never repeat the argument (it may hold a secret);
@@ -375,9 +373,11 @@ function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Ap
   const data: Values = {};
   const written: { path: PathSegment[]; column: number; index: number; excerpt: string }[] = [];
   const problems: Problem[] = [];
+  const applied: string[] = [];
   args.forEach((arg, i) => {
     try {
-      const assignments = apply(data, arg);
+      const assignments = apply(data, arg, false);
+      applied.push(arg);
       const excerpt = mask(arg);
       for (const a of assignments) written.push({ ...a, index: i + 1, excerpt });
     } catch (err) {
@@ -398,6 +398,12 @@ function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Ap
   const source: ValuesSource = {
     name: flag,
     data,
+    apply(below) {
+      // As helm: the flags edit the tree the layers below built (a copy of it), in order.
+      const tree = cloneTree(below) as Values;
+      for (const arg of applied) apply(tree, arg, true);
+      return tree;
+    },
     locate(path): Location | undefined {
       // The last flag that wrote this path or one of its parents, or a child of it.
       for (let i = written.length - 1; i >= 0; i--) {
