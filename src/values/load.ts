@@ -61,8 +61,11 @@ export interface LayerOptions {
 
 export interface InputReader {
   cwd: string;
-  /** All of standard input as text, or undefined as soon as it holds more than `maxBytes` bytes (reading stops there). */
-  readStdin(maxBytes: number): Promise<string | undefined>;
+  /**
+   * All of standard input, or undefined as soon as it holds more than `maxBytes` bytes (reading
+   * stops there). Bytes are checked as a file's are (checkedText); a string is taken as text.
+   */
+  readStdin(maxBytes: number): Promise<Uint8Array | string | undefined>;
   /** Overrides FIFO_WAIT_MS (tests). */
   fifoWaitMs?: number;
 }
@@ -76,16 +79,27 @@ export interface InputReader {
  */
 export async function readUserFile(path: string, reader: InputReader, kind: InputKind = VALUES_INPUT): Promise<{ name: string; text: string }> {
   if (path === '-') {
-    const text = await reader.readStdin(kind.maxBytes);
-    if (text === undefined) throw tooLarge('<stdin>', kind.maxBytes + 1, kind, 'more than ', kind.stdinWhat);
-    if (Buffer.byteLength(text) > kind.maxBytes) throw tooLarge('<stdin>', Buffer.byteLength(text), kind, '', kind.stdinWhat);
-    return { name: '<stdin>', text: refuseNul('<stdin>', text, kind.what) };
+    const input = await reader.readStdin(kind.maxBytes);
+    if (input === undefined) throw tooLarge('<stdin>', kind.maxBytes + 1, kind, 'more than ', kind.stdinWhat);
+    const size = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
+    if (size > kind.maxBytes) throw tooLarge('<stdin>', size, kind, '', kind.stdinWhat);
+    return { name: '<stdin>', text: checkedText('<stdin>', input, kind) };
   }
   const full = resolveFrom(reader.cwd, path);
   const regular = readRegularFile(full, kind.maxBytes);
-  if (regular !== undefined) return { name: path, text: refuseNul(path, regular, kind.what) };
+  if (regular !== undefined) return { name: path, text: checkedText(path, regular, kind) };
   const fifo = isFifo(full) ? await openFifo(path, full, kind, reader.fifoWaitMs ?? FIFO_WAIT_MS) : undefined;
-  return { name: path, text: refuseNul(path, decodeUtf8(path, readBounded(path, full, kind, fifo), kind.what), kind.what) };
+  return { name: path, text: checkedText(path, readBounded(path, full, kind, fifo), kind) };
+}
+
+/**
+ * The one check every input passes, whatever it came through (a file, standard input, a FIFO, a
+ * URL, --set-file): bytes must be UTF-8 and the text must hold no NUL byte. A string is text the
+ * fast path already decoded without a replacement character.
+ */
+export function checkedText(name: string, input: Uint8Array | string, kind: InputKind): string {
+  const text = typeof input === 'string' ? input : decodeUtf8(name, Buffer.from(input.buffer, input.byteOffset, input.length), kind.what);
+  return refuseNul(name, text, kind.what);
 }
 
 /**
