@@ -47,6 +47,9 @@ export const RESOURCES_INPUT: InputKind = {
   sizeHint: `validate reads at most ${MAX_RESOURCE_STREAM_BYTES / 1024 / 1024} MiB per file or stream; split the resources into several files (or a folder) and pass those`,
 };
 
+/** How long reading a values file from a URL (`-f https://…`) may take in all before it is given up. */
+export const URL_TIMEOUT_MS = 30_000;
+
 /** How long a named FIFO may go without a writer before the read is given up. */
 export const FIFO_WAIT_MS = 10_000;
 
@@ -68,6 +71,8 @@ export interface InputReader {
   readStdin(maxBytes: number): Promise<Uint8Array | string | undefined>;
   /** Overrides FIFO_WAIT_MS (tests). */
   fifoWaitMs?: number;
+  /** Overrides URL_TIMEOUT_MS (tests). */
+  urlTimeoutMs?: number;
 }
 
 /**
@@ -85,11 +90,57 @@ export async function readUserFile(path: string, reader: InputReader, kind: Inpu
     if (size > kind.maxBytes) throw tooLarge('<stdin>', size, kind, '', kind.stdinWhat);
     return { name: '<stdin>', text: checkedText('<stdin>', input, kind) };
   }
+  if (/^https?:\/\//i.test(path)) return { name: path, text: checkedText(path, await readUrl(path, kind, reader.urlTimeoutMs ?? URL_TIMEOUT_MS), kind) };
   const full = resolveFrom(reader.cwd, path);
   const regular = readRegularFile(full, kind.maxBytes);
   if (regular !== undefined) return { name: path, text: checkedText(path, regular, kind) };
   const fifo = isFifo(full) ? await openFifo(path, full, kind, reader.fifoWaitMs ?? FIFO_WAIT_MS) : undefined;
   return { name: path, text: checkedText(path, readBounded(path, full, kind, fifo), kind) };
+}
+
+/**
+ * The body of an http(s) URL, as helm reads `-f https://…`: redirects are followed, anything but
+ * a 2xx answer is refused, the body is read up to the kind's size limit and the whole request is
+ * given up after `timeoutMs`. Every error is one line naming the URL.
+ */
+async function readUrl(url: string, kind: InputKind, timeoutMs: number): Promise<Uint8Array> {
+  const cannot = (why: string, hint?: string) => new UsageError(`${url}: cannot read ${kind.what}: ${why}`, hint);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = () => cannot(`no complete answer within ${timeoutMs / 1000} s`, 'check that the server answers, or download the file and pass its path');
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, redirect: 'follow' });
+  } catch (err) {
+    if (signal.aborted) throw timedOut();
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw cannot(cause?.code ?? firstLine(cause?.message ?? (err instanceof Error ? err.message : String(err))), 'check the URL and that the server is reachable from here');
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw cannot(`the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, 'check the URL (a private file needs a token: download it and pass its path)');
+  }
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > kind.maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(url, declared, kind);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length;
+      if (size > kind.maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw tooLarge(url, size, kind, 'at least ');
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    if (signal.aborted) throw timedOut();
+    throw cannot(`the answer broke off (${firstLine(err instanceof Error ? err.message : String(err))})`);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /**
