@@ -30,6 +30,8 @@ export interface ReleaseRequest {
   showOnly?: readonly string[];
   /** Rule levels (`.agentplat.yaml`, --rule), applied before the errors decide whether to render. */
   rules?: Readonly<Record<string, RuleLevel>>;
+  /** `ignoreKeys` of the config file: unknown keys not reported. */
+  ignoreKeys?: readonly string[];
 }
 
 export interface ReleaseResult {
@@ -49,7 +51,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
   });
-  const problems = req.rules ? applyRuleLevels(lint.problems, req.rules) : lint.problems;
+  const problems = req.rules || req.ignoreKeys ? applyRuleLevels(lint.problems, req.rules ?? {}, req.ignoreKeys) : lint.problems;
   if (problems.some((p) => p.severity === 'error')) return { problems };
   let docs: RenderedDoc[];
   const options: ChartRenderOptions = {
