@@ -112,7 +112,7 @@ describe('--set: brace lists', () => {
   test.each([
     { arg: 'a={x,y}', want: { a: ['x', 'y'] } },
     { arg: 'a={1,true,z}', want: { a: [1, true, 'z'] } },
-    { arg: 'a={}', want: { a: [] } },
+    { arg: 'a={}', want: { a: [''] } },
     { arg: 'a={x\\,y,z}', want: { a: ['x,y', 'z'] } },
     { arg: 'a={x},b=2', want: { a: ['x'], b: 2 } },
     { arg: 'a[1]={x}', want: { a: [null, ['x']] } },
@@ -150,12 +150,15 @@ describe('--set-json', () => {
 });
 
 describe('--set-file arguments', () => {
-  test('splits key and file path, keeping commas in the path', () => {
-    expect(parseSetFileArgument('config.script\\.sh=dir/a,b.sh')).toEqual({ path: ['config', 'script.sh'], file: 'dir/a,b.sh', column: 1 });
+  test('reads key and file path in --set grammar: "\\," is a comma in a path, "," separates assignments', () => {
+    expect(parseSetFileArgument('config.script\\.sh=dir/a\\,b.sh,x=y.txt')).toEqual([
+      { path: ['config', 'script.sh'], columns: [1, 8], value: 'dir/a,b.sh' },
+      { path: ['x'], columns: [31], value: 'y.txt' },
+    ]);
   });
-  test('a missing file path is an error at the end', () => {
+  test('a missing file path is an error at the key', () => {
     const e = syntaxError(() => parseSetFileArgument('a.b='));
-    expect([e.message, e.column]).toEqual(['no file path after "="', 5]);
+    expect([e.message, e.column]).toEqual(['no file path for "a.b"', 1]);
   });
 });
 
@@ -178,7 +181,7 @@ describe('--set: errors carry a message and the 1-based column', () => {
     { name: 'index without a value', arg: 'a[0]', kind: 'set', message: 'key "a[0]" has no value; expected "=" at the end', column: 5 },
     { name: 'unterminated "{"', arg: 'a={x,y', kind: 'set', message: '"{" is not closed with "}"', column: 3 },
     { name: 'text after "}"', arg: 'a={x}y', kind: 'set', message: 'unexpected "y" after "}"; expected "," or the end', column: 6 },
-    { name: 'trailing backslash', arg: 'a=x\\', kind: 'set', message: 'a trailing "\\" escapes nothing', column: 4 },
+    { name: 'trailing backslash in a key', arg: 'a\\', kind: 'set', message: 'key "a" has no value; expected "=" at the end', column: 3 },
     { name: 'empty argument', arg: '', kind: 'set', message: 'empty argument', column: 1 },
     { name: 'bad JSON', arg: 'a=1,b={"x":}', kind: 'set-json', message: 'invalid JSON value', column: 7 },
     { name: 'bare word is not JSON', arg: 'a=hello', kind: 'set-json', message: 'invalid JSON value', column: 3 },

@@ -29,16 +29,20 @@ describe('layering follows Helm', () => {
     expect(mergeValues({ a: { b: 1, c: 2 } }, { a: { b: null } })).toEqual({ a: { c: 2 } });
   });
 
-  test('a null inside a newly added map is dropped', () => {
-    expect(mergeValues({}, { a: { b: null, c: { d: null, e: 1 } } })).toEqual({ a: { c: { e: 1 } } });
+  test('a null with no default below it stays null, as helm passes it to the templates', () => {
+    expect(mergeValues({}, { a: { b: null, c: { d: null, e: 1 } } })).toEqual({ a: { b: null, c: { d: null, e: 1 } } });
+  });
+
+  test("the defaults' own nulls are left out where the user wrote nothing", () => {
+    expect(mergeValues({ a: { b: null, c: 1 }, d: null }, {})).toEqual({ a: { c: 1 } });
   });
 
   test('a null inside a list is kept (lists are values, not layers)', () => {
     expect(mergeValues({}, { a: [null, 1] })).toEqual({ a: [null, 1] });
   });
 
-  test('a null for a key that does not exist adds nothing', () => {
-    expect(mergeValues({ a: 1 }, { b: null })).toEqual({ a: 1 });
+  test('a null for a key the defaults do not have stays null', () => {
+    expect(mergeValues({ a: 1 }, { b: null })).toEqual({ a: 1, b: null });
   });
 
   test('the later layer wins', () => {
@@ -69,26 +73,30 @@ describe('layering follows Helm', () => {
     );
   });
 
-  test('an empty overlay keeps the base (without its nulls); merging is idempotent', () => {
+  test('without defaults the user tree is kept as it is, nulls included', () => {
     fc.assert(
-      fc.property(tree, tree, (base, over) => {
-        const once = mergeValues(base, over);
-        expect(mergeValues(once, {})).toEqual(once);
-        expect(mergeValues(once, over)).toEqual(once);
+      fc.property(tree, (over) => {
+        expect(mergeValues({}, over)).toEqual(over);
       }),
     );
   });
 
-  test('every key of the overlay that is not null wins', () => {
+  test('every key of the overlay that is not null wins; a null deletes a default that is not null', () => {
     fc.assert(
       fc.property(tree, tree, (base, over) => {
         const out = mergeValues(base, over);
         for (const [k, v] of Object.entries(over)) {
-          if (v === null) expect(Object.keys(out)).not.toContain(k);
-          else if (typeof v !== 'object' || Array.isArray(v)) expect(out[k]).toEqual(v);
+          if (v === null && base[k] !== undefined && base[k] !== null) expect(Object.keys(out)).not.toContain(k);
+          else if (v !== null && (typeof v !== 'object' || Array.isArray(v))) expect(out[k]).toEqual(v);
         }
       }),
     );
+  });
+
+  test('files merge among themselves before the defaults: null in one file, a map in a later one keeps the default fields', () => {
+    const defaults = { ...dataSource('defaults', { a: { x: 0, y: 2 } }), chartDefaults: true };
+    const layers = [defaults, dataSource('f1', { a: null }), dataSource('f2', { a: { x: 1 } })];
+    expect(layerValues(layers).values).toEqual({ a: { x: 1, y: 2 } });
   });
 });
 
@@ -120,7 +128,8 @@ describe('locate points at the layer that last wrote a key', () => {
 
   test('a flag that deletes a key with null still leads back to itself', async () => {
     const { sources } = await loadUserLayers({ set: ['controller.image=null'] }, noStdin);
-    const layered = layerValues([yamlSource('controller:\n  image: x\n  replicas: 2\n', 'v.yaml'), ...sources]);
+    const defaults = { ...yamlSource('controller:\n  image: x\n  replicas: 2\n', 'v.yaml'), chartDefaults: true };
+    const layered = layerValues([defaults, ...sources]);
     expect(layered.values).toEqual({ controller: { replicas: 2 } });
     expect(layered.locate(['controller', 'image'])).toMatchObject({ file: '--set #1', column: 1 });
   });

@@ -8,7 +8,8 @@ export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
   /** Reads all of standard input (for `-f -` and `validate -`); undefined as soon as it holds more than `maxBytes`. */
-  readStdin(maxBytes: number): Promise<string | undefined>;
+  /** Standard input as bytes (checked and decoded by the reader, values/load.ts), or text given by a test. */
+  readStdin(maxBytes: number): Promise<Uint8Array | string | undefined>;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Which streams are terminals: the color default of text written to each. */
@@ -30,7 +31,7 @@ export function createNodeIo(): Io {
  * Reads a stream (standard input) up to `maxBytes`: undefined, with the stream closed, as soon
  * as it holds more. What is kept never exceeds the limit, whatever flows in.
  */
-export async function readStreamBounded(stream: AsyncIterable<Buffer | string> & { destroy?(): void }, maxBytes: number): Promise<string | undefined> {
+export async function readStreamBounded(stream: AsyncIterable<Buffer | string> & { destroy?(): void }, maxBytes: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of stream) {
@@ -42,7 +43,8 @@ export async function readStreamBounded(stream: AsyncIterable<Buffer | string> &
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  // Bytes, not text: decoding here would turn bytes that are not UTF-8 into U+FFFD unseen.
+  return Buffer.concat(chunks, size);
 }
 
 /**

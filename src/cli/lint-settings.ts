@@ -26,6 +26,8 @@ export interface LintSettings {
   format: FormatName;
   /** The config file the settings came from, when there is one. */
   configFile?: string;
+  /** `ignoreKeys` of the config file: unknown keys not reported. */
+  ignoreKeys: readonly string[];
 }
 
 /** Reads `.agentplat.yaml` and lays the flags over it; any mistake in either is a UsageError. */
@@ -45,6 +47,7 @@ export function lintSettings(cwd: string, flags: LintFlags): LintSettings {
     ...(maxWarnings !== undefined ? { maxWarnings } : {}),
     format: flags.format !== undefined ? parseFormatName(flags.format) : (config.format ?? 'text'),
     ...(config.file !== undefined ? { configFile: config.file } : {}),
+    ignoreKeys: config.ignoreKeys ?? [],
   };
 }
 

@@ -30,6 +30,38 @@ export function outputFormat<T extends string>(raw: string, formats: readonly T[
 /** Commander collector for repeatable options. */
 export const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
+/**
+ * Collector of `-f`, which helm reads as a comma-separated list (pflag's string slice, in CSV):
+ * `-f a.yaml,b.yaml` is two files, `-f '"a,b.yaml"'` one file with a comma in its name.
+ */
+export const collectFiles = (value: string, previous: string[]): string[] => [...previous, ...splitCsv(value)];
+
+/** One CSV record: fields split at commas, a field in double quotes may hold commas and `""`. */
+export function splitCsv(text: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    let field = '';
+    if (text[i] === '"') {
+      i++;
+      for (; i < text.length; i++) {
+        if (text[i] === '"' && text[i + 1] === '"') field += text[i++];
+        else if (text[i] === '"') break;
+        else field += text[i];
+      }
+      i++;
+      while (i < text.length && text[i] !== ',') field += text[i++];
+    } else {
+      const comma = text.indexOf(',', i);
+      field = text.slice(i, comma < 0 ? text.length : comma);
+      i = comma < 0 ? text.length : comma;
+    }
+    out.push(field);
+    if (i >= text.length) return out;
+    i++;
+  }
+}
+
 
 /** The values layers as commander parses the options addLayerOptions adds (each repeatable, so always a list). */
 export type LayerFlags = Required<LayerOptions>;
@@ -37,7 +69,7 @@ export type LayerFlags = Required<LayerOptions>;
 /** Adds -f and the --set family (every command that reads values). */
 export function addLayerOptions(cmd: Command): Command {
   return cmd
-    .option('-f, --values <file>', 'values file layered over the defaults (repeatable, later wins; - reads stdin)', collect, [])
+    .option('-f, --values <file>', 'values file or URL layered over the defaults (repeatable or comma-separated, later wins; - reads stdin)', collectFiles, [])
     .option('--set <key=value>', 'set values on the command line (repeatable; a.b[0]=x,c=y)', collect, [])
     .option('--set-string <key=value>', 'like --set, values are always strings (repeatable)', collect, [])
     .option('--set-json <key=json>', 'like --set, values are JSON (repeatable)', collect, [])

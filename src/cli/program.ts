@@ -2,6 +2,7 @@
 // No business logic lives here; each command module turns options into a request.
 
 import { Command, CommanderError, Option } from 'commander';
+import { splitShortFlagEquals } from './short-flags.ts';
 import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../problems/errors.ts';
 import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
@@ -95,7 +96,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const app: App = { io, exitCode: 0 };
   const program = createProgram(app);
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(splitShortFlagEquals(argv, program), { from: 'user' });
     return app.exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -4,7 +4,8 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { splitPath } from '../values/merge.ts';
 import { UsageError } from '../problems/errors.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
@@ -26,6 +27,8 @@ export interface LintConfig {
   strict?: boolean;
   revision?: Revision;
   format?: FormatName;
+  /** Patterns of values keys that are not the chart's and are not reported (`x-*`, YAML anchor holders). */
+  ignoreKeys?: string[];
 }
 
 /** Ids the linter reports that no cross-field rule module lists: parsing and schema checks. */
@@ -125,12 +128,21 @@ export function parseConfig(text: string, file: string): LintConfig {
         config.revision = rev;
         break;
       }
+      case 'ignoreKeys': {
+        if (!isSeq(value)) return fail(at, '`ignoreKeys` must be a list of key patterns', "e.g. `ignoreKeys: ['x-*']`");
+        config.ignoreKeys = value.items.map((item) => {
+          const pattern = isScalar(item) && typeof item.value === 'string' ? item.value : undefined;
+          const why = pattern === undefined ? 'must be a string' : keyPatternProblem(pattern);
+          return why ? fail((item as Node).range?.[0] ?? at, `ignoreKeys: ${JSON.stringify(isScalar(item) ? item.value : null)} ${why}`, "a pattern is a key or a dotted path, `*` for any characters: 'x-*', 'controller.x-*'") : pattern!;
+        });
+        break;
+      }
       case 'format':
         if (typeof scalar !== 'string' || !isFormatName(scalar)) return fail(at, `unknown format ${JSON.stringify(scalar ?? null)}`, `valid formats: ${FORMAT_NAMES.join(', ')}`);
         config.format = scalar;
         break;
       default:
-        fail(keyNode.range?.[0], `unknown setting \`${key}\``, 'settings: rules, maxWarnings, strict, revision, format');
+        fail(keyNode.range?.[0], `unknown setting \`${key}\``, 'settings: rules, maxWarnings, strict, revision, format, ignoreKeys');
     }
   }
   return config;
@@ -175,10 +187,38 @@ export function askedFor(rules: Readonly<Record<string, RuleLevel>>, verbose = f
   return (rule) => verbose || (Object.prototype.hasOwnProperty.call(rules, rule) && rules[rule] !== 'off');
 }
 
-/** Applies per-rule levels: `off` drops a rule's problems, `warn`/`error` set their severity. */
-export function applyRuleLevels(problems: readonly Problem[], rules: Readonly<Record<string, RuleLevel>>): Problem[] {
+/** Why a key pattern of `ignoreKeys` is unusable, or undefined. */
+function keyPatternProblem(pattern: string): string | undefined {
+  if (pattern.split(/(?<!\\)\./).some((seg) => seg === '')) return 'is empty or has an empty segment';
+  if (splitPath(pattern).some((seg) => typeof seg === 'number')) return 'has a list index; patterns name map keys';
+  return undefined;
+}
+
+/**
+ * Whether a dotted values path is named by one of `patterns` (or lies below one): a pattern is a
+ * dotted path whose segments match key by key, `*` standing for any characters and `?` for one.
+ */
+export function keyIgnored(patterns: readonly string[], path: string): boolean {
+  if (patterns.length === 0) return false;
+  const segs = splitPath(path);
+  return patterns.some((pattern) => {
+    const parts = splitPath(pattern);
+    return parts.length <= segs.length && parts.every((part, i) => typeof segs[i] === 'string' && globToRegExp(String(part)).test(segs[i] as string));
+  });
+}
+
+function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '*' ? '[\\s\\S]*' : c === '?' ? '[\\s\\S]' : `\\${c}`))}$`);
+}
+
+/**
+ * Applies per-rule levels: `off` drops a rule's problems, `warn`/`error` set their severity. An
+ * unknown key that `ignoreKeys` names is no problem at all (helm ignores keys a chart does not read).
+ */
+export function applyRuleLevels(problems: readonly Problem[], rules: Readonly<Record<string, RuleLevel>>, ignoreKeys: readonly string[] = []): Problem[] {
   const out: Problem[] = [];
   for (const p of problems) {
+    if (p.rule === 'values/unknown-key' && keyIgnored(ignoreKeys, p.path)) continue;
     const level = Object.prototype.hasOwnProperty.call(rules, p.rule) ? rules[p.rule] : undefined;
     if (level === 'off') continue;
     out.push(level ? { ...p, severity: LEVEL_SEVERITY[level] } : p);

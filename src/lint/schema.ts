@@ -338,7 +338,8 @@ export function schemaAt(revision: Revision, path: readonly PathSegment[]): Sche
       node = node.items;
       continue;
     }
-    let next: SchemaNode | undefined = node.properties?.[seg];
+    // Own properties only: a key named `toString` or `constructor` is the user's, not Object's.
+    let next: SchemaNode | undefined = node.properties && Object.hasOwn(node.properties, seg) ? node.properties[seg] : undefined;
     if (!next && node.patternProperties) {
       for (const [re, sub] of Object.entries(node.patternProperties)) if (new RegExp(re, 'u').test(seg)) next = sub;
     }
@@ -346,7 +347,7 @@ export function schemaAt(revision: Revision, path: readonly PathSegment[]): Sche
     if (!next) {
       for (const alt of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) {
         const r = resolve(root, alt);
-        if (r?.properties?.[seg]) next = r.properties[seg];
+        if (r?.properties && Object.hasOwn(r.properties, seg)) next = r.properties[seg];
       }
     }
     node = next;

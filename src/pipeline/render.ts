@@ -32,6 +32,8 @@ export interface ReleaseRequest {
   rules?: Readonly<Record<string, RuleLevel>>;
   /** Which default notes (infos about defaults) to keep; by default those the rules ask for. */
   showDefaultNote?: (rule: string) => boolean;
+  /** `ignoreKeys` of the config file: unknown keys not reported. */
+  ignoreKeys?: readonly string[];
 }
 
 export interface ReleaseResult {
@@ -51,7 +53,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
   });
-  const problems = req.rules ? applyRuleLevels(lint.problems, req.rules) : lint.problems;
+  const problems = req.rules || req.ignoreKeys ? applyRuleLevels(lint.problems, req.rules ?? {}, req.ignoreKeys) : lint.problems;
   if (problems.some((p) => p.severity === 'error')) return { problems };
   let docs: RenderedDoc[];
   const options: ChartRenderOptions = {

@@ -50,7 +50,7 @@ export function addLabels(docs: readonly RenderedDoc[], labels: Readonly<Record<
   return docs.map((d) => {
     const current = (d.object.metadata.labels ?? {}) as Record<string, unknown>;
     for (const [k, v] of entries) {
-      if (k in current && current[k] !== v) {
+      if (Object.hasOwn(current, k) && current[k] !== v) {
         throw new UsageError(`${flag}: ${objectId(d.object)} (${d.source}) already has label ${k}=${String(current[k])}`, `pick another key, or set the chart's value that writes ${k}`);
       }
     }

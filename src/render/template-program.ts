@@ -191,7 +191,7 @@ export interface TemplateOutput {
 
 /** Runs a compiled template: every value printed is copied as JSON would carry it. */
 export function runTemplate(set: TemplateSet, name: string, data: unknown): TemplateOutput {
-  const nodes = set[name];
+  const nodes = Object.hasOwn(set, name) ? set[name] : undefined;
   if (!nodes) throw new TemplateRunError(`unknown template ${name}`);
   const out: TemplateOutput = { docs: [[]], values: [] };
   run(set, name, nodes, data, out);

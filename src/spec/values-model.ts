@@ -643,7 +643,7 @@ export function describeKey(rev: Revision, path: string): KeyDescription | undef
   for (const seg of path.split('.')) {
     const g: Node | undefined = node && inRevision(node, rev);
     if (!g || g.kind !== 'group') return undefined;
-    node = g.children[seg];
+    node = Object.hasOwn(g.children, seg) ? g.children[seg] : undefined;
   }
   const n = node && inRevision(node, rev);
   if (!n) return undefined;

@@ -27,6 +27,7 @@ export function defaultsSource(revision: Revision): ValuesSource {
     const positions = defaultsPositions(revision);
     s = {
       name,
+      chartDefaults: true,
       data: defaultsData(revision),
       locate(path) {
         const hit = positions[joinPath(path)];

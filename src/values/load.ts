@@ -8,9 +8,9 @@ import { resolveFrom } from '../fs-path.ts';
 import type { Problem } from '../problems/problem.ts';
 import { UsageError } from '../problems/errors.ts';
 import { parseValuesText, YAML_LIMITS, type Location, type PathSegment, type ValueOrigin, type ValuesSource } from './source.ts';
-import { applySetArgument, assignPath, maskSetArgument, maskSetLiteralArgument, parseSetFileArgument, parseSetLiteralArgument, SetSyntaxError, type SetAssignment, type SetKind } from './set-parser.ts';
+import { applyParsed, applySetArgument, maskSetArgument, maskSetLiteralArgument, parseSetFileArgument, SetSyntaxError, type ParsedAssignment, type SetAssignment, type SetKind } from './set-parser.ts';
 import { maskSpans, type Masked } from '../problems/secrets.ts';
-import type { Values } from './merge.ts';
+import { cloneTree, type Values } from './merge.ts';
 
 /** Values files larger than this are refused before reading (a chart's values are kilobytes). */
 export const MAX_VALUES_FILE_BYTES = YAML_LIMITS.maxTextLength;
@@ -48,6 +48,9 @@ export const RESOURCES_INPUT: InputKind = {
   sizeHint: `validate reads at most ${MAX_RESOURCE_STREAM_BYTES / 1024 / 1024} MiB per file or stream; split the resources into several files (or a folder) and pass those`,
 };
 
+/** How long reading a values file from a URL (`-f https://…`) may take in all before it is given up. */
+export const URL_TIMEOUT_MS = 30_000;
+
 /** How long a named FIFO may go without a writer before the read is given up. */
 export const FIFO_WAIT_MS = 10_000;
 
@@ -62,10 +65,15 @@ export interface LayerOptions {
 
 export interface InputReader {
   cwd: string;
-  /** All of standard input as text, or undefined as soon as it holds more than `maxBytes` bytes (reading stops there). */
-  readStdin(maxBytes: number): Promise<string | undefined>;
+  /**
+   * All of standard input, or undefined as soon as it holds more than `maxBytes` bytes (reading
+   * stops there). Bytes are checked as a file's are (checkedText); a string is taken as text.
+   */
+  readStdin(maxBytes: number): Promise<Uint8Array | string | undefined>;
   /** Overrides FIFO_WAIT_MS (tests). */
   fifoWaitMs?: number;
+  /** Overrides URL_TIMEOUT_MS (tests). */
+  urlTimeoutMs?: number;
 }
 
 /**
@@ -77,16 +85,73 @@ export interface InputReader {
  */
 export async function readUserFile(path: string, reader: InputReader, kind: InputKind = VALUES_INPUT): Promise<{ name: string; text: string }> {
   if (path === '-') {
-    const text = await reader.readStdin(kind.maxBytes);
-    if (text === undefined) throw tooLarge('<stdin>', kind.maxBytes + 1, kind, 'more than ', kind.stdinWhat);
-    if (Buffer.byteLength(text) > kind.maxBytes) throw tooLarge('<stdin>', Buffer.byteLength(text), kind, '', kind.stdinWhat);
-    return { name: '<stdin>', text: refuseNul('<stdin>', text, kind.what) };
+    const input = await reader.readStdin(kind.maxBytes);
+    if (input === undefined) throw tooLarge('<stdin>', kind.maxBytes + 1, kind, 'more than ', kind.stdinWhat);
+    const size = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
+    if (size > kind.maxBytes) throw tooLarge('<stdin>', size, kind, '', kind.stdinWhat);
+    return { name: '<stdin>', text: checkedText('<stdin>', input, kind) };
   }
+  if (/^https?:\/\//i.test(path)) return { name: path, text: checkedText(path, await readUrl(path, kind, reader.urlTimeoutMs ?? URL_TIMEOUT_MS), kind) };
   const full = resolveFrom(reader.cwd, path);
   const regular = readRegularFile(full, kind.maxBytes);
-  if (regular !== undefined) return { name: path, text: refuseNul(path, regular, kind.what) };
+  if (regular !== undefined) return { name: path, text: checkedText(path, regular, kind) };
   const fifo = isFifo(full) ? await openFifo(path, full, kind, reader.fifoWaitMs ?? FIFO_WAIT_MS) : undefined;
-  return { name: path, text: refuseNul(path, decodeUtf8(path, readBounded(path, full, kind, fifo), kind.what), kind.what) };
+  return { name: path, text: checkedText(path, readBounded(path, full, kind, fifo), kind) };
+}
+
+/**
+ * The body of an http(s) URL, as helm reads `-f https://…`: redirects are followed, anything but
+ * a 2xx answer is refused, the body is read up to the kind's size limit and the whole request is
+ * given up after `timeoutMs`. Every error is one line naming the URL.
+ */
+async function readUrl(url: string, kind: InputKind, timeoutMs: number): Promise<Uint8Array> {
+  const cannot = (why: string, hint?: string) => new UsageError(`${url}: cannot read ${kind.what}: ${why}`, hint);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = () => cannot(`no complete answer within ${timeoutMs / 1000} s`, 'check that the server answers, or download the file and pass its path');
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, redirect: 'follow' });
+  } catch (err) {
+    if (signal.aborted) throw timedOut();
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw cannot(cause?.code ?? firstLine(cause?.message ?? (err instanceof Error ? err.message : String(err))), 'check the URL and that the server is reachable from here');
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw cannot(`the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, 'check the URL (a private file needs a token: download it and pass its path)');
+  }
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > kind.maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(url, declared, kind);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length;
+      if (size > kind.maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw tooLarge(url, size, kind, 'at least ');
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    if (signal.aborted) throw timedOut();
+    throw cannot(`the answer broke off (${firstLine(err instanceof Error ? err.message : String(err))})`);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * The one check every input passes, whatever it came through (a file, standard input, a FIFO, a
+ * URL, --set-file): bytes must be UTF-8 and the text must hold no NUL byte. A string is text the
+ * fast path already decoded without a replacement character.
+ */
+export function checkedText(name: string, input: Uint8Array | string, kind: InputKind): string {
+  const text = typeof input === 'string' ? input : decodeUtf8(name, Buffer.from(input.buffer, input.byteOffset, input.length), kind.what);
+  return refuseNul(name, text, kind.what);
 }
 
 /**
@@ -322,27 +387,33 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
   ];
   for (const [kind, flag, args] of groups) {
     if (!args || args.length === 0) continue;
-    const { source, problems: p } = setSource(flag, args, (target, arg) => applySetArgument(target, arg, kind), (arg) => maskSetArgument(arg, kind));
+    const { source, problems: p } = setSource(flag, args, (target, arg, over) => applySetArgument(target, arg, kind, over), (arg) => maskSetArgument(arg, kind));
     problems.push(...p);
     sources.push(source);
   }
   if (opts.setFile && opts.setFile.length > 0) {
-    const contents = new Map<string, string>();
+    // Each value names a file (`a=f1,b=f2`, `l={f1,f2}`); the assignments carry the files' text.
+    const withText = new Map<string, ParsedAssignment[]>();
     for (const arg of opts.setFile) {
+      let parsed: ParsedAssignment[];
       try {
-        const { file } = parseSetFileArgument(arg);
-        contents.set(arg, (await readUserFile(file, reader, SET_FILE_INPUT)).text);
+        parsed = parseSetFileArgument(arg);
       } catch (err) {
         if (!(err instanceof SetSyntaxError)) throw err;
+        continue;
       }
+      const read = async (file: string) => (await readUserFile(file, reader, SET_FILE_INPUT)).text;
+      const out: ParsedAssignment[] = [];
+      for (const a of parsed) out.push({ ...a, value: typeof a.value === 'string' ? await read(a.value) : await Promise.all((a.value as string[]).map(read)) });
+      withText.set(arg, out);
     }
     const { source, problems: p } = setSource(
       '--set-file',
       opts.setFile,
-      (target, arg) => {
-        const { path, column } = parseSetFileArgument(arg);
-        assignPath(target, path, contents.get(arg) ?? '', [column]);
-        return [{ path, column }];
+      (target, arg, over) => {
+        const parsed = withText.get(arg);
+        // Not parsed above: the same parse again throws its SetSyntaxError.
+        return parsed ? applyParsed(target, parsed, over) : applyParsed(target, parseSetFileArgument(arg), over);
       },
       (arg) => maskSpans(arg, []),
     );
@@ -350,23 +421,15 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     sources.push(source);
   }
   if (opts.setLiteral && opts.setLiteral.length > 0) {
-    const { source, problems: p } = setSource(
-      '--set-literal',
-      opts.setLiteral,
-      (target, arg) => {
-        const { path, value, column } = parseSetLiteralArgument(arg);
-        assignPath(target, path, value, [column]);
-        return [{ path, column }];
-      },
-      maskSetLiteralArgument,
-    );
+    const { source, problems: p } = setSource('--set-literal', opts.setLiteral, (target, arg, over) => applySetArgument(target, arg, 'set-literal', over), maskSetLiteralArgument);
     problems.push(...p);
     sources.push(source);
   }
   return { sources, problems, texts };
 }
 
-type Applier = (target: Values, arg: string) => SetAssignment[];
+/** Makes one flag argument's assignments in `target`; `over`: the target holds the layers below. */
+type Applier = (target: Values, arg: string, over: boolean) => SetAssignment[];
 
 /**
  * One layer for all flags of a kind. Messages never repeat the argument (it may hold a secret);
@@ -376,9 +439,11 @@ function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Ap
   const data: Values = {};
   const written: { path: PathSegment[]; column: number; index: number; excerpt: string }[] = [];
   const problems: Problem[] = [];
+  const applied: string[] = [];
   args.forEach((arg, i) => {
     try {
-      const assignments = apply(data, arg);
+      const assignments = apply(data, arg, false);
+      applied.push(arg);
       const masked = mask(arg);
       for (const a of assignments) written.push({ ...a, column: masked.column(a.column), index: i + 1, excerpt: masked.text });
     } catch (err) {
@@ -401,6 +466,12 @@ function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Ap
   const source: ValuesSource = {
     name: flag,
     data,
+    apply(below) {
+      // As helm: the flags edit the tree the layers below built (a copy of it), in order.
+      const tree = cloneTree(below) as Values;
+      for (const arg of applied) apply(tree, arg, true);
+      return tree;
+    },
     locate(path): Location | undefined {
       // The last flag that wrote this path or one of its parents, or a child of it.
       for (let i = written.length - 1; i >= 0; i--) {

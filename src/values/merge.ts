@@ -1,8 +1,11 @@
-// Layering with Helm's rules, written down once:
-//   - layers apply in order: revision defaults, then each -f file, then the --set family;
-//   - a map merges key by key into the map below it;
-//   - any other value (scalar or list) replaces what was below; lists never merge;
-//   - an explicit null deletes the key, so a default can be removed;
+// Layering with Helm's rules, written down once (helm's `MergeValues`, then `CoalesceValues`):
+//   - the user's layers build one tree, in order: each -f file merges into it (maps key by key,
+//     anything else, null included, replaces), then each flag edits that tree in place, so
+//     `--set l[2]=x` extends a list a file wrote and `--set l[0].a=x` edits its first item;
+//   - the chart's defaults are then coalesced under that tree: a map merges into the default map
+//     below it, any other value (scalar or list) replaces it; lists never merge;
+//   - a null in the user's tree deletes the default below it (so a default can be removed); a
+//     null with no default below stays null, as in helm;
 //   - inputs are never mutated.
 
 import type { Location, PathSegment, ValuesSource } from './source.ts';
@@ -14,27 +17,70 @@ export function isPlainMap(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Merges `over` onto `base` (returns a new tree; neither input is changed). */
-export function mergeValues(base: Values, over: Values): Values {
-  const out: Values = { ...base };
+/** Own-property read: a key named `toString` or `__proto__` is the user's key or nothing. */
+export function ownValue(obj: object, key: PathSegment): unknown {
+  return Object.prototype.hasOwnProperty.call(obj, key) ? (obj as Record<string, unknown>)[key as string] : undefined;
+}
+
+/**
+ * Helm's merge of two user layers (`-f a.yaml -f b.yaml`): maps merge key by key, anything else
+ * in `over` (a list, a scalar, null) replaces what `base` holds. Returns a new tree.
+ */
+export function mergeMaps(base: Values, over: Values): Values {
+  const out: Values = cloneMap(base, false);
   for (const [key, value] of Object.entries(over)) {
-    const below = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
-    if (value === null) {
-      delete out[key];
-    } else if (isPlainMap(value) && isPlainMap(below)) {
-      setOwn(out, key, mergeValues(below, value));
-    } else {
-      setOwn(out, key, stripNulls(value));
+    const below = ownValue(out, key);
+    setOwn(out, key, isPlainMap(value) && isPlainMap(below) ? mergeMaps(below, value) : cloneTree(value));
+  }
+  return out;
+}
+
+/**
+ * Helm's coalescing of the chart's defaults under the user's tree (`CoalesceValues`): a user
+ * null deletes the default below it, a user map merges into a default map, any other user value
+ * wins, and default keys the user did not write are added (without the defaults' own nulls).
+ * Returns a new tree.
+ */
+export function coalesceValues(user: Values, defaults: Values): Values {
+  const out = cloneMap(user, false);
+  for (const [key, def] of Object.entries(defaults)) {
+    if (!Object.prototype.hasOwnProperty.call(out, key)) {
+      if (def !== null) setOwn(out, key, withoutNulls(def));
+      continue;
+    }
+    const mine = out[key];
+    // Helm deletes a user null only where the default holds something.
+    if (mine === null) {
+      if (def !== null) delete out[key];
+    } else if (isPlainMap(mine) && isPlainMap(def)) {
+      setOwn(out, key, coalesceValues(mine, def));
     }
   }
   return out;
 }
 
-/** A map written where nothing was below keeps its own nulls out (Helm drops them too). */
-function stripNulls(value: unknown): unknown {
+/** `over` (a user tree) coalesced onto `base` (defaults): coalesceValues with the arguments in layer order. */
+export function mergeValues(base: Values, over: Values): Values {
+  return coalesceValues(over, base);
+}
+
+/** Default maps lose their nulls before they are added (helm's cleanNilValues). */
+function withoutNulls(value: unknown): unknown {
   if (!isPlainMap(value)) return value;
   const out: Values = {};
-  for (const [k, v] of Object.entries(value)) if (v !== null) setOwn(out, k, stripNulls(v));
+  for (const [k, v] of Object.entries(value)) if (v !== null) setOwn(out, k, withoutNulls(v));
+  return out;
+}
+
+/** A deep copy of plain data (maps and lists; scalars are shared). */
+export function cloneTree(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneTree);
+  return isPlainMap(value) ? cloneMap(value, true) : value;
+}
+
+function cloneMap(map: Values, deep: boolean): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(map)) setOwn(out, k, deep ? cloneTree(v) : v);
   return out;
 }
 
@@ -43,7 +89,7 @@ function stripNulls(value: unknown): unknown {
  * defined as an own property. Every other key is assigned (defineProperty on every key was a
  * measurable part of each render).
  */
-function setOwn(obj: Values, key: string, value: unknown): void {
+export function setOwn(obj: Values, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
 }
@@ -59,9 +105,14 @@ export interface LayeredValues {
   originOf(path: readonly PathSegment[]): ValuesSource | undefined;
 }
 
+/**
+ * The user's layers merged as helm merges them (files merge, flags edit in place), then every
+ * `chartDefaults` source coalesced under them.
+ */
 export function layerValues(sources: readonly ValuesSource[]): LayeredValues {
   let values: Values = {};
-  for (const s of sources) values = mergeValues(values, s.data);
+  for (const s of sources) if (!s.chartDefaults) values = s.apply ? s.apply(values) : mergeMaps(values, s.data);
+  for (let i = sources.length - 1; i >= 0; i--) if (sources[i]!.chartDefaults) values = coalesceValues(values, sources[i]!.data);
   const originOf = (path: readonly PathSegment[]) => {
     for (let i = sources.length - 1; i >= 0; i--) if (hasPath(sources[i]!.data, path)) return sources[i];
     return undefined;

@@ -5,7 +5,7 @@
 // it, and the renderer renders that same value, so what the linter checks is what the chart
 // renders.
 
-import { getPath, isPlainMap, layerValues, mergeValues, type LayeredValues, type Values } from './merge.ts';
+import { getPath, isPlainMap, layerValues, mergeMaps, type LayeredValues, type Values } from './merge.ts';
 import type { ValuesSource } from './source.ts';
 
 /** Values paths whose user value replaces the default instead of merging into it. */
@@ -29,8 +29,10 @@ export function layerRelease(defaults: ValuesSource, layers: readonly ValuesSour
     const segs = path.split('.');
     // Only the keys on the way to the path and the tree under it decide its merged value: each
     // layer is cut down to them, so no layer is merged as a whole a second time.
+    // The layers combine as layerValues combines them: files merge map by map (a null is a
+    // value), flags edit the tree below them.
     let user: Values = {};
-    for (const l of layers) user = mergeValues(user, alongPath(l.data, segs) as Values);
+    for (const l of layers) user = l.apply ? l.apply(user) : mergeMaps(user, alongPath(l.data, segs) as Values);
     const value = getPath(user, segs);
     if (value !== undefined) values = setIn(values, segs, value);
   }

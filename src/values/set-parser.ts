@@ -23,22 +23,27 @@
 //
 // Typing follows Helm: --set turns true/false and null (any letter case) into booleans and null,
 // and decimal integers without a leading zero into numbers; everything else, `1.5`, `0x1` and
-// `007` included, stays a string. Integers beyond 2^53 stay strings, because a JavaScript number
-// would silently change them. --set-string never types; --set-json parses JSON; --set-literal
-// takes one key and everything after its "=" as one string (for values full of commas and braces).
-// Writing `a[3]=x` grows the list and fills the gap with null, as Helm does.
+// `007` included, stays a string. --set-string never types; --set-json parses JSON (a whole
+// argument that is a JSON object merges into the values, as in helm); --set-file reads the file
+// each value names (`a=f1,b=f2`, `\,` for a comma in a path); --set-literal takes one key, read
+// without escapes (`a\.b` is the two names `a\` and `b`, `a,b` one name), and everything after
+// its "=" as one string. `a={}` is the list [""], as in helm. Writing `a[3]=x` grows the list and
+// fills the gap with null; an index is read as helm reads it (`a[007]`, `a[+1]`, `a[-0]`).
+// Flags edit the tree the -f files built in place (load.ts, merge.ts), so `l[2]=x` extends a
+// list from a file and `l[0].a=x` edits its first item.
 //
-// Where this differs from Helm, on purpose: `a={}` is an empty list (Helm gives [""]); a key
-// that already holds a value of another shape (`a=1,a.b=2`) is an error with a column rather
-// than a panic message; an existing null may be replaced by a map or list; a trailing
-// backslash is an error (Helm drops it); nesting depth counts list indices too.
+// Where this differs from Helm, on purpose (README, "where agentplat's --set differs from helm's"):
+// a key that already holds a value of another shape in the same flag (`a=1,a.b=2`) is an error
+// with a column rather than a panic message, and over a value from a file the flag replaces it;
+// an existing null may be replaced by a map or list; empty key segments are errors (helm drops
+// them); nesting depth counts list indices too.
 
 import type { PathSegment } from './source.ts';
 import { YAML_LIMITS, describe } from './source.ts';
-import { isPlainMap, joinPath, type Values } from './merge.ts';
+import { isPlainMap, joinPath, mergeMaps, setOwn, type Values } from './merge.ts';
 import { maskSpans, VALUES_SECRETS, type Masked } from '../problems/secrets.ts';
 
-export type SetKind = 'set' | 'set-string' | 'set-json';
+export type SetKind = 'set' | 'set-string' | 'set-json' | 'set-literal';
 
 /** Largest list index a flag may write; a bigger one would allocate a huge list. Helm uses the same. */
 export const MAX_SET_INDEX = 65536;
@@ -64,29 +69,52 @@ export class SetSyntaxError extends Error {
  * The whole argument is parsed before anything is written, so a syntax error leaves the target
  * untouched. Throws SetSyntaxError (never anything else) for bad input.
  */
-export function applySetArgument(target: Values, arg: string, kind: SetKind): SetAssignment[] {
-  const parsed = parseArgument(arg, kind);
-  for (const a of parsed) assignPath(target, a.path, a.value, a.columns);
-  return parsed.map((a) => ({ path: a.path, column: a.columns[0]! }));
+export function applySetArgument(target: Values, arg: string, kind: SetKind, over = false): SetAssignment[] {
+  const parsed = kind === 'set-literal' ? [parseSetLiteralArgument(arg)] : parseArgument(arg, kind);
+  return applyParsed(target, parsed, over);
 }
 
 /**
- * Splits `key=path` of --set-file; returns the key path, the file path and the key's column.
- * Everything after the first `=` is the file path, taken literally (commas included).
+ * Makes parsed assignments in `target`. `over`: the target holds the layers below the flag, whose
+ * values of another shape the flag replaces (see assignPath).
  */
-export function parseSetFileArgument(arg: string): { path: PathSegment[]; file: string; column: number } {
-  const { path, rest: file, column, restColumn } = splitLiteralArgument(arg);
-  if (file === '') throw new SetSyntaxError('no file path after "="', restColumn, 'write --set-file key=path/to/file');
-  return { path, file, column };
+export function applyParsed(target: Values, parsed: readonly ParsedAssignment[], over = false): SetAssignment[] {
+  const out: SetAssignment[] = [];
+  for (const a of parsed) {
+    if (a.path.length === 0) {
+      // `--set-json '{"a":1}'`: the object merges into the values as a file would.
+      const merged = mergeMaps(target, a.value as Values);
+      for (const [k, v] of Object.entries(merged)) setOwn(target, k, v);
+      for (const k of Object.keys(a.value as Values)) out.push({ path: [k], column: a.columns[0]! });
+      continue;
+    }
+    assignPath(target, a.path, a.value, a.columns, over);
+    out.push({ path: a.path, column: a.columns[0]! });
+  }
+  return out;
 }
 
 /**
- * Splits `key=text` of --set-literal: the key in --set's grammar, then everything after the first
- * `=` as one string, commas, braces and backslashes included (nothing is typed or unescaped).
+ * Parses a --set-file argument in --set's grammar (`a=f1,b=f2`, `l={f1,f2}`, `a=x\,y`); each
+ * value is the path of a file whose text becomes the value. Values are file paths, untyped.
  */
-export function parseSetLiteralArgument(arg: string): { path: PathSegment[]; value: string; column: number } {
-  const { path, rest: value, column } = splitLiteralArgument(arg);
-  return { path, value, column };
+export function parseSetFileArgument(arg: string): ParsedAssignment[] {
+  const parsed = parseArgument(arg, 'set-string');
+  for (const a of parsed) {
+    for (const file of typeof a.value === 'string' ? [a.value] : (a.value as string[])) {
+      if (file === '') throw new SetSyntaxError(`no file path for ${JSON.stringify(joinPath(a.path))}`, a.columns[0]!, 'write --set-file key=path/to/file');
+    }
+  }
+  return parsed;
+}
+
+/**
+ * Splits `key=text` of --set-literal: the key read literally (no escapes; a comma is part of the
+ * name), then everything after the first `=` as one string, commas, braces and backslashes included.
+ */
+export function parseSetLiteralArgument(arg: string): ParsedAssignment {
+  const { path, columns, rest: value } = splitLiteralArgument(arg);
+  return { path, columns, value };
 }
 
 /** --set-literal with the value masked when the key is a secret field. */
@@ -102,19 +130,22 @@ export function maskSetLiteralArgument(arg: string): Masked {
   }
 }
 
-/** The key of a `key=rest` argument and the rest taken literally; `restColumn` is the rest's 1-based column. */
-function splitLiteralArgument(arg: string): { path: PathSegment[]; rest: string; column: number; restColumn: number } {
-  const s = new Scanner(arg);
+/** The literal key of a `key=rest` argument and the rest taken literally; `restColumn` is the rest's 1-based column. */
+function splitLiteralArgument(arg: string): { path: PathSegment[]; columns: number[]; rest: string; restColumn: number } {
+  const s = new Scanner(arg, false);
+  if (arg === '') throw new SetSyntaxError('empty argument', 1, 'write key=value, e.g. controller.replicas=2');
   const key = readKey(s);
-  return { path: key.path, rest: arg.slice(s.pos), column: key.columns[0]!, restColumn: s.pos + 1 };
+  return { path: key.path, columns: key.columns, rest: arg.slice(s.pos), restColumn: s.pos + 1 };
 }
 
 /**
  * Writes `value` at `path` in `target` the way a flag does: missing maps and lists are created,
- * lists grow with null, and a key that holds another shape is an error. `columns` (1-based, one
- * per segment) place that error; without them it points at column 1.
+ * lists grow with null, a list item that is not a map becomes one when a name follows it (as in
+ * helm), and a key that holds another shape is an error, unless `over` (the target holds lower
+ * layers, whose value the flag then replaces). `columns` (1-based, one per segment) place that
+ * error; without them it points at column 1.
  */
-export function assignPath(target: Values, path: readonly PathSegment[], value: unknown, columns: readonly number[] = []): void {
+export function assignPath(target: Values, path: readonly PathSegment[], value: unknown, columns: readonly number[] = [], over = false): void {
   let cur: Values | unknown[] = target;
   for (let i = 0; i < path.length; i++) {
     const seg = path[i]!;
@@ -124,10 +155,11 @@ export function assignPath(target: Values, path: readonly PathSegment[], value: 
     }
     const wantList = typeof path[i + 1] === 'number';
     let next = getChild(cur, seg);
-    if (next === undefined || next === null) {
+    const fits = wantList ? Array.isArray(next) : isPlainMap(next);
+    if (!fits && (next === undefined || next === null || over || (Array.isArray(cur) && !wantList))) {
       next = wantList ? [] : {};
       setChild(cur, seg, next);
-    } else if (wantList ? !Array.isArray(next) : !isPlainMap(next)) {
+    } else if (!fits) {
       throw new SetSyntaxError(
         `cannot set ${joinPath(path)}: ${joinPath(path.slice(0, i + 1))} already holds ${describe(next)}, not a ${wantList ? 'list' : 'map'}`,
         columns[i + 1] ?? columns[0] ?? 1,
@@ -210,7 +242,7 @@ interface ValueSpan {
   path: PathSegment[];
 }
 
-interface ParsedAssignment {
+export interface ParsedAssignment {
   path: PathSegment[];
   /** 1-based column of each segment of the path. */
   columns: number[];
@@ -219,7 +251,8 @@ interface ParsedAssignment {
 
 class Scanner {
   pos = 0;
-  constructor(readonly text: string) {}
+  /** `escapes`: a backslash takes the next character literally (false for --set-literal keys). */
+  constructor(readonly text: string, readonly escapes = true) {}
   get done(): boolean {
     return this.pos >= this.text.length;
   }
@@ -238,12 +271,10 @@ class Scanner {
     while (!this.done) {
       const c = this.text[this.pos]!;
       if (stops.includes(c)) break;
-      if (c === '\\') {
-        if (this.pos + 1 >= this.text.length) {
-          throw new SetSyntaxError('a trailing "\\" escapes nothing', this.column, 'write "\\\\" for a literal backslash');
-        }
-        out += this.text[this.pos + 1];
-        this.pos += 2;
+      if (c === '\\' && this.escapes) {
+        // A trailing backslash escapes nothing and is dropped, as in helm.
+        if (this.pos + 1 < this.text.length) out += this.text[this.pos + 1];
+        this.pos = Math.min(this.pos + 2, this.text.length);
         continue;
       }
       out += c;
@@ -257,6 +288,13 @@ function parseArgument(arg: string, kind: SetKind, valueSpans: ValueSpan[] = [])
   const s = new Scanner(arg);
   const out: ParsedAssignment[] = [];
   if (arg === '') throw new SetSyntaxError('empty argument', 1, 'write key=value, e.g. controller.replicas=2');
+  if (kind === 'set-json' && arg.trim().startsWith('{')) {
+    // A whole JSON object (`--set-json '{"a":{"b":1}}'`) merges into the values, as in helm.
+    const start = arg.length - arg.trimStart().length;
+    const value = parseJsonText(arg.trim(), start + 1);
+    valueSpans.push({ from: start, to: arg.length, path: [] });
+    return [{ path: [], columns: [start + 1], value }];
+  }
   while (!s.done) {
     const key = readKey(s);
     const start = s.pos;
@@ -282,7 +320,7 @@ function readKey(s: Scanner): { path: PathSegment[]; columns: number[] } {
   };
   for (;;) {
     const nameStart = s.column;
-    const name = s.readUntil('=[,.');
+    const name = s.readUntil(s.escapes ? '=[,.' : '=[.');
     if (name === '') throw emptyName(s, path.length === 0);
     push(name, nameStart);
     while (s.peek() === '[') {
@@ -298,7 +336,7 @@ function readKey(s: Scanner): { path: PathSegment[]; columns: number[] } {
       s.pos++;
       continue;
     }
-    if (c === undefined || c === ',') {
+    if (c === undefined || (c === ',' && s.escapes)) {
       throw new SetSyntaxError(
         `key ${JSON.stringify(joinPath(path))} has no value; expected "=" ${c === ',' ? 'before ","' : 'at the end'}`,
         s.column,
@@ -329,10 +367,12 @@ function readIndex(s: Scanner): number {
   if (close < 0) throw new SetSyntaxError('"[" is not closed with "]"', open, 'write a list index as key[0]');
   const digits = s.text.slice(start, close);
   const column = start + 1;
-  if (/^-\d+$/.test(digits)) throw new SetSyntaxError(`list index ${digits} is negative`, column, 'list indices start at 0');
-  if (!/^\d+$/.test(digits)) throw new SetSyntaxError(`list index ${JSON.stringify(digits)} is not a number`, column, 'write a list index as key[0]');
+  // Read as Go's strconv.Atoi reads it, as helm does: a sign and leading zeros are allowed.
+  if (!/^[+-]?\d+$/.test(digits)) throw new SetSyntaxError(`list index ${JSON.stringify(digits)} is not a number`, column, 'write a list index as key[0]');
+  const magnitude = digits.replace(/^[+-]?0*/, '');
+  if (digits[0] === '-' && magnitude !== '') throw new SetSyntaxError(`list index ${digits} is negative`, column, 'list indices start at 0');
   // Compare as text first so a 400-digit index cannot turn into Infinity.
-  const n = digits.length > 7 ? Infinity : Number(digits);
+  const n = magnitude.length > 7 ? Infinity : Number(magnitude);
   if (n > MAX_SET_INDEX) throw new SetSyntaxError(`list index ${digits} is larger than the limit of ${MAX_SET_INDEX}`, column, 'lists in values are short; check the index');
   s.pos = close + 1;
   return n;
@@ -345,15 +385,12 @@ function readPlainValue(s: Scanner, kind: SetKind): unknown {
   const open = s.column;
   s.pos++;
   const list: unknown[] = [];
-  if (s.peek() === '}') {
-    s.pos++;
-  } else {
-    for (;;) {
-      const item = s.readUntil(',}');
-      if (s.done) throw new SetSyntaxError('"{" is not closed with "}"', open, 'write a list as key={a,b}; write "\\," for a comma inside an item');
-      list.push(typed(item));
-      if (s.text[s.pos++] === '}') break;
-    }
+  // `{}` is one empty item ([""]), as in helm.
+  for (;;) {
+    const item = s.readUntil(',}');
+    if (s.done) throw new SetSyntaxError('"{" is not closed with "}"', open, 'write a list as key={a,b}; write "\\," for a comma inside an item');
+    list.push(typed(item));
+    if (s.text[s.pos++] === '}') break;
   }
   if (!s.done && s.peek() !== ',') {
     throw new SetSyntaxError(`unexpected ${JSON.stringify(s.peek())} after "}"; expected "," or the end`, s.column);
@@ -383,22 +420,45 @@ function readJsonValue(s: Scanner): unknown {
   if (s.done || s.peek() === ',') return null;
   const start = s.pos;
   const end = jsonExtent(s.text, start);
-  const hint = 'write a JSON value, e.g. key={"a":1}, key=[1,2] or key="text"';
-  let value: unknown;
-  try {
-    value = JSON.parse(s.text.slice(start, end));
-  } catch {
-    throw new SetSyntaxError('invalid JSON value', start + 1, hint);
-  }
-  if (depthOver(value, YAML_LIMITS.maxDepth)) {
-    throw new SetSyntaxError(`the JSON value nests deeper than ${YAML_LIMITS.maxDepth} levels`, start + 1, 'values of this chart are never that deep');
-  }
+  const value = parseJsonText(s.text.slice(start, end), start + 1);
   s.pos = end;
   while (!s.done && /\s/.test(s.peek()!)) s.pos++;
   if (!s.done && s.peek() !== ',') {
-    throw new SetSyntaxError(`unexpected ${JSON.stringify(s.peek())} after the JSON value; expected "," or the end`, s.column, hint);
+    throw new SetSyntaxError(`unexpected ${JSON.stringify(s.peek())} after the JSON value; expected "," or the end`, s.column, JSON_HINT);
   }
   return value;
+}
+
+const JSON_HINT = 'write a JSON value, e.g. key={"a":1}, key=[1,2] or key="text"';
+
+/**
+ * One JSON value starting at 1-based `column`, with helm's limits: a number a 64-bit float cannot
+ * hold (`1e400`) is refused, as Go's JSON decoder refuses it, and so is nesting beyond the limit.
+ */
+function parseJsonText(text: string, column: number): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SetSyntaxError('invalid JSON value', column, JSON_HINT);
+  }
+  if (depthOver(value, YAML_LIMITS.maxDepth)) {
+    throw new SetSyntaxError(`the JSON value nests deeper than ${YAML_LIMITS.maxDepth} levels`, column, 'values of this chart are never that deep');
+  }
+  const huge = infiniteNumber(value);
+  if (huge) throw new SetSyntaxError('a number in the JSON value is too large for a 64-bit float', column, 'write a smaller number, or a string ("1e400")');
+  return value;
+}
+
+/** True when a number somewhere in `value` overflowed to Infinity. */
+function infiniteNumber(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'number' && !Number.isFinite(v)) return true;
+    if (v !== null && typeof v === 'object') stack.push(...Object.values(v));
+  }
+  return false;
 }
 
 /** Offset just past the JSON value starting at `start`: balanced brackets, a string, or a bare scalar up to `,`. */

@@ -28,6 +28,13 @@ export interface ValuesSource {
   readonly data: Record<string, unknown>;
   /** Where `path` was written in this layer, or undefined when this layer does not set it. */
   locate(path: readonly PathSegment[]): Location | undefined;
+  /** The chart's defaults: coalesced under the user's layers rather than merged (merge.ts). */
+  readonly chartDefaults?: boolean;
+  /**
+   * A flag layer: the user's tree below it with this layer's assignments made in place (a copy),
+   * as helm's flags edit the tree the files built. Without it, `data` merges as a file does.
+   */
+  apply?(below: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** Limits that keep hostile YAML from exhausting memory or time. */

@@ -360,6 +360,15 @@ describe('bad input through the real binary: one clear error with the file and p
     expect(full.stdout).toMatch(/^\d+ files, 0 errors, 0 warnings\n$/);
   });
 
+  it('stdin that is not UTF-8 is refused as a file is, on every path that reads it (render -f -, lint -f -, validate -, --set-file -)', () => {
+    const latin1 = Buffer.concat([Buffer.from('controller:\n  env:\n    ZAP_LOG_LEVEL: caf'), Buffer.from([0xe9]), Buffer.from('\n')]);
+    for (const args of [['render', '-f', '-'], ['lint', '-f', '-'], ['validate', '-'], ['render', '--set-file', 'a=-']]) {
+      const r = runBin(args, { stdin: latin1 });
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(r.stderr.split('\n')[0]).toMatch(/^agentplat: <stdin>:3:23: not UTF-8 text \(byte 0xe9\), not a /);
+    }
+  });
+
   it('stdin (-f -): problems point at <stdin> with line and column', () => {
     const stdin = 'controller:\n  replicas: two\n';
     const lint = runBin(['lint', '-f', '-'], { stdin });

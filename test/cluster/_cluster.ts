@@ -29,6 +29,14 @@ export function buildKubectl(version: string): string {
   return bin;
 }
 
+/** Builds (or finds in the cache) helm of one version; returns the binary's path. */
+export function buildHelm(version: string): string {
+  const r = spawnSync('bash', [join(HERE, 'build-helm.sh'), version], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const bin = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !bin) throw new Error(`test/cluster/build-helm.sh ${version} failed (exit ${r.status}); see its output above`);
+  return bin;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

@@ -17,3 +17,6 @@ export const PRUNE_VERSION: string = [...VERSIONS].sort((a, b) => {
   for (let i = 0; i < 3; i++) if (x![i] !== y![i]) return (x![i] ?? 0) - (y![i] ?? 0);
   return 0;
 }).at(-1)!;
+
+/** The helm the differential `--set` test runs (test/cluster/set-differential.test.ts), built by build-helm.sh. */
+export const HELM_VERSION = '4.3.1';

@@ -88,6 +88,7 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     ...(flags.kubeVersion !== undefined ? { kubeVersion: parseKubeVersion(flags.kubeVersion) } : {}),
     ...(flags.skipCrds ? { skipCrds: true } : {}),
     rules: settings.rules,
+    ignoreKeys: settings.ignoreKeys,
   };
   const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
 

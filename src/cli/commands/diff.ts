@@ -3,7 +3,7 @@
 // The implementation (diff-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
+import { addLayerOptions, collect, collectFiles, optionWithDefault, revisionFlag } from '../options.ts';
 import type { DiffFlags } from './diff-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -14,7 +14,7 @@ export function register(program: Command, app: App): void {
     .addOption(optionWithDefault('--from-revision <A|B>', 'revision of the old side', '--revision'))
     .addOption(optionWithDefault('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
   addLayerOptions(cmd)
-    .option('--to-values <file>', 'values file of the new side (repeatable, later wins); without any --to-… option the new side takes the old side\'s values', collect, [])
+    .option('--to-values <file>', 'values file of the new side (repeatable or comma-separated, later wins); without any --to-… option the new side takes the old side\'s values', collectFiles, [])
     .option('--to-set <key=value>', 'like --set, for the new side (repeatable)', collect, [])
     .option('--to-set-string <key=value>', 'like --set-string, for the new side (repeatable)', collect, [])
     .option('--to-set-json <key=json>', 'like --set-json, for the new side (repeatable)', collect, [])

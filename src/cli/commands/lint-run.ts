@@ -73,7 +73,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     inputs = texts.map((t) => t.name);
   }
 
-  problems = applyRuleLevels(problems, settings.rules);
+  problems = applyRuleLevels(problems, settings.rules, settings.ignoreKeys);
   const counts = countProblems(problems);
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;
   // The summary counts every finding, also those --quiet does not list (the exit code counts them).

@@ -79,6 +79,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     ...(flags.crdsAdvice ? { crdsAdvice: flags.crdsAdvice } : {}),
     showOnly: flags.showOnly,
     rules: settings.rules,
+    ignoreKeys: settings.ignoreKeys,
   });
   const report = problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
   let docs = releaseDocs(release, settings, app, report);
