@@ -1,6 +1,7 @@
 // Runs the CLI on the real process: the one place that turns run()'s result into the exit code.
 // Both entries use it: the bundle's main module and the start-up snapshot's main function.
-import { createNodeIo } from './io.ts';
+import { AgentplatError } from '../problems/errors.ts';
+import { createNodeIo, type Io } from './io.ts';
 import { run } from './program.ts';
 import { deferOptimizingCompiler } from './tiering.ts';
 import { setStartedFrom, type StartedFrom } from './started.ts';
@@ -16,7 +17,17 @@ export function start(argv: readonly string[], from: Exclude<StartedFrom, 'in-pr
     snapshotFile = i >= 0 ? process.execArgv[i + 1]?.split(/[\\/]/).pop() : undefined;
   }
   setStartedFrom(from, snapshotFile);
-  run(argv, createNodeIo()).then(
+  let io: Io;
+  try {
+    io = createNodeIo();
+  } catch (err) {
+    // The process itself cannot be read (a deleted working directory): no command can run.
+    if (!(err instanceof AgentplatError)) throw err;
+    process.stderr.write(`agentplat: ${err.message}\n`);
+    process.exitCode = err.exitCode;
+    return;
+  }
+  run(argv, io).then(
     (code) => {
       // A failed write to stdout (io.ts) has already set a non-zero code; keep it.
       if (!process.exitCode) process.exitCode = code;
