@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMemoryIo } from '../../src/cli/io.ts';
-import { run } from '../../src/cli/program.ts';
+import { createProgram, run } from '../../src/cli/program.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 async function cli(cwd: string, args: string[]) {
@@ -104,5 +104,39 @@ describe('migrate lints its result with the same settings', () => {
     const bad = await cli(folder({ ...file, '.agentplat.yaml': 'rules: [\n' }), ['migrate', '-f', 'a.yaml']);
     expect(bad.code).toBe(2);
     expect(bad.out).toBe('');
+  });
+});
+
+describe('every command that prints for one revision takes it from .agentplat.yaml, as lint and render do', () => {
+  it('values, schema, docs and crds in a folder with revision: A print what -r A prints', async () => {
+    const cwd = folder({ '.agentplat.yaml': 'revision: A\n' });
+    for (const command of ['values', 'schema', 'docs', 'crds']) {
+      const fromFile = await cli(cwd, [command]);
+      const fromFlag = await cli(cwd, [command, '-r', 'A']);
+      expect(fromFile.code, command).toBe(0);
+      expect(fromFile.out, command).toBe(fromFlag.out);
+    }
+    expect((await cli(cwd, ['values'])).out).not.toBe((await cli(cwd, ['values', '-r', 'B'])).out);
+    expect((await cli(cwd, ['schema'])).out).not.toBe((await cli(cwd, ['schema', '-r', 'B'])).out);
+  });
+
+  /** Commands whose --revision means something else, so that the file's revision does not apply. */
+  const OWN_MEANING: Record<string, string> = {
+    migrate: '--revision is the revision to migrate to; the file names the one the folder is on',
+    explain: 'without --revision it answers for both revisions',
+    version: 'without --revision it reports every revision',
+  };
+
+  it('every other command with --revision reads revision: from the file (a wrong one is refused, naming the file)', async () => {
+    const cwd = folder({ '.agentplat.yaml': 'revision: C\n' });
+    const program = createProgram({ io: createMemoryIo(), exitCode: 0 });
+    const commands = program.commands.filter((c) => c.options.some((o) => o.long === '--revision') && !(c.name() in OWN_MEANING)).map((c) => c.name());
+    expect(commands).toEqual(expect.arrayContaining(['render', 'template', 'lint', 'diff', 'values', 'schema', 'docs', 'crds']));
+    for (const command of commands) {
+      const r = await cli(cwd, [command]);
+      expect(r.code, command).toBe(2);
+      expect(r.out, command).toBe('');
+      expect(r.err, command).toContain('.agentplat.yaml');
+    }
   });
 });

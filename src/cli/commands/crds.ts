@@ -2,7 +2,7 @@
 // for GitOps setups that manage CRDs apart from the release.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { outputFormat, revisionFlag, revisionOption } from '../options.ts';
+import { outputFormat, revisionFlag } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
@@ -12,7 +12,8 @@ export function register(program: Command, app: App): void {
     .addOption(revisionFlag('chart revision (accepted like every command; both revisions ship the same v1alpha2 CRDs)'))
     .addHelpText('after', '\nExample:\n  agentplat crds > crds.yaml && kubectl apply --server-side -f crds.yaml')
     .action(async (opts: { output: string; revision?: string }) => {
-      revisionOption(opts.revision ?? 'B');
+      const { revisionSetting } = await import('../lint-settings.ts');
+      revisionSetting(app.io.cwd, opts.revision);
       const output = outputFormat(opts.output, ['yaml', 'json'] as const);
       const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
       const { toJson, toYaml } = await import('../../output/manifests.ts');
