@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
 import type { LayerOptions } from '../values/load.ts';
+import { REVISION_IDS } from '../spec/revisions.ts';
 
 // The parsers of what a request names (shared with the in-process API) live with the pipeline.
 export { parseApiVersion, parseApiVersionList, parseKubeVersion, revisionOption } from '../pipeline/request.ts';
@@ -15,9 +16,34 @@ export function optionWithDefault(flags: string, description: string, shownDefau
   return new Option(flags, description).default(undefined, shownDefault);
 }
 
+/**
+ * Declares the values an option takes (Option.argChoices), so that completion offers them: every
+ * option that takes one of a fixed set of words declares them here. The command still checks the
+ * value itself, in its own words (did you mean, where the setting came from).
+ */
+export function withChoices(option: Option, choices: readonly string[]): Option {
+  option.argChoices = [...choices];
+  return option;
+}
+
 /** -r/--revision: the same flag and words in every command that takes it. */
 export function revisionFlag(description = 'chart revision'): Option {
-  return optionWithDefault('-r, --revision <A|B>', description, 'B');
+  return revisionChoice('-r, --revision <A|B>', description, 'B');
+}
+
+/** An option naming a chart revision (-r, --from, --to-revision, …); `shownDefault` for help, decided when the command runs. */
+export function revisionChoice(flags: string, description: string, shownDefault?: string): Option {
+  return withChoices(shownDefault !== undefined ? optionWithDefault(flags, description, shownDefault) : new Option(flags, description), REVISION_IDS);
+}
+
+/** What render, template and crds print: manifests as YAML or JSON. */
+export const MANIFEST_FORMATS = ['yaml', 'json'] as const;
+/** What version, diff and explain print: text for people or JSON. */
+export const REPORT_FORMATS = ['text', 'json'] as const;
+
+/** `-o/--output <format>`: one of `formats`, the first the default. */
+export function outputFlag(formats: readonly string[], description: string): Option {
+  return withChoices(new Option('-o, --output <format>', description).default(formats[0]), formats);
 }
 
 /** `-o/--output`: one of `formats`, refused in the same words by every command. */

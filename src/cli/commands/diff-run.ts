@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption } from '../options.ts';
+import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
@@ -60,7 +60,7 @@ interface Side {
 
 export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule });
-  const output = outputFormat(flags.output, ['text', 'json'] as const);
+  const output = outputFormat(flags.output, REPORT_FORMATS);
   const context = parseContext(flags.context);
   const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : settings.revision;
   const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;

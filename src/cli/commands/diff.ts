@@ -3,7 +3,7 @@
 // The implementation (diff-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
+import { addLayerOptions, collect, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
 import type { DiffFlags } from './diff-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -11,8 +11,8 @@ export function register(program: Command, app: App): void {
     .command('diff')
     .description('show what changes between two renders, object by object: two values sets, two revisions, or a render against manifests')
     .addOption(revisionFlag('chart revision of both sides'))
-    .addOption(optionWithDefault('--from-revision <A|B>', 'revision of the old side', '--revision'))
-    .addOption(optionWithDefault('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
+    .addOption(revisionChoice('--from-revision <A|B>', 'revision of the old side', '--revision'))
+    .addOption(revisionChoice('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
   addLayerOptions(cmd)
     .option('--to-values <file>', 'values file of the new side (repeatable, later wins); without any --to-… option the new side takes the old side\'s values', collect, [])
     .option('--to-set <key=value>', 'like --set, for the new side (repeatable)', collect, [])
@@ -25,7 +25,7 @@ export function register(program: Command, app: App): void {
     .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable)', collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('--skip-crds', 'leave out CustomResourceDefinitions on both sides')
-    .option('-o, --output <format>', 'text (a unified diff per object) or json', 'text')
+    .addOption(outputFlag(REPORT_FORMATS, 'text (a unified diff per object) or json'))
     .option('-q, --brief', 'text: name the objects that differ, without their diffs')
     .option('-U, --context <lines>', 'text: unchanged lines shown around each change', '3')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])

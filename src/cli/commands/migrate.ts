@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { chalkFor } from '../io.ts';
-import { collect, optionWithDefault, revisionFlag, revisionOption } from '../options.ts';
+import { collect, revisionChoice, revisionFlag, revisionOption } from '../options.ts';
 import type { Revision } from '../../spec/revisions.ts';
 
 export function register(program: Command, app: App): void {
@@ -11,9 +11,9 @@ export function register(program: Command, app: App): void {
     .command('migrate')
     .description('rewrite a values file for a newer chart revision, keeping comments and key order')
     .requiredOption('-f, --values <file>', 'the values file to migrate (- reads stdin); one file per run', collect, [])
-    .addOption(optionWithDefault('--from <A|B>', 'revision the file was written for', 'A'))
+    .addOption(revisionChoice('--from <A|B>', 'revision the file was written for', 'A'))
     .addOption(revisionFlag('chart revision to migrate to'))
-    .option('--to <A|B>', 'the same as --revision')
+    .addOption(revisionChoice('--to <A|B>', 'the same as --revision'))
     .addHelpText(
       'after',
       '\nExample:\n  agentplat migrate -f values-a.yaml --from A -r B > values-b.yaml\n' +

@@ -2,7 +2,7 @@
 // The implementation (render-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, revisionFlag } from '../options.ts';
+import { addLayerOptions, collect, MANIFEST_FORMATS, outputFlag, revisionFlag } from '../options.ts';
 import type { RenderFlags } from './render-run.ts';
 
 export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
@@ -25,7 +25,7 @@ export function register(program: Command, app: App): void {
     .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
-    .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
+    .addOption(outputFlag(MANIFEST_FORMATS, 'manifest format: yaml or json'))
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once')
     .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write (everything in it is deleted)')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
