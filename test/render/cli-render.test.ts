@@ -70,6 +70,28 @@ describe('agentplat render', () => {
     expect(none.err).toContain('templates/nope.yaml');
   });
 
+  it("--show-only takes helm's globs: each pattern keeps every source it matches, in render and template", async () => {
+    const sourcesOf = (text: string) => [...new Set([...text.matchAll(/^# Source: (.*)$/gm)].map((m) => m[1]!))].sort();
+    const all = sourcesOf((await cli(['render'])).out);
+    for (const command of ['render', 'template']) {
+      const rbac = await cli([command, '--show-only', 'templates/rbac/*.yaml']);
+      expect(rbac.code, rbac.err).toBe(0);
+      expect(sourcesOf(rbac.out)).toEqual(all.filter((s) => /^agentplat\/templates\/rbac\/[^/]*\.yaml$/.test(s)));
+      expect(sourcesOf(rbac.out).length).toBeGreaterThan(1);
+    }
+    // * never crosses a folder; [..] and ? are one character; the whole source path matches too.
+    const services = await cli(['render', '-s', 'charts/*/templates/service.yaml', '-s', 'agentplat/templates/rbac/[gw]?*-role.yaml']);
+    expect(sourcesOf(services.out)).toEqual(all.filter((s) => /^agentplat\/charts\/[^/]+\/templates\/service\.yaml$|^agentplat\/templates\/rbac\/[gw].+-role\.yaml$/.test(s)));
+    // As in helm, a pattern is matched against the whole path after the chart name.
+    const top = await cli(['render', '--show-only', '*.yaml']);
+    expect(top.code).toBe(2);
+    expect(top.out).toBe('');
+    expect(top.err).toContain('a pattern matches the whole path after the chart name');
+    const bad = await cli(['render', '--show-only', 'templates/[rbac/*.yaml']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('"templates/[rbac/*.yaml": not a valid pattern');
+  });
+
   it('--output-dir writes one file per source path, like helm template --output-dir', async () => {
     const d = tmp();
     const { code, out } = await cli(['render', '--output-dir', join(d, 'out'), '-n', 'apps', '--release-name', 'prod']);

@@ -63,7 +63,7 @@ export function register(program: Command, app: App): void {
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
-    .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
+    .option('-s, --show-only <source>', 'only the objects of this source path, or of every source a helm pattern matches (repeatable), e.g. templates/controller-deployment.yaml or \'templates/rbac/*.yaml\'', collect, [])
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole')
     .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write')
     .option('--include-crds', 'include the CustomResourceDefinitions (left out by default, as helm does)')
