@@ -43,7 +43,7 @@ export function completionScript(shell: Shell, name: string): string {
 
 /** Option values and arguments that are files or folders: the shell completes them, not agentplat. */
 const PATH_PLACEHOLDER = /<(file|dir|path)>/;
-const PATH_ARGUMENTS = new Set(['files', 'paths']);
+const PATH_ARGUMENTS = new Set(['file', 'files', 'paths']);
 
 /** Whether the last (partial) word is a file or folder name: the value of -f, --output-dir, or lint's and validate's arguments. */
 function completesPath(program: Command, words: readonly string[]): boolean {

@@ -116,7 +116,7 @@ describe('completion candidates through the binary', () => {
   });
 
   it('a file name (after -f, --output-dir, or as lint and validate arguments) is left to the shell: no candidates, file completion allowed', async () => {
-    for (const words of [['render', '-f', 'val'], ['render', '--output-dir', ''], ['lint', 'envs/'], ['validate', ''], ['migrate', '--values', 'a']]) {
+    for (const words of [['render', '-f', 'val'], ['render', '--output-dir', ''], ['lint', 'envs/'], ['validate', ''], ['migrate', '--values', 'a'], ['migrate', 'val']]) {
       expect(await complete(...words), words.join(' ')).toEqual({ values: [], directive: 0 });
     }
     // Not where a flag or a key is being typed.
