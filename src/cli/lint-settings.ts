@@ -64,12 +64,14 @@ function revisionFrom(flag: string | undefined, config: LintConfig): Revision {
 /** 1 for errors, for warnings under strict, or for more warnings than allowed; else 0. */
 export function verdict(counts: ProblemCounts, settings: Pick<LintSettings, 'strict' | 'maxWarnings'>, note: (msg: string) => void): number {
   if (counts.errors > 0) return EXIT_PROBLEMS;
+  // `1 warning fails`, `2 warnings fail`.
+  const warnings = (verb: string) => (counts.warnings === 1 ? `1 warning ${verb}s` : `${counts.warnings} warnings ${verb}`);
   if (settings.strict && counts.warnings > 0) {
-    note(`${counts.warnings} warning${counts.warnings === 1 ? '' : 's'} fail the run (--strict)`);
+    note(`${warnings('fail')} the run (--strict)`);
     return EXIT_PROBLEMS;
   }
   if (settings.maxWarnings !== undefined && counts.warnings > settings.maxWarnings) {
-    note(`${counts.warnings} warning${counts.warnings === 1 ? '' : 's'} exceed the limit of ${settings.maxWarnings} (--max-warnings)`);
+    note(`${warnings('exceed')} the limit of ${settings.maxWarnings} (--max-warnings)`);
     return EXIT_PROBLEMS;
   }
   return EXIT_OK;

@@ -1,5 +1,5 @@
 // Options several commands share: the chart revision and the values layers (-f and the --set family).
-import { Option, type Command } from 'commander';
+import { Command, Option } from 'commander';
 import { UsageError } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
 import type { LayerOptions } from '../values/load.ts';
@@ -69,6 +69,32 @@ export function addLayerOptions(cmd: Command): Command {
     .option('--set-json <key=json>', 'like --set, values are JSON (repeatable)', collect, [])
     .option('--set-file <key=path>', 'set a value to the contents of a file (repeatable)', collect, [])
     .option('--set-literal <key=text>', 'set a value to the text after "=" as it is, commas and braces included (repeatable)', collect, []);
+}
+
+/**
+ * diff's new side: every flag addLayerOptions adds, again as `--to-…` (`--to-values`, `--to-set`,
+ * …, `--to-set-literal`), so the two sides take the same layers.
+ */
+export function addToLayerOptions(cmd: Command): Command {
+  for (const option of addLayerOptions(new Command()).options) {
+    const flag = `--to-${option.long!.slice(2)} ${/<[^>]+>/.exec(option.flags)![0]}`;
+    const description = option.long === '--values'
+      ? 'values file of the new side (repeatable, later wins); without any --to-… option the new side takes the old side\'s values'
+      : `like ${option.long}, for the new side (repeatable)`;
+    cmd.option(flag, description, collect, []);
+  }
+  return cmd;
+}
+
+/** The layers of diff's new side, from the options addToLayerOptions adds (`toSetLiteral` → `setLiteral`). */
+export function toLayerOptionsFrom(flags: object): LayerOptions {
+  const given = flags as Record<string, string[] | undefined>;
+  const layers: Record<string, string[]> = {};
+  for (const option of addLayerOptions(new Command()).options) {
+    const key = option.attributeName();
+    layers[key] = given[`to${key[0]!.toUpperCase()}${key.slice(1)}`] ?? [];
+  }
+  return layers as LayerOptions;
 }
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {

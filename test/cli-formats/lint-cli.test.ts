@@ -94,7 +94,7 @@ describe('agentplat lint: warnings, --strict, --max-warnings, --quiet', () => {
     expect((await lint(cwd, ['-f', 'w.yaml', '--max-warnings', '1'])).code).toBe(0);
     const over = await lint(cwd, ['-f', 'w.yaml', '--max-warnings', '0']);
     expect(over.code).toBe(1);
-    expect(over.err).toContain('1 warning exceed the limit of 0');
+    expect(over.err).toContain('1 warning exceeds the limit of 0');
   });
 
   it('--quiet prints errors only', async () => {

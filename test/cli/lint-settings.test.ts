@@ -65,8 +65,16 @@ describe('render and lint read the same settings and decide alike', () => {
     expect(await both(cwd, ['-f', 'w.yaml'])).toMatchObject({ lint: 0, render: 0 });
     const flag = await both(cwd, ['-f', 'w.yaml', '--strict']);
     expect(flag).toMatchObject({ lint: 1, render: 1, out: '' });
-    expect(flag.err).toContain('1 warning fail the run (--strict)');
+    expect(flag.err).toContain('agentplat: 1 warning fails the run (--strict)\n');
     expect(await both(join(cwd, 'strict'), ['-f', 'w.yaml'])).toMatchObject({ lint: 1, render: 1, out: '' });
+  });
+
+  it('the verdict line agrees with its count: 1 warning fails / exceeds, 2 warnings fail / exceed', async () => {
+    const cwd = folder({ 'w.yaml': WARN, 'w2.yaml': WARN });
+    const lintErr = async (args: string[]) => (await cli(cwd, ['lint', ...args])).err;
+    expect(await lintErr(['w.yaml', '--max-warnings', '0'])).toBe('agentplat: 1 warning exceeds the limit of 0 (--max-warnings)\n');
+    expect(await lintErr(['w.yaml', 'w2.yaml', '--strict'])).toBe('agentplat: 2 warnings fail the run (--strict)\n');
+    expect(await lintErr(['w.yaml', 'w2.yaml', '--max-warnings', '1'])).toBe('agentplat: 2 warnings exceed the limit of 1 (--max-warnings)\n');
   });
 
   it('a malformed .agentplat.yaml is a usage error (exit 2) for both, naming file:line:col', async () => {

@@ -104,6 +104,12 @@ describe('agentplat template: helm template\'s spelling of render', () => {
     }
   });
 
+  it('the usage line advertises only what template takes: [name], not the chart argument it refuses', async () => {
+    const r = await runInProcess(['template', '--help']);
+    expect(r.stdout.split('\n')[0]).toBe('Usage: agentplat template [options] [name]');
+    expect(r.stdout).not.toMatch(/\[chart\]/);
+  });
+
   it('--include-crds with --skip-crds is a usage error', async () => {
     const r = await runInProcess(['template', '--include-crds', '--skip-crds']);
     expect(r.code).toBe(2);

@@ -3,7 +3,7 @@
 // The implementation (diff-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
+import { addLayerOptions, addToLayerOptions, collect, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
 import type { DiffFlags } from './diff-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -13,12 +13,7 @@ export function register(program: Command, app: App): void {
     .addOption(revisionFlag('chart revision of both sides'))
     .addOption(revisionChoice('--from-revision <A|B>', 'revision of the old side', '--revision'))
     .addOption(revisionChoice('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
-  addLayerOptions(cmd)
-    .option('--to-values <file>', 'values file of the new side (repeatable, later wins); without any --to-… option the new side takes the old side\'s values', collect, [])
-    .option('--to-set <key=value>', 'like --set, for the new side (repeatable)', collect, [])
-    .option('--to-set-string <key=value>', 'like --set-string, for the new side (repeatable)', collect, [])
-    .option('--to-set-json <key=json>', 'like --set-json, for the new side (repeatable)', collect, [])
-    .option('--to-set-file <key=path>', 'like --set-file, for the new side (repeatable)', collect, [])
+  addToLayerOptions(addLayerOptions(cmd))
     .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
     .option('-n, --namespace <ns>', 'namespace of both renders', 'default')
     .option('--release-name <name>', 'release name of both renders', 'agentplat')

@@ -57,7 +57,9 @@ export function register(program: Command, app: App): void {
     .command('template')
     .description('render like `helm template [NAME]`: render with helm\'s flags (CRDs only with --include-crds)')
     .argument('[name]', `release name (default: ${HELM_DEFAULT_RELEASE_NAME}, as helm)`)
-    .argument('[chart]', 'helm\'s chart argument: refused, the chart is built in')
+    // helm's CHART argument is not part of the usage: the chart is built in. It is still read
+    // (as an excess argument) to refuse it with that reason rather than commander's bare error.
+    .allowExcessArguments(true)
     .addOption(revisionFlag());
   addLayerOptions(cmd)
     .option('-n, --namespace <ns>', 'release namespace', 'default')
@@ -96,7 +98,8 @@ export function register(program: Command, app: App): void {
         'failed; 2 usage error, or the output cannot be written.',
     );
   refuseHelmOnly(cmd);
-  cmd.action(async (name: string | undefined, chart: string | undefined, flags: TemplateFlags) => {
+  cmd.action(async (name: string | undefined, flags: TemplateFlags, command: Command) => {
+    const chart = command.args[1];
     if (chart !== undefined) {
       throw new UsageError(`template: the chart argument "${chart}" is not taken`, `the chart is built in: write \`agentplat template ${name ?? HELM_DEFAULT_RELEASE_NAME} …\` and pick the revision with -r A or -r B`);
     }
