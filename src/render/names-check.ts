@@ -4,6 +4,7 @@
 
 import type { Problem } from '../problems/problem.ts';
 import type { RenderedDoc } from '../model/objects.ts';
+import type { RenderRuleId } from './rules.ts';
 
 /** DNS-1035 label: Services (their names become DNS labels) must start with a letter. */
 const DNS1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -30,7 +31,7 @@ export function checkObjectNames(docs: readonly RenderedDoc[]): Problem[] {
     if (!rule.test.test(name) || name.length > rule.max) {
       problems.push({
         severity: 'error',
-        rule: 'render/object-name',
+        rule: 'render/object-name' satisfies RenderRuleId,
         path: '',
         message: `${kind} "${name}" (${source}) is not a valid name: it must be ${rule.what}${name.length > rule.max ? `, and it has ${name.length}` : ''}`,
         hint: HINT,
@@ -39,7 +40,7 @@ export function checkObjectNames(docs: readonly RenderedDoc[]): Problem[] {
     if (namespace !== undefined && (!DNS1123_LABEL.test(namespace) || namespace.length > 63)) {
       problems.push({
         severity: 'error',
-        rule: 'render/object-name',
+        rule: 'render/object-name' satisfies RenderRuleId,
         path: '',
         message: `${kind} "${name}" (${source}) has namespace "${namespace}", which is not a valid namespace name (a DNS-1123 label of at most 63 characters)`,
         hint: 'check namespaceOverride and -n/--namespace',
