@@ -4,13 +4,13 @@
 // environment Argo CD gives it, prints the manifests agentplat renders for those settings.
 // Docker is not needed: test/recipes/image.ts carries out the Dockerfile's instructions.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
 import { sh, sharedPack, stepEnv, TARBALL, VERSION, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
-import { buildImage, readInImage, type BuiltImage } from './image.ts';
+import { buildImage, contextFiles, dockerignore, instructions, readInImage, type BuiltImage } from './image.ts';
 
 const DIR = join(ROOT, 'recipes', 'argocd');
 const read = (name: string) => readFileSync(join(DIR, name), 'utf8');
@@ -48,13 +48,18 @@ interface Sidecar {
 const application = parse(read('application.yaml')) as Application;
 const sidecar = parse(read('repo-server-sidecar.yaml')) as Sidecar;
 
+const ignore = dockerignore(readFileSync(join(ROOT, '.dockerignore'), 'utf8'));
+/** What `docker build … .` sends from this checkout after `npm pack` (which writes the pack here). */
+const sent = [...contextFiles(ROOT, ignore), ...(ignore.sends(TARBALL) ? [TARBALL] : [])].sort();
+
 let image: BuiltImage;
 beforeAll(async () => {
-  // A checkout of agentplat after `npm pack`, as the Dockerfile's build context.
+  // The build context: the files of this checkout that .dockerignore lets through, and the pack.
   const context = tempDir('agentplat-argocd-context-');
-  copyFileSync(await sharedPack(), join(context, TARBALL));
-  mkdirSync(join(context, 'recipes', 'argocd'), { recursive: true });
-  copyFileSync(join(DIR, 'plugin.yaml'), join(context, 'recipes', 'argocd', 'plugin.yaml'));
+  for (const file of sent) {
+    mkdirSync(dirname(join(context, file)), { recursive: true });
+    copyFileSync(file === TARBALL ? await sharedPack() : join(ROOT, file), join(context, file));
+  }
   image = await buildImage(read('Dockerfile'), context);
 });
 
@@ -109,6 +114,14 @@ const VALUES = 'controller:\n  replicas: 2\n  metrics:\n    enabled: true\n    s
 const OVERRIDES = 'ui:\n  replicas: 3\n';
 
 describe('Argo CD recipe: the sidecar image', () => {
+  it('is built from a context of only what the Dockerfile copies: .dockerignore keeps node_modules and the rest out', () => {
+    const copied = instructions(read('Dockerfile'))
+      .filter((i) => i.op === 'COPY')
+      .map((i) => i.rest.split(/\s+/)[0]!.replace(/\$\{AGENTPLAT_VERSION\}/, VERSION));
+    expect(sent).toEqual([...copied].sort());
+    for (const dir of ['node_modules', 'dist', 'src', 'test', '.git']) expect(ignore.mayReachInto(dir), dir).toBe(false);
+  });
+
   it('is built from the Node line package.json supports, for the version package.json has', () => {
     const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
     expect(image.from).toMatch(new RegExp(`^node:${/\d+/.exec(engines)![0]}(-|$)`));
