@@ -20,7 +20,7 @@ describe('flags and answers', () => {
     const r = await cli(['migrate', '--from', 'A', '--to', 'B', '-f', 'a.yaml', '-f', 'b.yaml'], dir);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
-    expect(r.err).toMatch(/exactly one -f file, got 2/);
+    expect(r.err).toMatch(/exactly one values file \(an argument or -f\), got 2/);
   });
 
   it('lint --quiet lists errors only but its summary still counts the warnings (they decide --strict)', async () => {
