@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../problems/errors.ts';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, revisionFlag } from '../options.ts';
+import { addLayerOptions, collect, revisionFlag, withChoices } from '../options.ts';
 import { API_VERSIONS_HELP, APPLYSET_HELP, APPLYSET_HELP_TEXT } from './render.ts';
 import type { RenderFlags } from './render-run.ts';
 
@@ -126,7 +126,7 @@ export function register(program: Command, app: App): void {
     .option('--post-renderer-args <arg>', 'an argument for the post-renderer (repeatable)', collect, [])
     .option('-l, --labels <key=value>', 'add labels to every object (repeatable, or key=value,key=value)', collect, [])
     .option('--applyset <[kind/]name>', APPLYSET_HELP)
-    .addOption(new Option('--dry-run [mode]', 'accepted as helm accepts it: client only (the default); server needs a cluster'))
+    .addOption(withChoices(new Option('--dry-run [mode]', 'accepted as helm accepts it: client only (the default); server needs a cluster'), ['client']))
     .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .addHelpText(
