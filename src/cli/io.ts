@@ -2,7 +2,7 @@
 // so tests run the CLI in-process with memory streams.
 
 import { Chalk, type ChalkInstance } from 'chalk';
-import { EXIT_USAGE } from '../problems/errors.ts';
+import { EXIT_USAGE, UsageError } from '../problems/errors.ts';
 
 export interface Io {
   stdout(text: string): void;
@@ -21,10 +21,24 @@ export function createNodeIo(): Io {
     stdout: writerFor(process.stdout),
     stderr: writerFor(process.stderr),
     readStdin: (maxBytes) => readStreamBounded(process.stdin, maxBytes),
-    cwd: process.cwd(),
+    cwd: workingDirectory(),
     env: process.env,
     tty: { stdout: Boolean(process.stdout.isTTY), stderr: Boolean(process.stderr.isTTY) },
   };
+}
+
+/**
+ * The process's working directory. One that was deleted (or made unreadable) after the shell
+ * entered it is a problem of the environment, not a bug: a usage error (exit 2) in one line.
+ */
+function workingDirectory(): string {
+  try {
+    return process.cwd();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
+    const why = code === 'ENOENT' ? 'no longer exists (it was deleted or moved)' : `cannot be read (${code})`;
+    throw new UsageError(`the working directory ${why}: cd into an existing folder and run agentplat again`);
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
 // Options several commands share: the chart revision and the values layers (-f and the --set family).
-import { Option, type Command } from 'commander';
+import { Command, Option } from 'commander';
 import { UsageError } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
 import type { LayerOptions } from '../values/load.ts';
+import { REVISION_IDS } from '../spec/revisions.ts';
 
 // The parsers of what a request names (shared with the in-process API) live with the pipeline.
 export { parseApiVersion, parseApiVersionList, parseKubeVersion, revisionOption } from '../pipeline/request.ts';
@@ -15,9 +16,34 @@ export function optionWithDefault(flags: string, description: string, shownDefau
   return new Option(flags, description).default(undefined, shownDefault);
 }
 
+/**
+ * Declares the values an option takes (Option.argChoices), so that completion offers them: every
+ * option that takes one of a fixed set of words declares them here. The command still checks the
+ * value itself, in its own words (did you mean, where the setting came from).
+ */
+export function withChoices(option: Option, choices: readonly string[]): Option {
+  option.argChoices = [...choices];
+  return option;
+}
+
 /** -r/--revision: the same flag and words in every command that takes it. */
 export function revisionFlag(description = 'chart revision'): Option {
-  return optionWithDefault('-r, --revision <A|B>', description, 'B');
+  return revisionChoice('-r, --revision <A|B>', description, 'B');
+}
+
+/** An option naming a chart revision (-r, --from, --to-revision, …); `shownDefault` for help, decided when the command runs. */
+export function revisionChoice(flags: string, description: string, shownDefault?: string): Option {
+  return withChoices(shownDefault !== undefined ? optionWithDefault(flags, description, shownDefault) : new Option(flags, description), REVISION_IDS);
+}
+
+/** What render, template and crds print: manifests as YAML or JSON. */
+export const MANIFEST_FORMATS = ['yaml', 'json'] as const;
+/** What version, diff and explain print: text for people or JSON. */
+export const REPORT_FORMATS = ['text', 'json'] as const;
+
+/** `-o/--output <format>`: one of `formats`, the first the default. */
+export function outputFlag(formats: readonly string[], description: string): Option {
+  return withChoices(new Option('-o, --output <format>', description).default(formats[0]), formats);
 }
 
 /** `-o/--output`: one of `formats`, refused in the same words by every command. */
@@ -89,6 +115,32 @@ export function addReleaseOptions(cmd: Command, kubeVersionHelp = 'Kubernetes ve
     .option('--release-name <name>', 'release name', 'agentplat')
     .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
     .option('--kube-version <x.y>', kubeVersionHelp);
+}
+
+/**
+ * diff's new side: every flag addLayerOptions adds, again as `--to-…` (`--to-values`, `--to-set`,
+ * …, `--to-set-literal`), so the two sides take the same layers.
+ */
+export function addToLayerOptions(cmd: Command): Command {
+  for (const option of addLayerOptions(new Command()).options) {
+    const flag = `--to-${option.long!.slice(2)} ${/<[^>]+>/.exec(option.flags)![0]}`;
+    const description = option.long === '--values'
+      ? 'values file of the new side (repeatable or comma-separated, later wins); without any --to-… option the new side takes the old side\'s values'
+      : `like ${option.long}, for the new side (repeatable)`;
+    cmd.option(flag, description, option.parseArg ?? collect, []);
+  }
+  return cmd;
+}
+
+/** The layers of diff's new side, from the options addToLayerOptions adds (`toSetLiteral` → `setLiteral`). */
+export function toLayerOptionsFrom(flags: object): LayerOptions {
+  const given = flags as Record<string, string[] | undefined>;
+  const layers: Record<string, string[]> = {};
+  for (const option of addLayerOptions(new Command()).options) {
+    const key = option.attributeName();
+    layers[key] = given[`to${key[0]!.toUpperCase()}${key.slice(1)}`] ?? [];
+  }
+  return layers as LayerOptions;
 }
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {

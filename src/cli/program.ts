@@ -34,7 +34,7 @@ export function createProgram(app: App): Command {
       '  agentplat lint -r A -f prod.yaml -f overrides.yaml --format sarif > lint.sarif\n' +
       '  agentplat validate agents/\n' +
       '\nThe same options mean the same thing in every command:\n' +
-      '  -r, --revision <A|B>   chart revision (default: B; lint and render take revision: from .agentplat.yaml)\n' +
+      '  -r, --revision <A|B>   chart revision (default: revision: of .agentplat.yaml, else B)\n' +
       '  -f, --values <file>    values file over the defaults (repeatable, later wins; - reads stdin)\n' +
       '  --format <name>        lint, validate: how problems are printed (text, json, …)\n' +
       '  -o, --output <format>  render, crds, version, diff: the format of what is printed\n' +

@@ -32,14 +32,18 @@ function collectConsole(run: () => void): string[] {
 
 export function completionScript(shell: Shell, name: string): string {
   const text = `${collectConsole(() => script(shell, name, name)).join('\n')}\n`;
+  if (shell !== 'bash') return text;
   // bash falls back to file names only for a command registered with `-o default`; the script
-  // turns that off again for every completion that is not a file (see completeWords).
-  return shell === 'bash' ? `${text}complete -o default -F __${name}_complete ${name}\n` : text;
+  // turns that off again for every completion that is not a file (see completeWords). The
+  // library's constants are `readonly`, which a second `source` (re-reading ~/.bashrc) reports as
+  // an error each: each is set only when it is not set yet.
+  const once = text.replace(/^readonly (\w+)=(.*)$/gm, '[[ -n ${$1+set} ]] || readonly $1=$2');
+  return `${once}complete -o default -F __${name}_complete ${name}\n`;
 }
 
 /** Option values and arguments that are files or folders: the shell completes them, not agentplat. */
 const PATH_PLACEHOLDER = /<(file|dir|path)>/;
-const PATH_ARGUMENTS = new Set(['files', 'paths']);
+const PATH_ARGUMENTS = new Set(['file', 'files', 'paths']);
 
 /** Whether the last (partial) word is a file or folder name: the value of -f, --output-dir, or lint's and validate's arguments. */
 function completesPath(program: Command, words: readonly string[]): boolean {
@@ -72,19 +76,24 @@ export interface CompletionData {
   sources(rev: Revision): string[];
 }
 
-function revisions(add: Add): void {
-  for (const r of REVISION_IDS) add(r, `chart ${REVISIONS[r].chartVersion}`);
+/** What a choice is offered with: a revision with its chart version, other words as they are. */
+function choiceDescription(choice: string): string {
+  const revision = REVISION_IDS.find((r) => r === choice);
+  return revision ? `chart ${REVISIONS[revision].chartVersion}` : '';
+}
+
+function choicesHandler(choices: readonly string[]): (add: Add) => void {
+  return (add) => choices.forEach((c) => add(c, choiceDescription(c)));
 }
 
 /** What tab completes an option's value with; undefined for an option that takes none. */
 function valueHandler(option: Option, rev: Revision, data: CompletionData): ((add: Add) => void) | undefined {
   if (!option.required && !option.optional) return undefined;
   const long = option.long?.replace(/^--/, '') ?? '';
-  if (long === 'revision') return revisions;
   if (SET_FLAGS.has(long)) return (add) => data.keys(rev).filter((k) => k.leaf).forEach((k) => add(`${k.key}=`, k.description));
   if (long === 'show-only') return (add) => data.sources(rev).forEach((s) => add(s.replace(/^agentplat\//, ''), ''));
-  const choices = (option as Option & { argChoices?: string[] }).argChoices;
-  if (choices) return (add) => choices.forEach((c) => add(c, ''));
+  // Every option that takes one of a fixed set of words declares them (options.ts, withChoices).
+  if (option.argChoices) return choicesHandler(option.argChoices);
   // A value tab cannot guess (a file, a name): nothing offered, but the option is known to take one.
   return () => undefined;
 }
@@ -108,6 +117,9 @@ export function completionTree(program: Command, rev: Revision, data: Completion
   for (const cmd of program.createHelp().visibleCommands(program)) {
     const sub = root.command(cmd.name(), cmd.description());
     addOptions(sub, cmd, rev, data);
+    for (const argument of cmd.registeredArguments) {
+      if (argument.argChoices) sub.argument(argument.name(), function (add) { choicesHandler(argument.argChoices!)(add); });
+    }
     if (cmd.name() === 'explain') sub.argument('key', function (add) { data.keys(rev).forEach((k) => add(k.key, k.description)); });
     if (cmd.name() === 'help') sub.argument('command', function (add) { program.commands.forEach((c) => add(c.name(), c.description())); });
   }

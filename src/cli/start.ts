@@ -1,10 +1,21 @@
 // Runs the CLI on the real process: the one place that turns run()'s result into the exit code.
 // The bundle's main module (src/cli/main.ts) calls it.
-import { createNodeIo } from './io.ts';
+import { AgentplatError } from '../problems/errors.ts';
+import { createNodeIo, type Io } from './io.ts';
 import { run } from './program.ts';
 
 export function start(argv: readonly string[]): void {
-  run(argv, createNodeIo()).then(
+  let io: Io;
+  try {
+    io = createNodeIo();
+  } catch (err) {
+    // The process itself cannot be read (a deleted working directory): no command can run.
+    if (!(err instanceof AgentplatError)) throw err;
+    process.stderr.write(`agentplat: ${err.message}\n`);
+    process.exitCode = err.exitCode;
+    return;
+  }
+  run(argv, io).then(
     (code) => {
       // A failed write to stdout (io.ts) has already set a non-zero code; keep it.
       if (!process.exitCode) process.exitCode = code;

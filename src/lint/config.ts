@@ -39,6 +39,7 @@ const BUILT_IN_RULES: Record<string, string> = {
   'values/duplicate-key': 'A key may appear only once in a map',
   'values/multiple-documents': 'A values file holds one YAML document',
   'values/too-deep': 'Values nest at most 64 levels',
+  'values/too-large': 'A values input is of a bounded size (a values file of this chart is a few kilobytes)',
   'values/yaml-aliases': 'A values file expands a bounded number of aliases',
   'values/not-a-map': 'The top level of a values file is a map',
   'values/set-syntax': 'A --set flag argument follows the key=value grammar',

@@ -8,10 +8,80 @@ import { crdYaml } from '../crds/index.ts';
 import { nearest } from '../problems/nearest.ts';
 import { UsageError } from '../problems/errors.ts';
 
-/** Whether a `# Source:` path is the one a --show-only name means (with or without `agentplat/templates/`). */
+/**
+ * Whether a `# Source:` path is the one a --show-only name means. A plain name may leave out
+ * `agentplat/` and `agentplat/templates/`; a pattern (`*`, `?`, `[…]`, as helm takes them) is
+ * matched the way helm matches it (Go's path.Match) against the path after the chart name
+ * (`templates/rbac/*.yaml`), or against the whole source path.
+ */
 export function sourceMatches(source: string, name: string): boolean {
   const n = name.replace(/^\.\//, '');
-  return source === n || source === `agentplat/${n}` || source === `agentplat/templates/${n}`;
+  if (!isSourcePattern(n)) return source === n || source === `agentplat/${n}` || source === `agentplat/templates/${n}`;
+  const re = sourcePattern(n);
+  return re !== undefined && (re.test(source) || re.test(source.replace(/^[^/]+\//, '')));
+}
+
+/** Whether a --show-only name is a pattern: helm's wildcards or an escape. */
+const isSourcePattern = (name: string): boolean => /[*?[\\]/.test(name);
+
+/**
+ * A --show-only pattern as a regular expression with the meaning Go's path.Match gives it (what
+ * helm template uses): `*` any run of characters but `/`, `?` one character but `/`, `[abc]`,
+ * `[a-z]` and `[^abc]` one character, `\` takes the next character as it is. Undefined for a
+ * pattern path.Match refuses (an unclosed `[`, an empty class, a trailing `\`).
+ */
+export function sourcePattern(pattern: string): RegExp | undefined {
+  const chars = [...pattern];
+  const literal = (c: string) => `\\u{${c.codePointAt(0)!.toString(16)}}`;
+  let re = '';
+  let i = 0;
+  /** One character of a class: escaped or plain, never an unescaped `-` or `]`. */
+  const classChar = (): string | undefined => {
+    let c = chars[i];
+    if (c === undefined || c === '-' || c === ']') return undefined;
+    if (c === '\\') c = chars[++i];
+    if (c === undefined) return undefined;
+    i++;
+    return c;
+  };
+  while (i < chars.length) {
+    const c = chars[i]!;
+    if (c === '*') {
+      re += '[^/]*';
+      i++;
+    } else if (c === '?') {
+      re += '[^/]';
+      i++;
+    } else if (c === '\\') {
+      const next = chars[i + 1];
+      if (next === undefined) return undefined;
+      re += literal(next);
+      i += 2;
+    } else if (c === '[') {
+      i++;
+      const negated = chars[i] === '^';
+      if (negated) i++;
+      let members = '';
+      for (let n = 0; chars[i] !== ']' || n === 0; n++) {
+        const lo = classChar();
+        if (lo === undefined) return undefined;
+        let range = literal(lo);
+        if (chars[i] === '-') {
+          i++;
+          const hi = classChar();
+          if (hi === undefined || hi.codePointAt(0)! < lo.codePointAt(0)!) return undefined;
+          range += `-${literal(hi)}`;
+        }
+        members += range;
+      }
+      i++;
+      re += `[${negated ? '^' : ''}${members}]`;
+    } else {
+      re += literal(c);
+      i++;
+    }
+  }
+  return new RegExp(`^${re}$`, 'u');
 }
 
 /** One object as block-style YAML (stable: insertion order, no line folding, no anchors). */
@@ -51,9 +121,19 @@ export function toJson(docs: readonly RenderedDoc[]): string {
  */
 export function showOnly(docs: readonly RenderedDoc[], names: readonly string[], why: (name: string) => string | undefined = () => undefined): RenderedDoc[] {
   if (names.length === 0) return [...docs];
+  const bad = names.find((n) => isSourcePattern(n) && sourcePattern(n.replace(/^\.\//, '')) === undefined);
+  if (bad !== undefined) {
+    throw new UsageError(`--show-only ${JSON.stringify(bad)}: not a valid pattern`, 'patterns are helm\'s: * and ? match within one folder, [abc], [a-z] and [^abc] one character, \\ takes the next character as it is; close every [');
+  }
   const missing = names.filter((n) => !docs.some((d) => sourceMatches(d.source, n)));
   if (missing.length > 0) {
     const known = [...new Set(docs.map((d) => d.source))].sort();
+    if (isSourcePattern(missing[0]!)) {
+      throw new UsageError(
+        `--show-only ${missing.map((m) => JSON.stringify(m)).join(', ')}: no rendered object comes from a source that matches`,
+        why(missing[0]!) ?? "a pattern matches the whole path after the chart name, as in helm (templates/*.yaml, charts/*/templates/*.yaml); `agentplat render | grep '^# Source'` lists every source",
+      );
+    }
     const guess = nearest(missing[0]!.replace(/^(agentplat\/)?(templates\/)?/, 'agentplat/templates/'), known);
     throw new UsageError(
       `--show-only ${missing.map((m) => JSON.stringify(m)).join(', ')}: no rendered object comes from ${missing.length === 1 ? 'that source' : 'those sources'}`,

@@ -79,7 +79,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** Why a write failed, in the user's terms. */
-function writeHint(code: string | undefined): string {
+export function writeHint(code: string | undefined): string {
   switch (code) {
     case 'EACCES':
     case 'EPERM':

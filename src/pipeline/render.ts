@@ -11,6 +11,7 @@ import { RenderError } from '../render/components/common.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { TemplateOutputError } from '../render/engine.ts';
 import { checkObjectNames } from '../render/names-check.ts';
+import type { RenderRuleId } from '../render/rules.ts';
 import { DuplicateObjectError } from '../render/order.ts';
 import { showOnly, sourceMatches } from '../output/manifests.ts';
 import { renderChart, type ChartRenderOptions } from '../render/render.ts';
@@ -68,9 +69,9 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     docs = renderChart(lint.layered.values, options);
   } catch (err) {
     // Values the linter let through but the chart cannot render: a problem, not a crash.
-    if (err instanceof RenderError) return { problems: [...problems, { severity: 'error', rule: 'render/values', path: '', message: err.message }] };
+    if (err instanceof RenderError) return { problems: [...problems, { severity: 'error', rule: 'render/values' satisfies RenderRuleId, path: '', message: err.message }] };
     // Two objects with one name: the names were truncated or overridden into each other.
-    if (err instanceof DuplicateObjectError) return { problems: [...problems, { severity: 'error', rule: 'render/duplicate-object', path: '', message: err.message, hint: NAME_HINT }] };
+    if (err instanceof DuplicateObjectError) return { problems: [...problems, { severity: 'error', rule: 'render/duplicate-object' satisfies RenderRuleId, path: '', message: err.message, hint: NAME_HINT }] };
     if (err instanceof TemplateOutputError) throw new Error(`bug in a template: ${err.message}`);
     throw err;
   }

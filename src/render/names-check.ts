@@ -6,6 +6,7 @@
 import type { Problem } from '../problems/problem.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { metadataFindings } from '../k8s-meta.ts';
+import type { RenderRuleId } from './rules.ts';
 
 const NAME_HINT = 'object names are <fullname>-<suffix>: use a shorter --release-name, or set fullnameOverride (lower-case letters, digits and "-", starting with a letter)';
 const HINTS: Record<string, string> = {
@@ -24,7 +25,7 @@ export function checkObjectNames(docs: readonly RenderedDoc[]): Problem[] {
     for (const f of metadataFindings(object.kind, object.metadata)) {
       problems.push({
         severity: 'error',
-        rule: 'render/object-name',
+        rule: 'render/object-name' satisfies RenderRuleId,
         path: '',
         message: `${object.kind} "${object.metadata.name}" (${source}): ${f.message}`,
         hint: HINTS[String(f.path[1])] ?? NAME_HINT,

@@ -87,7 +87,7 @@ describe('agentplat lint: warnings, --strict, --max-warnings, --quiet', () => {
     expect((await runInProcess(['lint', '-f', 'w.yaml', '--max-warnings', '1'], { cwd })).code).toBe(0);
     const over = await runInProcess(['lint', '-f', 'w.yaml', '--max-warnings', '0'], { cwd });
     expect(over.code).toBe(1);
-    expect(over.stderr).toContain('1 warning exceed the limit of 0');
+    expect(over.stderr).toContain('1 warning exceeds the limit of 0');
   });
 
   it('--quiet prints errors only', async () => {

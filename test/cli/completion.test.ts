@@ -86,13 +86,37 @@ describe('completion candidates through the binary', () => {
     expect((await complete('lint', '--set-string', 'ui.repl')).values).toEqual(['ui.replicas=']);
   });
 
+  it('every option and argument that takes one of a fixed set of words completes with exactly those words, in every command', async () => {
+    const p = program();
+    let checked = 0;
+    for (const cmd of p.createHelp().visibleCommands(p)) {
+      for (const option of cmd.createHelp().visibleOptions(cmd)) {
+        // The options whose value is one of a few words (a format, a revision) declare them.
+        if (/<[^>]*\|[^>]*>/.test(option.flags) || option.long === '--output' || option.long === '--format') {
+          expect(option.argChoices, `${cmd.name()} ${option.flags}`).toBeDefined();
+        }
+        if (!option.argChoices) continue;
+        for (const flag of [option.long!, ...(option.short ? [option.short] : [])]) {
+          expect((await complete(cmd.name(), flag, '')).values, `${cmd.name()} ${flag}`).toEqual(option.argChoices);
+          checked++;
+        }
+      }
+      for (const argument of cmd.registeredArguments.filter((a) => a.argChoices)) {
+        expect((await complete(cmd.name(), '')).values, `${cmd.name()} <${argument.name()}>`).toEqual(argument.argChoices);
+        checked++;
+      }
+    }
+    // lint/validate --format, -o of render, crds, diff, version and explain, every revision flag, completion's shell.
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
   it('explain ui. offers every key under ui', async () => {
     const want = walkKeys('B').map((k) => k.path).filter((k) => k.startsWith('ui.'));
     expect((await complete('explain', 'ui.')).values).toEqual(want);
   });
 
   it('a file name (after -f, --output-dir, or as lint and validate arguments) is left to the shell: no candidates, file completion allowed', async () => {
-    for (const words of [['render', '-f', 'val'], ['render', '--output-dir', ''], ['lint', 'envs/'], ['validate', ''], ['migrate', '--values', 'a']]) {
+    for (const words of [['render', '-f', 'val'], ['render', '--output-dir', ''], ['lint', 'envs/'], ['validate', ''], ['migrate', '--values', 'a'], ['migrate', 'val']]) {
       expect(await complete(...words), words.join(' ')).toEqual({ values: [], directive: 0 });
     }
     // Not where a flag or a key is being typed.
@@ -140,6 +164,11 @@ comp "agentplat render --revision "
 comp "agentplat render --set controller.repl"
 comp "agentplat explain ui.httpRoute.en"
 comp "agentplat render -f val"
+comp "agentplat lint --format "
+comp "agentplat render -o "
+comp "agentplat completion "
+comp "agentplat diff --from-revision "
+comp "agentplat diff --to-revision "
 complete -p agentplat
 `);
     expect(r.err).toBe('');
@@ -151,6 +180,28 @@ complete -p agentplat
     expect(r.out).toContain('agentplat render --revision  => A B\n');
     expect(r.out).toContain('agentplat render --set controller.repl => controller.replicas=\n');
     expect(r.out).toContain('agentplat explain ui.httpRoute.en => ui.httpRoute.enabled\n');
+    expect(r.out).toContain('agentplat lint --format  => text json sarif github junit\n');
+    expect(r.out).toContain('agentplat render -o  => yaml json\n');
+    expect(r.out).toContain('agentplat completion  => bash zsh fish\n');
+    expect(r.out).toContain('agentplat diff --from-revision  => A B\n');
+    expect(r.out).toContain('agentplat diff --to-revision  => A B\n');
+  });
+
+  it.skipIf(!has('bash'))('bash: sourcing the script twice (re-reading ~/.bashrc) prints nothing and keeps it working', async () => {
+    const script = (await runInProcess(['completion', 'bash'])).stdout;
+    const r = inShell('bash', [], `source /dev/stdin <<'EOF'
+${script}
+EOF
+source /dev/stdin <<'EOF'
+${script}
+EOF
+echo "directive: $ShellCompDirectiveNoFileComp"
+complete -p agentplat
+`);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('directive: 4\n');
+    expect(r.out).toMatch(/^complete -o default -F __agentplat_complete agentplat$/m);
   });
 
   it.skipIf(!has('zsh'))('zsh: the script registers with compinit and hands candidates to _describe', async () => {

@@ -8,6 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { ensureBuilt, runBin, STACK_TRACE, type RunResult } from './binary.ts';
 import { runInProcess } from './in-process.ts';
+import { Command } from 'commander';
+import { createMemoryIo } from '../../src/cli/io.ts';
+import { addLayerOptions } from '../../src/cli/options.ts';
+import { createProgram } from '../../src/cli/program.ts';
 
 const ESC = '\u001b[';
 const dir = tempDir('agentplat-diff-');
@@ -57,6 +61,22 @@ describe('diff: two values sets', () => {
     const r = await diff(['-f', 'two.yaml', '--to-set', 'ui.replicas=1', '--skip-crds', '-q']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('changed Deployment.apps default/agentplat-controller: spec.replicas');
+  });
+
+  it('every values layer of the old side has its --to-… twin for the new side, --to-set-literal included', async () => {
+    const program = createProgram({ io: createMemoryIo(), exitCode: 0 });
+    const render = program.commands.find((c) => c.name() === 'render')!;
+    const diffCommand = program.commands.find((c) => c.name() === 'diff')!;
+    const layers = addLayerOptions(new Command()).options.map((o) => o.long!);
+    expect(layers).toContain('--set-literal');
+    for (const long of layers) {
+      expect(render.options.some((o) => o.long === long), long).toBe(true);
+      expect(diffCommand.options.some((o) => o.long === `--to-${long.slice(2)}`), `--to-${long.slice(2)}`).toBe(true);
+    }
+    // --to-set-literal takes the text after = as it is, commas included, on the new side only.
+    const r = await diff(['--to-set-literal', 'controller.image.tag=v1,2', '--skip-crds']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^\+ +image: .*:v1,2$/m);
   });
 
   it('objects a value turns on or off are added or removed, shown whole', async () => {

@@ -13,7 +13,7 @@ describe('flags and answers', () => {
     const r = await runInProcess(['migrate', '--from', 'A', '--to', 'B', '-f', 'a.yaml', '-f', 'b.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/exactly one -f file, got 2/);
+    expect(r.stderr).toMatch(/exactly one values file \(an argument or -f\), got 2/);
   });
 
   it('lint --quiet lists errors only but its summary still counts the warnings (they decide --strict)', async () => {

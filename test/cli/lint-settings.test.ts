@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.ts';
+import { createMemoryIo } from '../../src/cli/io.ts';
+import { createProgram, run } from '../../src/cli/program.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { runInProcess } from './in-process.ts';
 
@@ -59,8 +60,16 @@ describe('render and lint read the same settings and decide alike', () => {
     expect(await both(cwd, ['-f', 'w.yaml'])).toMatchObject({ lint: 0, render: 0 });
     const flag = await both(cwd, ['-f', 'w.yaml', '--strict']);
     expect(flag).toMatchObject({ lint: 1, render: 1, stdout: '' });
-    expect(flag.stderr).toContain('1 warning fail the run (--strict)');
+    expect(flag.stderr).toContain('agentplat: 1 warning fails the run (--strict)\n');
     expect(await both(join(cwd, 'strict'), ['-f', 'w.yaml'])).toMatchObject({ lint: 1, render: 1, stdout: '' });
+  });
+
+  it('the verdict line agrees with its count: 1 warning fails / exceeds, 2 warnings fail / exceed', async () => {
+    const cwd = folder({ 'w.yaml': WARN, 'w2.yaml': WARN });
+    const lintErr = async (args: string[]) => (await runInProcess(['lint', ...args], { cwd })).stderr;
+    expect(await lintErr(['w.yaml', '--max-warnings', '0'])).toBe('agentplat: 1 warning exceeds the limit of 0 (--max-warnings)\n');
+    expect(await lintErr(['w.yaml', 'w2.yaml', '--strict'])).toBe('agentplat: 2 warnings fail the run (--strict)\n');
+    expect(await lintErr(['w.yaml', 'w2.yaml', '--max-warnings', '1'])).toBe('agentplat: 2 warnings exceed the limit of 1 (--max-warnings)\n');
   });
 
   it('a malformed .agentplat.yaml is a usage error (exit 2) for both, naming file:line:col', async () => {
@@ -98,5 +107,39 @@ describe('migrate lints its result with the same settings', () => {
     const bad = await runInProcess(['migrate', '-f', 'a.yaml'], { cwd: folder({ ...file, '.agentplat.yaml': 'rules: [\n' }) });
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
+  });
+});
+
+describe('every command that prints for one revision takes it from .agentplat.yaml, as lint and render do', () => {
+  it('values, schema, docs and crds in a folder with revision: A print what -r A prints', async () => {
+    const cwd = folder({ '.agentplat.yaml': 'revision: A\n' });
+    for (const command of ['values', 'schema', 'docs', 'crds']) {
+      const fromFile = await runInProcess([command], { cwd });
+      const fromFlag = await runInProcess([command, '-r', 'A'], { cwd });
+      expect(fromFile.code, command).toBe(0);
+      expect(fromFile.stdout, command).toBe(fromFlag.stdout);
+    }
+    expect((await runInProcess(['values'], { cwd })).stdout).not.toBe((await runInProcess(['values', '-r', 'B'], { cwd })).stdout);
+    expect((await runInProcess(['schema'], { cwd })).stdout).not.toBe((await runInProcess(['schema', '-r', 'B'], { cwd })).stdout);
+  });
+
+  /** Commands whose --revision means something else, so that the file's revision does not apply. */
+  const OWN_MEANING: Record<string, string> = {
+    migrate: '--revision is the revision to migrate to; the file names the one the folder is on',
+    explain: 'without --revision it answers for both revisions',
+    version: 'without --revision it reports every revision',
+  };
+
+  it('every other command with --revision reads revision: from the file (a wrong one is refused, naming the file)', async () => {
+    const cwd = folder({ '.agentplat.yaml': 'revision: C\n' });
+    const program = createProgram({ io: createMemoryIo(), exitCode: 0 });
+    const commands = program.commands.filter((c) => c.options.some((o) => o.long === '--revision') && !(c.name() in OWN_MEANING)).map((c) => c.name());
+    expect(commands).toEqual(expect.arrayContaining(['render', 'template', 'lint', 'diff', 'values', 'schema', 'docs', 'crds']));
+    for (const command of commands) {
+      const r = await runInProcess([command], { cwd });
+      expect(r.code, command).toBe(2);
+      expect(r.stdout, command).toBe('');
+      expect(r.stderr, command).toContain('.agentplat.yaml');
+    }
   });
 });

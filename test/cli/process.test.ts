@@ -12,6 +12,8 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, HANG_GUARD_MS, ROOT, runBin, runClosingStdout, STACK_TRACE, type RunResult } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { installedPack } from '../helpers/pack.ts';
+import { createProgram } from '../../src/cli/program.ts';
+import { createMemoryIo } from '../../src/cli/io.ts';
 
 const ESC = '\u001b[';
 const COMMANDS = ['render', 'diff', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'] as const;
@@ -206,6 +208,23 @@ describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
     expect(r.signal).toBeNull();
     expect(r.stderr).toBe('');
     expect(r.code).toBe(code);
+  });
+});
+
+describe('a working directory deleted under the shell is an environment problem: exit 2, one line, for every command', () => {
+  // `sh -c` enters a fresh folder, removes it and only then starts agentplat in it, as a user
+  // whose shell sits in a folder another process deleted.
+  const commands = createProgram({ io: createMemoryIo(), exitCode: 0 }).commands.map((c) => c.name());
+  const starts = [
+    { from: 'the bundle', argv: [process.execPath, BIN] },
+    { from: 'the snapshot', argv: [process.execPath, '--snapshot-blob', join(ROOT, 'dist', 'agentplat-b.blob'), '--'] },
+  ];
+  it.each(starts.flatMap((s) => [...commands, '--help'].map((command) => ({ ...s, command }))))('$command from $from', ({ argv, command }) => {
+    const dir = tempDir('agentplat-gone-');
+    const r = spawnSync('sh', ['-c', 'cd "$0" && rmdir "$0" && exec "$@"', dir, ...argv, command], { cwd: ROOT, encoding: 'utf8', timeout: HANG_GUARD_MS, env: { PATH: process.env.PATH ?? '' } });
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('agentplat: the working directory no longer exists (it was deleted or moved): cd into an existing folder and run agentplat again\n');
+    expect(r.status).toBe(2);
   });
 });
 

@@ -7,6 +7,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { ensureBuilt, runBin, STACK_TRACE } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { objectsOf } from '../helpers/objects.ts';
+import { IGNORED } from '../../src/cli/commands/template.ts';
 
 ensureBuilt();
 
@@ -66,6 +67,35 @@ describe('agentplat template: helm template\'s spelling of render', () => {
     expect(r.stdout).toBe(base.stdout);
   });
 
+  describe("helm's install-time flags (Helm 3's and Helm 4's) change nothing in the output: accepted, each with a note", () => {
+    it.each(IGNORED.map((i) => [i.flag, i.value ? [i.flag, '5m'] : [i.flag]] as const))('%s', async (flag, args) => {
+      const base = await runInProcess(['template', 'agentplat', '-s', 'templates/controller-deployment.yaml']);
+      const r = await runInProcess(['template', 'agentplat', ...args, '-s', 'templates/controller-deployment.yaml']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(base.stdout);
+      expect(r.stderr).toBe(`agentplat: note: helm's ${flag} is ignored: ${IGNORED.find((i) => i.flag === flag)!.why}\n`);
+    });
+
+    it('a Helm 4 command line works as written: --server-side, --take-ownership, --force-replace, --rollback-on-failure, --hide-notes, --dry-run=client, --wait=watcher', async () => {
+      const base = await runInProcess(['template', 'agentplat', '-n', 'apps']);
+      const r = await runInProcess(['template', 'agentplat', '-n', 'apps', '--server-side=auto', '--take-ownership', '--force-replace', '--rollback-on-failure', '--hide-notes', '--dry-run=client', '--wait=watcher', '--timeout', '10m']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(base.stdout);
+      expect(r.stderr.split('\n').filter((l) => l !== '')).toHaveLength(7);
+    });
+
+    it('as in helm, the word after an on/off flag is an argument (the release name), and a value after = must be one helm takes', async () => {
+      const named = await runInProcess(['template', '--take-ownership', 'prod', '-s', 'templates/controller-service.yaml']);
+      expect(named.code, named.stderr).toBe(0);
+      expect(named.stdout).toMatch(/^ {2}name: prod-controller$/m);
+      const off = await runInProcess(['template', 'prod', '--take-ownership=false', '--server-side=false', '-s', 'templates/controller-service.yaml']);
+      expect(off.code, off.stderr).toBe(0);
+      const bad = await runInProcess(['template', 'prod', '--server-side=bogus']);
+      expect(bad).toMatchObject({ code: 2, stdout: '' });
+      expect(bad.stderr).toContain('--server-side: helm takes auto, true or false after =, found "bogus"');
+    });
+  });
+
   it('a --show-only CRD source without --include-crds gets a hint naming --include-crds', async () => {
     const r = await runInProcess(['template', '-s', 'crds/agents.agentplat.dev.yaml']);
     expect(r.code).toBe(2);
@@ -73,10 +103,6 @@ describe('agentplat template: helm template\'s spelling of render', () => {
   });
 
   it.each([
-    [['--atomic'], /installs a release/],
-    [['--wait'], /installs a release/],
-    [['--timeout', '5m'], /installs a release/],
-    [['--create-namespace'], /installs a release/],
     [['--repo', 'https://charts.example.com'], /chart, built in/],
     [['--dependency-update'], /chart, built in/],
     [['--kube-context', 'prod'], /never contacts a cluster/],
@@ -85,7 +111,6 @@ describe('agentplat template: helm template\'s spelling of render', () => {
     [['-g'], /NAME argument/],
     [['--name-template', 'x'], /NAME argument/],
     [['--release-name'], /--output-dir DIR\/NAME/],
-    [['--skip-tests'], /no hooks/],
     [['--skip-schema-validation'], /--rule ID=off/],
   ])('helm flag %j makes no sense here: a usage error whose hint says why, nothing rendered', async (flags, why) => {
     const r = await runInProcess(['template', 'agentplat', ...flags]);
@@ -102,6 +127,12 @@ describe('agentplat template: helm template\'s spelling of render', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/the chart is built in/);
     }
+  });
+
+  it('the usage line advertises only what template takes: [name], not the chart argument it refuses', async () => {
+    const r = await runInProcess(['template', '--help']);
+    expect(r.stdout.split('\n')[0]).toBe('Usage: agentplat template [options] [name]');
+    expect(r.stdout).not.toMatch(/\[chart\]/);
   });
 
   it('--include-crds with --skip-crds is a usage error', async () => {

@@ -1,12 +1,14 @@
 // The README is reviewed like code: its generated sections (lint rules, values reference) must
 // match what the tool produces, and its set-up commands must be the ones CI runs.
 // Regenerate: UPDATE_README=1 npx vitest run test/docs/readme.test.ts
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.ts';
 import { ruleCatalog } from '../../src/lint/config.ts';
 import { runInProcess } from '../cli/in-process.ts';
+import { RENDER_RULES } from '../../src/render/rules.ts';
+import { CRD_RULES } from '../../src/crds/rules.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const UPDATE = process.env.UPDATE_README === '1';
@@ -26,8 +28,10 @@ function section(text: string, name: string, body?: string): string {
   return body === undefined ? m![2]! : text.replace(re, (_, a: string, _b: string, c: string) => `${a}${body}${c}`);
 }
 
+/** The linter's catalog (tunable with --rule) and the render's own checks (always errors). */
 function rulesTable(): string {
-  const rows = [...ruleCatalog()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, d]) => `| \`${id}\` | ${d.replace(/\|/g, '\\|')} |`);
+  const render = Object.entries(RENDER_RULES).map(([id, d]): [string, string] => [id, `${d} (always an error: nothing is rendered; not set by --rule)`]);
+  const rows = [...ruleCatalog(), ...render].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, d]) => `| \`${id}\` | ${d.replace(/\|/g, '\\|')} |`);
   return `| Rule | What it checks |\n|---|---|\n${rows.join('\n')}\n`;
 }
 
@@ -49,6 +53,27 @@ describe('README', () => {
     let text = readFileSync(readmePath, 'utf8');
     if (UPDATE) writeFileSync(readmePath, (text = section(text, 'lint-rules', rulesTable())));
     expect(section(text, 'lint-rules')).toBe(rulesTable());
+  });
+
+  it('has every rule id the code can report in a rule table: lint and render ids in the lint rules, crd/ ids in the custom resources section', () => {
+    // The ids are the rule-shaped string literals of src/, whatever module reports them, so an id
+    // reported without a catalog entry is found too.
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    const ids = new Set<string>();
+    for (const file of sources(join(ROOT, 'src'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/['"`]((?:values|security|render|crd)\/[a-z0-9-]+)['"`]/g)) ids.add(m[1]!);
+    }
+    const text = readFileSync(readmePath, 'utf8');
+    const rules = section(text, 'lint-rules');
+    const crdTable = text.slice(text.indexOf('## Custom resources and CRDs'), text.indexOf('### Rules checked at admission'));
+    expect(ids).toContain('render/duplicate-object');
+    expect(ids.size).toBeGreaterThan(ruleCatalog().size);
+    for (const id of ids) {
+      const table = id.startsWith('crd/') ? crdTable : rules;
+      expect(table.includes(`\`${id}\``), `${id} is missing from the README's ${id.startsWith('crd/') ? 'custom resources' : 'lint rules'} table`).toBe(true);
+    }
+    for (const id of Object.keys(CRD_RULES)) expect(ids).toContain(id);
   });
 
   it('carries the values reference of revision B exactly as `agentplat docs --revision B` prints it', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,8 @@ describe('migrate A → B: every fixture round-trips', () => {
 
       const migrated = join(tmp, `${base}-b.yaml`);
       writeFileSync(migrated, m.stdout);
-      const lint = await runInProcess(['lint', '--revision', 'B', '-f', migrated]);
+      // lint takes render's namespace: the two decide alike for the same release.
+      const lint = await runInProcess(['lint', '--revision', 'B', '-n', 'agentplat', '-f', migrated]);
       // clean: no error or warning (an evaluation setup keeps the bundled database, which is noted as an info)
       expect(lint.stdout.trimEnd().split('\n').at(-1)).toMatch(/^1 file, 0 errors, 0 warnings(, 1 info)?$/);
       expect(lint.code).toBe(0);
@@ -179,6 +180,75 @@ describe('agentplat migrate: command', () => {
     const r = await runInProcess(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('agentplat migrate: the file as an argument, and --in-place', () => {
+  const A_FILE = 'controller:\n  toolRefreshInterval: 30s # gone in B\n  replicas: 2 # keep me\n';
+  const B_FILE = 'controller:\n  replicas: 2 # keep me\n';
+  let n = 0;
+  const fileWith = (text: string) => {
+    const path = join(tmp, `in-place-${n++}.yaml`);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('a positional file migrates as -f does', async () => {
+    const viaArgument = await runInProcess(['migrate', 'fixtures/migrate/production-a.yaml']);
+    const viaFlag = await runInProcess(['migrate', '-f', 'fixtures/migrate/production-a.yaml']);
+    expect(viaArgument).toEqual(viaFlag);
+    expect(viaArgument.stdout).not.toBe('');
+  });
+
+  it('one file per run: an argument and -f together are refused (exit 2)', async () => {
+    const r = await runInProcess(['migrate', 'fixtures/migrate/production-a.yaml', '-f', 'fixtures/migrate/production-a.yaml']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toContain('exactly one values file (an argument or -f), got 2');
+  });
+
+  it('--in-place writes the migrated text back into the file, its mode kept, and prints nothing on stdout', async () => {
+    const path = fileWith(A_FILE);
+    chmodSync(path, 0o640);
+    const r = await runInProcess(['migrate', '--in-place', path]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('controller.toolRefreshInterval: removed');
+    expect(readFileSync(path, 'utf8')).toBe(B_FILE);
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('--in-place through a symbolic link rewrites the file it points to and keeps the link', async () => {
+    const path = fileWith(A_FILE);
+    const link = join(tmp, `link-${n++}.yaml`);
+    symlinkSync(path, link);
+    expect((await runInProcess(['migrate', '-i', '-f', link])).code).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(B_FILE);
+    expect(readFileSync(link, 'utf8')).toBe(B_FILE);
+  });
+
+  it('--in-place changes nothing when the input is broken, and refuses standard input', async () => {
+    const broken = 'controller:\n  replicas: [1,\n';
+    const path = fileWith(broken);
+    const r = await runInProcess(['migrate', '--in-place', path]);
+    expect(r.code).toBe(1);
+    expect(readFileSync(path, 'utf8')).toBe(broken);
+    const stdin = await runInProcess(['migrate', '--in-place', '-'], { stdin: A_FILE });
+    expect(stdin).toMatchObject({ code: 2, stdout: '' });
+    expect(stdin.stderr).toContain('--in-place needs a file');
+  });
+
+  it('--in-place that cannot write exits 2, names the file and leaves it as it was', async () => {
+    const path = fileWith(A_FILE);
+    // The temporary file beside it cannot be made: a folder holds its name.
+    const name = path.split('/').pop()!;
+    mkdirSync(join(tmp, `.${name}.agentplat-${process.pid}.tmp`));
+    const r = await runInProcess(['migrate', '--in-place', path]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('cannot replace the file in place');
+    expect(r.stderr).toContain('the file is unchanged');
+    expect(readFileSync(path, 'utf8')).toBe(A_FILE);
   });
 });
 

@@ -4,13 +4,13 @@
 // environment Argo CD gives it, prints the manifests agentplat renders for those settings.
 // Docker is not needed: test/recipes/image.ts carries out the Dockerfile's instructions.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
 import { sh, sharedPack, stepEnv, TARBALL, VERSION, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
-import { buildImage, readInImage, type BuiltImage } from './image.ts';
+import { buildImage, contextFiles, dockerignore, instructions, readInImage, type BuiltImage } from './image.ts';
 
 const DIR = join(ROOT, 'recipes', 'argocd');
 const read = (name: string) => readFileSync(join(DIR, name), 'utf8');
@@ -20,11 +20,26 @@ interface Plugin {
   apiVersion: string;
   kind: string;
   metadata: { name: string };
-  spec: { version: string; discover: { fileName: string }; generate: { command: string[]; args: string[] } };
+  spec: { version: string; discover: { fileName: string }; parameters: { static: Announcement[] }; generate: { command: string[]; args: string[] } };
+}
+/** A parameter as plugin.yaml announces it (with its default) or an Application sets it. */
+interface Parameter {
+  name: string;
+  string?: string;
+  array?: string[];
+  map?: Record<string, string>;
+}
+interface Announcement extends Parameter {
+  title: string;
+  collectionType?: 'string' | 'array' | 'map';
+}
+interface PluginSource {
+  env?: { name: string; value: string }[];
+  parameters?: Parameter[];
 }
 interface Application {
   metadata: { name: string };
-  spec: { source: { path: string; plugin: { name: string; env: { name: string; value: string }[] } }; destination: { namespace: string } };
+  spec: { source: { path: string; plugin: PluginSource & { name: string } }; destination: { namespace: string } };
 }
 interface Sidecar {
   spec: { template: { spec: { containers: { image: string; command: string[]; securityContext: { runAsUser: number } }[] } } };
@@ -33,19 +48,39 @@ interface Sidecar {
 const application = parse(read('application.yaml')) as Application;
 const sidecar = parse(read('repo-server-sidecar.yaml')) as Sidecar;
 
+const ignore = dockerignore(readFileSync(join(ROOT, '.dockerignore'), 'utf8'));
+/** What `docker build … .` sends from this checkout after `npm pack` (which writes the pack here). */
+const sent = [...contextFiles(ROOT, ignore), ...(ignore.sends(TARBALL) ? [TARBALL] : [])].sort();
+
 let image: BuiltImage;
 beforeAll(async () => {
-  // A checkout of agentplat after `npm pack`, as the Dockerfile's build context.
+  // The build context: the files of this checkout that .dockerignore lets through, and the pack.
   const context = tempDir('agentplat-argocd-context-');
-  copyFileSync(await sharedPack(), join(context, TARBALL));
-  mkdirSync(join(context, 'recipes', 'argocd'), { recursive: true });
-  copyFileSync(join(DIR, 'plugin.yaml'), join(context, 'recipes', 'argocd', 'plugin.yaml'));
+  for (const file of sent) {
+    mkdirSync(dirname(join(context, file)), { recursive: true });
+    copyFileSync(file === TARBALL ? await sharedPack() : join(ROOT, file), join(context, file));
+  }
   image = await buildImage(read('Dockerfile'), context);
 });
 
-/** The environment Argo CD's cmp-server gives generate for `application` on a cluster of 1.29. */
-function argoEnv(env: { name: string; value: string }[] = application.spec.source.plugin.env): Record<string, string> {
+/** A parameter's environment variable name as Argo CD makes it: PARAM_, upper case, `_` for the rest. */
+const paramName = (...parts: string[]) => `PARAM_${parts.map((p) => p.toUpperCase().replace(/[^A-Z0-9]/g, '_')).join('_')}`;
+
+/**
+ * The environment Argo CD's cmp-server gives generate for a plugin source (`application`'s by
+ * default) on a cluster of 1.29: env entries as ARGOCD_ENV_<NAME>, parameters as PARAM_<NAME>
+ * (list items PARAM_<NAME>_<i>, map entries PARAM_<NAME>_<KEY>) and all of them as JSON.
+ */
+function argoEnv(source: PluginSource = application.spec.source.plugin): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const p of source.parameters ?? []) {
+    if (p.string !== undefined) params[paramName(p.name)] = p.string;
+    p.array?.forEach((item, i) => (params[paramName(p.name, String(i))] = item));
+    for (const [k, v] of Object.entries(p.map ?? {})) params[paramName(p.name, k)] = v;
+  }
   return {
+    ...params,
+    ...(source.parameters ? { ARGOCD_APP_PARAMETERS: JSON.stringify(source.parameters) } : {}),
     ARGOCD_APP_NAME: application.metadata.name,
     ARGOCD_APP_NAMESPACE: application.spec.destination.namespace,
     ARGOCD_APP_REVISION: '0123456789abcdef0123456789abcdef01234567',
@@ -53,7 +88,7 @@ function argoEnv(env: { name: string; value: string }[] = application.spec.sourc
     ARGOCD_APP_SOURCE_REPO_URL: 'https://git.example.com/platform/agentplat-envs.git',
     KUBE_VERSION: 'v1.29.3',
     KUBE_API_VERSIONS: 'v1,apps/v1,batch/v1,policy/v1,monitoring.coreos.com/v1',
-    ...Object.fromEntries(env.map((e) => [`ARGOCD_ENV_${e.name}`, e.value])),
+    ...Object.fromEntries((source.env ?? []).map((e) => [`ARGOCD_ENV_${e.name}`, e.value])),
   };
 }
 
@@ -79,6 +114,14 @@ const VALUES = 'controller:\n  replicas: 2\n  metrics:\n    enabled: true\n    s
 const OVERRIDES = 'ui:\n  replicas: 3\n';
 
 describe('Argo CD recipe: the sidecar image', () => {
+  it('is built from a context of only what the Dockerfile copies: .dockerignore keeps node_modules and the rest out', () => {
+    const copied = instructions(read('Dockerfile'))
+      .filter((i) => i.op === 'COPY')
+      .map((i) => i.rest.split(/\s+/)[0]!.replace(/\$\{AGENTPLAT_VERSION\}/, VERSION));
+    expect(sent).toEqual([...copied].sort());
+    for (const dir of ['node_modules', 'dist', 'src', 'test', '.git']) expect(ignore.mayReachInto(dir), dir).toBe(false);
+  });
+
   it('is built from the Node line package.json supports, for the version package.json has', () => {
     const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
     expect(image.from).toMatch(new RegExp(`^node:${/\d+/.exec(engines)![0]}(-|$)`));
@@ -129,7 +172,7 @@ describe('Argo CD recipe: plugin.yaml', () => {
 
   it('without parameters it renders revision B from values.yaml under the Application name', () => {
     const folder = appFolder({ 'values.yaml': VALUES, 'overrides.yaml': OVERRIDES });
-    const r = generate(folder, argoEnv([]));
+    const r = generate(folder, argoEnv({}));
     expect(r.code, r.stderr).toBe(0);
     const expected = runBin(
       ['render', '--namespace', 'agentplat', '--release-name', application.metadata.name, '-f', 'values.yaml', '--kube-version', 'v1.29.3', ...['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'monitoring.coreos.com/v1'].flatMap((v) => ['--api-versions', v])],
@@ -141,14 +184,38 @@ describe('Argo CD recipe: plugin.yaml', () => {
 
   it('REVISION=A renders revision A', () => {
     const folder = appFolder({ 'values.yaml': 'controller:\n  toolRefreshInterval: 30s\n' });
-    const env = argoEnv([{ name: 'REVISION', value: 'A' }]);
+    const env = argoEnv({ env: [{ name: 'REVISION', value: 'A' }] });
     expect(generate(folder, env).code).toBe(0);
-    expect(generate(folder, argoEnv([{ name: 'REVISION', value: 'B' }])).code).toBe(1);
+    expect(generate(folder, argoEnv({ env: [{ name: 'REVISION', value: 'B' }] })).code).toBe(1);
+  });
+
+  it('announces its parameters, so that Argo CD\'s UI shows and sets them: every one the Application sets, with the defaults generate applies', () => {
+    const announced = new Map(plugin.spec.parameters.static.map((p) => [p.name, p]));
+    expect([...announced.keys()].sort()).toEqual(['release-name', 'revision', 'values-files']);
+    for (const p of application.spec.source.plugin.parameters ?? []) {
+      expect(announced.has(p.name), p.name).toBe(true);
+      expect(announced.get(p.name)!.collectionType ?? 'string', p.name).toBe(p.array ? 'array' : p.map ? 'map' : 'string');
+    }
+    // The announced defaults, set explicitly, render what no parameter at all renders.
+    const folder = appFolder({ 'values.yaml': VALUES, 'overrides.yaml': OVERRIDES });
+    const defaults = plugin.spec.parameters.static.filter((p) => p.string !== undefined || p.array !== undefined).map(({ name, string, array }) => ({ name, ...(string !== undefined ? { string } : {}), ...(array ? { array } : {}) }));
+    expect(defaults.length).toBe(2);
+    const withDefaults = generate(folder, argoEnv({ parameters: defaults }));
+    expect(withDefaults.code, withDefaults.stderr).toBe(0);
+    expect(withDefaults.stdout).toBe(generate(folder, argoEnv({})).stdout);
+  });
+
+  it('parameters win over env entries, and a values file list keeps its order and its commas', () => {
+    const folder = appFolder({ 'values.yaml': 'controller:\n  toolRefreshInterval: 30s\n', 'a,b.yaml': OVERRIDES });
+    const r = generate(folder, argoEnv({ env: [{ name: 'REVISION', value: 'B' }], parameters: [{ name: 'revision', string: 'A' }, { name: 'values-files', array: ['values.yaml', 'a,b.yaml'] }] }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('helm.sh/chart: agentplat-0.10.0');
+    expect(r.stdout).toMatch(/^ {2}replicas: 3$/m);
   });
 
   it('values with an error: generate fails and prints nothing, so the sync applies nothing', () => {
     const folder = appFolder({ 'values.yaml': 'controller:\n  replcas: 2\n' });
-    const r = generate(folder, argoEnv([]));
+    const r = generate(folder, argoEnv({}));
     expect(r.code).not.toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('[values/unknown-key]');

@@ -83,6 +83,19 @@ describe('Flux recipe', () => {
     expect(found).toContain('Deployment platform/agentplat-controller');
   });
 
+  it('AGENTPLAT_API_VERSIONS and AGENTPLAT_KUBE_VERSION reach the render: a ServiceMonitor renders through it', () => {
+    const repo = valuesRepo({ 'envs/prod/values.yaml': 'controller:\n  metrics:\n    enabled: true\n    serviceMonitor:\n      enabled: true\n' });
+    expect(render(repo).code).toBe(0);
+    expect(objects([...manifests(join(repo, 'deploy', 'prod')).values()].join('\n---\n')).some((o) => o.startsWith('ServiceMonitor '))).toBe(false);
+    const env = { AGENTPLAT_API_VERSIONS: 'monitoring.coreos.com/v1,gateway.networking.k8s.io/v1', AGENTPLAT_KUBE_VERSION: '1.29' };
+    const r = render(repo, env);
+    expect(r.code, r.stderr).toBe(0);
+    const expected = runBin(['render', '--namespace', 'agentplat', '-f', 'envs/prod/values.yaml', '--api-versions', env.AGENTPLAT_API_VERSIONS, '--kube-version', '1.29'], { cwd: repo });
+    const written = [...manifests(join(repo, 'deploy', 'prod')).entries()].filter(([f]) => f !== 'namespace.yaml').map(([, t]) => t).join('\n---\n');
+    expect(objects(written).sort()).toEqual(objects(expected.stdout).sort());
+    expect(objects(written)).toContain('ServiceMonitor agentplat/agentplat-controller-metrics');
+  });
+
   it('a re-render without a sub-chart removes its files, so Flux prunes its objects', () => {
     const repo = valuesRepo(ENVS);
     expect(render(repo).code).toBe(0);

@@ -2,7 +2,8 @@
 // carried out on a folder that stands for the image's file system, RUN steps run with bash, and
 // npm's global prefix stands for the image's /usr/local. An instruction this does not know fails
 // the build, so a Dockerfile cannot grow steps that its test skips.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { sourcePattern } from '../../src/output/manifests.ts';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { installWith, sh, stepEnv } from '../helpers/pack.ts';
@@ -70,4 +71,55 @@ export async function buildImage(dockerfile: string, context: string): Promise<B
 
 export function readInImage(image: BuiltImage, path: string): string {
   return readFileSync(join(image.root, path), 'utf8');
+}
+
+/**
+ * Whether Docker sends a path (relative to the context, `/`-separated) under this .dockerignore:
+ * the last pattern that matches the path or a folder above it decides, `!` lets it through again;
+ * patterns are Go filepath.Match patterns, as Docker's. `**` is refused: teach it here first.
+ */
+export function dockerignore(text: string): { sends(path: string): boolean; mayReachInto(dir: string): boolean } {
+  const rules = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => {
+      const exception = l.startsWith('!');
+      const pattern = (exception ? l.slice(1) : l).trim().replace(/^\/+/, '');
+      if (pattern.includes('**')) throw new Error(`.dockerignore: ${pattern}: ** is not carried out by this test`);
+      const re = sourcePattern(pattern);
+      if (!re) throw new Error(`.dockerignore: ${pattern} is not a valid pattern`);
+      return { exception, pattern, re };
+    });
+  const prefixes = (path: string) => path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  const sends = (path: string) => {
+    let sent = true;
+    for (const r of rules) if (prefixes(path).some((p) => r.re.test(p))) sent = r.exception;
+    return sent;
+  };
+  // A folder that is left out can still hold a file an exception names deeper down.
+  const mayReachInto = (dir: string) =>
+    sends(dir) ||
+    rules.some((r) => {
+      if (!r.exception) return false;
+      const parts = r.pattern.split('/');
+      const dirParts = dir.split('/');
+      return parts.length > dirParts.length && dirParts.every((d, i) => sourcePattern(parts[i]!)!.test(d));
+    });
+  return { sends, mayReachInto };
+}
+
+/** The files of `root` Docker sends as the build context under `ignore`, relative and sorted. */
+export function contextFiles(root: string, ignore: ReturnType<typeof dockerignore>): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of readdirSync(rel === '' ? root : join(root, rel), { withFileTypes: true })) {
+      const path = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (ignore.mayReachInto(path)) walk(path);
+      } else if (ignore.sends(path)) out.push(path);
+    }
+  };
+  walk('');
+  return out.sort();
 }

@@ -63,6 +63,28 @@ describe('agentplat render', () => {
     expect(none.stderr).toContain('templates/nope.yaml');
   });
 
+  it("--show-only takes helm's globs: each pattern keeps every source it matches, in render and template", async () => {
+    const sourcesOf = (text: string) => [...new Set([...text.matchAll(/^# Source: (.*)$/gm)].map((m) => m[1]!))].sort();
+    const all = sourcesOf((await runInProcess(['render'])).stdout);
+    for (const command of ['render', 'template']) {
+      const rbac = await runInProcess([command, '--show-only', 'templates/rbac/*.yaml']);
+      expect(rbac.code, rbac.stderr).toBe(0);
+      expect(sourcesOf(rbac.stdout)).toEqual(all.filter((s) => /^agentplat\/templates\/rbac\/[^/]*\.yaml$/.test(s)));
+      expect(sourcesOf(rbac.stdout).length).toBeGreaterThan(1);
+    }
+    // * never crosses a folder; [..] and ? are one character; the whole source path matches too.
+    const services = await runInProcess(['render', '-s', 'charts/*/templates/service.yaml', '-s', 'agentplat/templates/rbac/[gw]?*-role.yaml']);
+    expect(sourcesOf(services.stdout)).toEqual(all.filter((s) => /^agentplat\/charts\/[^/]+\/templates\/service\.yaml$|^agentplat\/templates\/rbac\/[gw].+-role\.yaml$/.test(s)));
+    // As in helm, a pattern is matched against the whole path after the chart name.
+    const top = await runInProcess(['render', '--show-only', '*.yaml']);
+    expect(top.code).toBe(2);
+    expect(top.stdout).toBe('');
+    expect(top.stderr).toContain('a pattern matches the whole path after the chart name');
+    const bad = await runInProcess(['render', '--show-only', 'templates/[rbac/*.yaml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"templates/[rbac/*.yaml": not a valid pattern');
+  });
+
   it('--output-dir writes one file per source path, like helm template --output-dir', async () => {
     const d = tmp();
     const { code, stdout: out } = await runInProcess(['render', '--output-dir', join(d, 'out'), '-n', 'apps', '--release-name', 'prod']);

@@ -17,7 +17,8 @@ export function register(program: Command, app: App): void {
         '  bash:  echo \'source <(agentplat completion bash)\' >> ~/.bashrc   # needs the bash-completion package\n' +
         '  zsh:   echo \'source <(agentplat completion zsh)\' >> ~/.zshrc     # after compinit\n' +
         '  fish:  agentplat completion fish > ~/.config/fish/completions/agentplat.fish\n' +
-        'Completes commands, options, --revision, values keys after --set (and --set-string, --set-json,\n' +
+        'Completes commands, options, the values of --revision, --format, -o and the other flags that take\n' +
+        'one of a few words, values keys after --set (and --set-string, --set-json,\n' +
         '--set-file) and explain, and --show-only sources (those a render of the defaults prints).',
     )
     .action(async (shell: 'bash' | 'zsh' | 'fish') => {

@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption } from '../options.ts';
+import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
@@ -36,6 +36,7 @@ export interface DiffFlags {
   toSetString: string[];
   toSetJson: string[];
   toSetFile: string[];
+  toSetLiteral: string[];
   against?: string;
   namespace: string;
   releaseName: string;
@@ -60,11 +61,11 @@ interface Side {
 
 export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule });
-  const output = outputFormat(flags.output, ['text', 'json'] as const);
+  const output = outputFormat(flags.output, REPORT_FORMATS);
   const context = parseContext(flags.context);
   const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : settings.revision;
   const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;
-  const toLayers: LayerOptions = { values: flags.toValues, set: flags.toSet, setString: flags.toSetString, setJson: flags.toSetJson, setFile: flags.toSetFile };
+  const toLayers: LayerOptions = toLayerOptionsFrom(flags);
   const hasToLayers = Object.values(toLayers).some((l: string[] | undefined) => (l ?? []).length > 0);
   if (flags.against !== undefined) {
     if (flags.fromRevision !== undefined) throw new UsageError('--from-revision: with --against the old side is the manifest, which has no revision', 'pick the revision of the render with -r or --to-revision');

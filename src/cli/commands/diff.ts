@@ -3,7 +3,7 @@
 // The implementation (diff-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, collectFiles, optionWithDefault, revisionFlag } from '../options.ts';
+import { addLayerOptions, addToLayerOptions, collect, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
 import type { DiffFlags } from './diff-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -11,21 +11,16 @@ export function register(program: Command, app: App): void {
     .command('diff')
     .description('show what changes between two renders, object by object: two values sets, two revisions, or a render against manifests')
     .addOption(revisionFlag('chart revision of both sides'))
-    .addOption(optionWithDefault('--from-revision <A|B>', 'revision of the old side', '--revision'))
-    .addOption(optionWithDefault('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
-  addLayerOptions(cmd)
-    .option('--to-values <file>', 'values file of the new side (repeatable or comma-separated, later wins); without any --to-… option the new side takes the old side\'s values', collectFiles, [])
-    .option('--to-set <key=value>', 'like --set, for the new side (repeatable)', collect, [])
-    .option('--to-set-string <key=value>', 'like --set-string, for the new side (repeatable)', collect, [])
-    .option('--to-set-json <key=json>', 'like --set-json, for the new side (repeatable)', collect, [])
-    .option('--to-set-file <key=path>', 'like --set-file, for the new side (repeatable)', collect, [])
+    .addOption(revisionChoice('--from-revision <A|B>', 'revision of the old side', '--revision'))
+    .addOption(revisionChoice('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
+  addToLayerOptions(addLayerOptions(cmd))
     .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
     .option('-n, --namespace <ns>', 'namespace of both renders', 'default')
     .option('--release-name <name>', 'release name of both renders', 'agentplat')
     .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable)', collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('--skip-crds', 'leave out CustomResourceDefinitions on both sides')
-    .option('-o, --output <format>', 'text (a unified diff per object) or json', 'text')
+    .addOption(outputFlag(REPORT_FORMATS, 'text (a unified diff per object) or json'))
     .option('-q, --brief', 'text: name the objects that differ, without their diffs')
     .option('-U, --context <lines>', 'text: unchanged lines shown around each change', '3')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import type { SchemaNode } from '../../docs/values-reference.ts';
 import { otherRevision } from '../../spec/revisions.ts';
-import { revisionFlag, revisionOption } from '../options.ts';
+import { revisionFlag } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
@@ -12,9 +12,10 @@ export function register(program: Command, app: App): void {
     .addOption(revisionFlag())
     .addHelpText('after', '\nExample:\n  agentplat docs -r A > values-reference-a.md')
     .action(async (opts: { revision?: string }) => {
+      const { revisionSetting } = await import('../lint-settings.ts');
       const { valuesReference } = await import('../../docs/values-reference.ts');
       const { schemaText } = await import('../../docs/embedded.ts');
-      const revision = revisionOption(opts.revision ?? 'B');
+      const revision = revisionSetting(app.io.cwd, opts.revision);
       const other = otherRevision(revision);
       const parse = (text: string) => JSON.parse(text) as SchemaNode;
       app.io.stdout(valuesReference(revision, parse(schemaText(revision)), other, parse(schemaText(other))));

@@ -1,6 +1,6 @@
 // The work of `agentplat explain`, loaded only when that command runs: text for people, JSON for tools.
 import type { App } from '../app.ts';
-import { outputFormat, revisionOption } from '../options.ts';
+import { outputFormat, REPORT_FORMATS, revisionOption } from '../options.ts';
 import { explainKey, topLevelKeys, type Explanation, type Landing } from '../../explain/explain.ts';
 import { REVISION_IDS, type Revision } from '../../spec/revisions.ts';
 
@@ -12,7 +12,7 @@ export interface ExplainFlags {
 const MAX_FIELDS = 6;
 
 export function runExplain(key: string | undefined, flags: ExplainFlags, app: App): void {
-  const output = outputFormat(flags.output, ['text', 'json'] as const);
+  const output = outputFormat(flags.output, REPORT_FORMATS);
   const revisions: Revision[] = flags.revision !== undefined ? [revisionOption(flags.revision)] : [...REVISION_IDS];
   if (key === undefined || key === '') {
     const keys = topLevelKeys(revisions);

@@ -2,7 +2,7 @@
 // `kubectl explain` for a field; the work (explain-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { revisionFlag } from '../options.ts';
+import { outputFlag, REPORT_FORMATS, revisionFlag } from '../options.ts';
 import type { ExplainFlags } from './explain-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -11,7 +11,7 @@ export function register(program: Command, app: App): void {
     .description('explain a values key: type, defaults, meaning, the lint rules that read it, where it renders')
     .argument('[key]', 'dotted values key, e.g. controller.replicas; none lists the top-level keys')
     .addOption(revisionFlag('only this chart revision').default(undefined, 'both'))
-    .option('-o, --output <format>', 'text or json', 'text')
+    .addOption(outputFlag(REPORT_FORMATS, 'text or json'))
     .addHelpText(
       'after',
       '\nExamples:\n' +

@@ -2,7 +2,7 @@
 // The implementation (lint-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, addReleaseOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
+import { addLayerOptions, addReleaseOptions, collect, optionWithDefault, revisionFlag, withChoices } from '../options.ts';
 import { FORMAT_NAMES } from '../../lint/formatters/names.ts';
 import type { LintOptions } from './lint-run.ts';
 
@@ -13,7 +13,7 @@ export function register(program: Command, app: App): void {
     .argument('[files...]', 'values files or globs (*, **, ?), each linted on its own over the -f/--set layers')
     .addOption(revisionFlag());
   addReleaseOptions(addLayerOptions(cmd), 'Kubernetes version of the target cluster (version-gated rules and APIs), e.g. 1.29')
-    .addOption(optionWithDefault('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}`, 'text'))
+    .addOption(withChoices(optionWithDefault('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}`, 'text'), FORMAT_NAMES))
     .option('--strict', 'warnings fail the run (exit 1)')
     .option('--quiet', 'print errors only')
     .option('-v, --verbose', 'also print notes about defaults you did not change (e.g. the bundled database)')

@@ -3,26 +3,35 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { chalkFor } from '../io.ts';
-import { collect, optionWithDefault, revisionFlag, revisionOption } from '../options.ts';
+import { collect, revisionChoice, revisionFlag, revisionOption } from '../options.ts';
 import type { Revision } from '../../spec/revisions.ts';
 
 export function register(program: Command, app: App): void {
   program
     .command('migrate')
     .description('rewrite a values file for a newer chart revision, keeping comments and key order')
-    .requiredOption('-f, --values <file>', 'the values file to migrate (- reads stdin); one file per run', collect, [])
-    .addOption(optionWithDefault('--from <A|B>', 'revision the file was written for', 'A'))
+    .argument('[file]', 'the values file to migrate (the same as -f; - reads stdin)')
+    .option('-f, --values <file>', 'the values file to migrate (- reads stdin); one file per run', collect, [])
+    .option('-i, --in-place', 'write the migrated file back over the file, all at once (on any error it is left as it was); nothing on stdout')
+    .addOption(revisionChoice('--from <A|B>', 'revision the file was written for', 'A'))
     .addOption(revisionFlag('chart revision to migrate to'))
-    .option('--to <A|B>', 'the same as --revision')
+    .addOption(revisionChoice('--to <A|B>', 'the same as --revision'))
     .addHelpText(
       'after',
-      '\nExample:\n  agentplat migrate -f values-a.yaml --from A -r B > values-b.yaml\n' +
-        'The migrated file goes to stdout, one report line per change to stderr (`path: what — why`).\n' +
-        'A file that is not valid values YAML is reported as lint reports it, and nothing is printed.\n' +
+      '\nExamples:\n  agentplat migrate -f values-a.yaml --from A -r B > values-b.yaml\n' +
+        '  agentplat migrate --in-place values.yaml    # rewrite the file itself\n' +
+        'The migrated file goes to stdout (with --in-place: back into the file), one report line per\n' +
+        'change to stderr (`path: what — why`). A file that is not valid values YAML is reported as lint\n' +
+        'reports it, and nothing is printed or written. Never `migrate -f f > f`: the shell empties f first.\n' +
         'Exit codes: 0 migrated and lints clean; 1 a decision is left to you (see the report); 2 usage error.',
     )
-    .action(async (opts: { values: string[]; from?: string; revision?: string; to?: string }) => {
-      if (opts.values.length !== 1) throw new UsageError(`migrate takes exactly one -f file, got ${opts.values.length}`, 'run it once per file: comments and key order are kept per file');
+    .action(async (file: string | undefined, opts: { values: string[]; inPlace?: boolean; from?: string; revision?: string; to?: string }) => {
+      const files = [...(file !== undefined ? [file] : []), ...opts.values];
+      if (files.length !== 1) {
+        throw new UsageError(`migrate takes exactly one values file (an argument or -f), got ${files.length}`, files.length === 0 ? 'agentplat migrate values-a.yaml > values-b.yaml, or --in-place to rewrite it' : 'run it once per file: comments and key order are kept per file');
+      }
+      const path = files[0]!;
+      if (opts.inPlace && path === '-') throw new UsageError('--in-place needs a file: standard input (-) cannot be written back', 'name the file: agentplat migrate --in-place values.yaml');
       const { migrateValues, migrationReport, supportedMigrations } = await import('../../pipeline/migrate.ts');
       const { readUserFile } = await import('../../values/load.ts');
       const from = revisionOption(opts.from ?? 'A', '--from');
@@ -32,7 +41,7 @@ export function register(program: Command, app: App): void {
       }
       const { lintSettings } = await import('../lint-settings.ts');
       const { rules } = lintSettings(app.io.cwd, {});
-      const { name, text } = await readUserFile(opts.values[0]!, app.io);
+      const { name, text } = await readUserFile(path, app.io);
       const result = migrateValues(text, name, from, to, rules);
       if (result.text === undefined) {
         // The input itself is broken: the same report lint gives for it, and nothing on stdout.
@@ -41,7 +50,11 @@ export function register(program: Command, app: App): void {
         app.exitCode = EXIT_PROBLEMS;
         return;
       }
-      app.io.stdout(result.text);
+      if (!opts.inPlace) app.io.stdout(result.text);
+      else if (result.text !== text) {
+        const [{ replaceFile }, { resolveFrom }] = await Promise.all([import('../../output/replace-file.ts'), import('../../fs-path.ts')]);
+        replaceFile(resolveFrom(app.io.cwd, path), result.text, name);
+      }
       app.io.stderr(migrationReport(result, to));
       app.exitCode = result.decisionsLeft ? EXIT_PROBLEMS : EXIT_OK;
     });

@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, verdict, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion } from '../options.ts';
+import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion } from '../options.ts';
 import type { LayerFlags } from '../options.ts';
 import { postRender } from '../post-renderer.ts';
 import { packageVersion } from '../package-version.ts';
@@ -51,7 +51,7 @@ const WRITE_BATCH = 64 * 1024;
 export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule, strict: flags.strict });
   const { revision } = settings;
-  const output = outputFormat(flags.output, ['yaml', 'json'] as const);
+  const output = outputFormat(flags.output, MANIFEST_FORMATS);
   const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
   const apiVersions = parseApiVersionList(flags.apiVersions);
   if (flags.outputDir && output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');

@@ -2,7 +2,7 @@
 // The implementation (render-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, addReleaseOptions, API_VERSIONS_HELP, collect, revisionFlag } from '../options.ts';
+import { addLayerOptions, addReleaseOptions, API_VERSIONS_HELP, collect, MANIFEST_FORMATS, outputFlag, revisionFlag } from '../options.ts';
 import type { RenderFlags } from './render-run.ts';
 
 export { API_VERSIONS_HELP };
@@ -20,8 +20,8 @@ export function register(program: Command, app: App): void {
     .description('render the chart to Kubernetes manifests (replaces helm template); lints the values first')
     .addOption(revisionFlag());
   addReleaseOptions(addLayerOptions(cmd), 'Kubernetes version to render for, e.g. 1.29')
-    .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
-    .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
+    .option('-s, --show-only <source>', 'only the objects of this source path, or of every source a helm pattern matches (repeatable), e.g. templates/controller-deployment.yaml or \'templates/rbac/*.yaml\'', collect, [])
+    .addOption(outputFlag(MANIFEST_FORMATS, 'manifest format: yaml or json'))
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once')
     .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write (everything in it is deleted)')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')

@@ -2,7 +2,7 @@
 // linter checks with; editors read it through a `# yaml-language-server: $schema=` line.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { revisionFlag, revisionOption } from '../options.ts';
+import { revisionFlag } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
@@ -11,8 +11,9 @@ export function register(program: Command, app: App): void {
     .addOption(revisionFlag())
     .addHelpText('after', '\nExample:\n  agentplat schema --revision B > agentplat.schema.json\n  # then, first line of your values file:\n  # yaml-language-server: $schema=./agentplat.schema.json')
     .action(async (opts: { revision?: string }) => {
+      const { revisionSetting } = await import('../lint-settings.ts');
       const { schemaText } = await import('../../docs/embedded.ts');
-      app.io.stdout(schemaText(revisionOption(opts.revision ?? 'B')));
+      app.io.stdout(schemaText(revisionSetting(app.io.cwd, opts.revision)));
       app.exitCode = 0;
     });
 }

@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../problems/errors.ts';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, revisionFlag } from '../options.ts';
+import { addLayerOptions, collect, revisionFlag, withChoices } from '../options.ts';
 import { API_VERSIONS_HELP, APPLYSET_HELP, APPLYSET_HELP_TEXT } from './render.ts';
 import type { RenderFlags } from './render-run.ts';
 
@@ -23,13 +23,30 @@ const CLUSTER = 'agentplat never contacts a cluster: declare what it serves with
 const INSTALL = 'it acts when helm installs a release; template prints manifests, and `kubectl apply` does the installing';
 const NO_HOOKS = 'the chart has no hooks and no test hooks, so there is nothing to leave out';
 
+/** How pflag spells a boolean after `=`: what helm takes for `--flag=VALUE` of an on/off flag. */
+const BOOL_WORDS = ['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'];
+
+/**
+ * helm template flags (Helm 3's and Helm 4's install flags) that change nothing in the manifests
+ * template prints: accepted, each with a note on stderr saying it is ignored and why, so a
+ * pipeline written for helm keeps working. `values` are the words helm takes after `=` for a flag
+ * that needs none (a flag written alone takes no separate value); `value` names a flag that takes one.
+ */
+export const IGNORED: readonly { flag: string; why: string; values?: readonly string[]; value?: string }[] = [
+  ...['--atomic', '--rollback-on-failure', '--wait-for-jobs', '--force', '--force-replace', '--force-conflicts', '--replace', '--create-namespace', '--take-ownership', '--disable-openapi-validation', '--render-subchart-notes', '--hide-notes'].map((flag) => ({ flag, why: INSTALL, values: BOOL_WORDS })),
+  // Helm 4: auto (the default), true or false; Helm 3 has no such flag.
+  { flag: '--server-side', why: INSTALL, values: ['auto', 'true', 'false'] },
+  // Helm 4: watcher (when written alone), hookOnly or legacy; Helm 3: on or off.
+  { flag: '--wait', why: INSTALL, values: ['watcher', 'hookOnly', 'legacy', ...BOOL_WORDS] },
+  { flag: '--timeout', why: INSTALL, value: '<duration>' },
+  { flag: '--description', why: INSTALL, value: '<text>' },
+  ...['--no-hooks', '--skip-tests'].map((flag) => ({ flag, why: NO_HOOKS, values: BOOL_WORDS })),
+];
+
 /** helm template flags refused here, each with why it cannot apply. */
 const HELM_ONLY: readonly [flags: string, why: string][] = [
   ...['--repo', '--username', '--password', '--pass-credentials', '--ca-file', '--cert-file', '--key-file', '--insecure-skip-tls-verify', '--plain-http', '--verify', '--keyring', '--devel', '--dependency-update', '--registry-config', '--repository-cache', '--repository-config', '--content-cache'].map((f): [string, string] => [f, CHART]),
   ...['--validate', '--kube-context', '--kubeconfig', '--kube-apiserver', '--kube-as-user', '--kube-as-group', '--kube-ca-file', '--kube-token', '--kube-tls-server-name', '--kube-insecure-skip-tls-verify', '--burst-limit', '--qps', '--enable-dns'].map((f): [string, string] => [f, CLUSTER]),
-  ...['--atomic', '--rollback-on-failure', '--wait', '--wait-for-jobs', '--timeout', '--force', '--force-replace', '--force-conflicts', '--server-side', '--replace', '--create-namespace', '--take-ownership', '--disable-openapi-validation', '--description', '--render-subchart-notes', '--hide-notes'].map((f): [string, string] => [f, INSTALL]),
-  ['--no-hooks', NO_HOOKS],
-  ['--skip-tests', NO_HOOKS],
   ['-g, --generate-name', 'give the release name as the NAME argument: agentplat template NAME'],
   ['--name-template', 'give the release name as the NAME argument: agentplat template NAME'],
   ['--release-name', 'in helm template it puts --output-dir files under DIR/NAME: write --output-dir DIR/NAME (the release name is the NAME argument)'],
@@ -47,6 +64,40 @@ function refuseHelmOnly(cmd: Command): void {
   }
 }
 
+/** Adds the ignored flags (hidden from help); returns what the command line gave of them, in order. */
+function acceptIgnored(cmd: Command): { flag: (typeof IGNORED)[number]; value: string | null | undefined }[] {
+  const given: { flag: (typeof IGNORED)[number]; value: string | null | undefined }[] = [];
+  for (const flag of IGNORED) {
+    const option = new Option(`${flag.flag} ${flag.value ?? '[value]'}`).hideHelp();
+    cmd.addOption(option);
+    // The event carries the word as written (`--no-hooks` is not read as the negation of hooks).
+    cmd.on(`option:${option.name()}`, (value: string | null | undefined) => given.push({ flag, value }));
+  }
+  return given;
+}
+
+/**
+ * The notes for the ignored flags given, and the words they took that were not theirs: commander
+ * lets `--wait NAME` take NAME as the value, where helm (whose flag takes a value only after `=`)
+ * reads NAME as an argument; those words go back to the arguments, in front. A value after `=`
+ * that helm would refuse is refused.
+ */
+function ignoredFlags(given: ReturnType<typeof acceptIgnored>, rawArgs: readonly string[]): { notes: string[]; displaced: string[] } {
+  const notes: string[] = [];
+  const displaced: string[] = [];
+  for (const { flag: { flag, why, values }, value } of given) {
+    if (values && value != null && !values.includes(value)) {
+      if (rawArgs.includes(`${flag}=${value}`)) {
+        const words = values.filter((v) => !BOOL_WORDS.includes(v) || v === 'true' || v === 'false');
+        throw new UsageError(`${flag}: helm takes ${words.slice(0, -1).join(', ')} or ${words.at(-1)} after =, found "${value}"`, `or drop it: template ignores ${flag}`);
+      }
+      displaced.push(value);
+    }
+    notes.push(`agentplat: note: helm's ${flag} is ignored: ${why}\n`);
+  }
+  return { notes, displaced };
+}
+
 /** A chart path or archive where helm takes one: agentplat has its chart built in. */
 function looksLikeChart(arg: string): boolean {
   return arg.includes('/') || arg === '.' || arg === '..' || /\.tgz$/.test(arg);
@@ -57,13 +108,15 @@ export function register(program: Command, app: App): void {
     .command('template')
     .description('render like `helm template [NAME]`: render with helm\'s flags (CRDs only with --include-crds)')
     .argument('[name]', `release name (default: ${HELM_DEFAULT_RELEASE_NAME}, as helm)`)
-    .argument('[chart]', 'helm\'s chart argument: refused, the chart is built in')
+    // helm's CHART argument is not part of the usage: the chart is built in. It is still read
+    // (as an excess argument) to refuse it with that reason rather than commander's bare error.
+    .allowExcessArguments(true)
     .addOption(revisionFlag());
   addLayerOptions(cmd)
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
-    .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
+    .option('-s, --show-only <source>', 'only the objects of this source path, or of every source a helm pattern matches (repeatable), e.g. templates/controller-deployment.yaml or \'templates/rbac/*.yaml\'', collect, [])
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole')
     .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write')
     .option('--include-crds', 'include the CustomResourceDefinitions (left out by default, as helm does)')
@@ -73,7 +126,7 @@ export function register(program: Command, app: App): void {
     .option('--post-renderer-args <arg>', 'an argument for the post-renderer (repeatable)', collect, [])
     .option('-l, --labels <key=value>', 'add labels to every object (repeatable, or key=value,key=value)', collect, [])
     .option('--applyset <[kind/]name>', APPLYSET_HELP)
-    .addOption(new Option('--dry-run [mode]', 'accepted as helm accepts it: client only (the default); server needs a cluster'))
+    .addOption(withChoices(new Option('--dry-run [mode]', 'accepted as helm accepts it: client only (the default); server needs a cluster'), ['client']))
     .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .addHelpText(
@@ -84,8 +137,10 @@ export function register(program: Command, app: App): void {
         'The same pipeline as `agentplat render` (lint first, nothing printed on errors), spelled like helm\n' +
         'template with the chart argument dropped: the chart is built in. Differences from render: the\n' +
         `release name is the NAME argument (default ${HELM_DEFAULT_RELEASE_NAME}), and CRDs are printed only with\n` +
-        '--include-crds. Helm flags that cannot apply here (chart download, cluster access, install-time\n' +
-        'behaviour) are usage errors that say why.\n' +
+        '--include-crds. Helm\'s install-time flags (Helm 3\'s and Helm 4\'s: --wait, --timeout, --atomic,\n' +
+        '--rollback-on-failure, --server-side, --take-ownership, --force-replace, --hide-notes, …) change\n' +
+        'nothing in the output: they are accepted with a note on stderr. Helm flags that cannot apply here\n' +
+        '(chart download, cluster access, the values schema) are usage errors that say why.\n' +
         '--post-renderer CMD gets the manifests on its standard input and prints the manifests to use; its\n' +
         'output is checked as Kubernetes objects, and -l and --applyset apply to it. When it fails, its\n' +
         'exit status and standard error are shown and nothing is printed.\n' +
@@ -96,7 +151,12 @@ export function register(program: Command, app: App): void {
         'failed; 2 usage error, or the output cannot be written.',
     );
   refuseHelmOnly(cmd);
-  cmd.action(async (name: string | undefined, chart: string | undefined, flags: TemplateFlags) => {
+  const ignored = acceptIgnored(cmd);
+  cmd.action(async (nameArgument: string | undefined, allFlags: TemplateFlags & Record<string, unknown>, command: Command) => {
+    void nameArgument; // the same word as command.args[0]
+    const { notes, displaced } = ignoredFlags(ignored, (command.parent as (Command & { rawArgs?: string[] }) | null)?.rawArgs ?? []);
+    const [name, chart] = [...displaced, ...command.args];
+    const flags = Object.fromEntries(Object.entries(allFlags).filter(([k]) => !IGNORED.some((i) => new Option(i.flag).attributeName() === k))) as unknown as TemplateFlags;
     if (chart !== undefined) {
       throw new UsageError(`template: the chart argument "${chart}" is not taken`, `the chart is built in: write \`agentplat template ${name ?? HELM_DEFAULT_RELEASE_NAME} …\` and pick the revision with -r A or -r B`);
     }
@@ -104,11 +164,12 @@ export function register(program: Command, app: App): void {
       throw new UsageError(`template: "${name}" looks like a chart, not a release name`, `the chart is built in: drop it (\`agentplat template\` uses the release name ${HELM_DEFAULT_RELEASE_NAME}, as helm does), or give a release name`);
     }
     if (flags.includeCrds && flags.skipCrds) throw new UsageError('--include-crds and --skip-crds contradict each other', 'CRDs are left out unless --include-crds; drop one of the two');
-    if (flags.dryRun !== undefined && flags.dryRun !== true && flags.dryRun !== 'client') {
+    if (flags.dryRun !== undefined && flags.dryRun !== true && flags.dryRun !== 'client' && flags.dryRun !== 'true') {
       if (flags.dryRun === 'server') throw new UsageError('--dry-run=server needs a cluster', CLUSTER);
       throw new UsageError(`--dry-run: unknown mode "${String(flags.dryRun)}"`, 'template renders client-side only: --dry-run or --dry-run=client');
     }
     const { includeCrds, isUpgrade: _isUpgrade, dryRun: _dryRun, skipCrds: _skipCrds, ...rest } = flags;
+    app.io.stderr(notes.join(''));
     const render: RenderFlags = { ...rest, releaseName: name ?? HELM_DEFAULT_RELEASE_NAME, output: 'yaml', skipCrds: includeCrds !== true, crdsAdvice: 'template leaves out unless --include-crds: add --include-crds',
       releaseNameOrigin: 'template NAME',
     };

@@ -1,7 +1,8 @@
 // `agentplat validate FILE|DIR|GLOB…|-`: checks custom resources of the agentplat.dev group
 // against the CRDs (schema and CEL rules) and prints the problems through the shared formatters,
 // like lint. The validator (ajv, CEL) is imported only when this command runs.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { withChoices } from '../options.ts';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../package-version.ts';
@@ -21,7 +22,7 @@ export function register(program: Command, app: App): void {
     .command('validate')
     .description('validate agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
     .argument('<paths...>', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
-    .option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}; the same formats, layout and JSON contract as lint`, 'text')
+    .addOption(withChoices(new Option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}; the same formats, layout and JSON contract as lint`).default('text'), FORMAT_NAMES))
     .option('-v, --verbose', 'say on stderr which documents were skipped (other API groups), one line each')
     .option('--strict', 'documents of kinds agentplat has no schema for are errors (crd/no-schema), not skipped with a note')
     .option('--allow-empty', 'a run that checks no resource passes (by default it fails with crd/nothing-checked)')

@@ -2,7 +2,7 @@
 // linter's positions in the defaults are lines of this output.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { revisionFlag, revisionOption } from '../options.ts';
+import { revisionFlag } from '../options.ts';
 
 export function register(program: Command, app: App): void {
   program
@@ -11,8 +11,9 @@ export function register(program: Command, app: App): void {
     .addOption(revisionFlag())
     .addHelpText('after', '\nExample:\n  agentplat values -r B > values.yaml   # then edit, and: agentplat lint -f values.yaml')
     .action(async (opts: { revision?: string }) => {
+      const { revisionSetting } = await import('../lint-settings.ts');
       const { defaultsFileText } = await import('../../docs/embedded.ts');
-      app.io.stdout(defaultsFileText(revisionOption(opts.revision ?? 'B')));
+      app.io.stdout(defaultsFileText(revisionSetting(app.io.cwd, opts.revision)));
       app.exitCode = 0;
     });
 }

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { packageVersion } from '../package-version.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
-import { outputFormat, revisionOption } from '../options.ts';
+import { outputFlag, outputFormat, REPORT_FORMATS, revisionChoice, revisionOption } from '../options.ts';
 
 export interface RevisionVersions {
   revision: Revision;
@@ -53,11 +53,11 @@ export function register(program: Command, app: App): void {
   program
     .command('version')
     .description('print the agentplat version, the chart version and the sub-chart versions of each revision')
-    .option('-r, --revision <A|B>', 'only this chart revision')
-    .option('-o, --output <format>', 'document format: text or json', 'text')
+    .addOption(revisionChoice('-r, --revision <A|B>', 'only this chart revision'))
+    .addOption(outputFlag(REPORT_FORMATS, 'document format: text or json'))
     .addHelpText('after', '\nExample:\n  agentplat version -r B -o json')
     .action(async (opts: { revision?: string; output: string }) => {
-      const output = outputFormat(opts.output, ['text', 'json'] as const);
+      const output = outputFormat(opts.output, REPORT_FORMATS);
       const { BUNDLED_AGENT_KEYS } = await import('../../render/subcharts/agents.ts');
       const report = versionReport(opts.revision ? [revisionOption(opts.revision)] : REVISION_IDS, BUNDLED_AGENT_KEYS);
       app.io.stdout(output === 'json' ? `${JSON.stringify(report, null, 2)}\n` : versionText(report));
