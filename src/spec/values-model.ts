@@ -84,9 +84,11 @@ const skipAuthRegex = (staticPrefix: string): string =>
 // ---- providers -------------------------------------------------------------------------
 
 // A block's `config` becomes the default ModelConfig's `spec.provider<X>` and its `tls` its
-// `spec.tls` (Resource API 2.12). Their types and rules are the CRD's own: the values schema leaves
-// the fields unchecked (`{}`, other fields allowed) and values/provider-modelconfig checks them with
-// the CRD's schema and CEL rules, so a wrong value gets the message `agentplat validate` gives.
+// `spec.tls` (Resource API 2.12). Their fields, types and rules are the CRD's own: the generator
+// writes the CRD's fields into the values schema (spec/provider-config-schema.ts; the model declares
+// only the fields the values document gives defaults), and lint leaves the judging to
+// values/provider-modelconfig, which runs the CRD's schema and CEL rules, so a wrong value gets the
+// message `agentplat validate` gives.
 const crdField = (type: TypeWord, def: unknown, doc: string, o?: LeafOptions) => leaf(type, {}, def, doc, o);
 
 const providerTls = group('TLS toward the provider endpoint (spec.tls of the ModelConfig; checked by its CRD)', {
