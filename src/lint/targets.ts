@@ -9,6 +9,7 @@ import type { Revision } from '../spec/revisions.ts';
 import { directoryHint, yamlFileIn } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { lintValues } from './lint.ts';
+import { prepareCrdCheck } from './crd-check.ts';
 import type { Problem } from '../problems/problem.ts';
 
 const MAGIC = /[*?]/;
@@ -56,7 +57,7 @@ export interface LintTargetsRequest {
  * Lints each target on its own over the same base and top layers, in one process. A problem
  * the shared layers cause is the same for every target and is kept once.
  */
-export function lintTargets(req: LintTargetsRequest): Problem[] {
+export async function lintTargets(req: LintTargetsRequest): Promise<Problem[]> {
   const seen = new Set<string>();
   const out: Problem[] = [];
   const keep = (p: Problem) => {
@@ -69,6 +70,7 @@ export function lintTargets(req: LintTargetsRequest): Problem[] {
     const parsed = parseValuesText(target.text, target.name);
     parsed.problems.forEach(keep);
     if (!parsed.source) continue;
+    await prepareCrdCheck([...req.base, parsed.source, ...req.top]);
     const { problems } = lintValues({
       revision: req.revision,
       layers: [...req.base, parsed.source, ...req.top],

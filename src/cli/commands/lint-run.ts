@@ -9,6 +9,7 @@ import { lintValues } from '../../lint/lint.ts';
 import { countProblems, type Problem } from '../../problems/problem.ts';
 import { buildReport } from '../../lint/report.ts';
 import { expandTargets, lintTargets } from '../../lint/targets.ts';
+import { prepareCrdCheck } from '../../lint/crd-check.ts';
 import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/load.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
 import { layerOptionsFrom, parseKubeVersion } from '../options.ts';
@@ -38,6 +39,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   let inputs: string[];
   if (files.length === 0) {
     const loaded = await loadUserLayers(layerOpts, io);
+    await prepareCrdCheck(loaded.sources);
     const { problems: found } = lintValues({ revision, layers: loaded.sources, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });
     problems = [...loaded.problems, ...found];
     inputs = opts.values.map((f) => (f === '-' ? '<stdin>' : f));
@@ -49,7 +51,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     const top = await loadUserLayers({ ...layerOpts, values: [] }, io);
     const texts = [];
     for (const t of targets) texts.push(await readUserFile(t, io));
-    const found = lintTargets({ revision, base: base.sources, top: top.sources, targets: texts, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });
+    const found = await lintTargets({ revision, base: base.sources, top: top.sources, targets: texts, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });
     problems = [...base.problems, ...top.problems, ...found];
     inputs = texts.map((t) => t.name);
   }

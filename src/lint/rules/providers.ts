@@ -11,7 +11,7 @@
 import type { RuleContext, ValuesRule } from './types.ts';
 import { at, optMap, optStr, present } from '../../model/values-access.ts';
 import { DEFAULT_MODEL_CONFIG_NAME, modelConfigSource, modelConfigSpec } from '../../model/model-config.ts';
-import { checkObject } from '../../crds/validate.ts';
+import { crdCheck } from '../crd-check.ts';
 import { GROUP } from '../../crds/ids.ts';
 
 /** Config fields the Resource API requires per provider (seed 000, 2.12). */
@@ -36,6 +36,7 @@ export const providerRules: ValuesRule = {
     if (providers === null || providers === undefined) return;
     const blocks = optMap(ctx.values, 'providers') ?? {};
     const names = Object.keys(blocks).filter((k) => k !== 'default' && k !== 'annotations');
+    const toCheck: string[] = [];
     for (const name of names) {
       const block = optMap(ctx.values, `providers.${name}`);
       const provider = optStr(ctx.values, `providers.${name}.provider`);
@@ -52,7 +53,7 @@ export const providerRules: ValuesRule = {
       }
       // The defaults pass the CRD (a test pins it): only a block whose config or tls the user
       // wrote needs the check, so most runs never evaluate the CRD at all.
-      if (block && (ctx.userSet(`providers.${name}.config`) || ctx.userSet(`providers.${name}.tls`))) checkModelConfig(ctx, name);
+      if (block && (ctx.userSet(`providers.${name}.config`) || ctx.userSet(`providers.${name}.tls`))) toCheck.push(name);
     }
     const def = optStr(ctx.values, 'providers.default') || 'providerB';
     if (!names.includes(def)) {
@@ -63,6 +64,7 @@ export const providerRules: ValuesRule = {
         message: `\`providers.default\` names "${def}", but there is no \`providers.${def}\` block`,
         hint: names.length > 0 ? `use one of: ${names.join(', ')}` : 'add a provider block under providers',
       });
+      for (const name of toCheck) checkModelConfig(ctx, name);
       return;
     }
     const provider = optStr(ctx.values, `providers.${def}.provider`) ?? '';
@@ -77,6 +79,7 @@ export const providerRules: ValuesRule = {
         hint: `set providers.${def}.config.${field}`,
       });
     }
+    for (const name of toCheck) checkModelConfig(ctx, name);
   },
 };
 
@@ -86,7 +89,7 @@ export const providerRules: ValuesRule = {
  */
 function checkModelConfig(ctx: RuleContext, name: string): void {
   const object = { apiVersion: `${GROUP}/v1alpha2`, kind: 'ModelConfig', metadata: { name: DEFAULT_MODEL_CONFIG_NAME }, spec: modelConfigSpec(ctx.values, name) };
-  for (const { problem, at: where } of checkObject(object)) {
+  for (const { problem, at: where } of crdCheck()(object)) {
     const path = (where[0] === 'spec' && modelConfigSource(name, where.slice(1))) || ['providers', name];
     ctx.report({
       rule: 'values/provider-modelconfig',
