@@ -34,6 +34,8 @@ export function crdFieldSchema(n: CrdFieldNode, where: string): JsonSchema {
     out.properties = Object.fromEntries(Object.entries(n.properties).map(([k, sub]) => [k, crdFieldSchema(sub, `${where}.${k}`)]));
     out.additionalProperties = false;
   }
+  // A field the CRD leaves untyped (forwarded JSON) or types by reference (a core type) is a map.
+  out.type ??= 'object';
   if (n.items) out.items = crdFieldSchema(n.items, `${where}[]`);
   if (n.additionalProperties) out.additionalProperties = crdFieldSchema(n.additionalProperties, `${where}.*`);
   if (n.description) {

@@ -3,7 +3,7 @@
 // the executable calls, with memory streams).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { breathe } from '../helpers/breathe.ts';
@@ -15,10 +15,6 @@ import { describeKey, walkKeys } from '../../src/spec/values-model.ts';
 import { applySetArgument } from '../../src/values/set-parser.ts';
 import { dataSource } from '../../src/values/source.ts';
 import type { SchemaNode } from '../../src/docs/values-reference.ts';
-import { loadCrdCheck } from '../../src/lint/crd-check.ts';
-
-// Examples under a provider block's config lint with the ModelConfig check, which callers load first.
-beforeAll(() => loadCrdCheck());
 
 const schema = (rev: Revision) => JSON.parse(readFileSync(join(ROOT, 'schemas', `values-${rev.toLowerCase()}.schema.json`), 'utf8')) as SchemaNode;
 

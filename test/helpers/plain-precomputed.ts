@@ -5,3 +5,9 @@ import { installPrecomputed } from '../../src/precomputed.ts';
 import { plainPrecomputed } from '../../src/pipeline/precomputed-plain.ts';
 
 installPrecomputed(plainPrecomputed, true);
+
+// Lint's ModelConfig check of provider config (src/lint/crd-check.ts) is loaded by each command
+// before it lints; tests call lintValues, renderRelease and migrateValues directly, so it is loaded
+// here once. test/cli/provider-config-commands.test.ts runs each command as its own process, where
+// nothing is preloaded.
+await (await import('../../src/lint/crd-check.ts')).loadCrdCheck();

@@ -1,11 +1,8 @@
 // providers-per-revision: the provider blocks are fixed per revision by the values document's
 // section 2.8; revision B's additional hosted provider (providerH) is a B-only key like any other.
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import { parseValuesText } from '../../src/values/source.ts';
-import { loadCrdCheck } from '../../src/lint/crd-check.ts';
-
-beforeAll(() => loadCrdCheck());
 
 const yaml = 'providers:\n  providerH:\n    provider: ProviderH\n    model: m\n    config:\n      region: eu-west-1\n';
 

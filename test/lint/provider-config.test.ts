@@ -2,7 +2,7 @@
 // ModelConfig (Resource API 2.12) land in the default ModelConfig's spec.provider<X> and spec.tls,
 // and a wrong value is refused at values time with the message `agentplat validate` gives for the
 // rendered ModelConfig, at the line:column where the user wrote it (a file or a --set flag).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
 import { parseValuesText } from '../../src/values/source.ts';
@@ -10,10 +10,6 @@ import { validateCustomResources } from '../../src/crds/validate.ts';
 import { get, render } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
-import { loadCrdCheck } from '../../src/lint/crd-check.ts';
-
-// lintValues callers load the ModelConfig check first (src/lint/crd-check.ts), as every command does.
-beforeAll(() => loadCrdCheck());
 
 const lint = (revision: Revision, text: string) => lintValues({ revision, layers: [parseValuesText(text, 'v.yaml').source!] }).problems;
 

@@ -1,16 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { migrateValues } from '../../src/pipeline/migrate.ts';
 import { expectGolden, ROOT } from '../cli-formats/helpers.ts';
-import { loadCrdCheck } from '../../src/lint/crd-check.ts';
-
-// migrateValues lints the migrated file; its callers load the ModelConfig check first.
-beforeAll(() => loadCrdCheck());
 
 const FIXTURES = join(ROOT, 'fixtures/migrate');
 const inputs = readdirSync(FIXTURES).filter((f) => f.endsWith('-a.yaml')).sort();
