@@ -1,6 +1,6 @@
 // The stage graph of src/ (docs/architecture.md). A stage may import the stages below it and
-// nothing above; stages on the same row do not import each other. `npm test` checks these rules
-// (test/architecture.test.ts); `npx depcruise src` prints every violation.
+// nothing above; stages on the same row do not import each other. `npm run lint` (part of
+// `npm test`) checks the tree; test/architecture.test.ts checks the rules on a tree that breaks them.
 //
 // Rows from the bottom up (a file directly under src/ is a leaf utility, row 0):
 const LAYERS = [

@@ -20,13 +20,4 @@ describe('golden files', () => {
     expectGolden(file, 'kind: ConfigMap\n', {});
     expect(() => expectGolden(file, 'kind: Secret\n', {})).toThrow();
   });
-
-  it('every golden test goes through the one helper', () => {
-    const root = join(import.meta.dirname);
-    for (const f of ['render/golden.test.ts', 'subcharts/golden.test.ts', 'cli-formats/helpers.ts']) {
-      const text = readFileSync(join(root, f), 'utf8');
-      expect(text, f).toContain("from '../helpers/golden.ts'");
-      expect(text, f).not.toMatch(/writeFileSync\(/);
-    }
-  });
 });

@@ -1,4 +1,4 @@
-// Every rule of the values specification (shared/spec/values-rules.json) is pinned by a test that
+// Every rule of the values specification (test/data/spec/values-rules.json) is pinned by a test that
 // names it: some test title under test/**/*.test.ts contains the rule id as a whole word. A rule added to the spec
 // without such a test fails here.
 //
@@ -10,19 +10,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { VALUES_RULES } from './data/spec.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
 
-interface Rule {
-  id: string;
-  section: string;
-  revisions: string[];
-  statement: string;
-  keys: string[];
-}
-
-const rules = JSON.parse(readFileSync(join(root, '..', 'shared', 'spec', 'values-rules.json'), 'utf8')) as Rule[];
+const rules = VALUES_RULES;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -45,6 +45,20 @@ export function addLayerOptions(cmd: Command): Command {
     .option('--set-literal <key=text>', 'set a value to the text after "=" as it is, commas and braces included (repeatable)', collect, []);
 }
 
+export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
+
+/**
+ * The release a command renders or checks: its namespace, name, the cluster's APIs and version.
+ * render and lint take the same four flags with the same defaults, so they decide alike.
+ */
+export function addReleaseOptions(cmd: Command, kubeVersionHelp = 'Kubernetes version of the target cluster, e.g. 1.29'): Command {
+  return cmd
+    .option('-n, --namespace <ns>', 'release namespace', 'default')
+    .option('--release-name <name>', 'release name', 'agentplat')
+    .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
+    .option('--kube-version <x.y>', kubeVersionHelp);
+}
+
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {
   return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile, setLiteral: flags.setLiteral };
 }

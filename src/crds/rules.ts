@@ -12,6 +12,10 @@ export const CRD_RULES = {
   'crd/unknown-field': "Fields must be declared in the CRD's schema (the API server refuses unknown fields)",
   'crd/schema': "Field values must match the CRD's OpenAPI schema (types, formats, ranges, required fields)",
   'crd/cel': "The CRD's CEL validation rules (x-kubernetes-validations) must hold",
+  'crd/metadata': "Object metadata must pass the API server's rules: names, generateName, namespaces, label and annotation keys and values, annotation size, owner references",
+  'crd/unknown-group': 'An apiVersion whose group is a near miss of agentplat.dev is an error, not a document of another API',
+  'crd/no-schema': 'With --strict, a document of a kind agentplat has no schema for is an error (it is skipped with a note otherwise)',
+  'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
 } as const;
 
 export type CrdRuleId = keyof typeof CRD_RULES;

@@ -6,6 +6,7 @@
 // schemas), members of the precomputed seam (src/precomputed.ts): in the bundle they are data and
 // code the build wrote, and the model is never built here.
 import { nearest } from '../problems/nearest.ts';
+import { metadataFindings } from '../k8s-meta.ts';
 
 import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
@@ -41,6 +42,10 @@ export interface SkippedDoc {
 export interface ValidateOptions {
   /** Called for each document of another API group (they are not checked). */
   onSkip?: (doc: SkippedDoc) => void;
+  /** Documents agentplat has no schema for are errors (`crd/no-schema`), not notes. */
+  strict?: boolean;
+  /** A run that checked no resource passes (no `crd/nothing-checked`). */
+  allowEmpty?: boolean;
   /** Read every file with the YAML library, positions and all (tests compare both ways). */
   noFastPath?: boolean;
 }
@@ -50,6 +55,22 @@ export interface ValidateResult {
   /** Documents of our group that were checked. */
   checked: number;
   skipped: number;
+  /** Objects checked, by kind (items of a List counted one by one). */
+  checkedKinds: Record<string, number>;
+  /** Objects not checked because agentplat has no schema for them, by `apiVersion kind`. */
+  skippedKinds: Record<string, number>;
+}
+
+/** What a run saw, filled document by document. */
+interface Tally {
+  checked: Record<string, number>;
+  skipped: Record<string, number>;
+  /** The first document of each skipped `apiVersion kind`, to place a --strict finding. */
+  firstSkipped: Map<string, { file: string; line: number; column: number; excerpt?: string; kind: string; apiVersion: string }>;
+}
+
+function count(into: Record<string, number>, key: string): void {
+  into[key] = (Object.hasOwn(into, key) ? into[key]! : 0) + 1;
 }
 
 type Path = (string | number)[];
@@ -334,40 +355,78 @@ export function compileAllCelRules(): number {
   return n;
 }
 
-/** Validates every agentplat.dev document of the inputs; other groups are skipped. */
+/**
+ * Validates every agentplat.dev document of the inputs (the items of a `List` one by one); other
+ * groups are skipped and counted. A run that checked nothing says so (`crd/nothing-checked`).
+ */
 export function validateCustomResources(inputs: readonly ResourceInput[], opts: ValidateOptions = {}): ValidateResult {
   const problems: Problem[] = [];
-  let checked = 0;
-  let skipped = 0;
+  const tally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
   for (const input of inputs) {
     // Most files are valid, and their data is all a check needs: the plain reader gives it
     // without positions (yaml/plain-yaml.ts). A file with any problem, or whose skipped
     // documents are reported with their line, is read again with positions.
-    const fast = opts.noFastPath || opts.onSkip ? undefined : readPlainYaml(input.text);
+    const fast = opts.noFastPath || opts.onSkip || opts.strict ? undefined : readPlainYaml(input.text);
     if (fast) {
       const found: Problem[] = [];
-      let c = 0;
-      let s = 0;
+      const fastTally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
       for (const data of fast) {
-        const r = checkDoc(input.file, { data: data as Json, locate: () => ({ line: 0, column: 0 }) }, found, opts);
-        if (r === 'checked') c++;
-        else if (r === 'skipped') s++;
+        checkDoc(input.file, { data: data as Json, locate: () => ({ line: 0, column: 0 }) }, found, opts, fastTally);
       }
       if (found.length === 0) {
-        checked += c;
-        skipped += s;
+        mergeCounts(tally.checked, fastTally.checked);
+        mergeCounts(tally.skipped, fastTally.skipped);
         continue;
       }
     }
     for (const doc of parseStream(input, problems)) {
       const first = problems.length;
-      const r = checkDoc(input.file, doc, problems, opts);
+      checkDoc(input.file, doc, problems, opts, tally);
       hideSecrets(problems, first, doc.data);
-      if (r === 'checked') checked++;
-      else if (r === 'skipped') skipped++;
     }
   }
-  return { problems, checked, skipped };
+  const checked = sum(tally.checked);
+  const skipped = sum(tally.skipped);
+  if (opts.strict) {
+    for (const [key, at] of tally.firstSkipped) {
+      problems.push({
+        severity: 'error',
+        rule: 'crd/no-schema',
+        path: '',
+        message: `${at.kind} (${at.apiVersion}): agentplat has no schema for this kind, so ${plural(tally.skipped[key]!, 'object')} of it went unchecked`,
+        hint: 'validate checks the agentplat.dev kinds; drop --strict to let other kinds pass unchecked',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        ...(at.excerpt !== undefined ? { excerpt: at.excerpt } : {}),
+      });
+    }
+  }
+  if (checked === 0 && !opts.allowEmpty && !problems.some((p) => p.severity === 'error')) {
+    problems.push({
+      severity: 'error',
+      rule: 'crd/nothing-checked',
+      path: '',
+      message: skipped === 0
+        ? 'no resource was checked: the input holds no Kubernetes object'
+        : `no resource was checked: the ${plural(skipped, 'object')} of the input are of kinds agentplat has no schema for (${Object.keys(tally.skipped).sort().join(', ')})`,
+      hint: 'give validate files with agentplat.dev resources (Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
+      ...(inputs.length === 1 ? { file: inputs[0]!.file } : {}),
+    });
+  }
+  return { problems, checked, skipped, checkedKinds: tally.checked, skippedKinds: tally.skipped };
+}
+
+function mergeCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, n] of Object.entries(from)) into[k] = (Object.hasOwn(into, k) ? into[k]! : 0) + n;
+}
+
+function sum(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** A problem of one object checked from data (no file): where in the object it points. */
@@ -387,7 +446,7 @@ export function checkObject(data: unknown): ObjectFinding[] {
   const problems: Problem[] = [];
   const at: Path[] = [];
   // checkDoc locates each problem once, as it reports it: the recorded paths pair up with them.
-  checkDoc('', { data: copy, locate: (path) => (at.push(path), { line: 0, column: 0 }) }, problems, {});
+  checkDoc('', { data: copy, locate: (path) => (at.push(path), { line: 0, column: 0 }) }, problems, {}, { checked: {}, skipped: {}, firstSkipped: new Map() });
   hideSecrets(problems, 0, copy);
   return problems.map((problem, i) => ({ problem, at: at[i] ?? [] }));
 }
@@ -405,48 +464,71 @@ function hideSecrets(problems: Problem[], first: number, data: Json): void {
   for (let i = first; i < problems.length; i++) problems[i] = redactProblem(problems[i]!, secrets);
 }
 
-function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: ValidateOptions): 'checked' | 'skipped' | 'empty' | 'bad' {
+/** The kinds of list objects (`List`, `AgentList`, `DeploymentList`, …): their items are objects. */
+const LIST_KIND = /List$/;
+
+function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: ValidateOptions, tally: Tally): void {
   const data = doc.data;
   const report = (rule: CrdRuleId, path: Path, message: string, hint?: string, at: Path = path): void => {
     const pos = doc.locate(at);
     problems.push({ severity: 'error', rule, path: pathText(path), message, ...(hint ? { hint } : {}), file, ...pos });
   };
-  if (data === null || data === undefined) return 'empty';
+  if (data === null || data === undefined) return;
   if (!isObject(data)) {
     report('crd/not-an-object', [], `a Kubernetes object must be a map, found ${Array.isArray(data) ? 'a list' : typeof data}`);
-    return 'bad';
+    return;
+  }
+  // `kubectl get -o yaml` and `render -o json` write a List: each item is an object of its own,
+  // checked and placed at its own line (the List's apiVersion says nothing about its items).
+  if (typeof data.kind === 'string' && LIST_KIND.test(data.kind) && Array.isArray(data.items)) {
+    data.items.forEach((item, i) => {
+      const at = (path: Path) => doc.locate(['items', i, ...path]);
+      checkDoc(file, { data: item as Json, locate: at }, problems, opts, tally);
+    });
+    return;
   }
   const apiVersion = data.apiVersion;
   const kind = data.kind;
   if (typeof kind !== 'string' || kind === '') {
     report('crd/missing-kind', ['kind'], 'the document has no kind', 'add `kind:` (Agent, ModelConfig, …) next to apiVersion');
-    return 'bad';
+    return;
   }
   if (typeof apiVersion !== 'string' || apiVersion === '') {
     report('crd/missing-api-version', ['apiVersion'], `${kind}: the document has no apiVersion`, `add \`apiVersion: ${GROUP}/v1alpha2\``);
-    return 'bad';
+    return;
   }
   const name = isObject(data.metadata) && typeof data.metadata.name === 'string' ? data.metadata.name : '';
   const [group, version] = apiVersion.includes('/') ? (apiVersion.split('/', 2) as [string, string]) : ['', apiVersion];
+  const crds = crdValidationData();
   if (group !== GROUP) {
+    // A near miss of our group is a typo, not another API: skipping it would pass it unchecked.
+    const ourKind = Object.hasOwn(crds, kind);
+    if (nearest(group, [GROUP]) !== undefined || (ourKind && group.split('.').includes('agentplat'))) {
+      const served = ourKind ? `${GROUP}/${crds[kind]!.versions[0]}` : `${GROUP}/${version}`;
+      report('crd/unknown-group', ['apiVersion'], `${kind}: the API group of ${apiVersion} is a near miss of ${GROUP}, so it would be sent to an API the cluster does not have`, `did you mean ${served}?`);
+      return;
+    }
     opts.onSkip?.({ file, line: doc.locate([]).line, apiVersion, kind, name });
-    return 'skipped';
+    const key = `${apiVersion} ${kind}`;
+    count(tally.skipped, key);
+    if (!tally.firstSkipped.has(key)) tally.firstSkipped.set(key, { file, ...doc.locate([]), kind, apiVersion });
+    return;
   }
   const label = `${kind}${name ? ` ${name}` : ''}`;
-  const crds = crdValidationData();
   const crd = Object.hasOwn(crds, kind) ? crds[kind] : undefined;
   if (!crd) {
     const kinds = Object.keys(crds);
     const guess = nearest(kind, kinds);
     report('crd/unknown-kind', ['kind'], `${GROUP} has no kind ${kind}`, guess ? `did you mean ${guess}? kinds of ${GROUP}: ${kinds.join(', ')}` : `kinds of ${GROUP}: ${kinds.join(', ')}`);
-    return 'bad';
+    return;
   }
   const schema = crd.versions.includes(version) ? crd.walk[version] : undefined;
   if (!schema) {
     const served = crd.versions.map((v) => `${GROUP}/${v}`).join(', ');
     report('crd/unknown-version', ['apiVersion'], `${kind}: ${apiVersion} is not served; the served version is ${served}`, `set \`apiVersion: ${served}\``);
-    return 'bad';
+    return;
   }
+  count(tally.checked, kind);
 
   // With the status subresource the API server drops `status` on create and update, so a
   // `kubectl get -o yaml` dump (or an empty `status:`) is checked as the object without it.
@@ -455,6 +537,7 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   if (!name && !(isObject(data.metadata) && typeof data.metadata.generateName === 'string')) {
     report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name');
   }
+  for (const f of metadataFindings(kind, data.metadata)) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
   const { root, defs } = crdSchemas(kind, version);
   pruneNulls(root, defs, data);
   applyDefaults(schema, data);
@@ -481,7 +564,23 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
     const at = f.fieldPath ? [...f.path, ...f.fieldPath] : f.path;
     report('crd/cel', at, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`);
   }
-  return 'checked';
+}
+
+/** How to fix a metadata finding, by the field it is at. */
+function metadataHint(path: Path): string {
+  switch (path[1]) {
+    case 'name':
+    case 'generateName':
+      return 'names are lower-case letters, digits, "-" and ".", e.g. my-model.config';
+    case 'namespace':
+      return 'namespaces are lower-case letters, digits and "-", e.g. team-a';
+    case 'labels':
+      return 'a label key is name or prefix/name (e.g. team or example.com/team); a value is at most 63 letters, digits, "-", "_" and "."';
+    case 'annotations':
+      return 'an annotation key is name or prefix/name (e.g. example.com/owner); keep large data out of annotations';
+    default:
+      return 'an owner reference needs apiVersion, kind, name and uid, and at most one may be the controller';
+  }
 }
 
 /**

@@ -5,10 +5,8 @@
 import { resolve } from 'node:path';
 import { expandGlob, isDirectory } from '../glob.ts';
 import { UsageError } from '../problems/errors.ts';
-import type { Revision } from '../spec/revisions.ts';
 import { directoryHint, yamlFileIn } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
-import { lintValues } from './lint.ts';
 import { prepareCrdCheck } from './crd-check.ts';
 import type { Problem } from '../problems/problem.ts';
 
@@ -43,14 +41,13 @@ export interface TargetInput {
 }
 
 export interface LintTargetsRequest {
-  revision: Revision;
   /** -f layers under every target. */
   base: readonly ValuesSource[];
   /** --set family layers over every target. */
   top: readonly ValuesSource[];
   targets: readonly TargetInput[];
-  kubeVersion?: string;
-  showDefaultNote?: (rule: string) => boolean;
+  /** Checks one target's layers (the CLI's: lint, then render without printing). */
+  check(layers: readonly ValuesSource[]): readonly Problem[];
 }
 
 /**
@@ -70,14 +67,9 @@ export async function lintTargets(req: LintTargetsRequest): Promise<Problem[]> {
     const parsed = parseValuesText(target.text, target.name);
     parsed.problems.forEach(keep);
     if (!parsed.source) continue;
-    await prepareCrdCheck([...req.base, parsed.source, ...req.top]);
-    const { problems } = lintValues({
-      revision: req.revision,
-      layers: [...req.base, parsed.source, ...req.top],
-      ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
-      ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : {}),
-    });
-    problems.forEach(keep);
+    const layers = [...req.base, parsed.source, ...req.top];
+    await prepareCrdCheck(layers);
+    req.check(layers).forEach(keep);
   }
   return out;
 }

@@ -30,6 +30,8 @@ export interface ReleaseRequest {
   showOnly?: readonly string[];
   /** Rule levels (`.agentplat.yaml`, --rule), applied before the errors decide whether to render. */
   rules?: Readonly<Record<string, RuleLevel>>;
+  /** Which default notes (infos about defaults) to keep; by default those the rules ask for. */
+  showDefaultNote?: (rule: string) => boolean;
 }
 
 export interface ReleaseResult {
@@ -47,7 +49,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     releaseNamespace: req.namespace,
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
-    ...(req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
+    ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
   });
   const problems = req.rules ? applyRuleLevels(lint.problems, req.rules) : lint.problems;
   if (problems.some((p) => p.severity === 'error')) return { problems };

@@ -2,36 +2,11 @@
 // API server applies to label keys and values, so a bad label fails here and not halfway through
 // a `kubectl apply`.
 import { UsageError } from '../problems/errors.ts';
+import { labelKeyProblem, labelValueProblem } from '../k8s-meta.ts';
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
-
-const LABEL_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const NAME_RULE = 'at most 63 characters: letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
 
 /** Keys under these prefixes are written by agentplat itself (--applyset), never by -l. */
 export const RESERVED_LABEL_PREFIXES = ['applyset.kubernetes.io/'];
-
-/** Why `key` is not a valid label key, or undefined when it is (Kubernetes' qualified-name rule). */
-export function labelKeyProblem(key: string): string | undefined {
-  const slash = key.lastIndexOf('/');
-  const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
-  const name = slash >= 0 ? key.slice(slash + 1) : key;
-  if (prefix !== undefined) {
-    if (prefix.length > 253 || !DNS_SUBDOMAIN.test(prefix)) {
-      return `its prefix "${prefix}" is not a DNS subdomain (lower-case letters, digits, "-" and ".", at most 253 characters)`;
-    }
-  }
-  if (name === '') return 'it has no name';
-  if (name.length > 63 || !LABEL_NAME.test(name)) return `its name "${name}" breaks the rule for label names: ${NAME_RULE}`;
-  return undefined;
-}
-
-/** Why `value` is not a valid label value, or undefined when it is (empty is valid). */
-export function labelValueProblem(value: string): string | undefined {
-  if (value === '') return undefined;
-  if (value.length > 63 || !LABEL_NAME.test(value)) return `a label value is empty or ${NAME_RULE}`;
-  return undefined;
-}
 
 /**
  * The labels of every -l/--labels flag: each `key=value[,key=value…]`, a later key replacing an

@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryIo } from '../../src/cli/io.ts';
-import { run } from '../../src/cli/program.ts';
 import { expandGlob } from '../../src/glob.ts';
 import { expandTargets } from '../../src/lint/targets.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -23,12 +22,6 @@ function workdir(files: Record<string, string>): string {
   return dir;
 }
 
-async function lint(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const io = createMemoryIo({ cwd, env });
-  const code = await run(['lint', ...args], io);
-  return { code, out: io.out, err: io.err };
-}
-
 const CLEAN = 'controller:\n  replicas: 2\n';
 const TYPO = 'controller:\n  replcas: 2\n';
 const WARN = 'controller:\n  streaming: "on"\n';
@@ -37,19 +30,19 @@ const A_ONLY = 'controller:\n  toolRefreshInterval: 30s\n';
 describe('agentplat lint: revisions and exit codes', () => {
   it('lints against revision B by default and exits 0 when clean', async () => {
     const cwd = workdir({ 'a.yaml': A_ONLY, 'ok.yaml': CLEAN });
-    expect((await lint(cwd, ['-f', 'ok.yaml'])).code).toBe(0);
-    const b = await lint(cwd, ['-f', 'a.yaml']);
+    expect((await runInProcess(['lint', '-f', 'ok.yaml'], { cwd })).code).toBe(0);
+    const b = await runInProcess(['lint', '-f', 'a.yaml'], { cwd });
     expect(b.code).toBe(1);
-    expect(b.out).toContain('[values/unknown-key]');
-    expect((await lint(cwd, ['-f', 'a.yaml', '--revision', 'A'])).code).toBe(0);
+    expect(b.stdout).toContain('[values/unknown-key]');
+    expect((await runInProcess(['lint', '-f', 'a.yaml', '--revision', 'A'], { cwd })).code).toBe(0);
   });
 
   it('exits 1 on errors and prints file:line:col with the rule', async () => {
     const cwd = workdir({ 'prod.yaml': TYPO });
-    const r = await lint(cwd, ['-f', 'prod.yaml']);
+    const r = await runInProcess(['lint', '-f', 'prod.yaml'], { cwd });
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^prod\.yaml:2:3 {2}error {2}.*replcas.* {2}\[values\/unknown-key\]$/m);
-    expect(r.out.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings');
+    expect(r.stdout).toMatch(/^prod\.yaml:2:3 {2}error {2}.*replcas.* {2}\[values\/unknown-key\]$/m);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 file, 1 error, 0 warnings');
   });
 
   it.each([
@@ -63,45 +56,45 @@ describe('agentplat lint: revisions and exit codes', () => {
     ['a bad --kube-version', ['--kube-version', 'latest']],
   ])('exits 2 on %s', async (_name, args) => {
     const cwd = workdir({ 'ok.yaml': CLEAN });
-    const r = await lint(cwd, args);
+    const r = await runInProcess(['lint', ...args], { cwd });
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
+    expect(r.stdout).toBe('');
   });
 
   it('names the valid formats when the format is unknown', async () => {
-    const r = await lint(workdir({}), ['--format', 'xml']);
-    expect(r.err).toContain('valid formats: text, json, sarif, github, junit');
+    const r = await runInProcess(['lint', '--format', 'xml'], { cwd: workdir({}) });
+    expect(r.stderr).toContain('valid formats: text, json, sarif, github, junit');
   });
 
   it('accepts --kube-version 1.27 (coerced to 1.27.0) and v1.29.3', async () => {
     const cwd = workdir({ 'ok.yaml': CLEAN });
-    expect((await lint(cwd, ['-f', 'ok.yaml', '--kube-version', '1.27'])).code).toBe(0);
-    expect((await lint(cwd, ['-f', 'ok.yaml', '--kube-version', 'v1.29.3'])).code).toBe(0);
+    expect((await runInProcess(['lint', '-f', 'ok.yaml', '--kube-version', '1.27'], { cwd })).code).toBe(0);
+    expect((await runInProcess(['lint', '-f', 'ok.yaml', '--kube-version', 'v1.29.3'], { cwd })).code).toBe(0);
   });
 });
 
 describe('agentplat lint: warnings, --strict, --max-warnings, --quiet', () => {
   it('exits 0 on warnings alone, 1 with --strict', async () => {
     const cwd = workdir({ 'w.yaml': WARN });
-    const plain = await lint(cwd, ['-f', 'w.yaml']);
+    const plain = await runInProcess(['lint', '-f', 'w.yaml'], { cwd });
     expect(plain.code).toBe(0);
-    expect(plain.out).toContain('[values/streaming-deprecated]');
-    expect((await lint(cwd, ['-f', 'w.yaml', '--strict'])).code).toBe(1);
+    expect(plain.stdout).toContain('[values/streaming-deprecated]');
+    expect((await runInProcess(['lint', '-f', 'w.yaml', '--strict'], { cwd })).code).toBe(1);
   });
 
   it('exits 1 when warnings exceed --max-warnings, 0 at the limit', async () => {
     const cwd = workdir({ 'w.yaml': WARN });
-    expect((await lint(cwd, ['-f', 'w.yaml', '--max-warnings', '1'])).code).toBe(0);
-    const over = await lint(cwd, ['-f', 'w.yaml', '--max-warnings', '0']);
+    expect((await runInProcess(['lint', '-f', 'w.yaml', '--max-warnings', '1'], { cwd })).code).toBe(0);
+    const over = await runInProcess(['lint', '-f', 'w.yaml', '--max-warnings', '0'], { cwd });
     expect(over.code).toBe(1);
-    expect(over.err).toContain('1 warning exceed the limit of 0');
+    expect(over.stderr).toContain('1 warning exceed the limit of 0');
   });
 
   it('--quiet prints errors only', async () => {
     const cwd = workdir({ 'w.yaml': WARN, 'e.yaml': TYPO });
-    const r = await lint(cwd, ['w.yaml', 'e.yaml', '--quiet']);
-    expect(r.out).not.toContain('streaming');
-    expect(r.out).toContain('replcas');
+    const r = await runInProcess(['lint', 'w.yaml', 'e.yaml', '--quiet'], { cwd });
+    expect(r.stdout).not.toContain('streaming');
+    expect(r.stdout).toContain('replcas');
     expect(r.code).toBe(1);
   });
 });
@@ -109,10 +102,10 @@ describe('agentplat lint: warnings, --strict, --max-warnings, --quiet', () => {
 describe('agentplat lint: rule settings and .agentplat.yaml', () => {
   it('--rule ID=off drops a rule and ID=warn downgrades it', async () => {
     const cwd = workdir({ 'e.yaml': TYPO });
-    expect((await lint(cwd, ['-f', 'e.yaml', '--rule', 'values/unknown-key=off'])).code).toBe(0);
-    const warned = await lint(cwd, ['-f', 'e.yaml', '--rule', 'values/unknown-key=warn']);
+    expect((await runInProcess(['lint', '-f', 'e.yaml', '--rule', 'values/unknown-key=off'], { cwd })).code).toBe(0);
+    const warned = await runInProcess(['lint', '-f', 'e.yaml', '--rule', 'values/unknown-key=warn'], { cwd });
     expect(warned.code).toBe(0);
-    expect(warned.out).toContain('warning');
+    expect(warned.stdout).toContain('warning');
   });
 
   it('reads settings from .agentplat.yaml in a parent directory; flags win over it', async () => {
@@ -121,37 +114,37 @@ describe('agentplat lint: rule settings and .agentplat.yaml', () => {
       'sub/w.yaml': WARN,
     });
     const sub = join(cwd, 'sub');
-    const fromFile = await lint(sub, ['-f', 'w.yaml']);
+    const fromFile = await runInProcess(['lint', '-f', 'w.yaml'], { cwd: sub });
     expect(fromFile.code).toBe(1);
-    expect(JSON.parse(fromFile.out).summary.errors).toBe(1);
-    const flagWins = await lint(sub, ['-f', 'w.yaml', '--rule', 'values/streaming-deprecated=warn', '--format', 'text']);
+    expect(JSON.parse(fromFile.stdout).summary.errors).toBe(1);
+    const flagWins = await runInProcess(['lint', '-f', 'w.yaml', '--rule', 'values/streaming-deprecated=warn', '--format', 'text'], { cwd: sub });
     expect(flagWins.code).toBe(0);
-    expect(flagWins.out).toContain('1 file, 0 errors, 1 warning');
+    expect(flagWins.stdout).toContain('1 file, 0 errors, 1 warning');
   });
 
   it('takes revision, strict and maxWarnings from the config file', async () => {
     const cwd = workdir({ '.agentplat.yaml': 'revision: A\nstrict: true\n', 'a.yaml': A_ONLY, 'w.yaml': WARN });
-    expect((await lint(cwd, ['-f', 'a.yaml'])).code).toBe(0);
-    expect((await lint(cwd, ['-f', 'w.yaml'])).code).toBe(1);
-    expect((await lint(cwd, ['-f', 'a.yaml', '--revision', 'B'])).code).toBe(1);
+    expect((await runInProcess(['lint', '-f', 'a.yaml'], { cwd })).code).toBe(0);
+    expect((await runInProcess(['lint', '-f', 'w.yaml'], { cwd })).code).toBe(1);
+    expect((await runInProcess(['lint', '-f', 'a.yaml', '--revision', 'B'], { cwd })).code).toBe(1);
   });
 
   it('rejects an invalid config file as a usage error naming file:line:col', async () => {
     const cwd = workdir({ '.agentplat.yaml': 'strict: true\nmaxWarnings: -1\n', 'ok.yaml': CLEAN });
-    const r = await lint(cwd, ['-f', 'ok.yaml']);
+    const r = await runInProcess(['lint', '-f', 'ok.yaml'], { cwd });
     expect(r.code).toBe(2);
-    expect(r.err).toContain('.agentplat.yaml:2:14: `maxWarnings` must be a whole number');
-    const unknown = await lint(workdir({ '.agentplat.yaml': 'rulez: {}\n' }), []);
+    expect(r.stderr).toContain('.agentplat.yaml:2:14: `maxWarnings` must be a whole number');
+    const unknown = await runInProcess(['lint', ], { cwd: workdir({ '.agentplat.yaml': 'rulez: {}\n' }) });
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('.agentplat.yaml:1:1: unknown setting `rulez`');
+    expect(unknown.stderr).toContain('.agentplat.yaml:1:1: unknown setting `rulez`');
   });
 
   it('refuses a setting that names no known rule (exit 2, with the near miss)', async () => {
-    const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--rule', 'values/unknown-kye=off']);
+    const r = await runInProcess(['lint', '-f', 'ok.yaml', '--rule', 'values/unknown-kye=off'], { cwd: workdir({ 'ok.yaml': CLEAN }) });
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toContain('no rule has the id `values/unknown-kye`');
-    expect(r.err).toContain('hint: did you mean `values/unknown-key`?');
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no rule has the id `values/unknown-kye`');
+    expect(r.stderr).toContain('hint: did you mean `values/unknown-key`?');
   });
 });
 
@@ -162,8 +155,8 @@ describe('agentplat lint: many files in one process', () => {
       'envs/dev.yaml': 'ui:\n  replicas: 1\n',
       'envs/prod.yaml': TYPO,
     });
-    const r = await lint(cwd, ['-f', 'base.yaml', 'envs/*.yaml', '--format', 'json']);
-    const doc = JSON.parse(r.out);
+    const r = await runInProcess(['lint', '-f', 'base.yaml', 'envs/*.yaml', '--format', 'json'], { cwd });
+    const doc = JSON.parse(r.stdout);
     expect(doc.revision).toBe('B');
     expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['envs/dev.yaml', 'envs/prod.yaml']);
     expect(doc.summary).toEqual({ files: 2, errors: 1, warnings: 0, infos: 0 });
@@ -172,7 +165,7 @@ describe('agentplat lint: many files in one process', () => {
 
   it('reports a problem in a shared -f layer once, not once per file', async () => {
     const cwd = workdir({ 'base.yaml': TYPO, 'a.yaml': CLEAN, 'b.yaml': CLEAN });
-    const doc = JSON.parse((await lint(cwd, ['-f', 'base.yaml', 'a.yaml', 'b.yaml', '--format', 'json'])).out);
+    const doc = JSON.parse((await runInProcess(['lint', '-f', 'base.yaml', 'a.yaml', 'b.yaml', '--format', 'json'], { cwd })).stdout);
     expect(doc.summary.errors).toBe(1);
     expect(doc.files.find((f: { file: string }) => f.file === 'base.yaml').errors).toBe(1);
   });
@@ -181,12 +174,12 @@ describe('agentplat lint: many files in one process', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 200; i++) files[`envs/team-${String(i).padStart(3, '0')}/values.yaml`] = i % 50 === 7 ? TYPO : i % 40 === 3 ? WARN : CLEAN;
     const cwd = workdir(files);
-    const r = await lint(cwd, ['envs/**/values.yaml']);
-    const summaries = r.out.split('\n').filter((l) => /^\d+ files?, /.test(l));
+    const r = await runInProcess(['lint', 'envs/**/values.yaml'], { cwd });
+    const summaries = r.stdout.split('\n').filter((l) => /^\d+ files?, /.test(l));
     expect(summaries).toEqual(['200 files, 4 errors, 5 warnings']);
     expect(r.code).toBe(1);
-    const clean = await lint(cwd, ['envs/team-00?/values.yaml', '--rule', 'values/unknown-key=off', '--format', 'json']);
-    expect(JSON.parse(clean.out).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 0 });
+    const clean = await runInProcess(['lint', 'envs/team-00?/values.yaml', '--rule', 'values/unknown-key=off', '--format', 'json'], { cwd });
+    expect(JSON.parse(clean.stdout).summary).toEqual({ files: 10, errors: 0, warnings: 1, infos: 0 });
     expect(clean.code).toBe(0);
   });
 });
@@ -195,10 +188,10 @@ describe('agentplat lint: color', () => {
   it('colors text only when asked, and never with NO_COLOR or --no-color', async () => {
     const cwd = workdir({ 'e.yaml': TYPO });
     const ESC = '\u001b[';
-    expect((await lint(cwd, ['-f', 'e.yaml'], { FORCE_COLOR: '1' })).out).toContain(ESC);
-    expect((await lint(cwd, ['-f', 'e.yaml'], { FORCE_COLOR: '1', NO_COLOR: '1' })).out).not.toContain(ESC);
-    expect((await lint(cwd, ['-f', 'e.yaml', '--no-color'], { FORCE_COLOR: '1' })).out).not.toContain(ESC);
-    expect((await lint(cwd, ['-f', 'e.yaml', '--format', 'sarif'], { FORCE_COLOR: '1' })).out).not.toContain(ESC);
+    expect((await runInProcess(['lint', '-f', 'e.yaml'], { cwd, env: { FORCE_COLOR: '1' } })).stdout).toContain(ESC);
+    expect((await runInProcess(['lint', '-f', 'e.yaml'], { cwd, env: { FORCE_COLOR: '1', NO_COLOR: '1' } })).stdout).not.toContain(ESC);
+    expect((await runInProcess(['lint', '-f', 'e.yaml', '--no-color'], { cwd, env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
+    expect((await runInProcess(['lint', '-f', 'e.yaml', '--format', 'sarif'], { cwd, env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
   });
 });
 
@@ -229,29 +222,29 @@ describe('agentplat lint: notes about defaults the user did not touch', () => {
   const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
 
   it.each(FORMATS)('--format %s: no bundled-database note by default, on a file that does not touch the database', async (format) => {
-    const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--format', format]);
+    const r = await runInProcess(['lint', '-f', 'ok.yaml', '--format', format], { cwd: workdir({ 'ok.yaml': CLEAN }) });
     expect(r.code).toBe(0);
-    expect(r.out).not.toContain('bundled-database');
-    expect(r.out).not.toContain('<agentplat values');
-    expect(r.out).not.toContain('::notice');
+    expect(r.stdout).not.toContain('bundled-database');
+    expect(r.stdout).not.toContain('<agentplat values');
+    expect(r.stdout).not.toContain('::notice');
   });
 
   it.each(FORMATS)('--format %s: --verbose or a level set for the rule shows it', async (format) => {
     const cwd = workdir({ 'ok.yaml': CLEAN });
-    expect((await lint(cwd, ['-f', 'ok.yaml', '--format', format, '--verbose'])).out).toContain('values/bundled-database');
-    expect((await lint(cwd, ['-f', 'ok.yaml', '--format', format, '--rule', 'values/bundled-database=info'])).out).toContain('values/bundled-database');
+    expect((await runInProcess(['lint', '-f', 'ok.yaml', '--format', format, '--verbose'], { cwd })).stdout).toContain('values/bundled-database');
+    expect((await runInProcess(['lint', '-f', 'ok.yaml', '--format', format, '--rule', 'values/bundled-database=info'], { cwd })).stdout).toContain('values/bundled-database');
   });
 
   it('a user who wrote the database settings sees the note in their own file', async () => {
-    const r = await lint(workdir({ 'db.yaml': 'database:\n  rdb:\n    bundled:\n      enabled: true\n' }), ['-f', 'db.yaml']);
-    expect(r.out).toMatch(/^db\.yaml:4:7 {2}info .*\[values\/bundled-database\]$/m);
+    const r = await runInProcess(['lint', '-f', 'db.yaml'], { cwd: workdir({ 'db.yaml': 'database:\n  rdb:\n    bundled:\n      enabled: true\n' }) });
+    expect(r.stdout).toMatch(/^db\.yaml:4:7 {2}info .*\[values\/bundled-database\]$/m);
   });
 });
 
 describe('agentplat lint: problems without a source file of the user', () => {
   it('JSON groups them under file: null, lists no pseudo-file, and its counts agree', async () => {
-    const r = await lint(workdir({ 'ok.yaml': CLEAN }), ['-f', 'ok.yaml', '--format', 'json', '--verbose']);
-    const doc = JSON.parse(r.out) as { files: { file: string | null; errors: number; warnings: number; infos: number; problems: { rule: string; line?: number }[] }[]; summary: Record<string, number> };
+    const r = await runInProcess(['lint', '-f', 'ok.yaml', '--format', 'json', '--verbose'], { cwd: workdir({ 'ok.yaml': CLEAN }) });
+    const doc = JSON.parse(r.stdout) as { files: { file: string | null; errors: number; warnings: number; infos: number; problems: { rule: string; line?: number }[] }[]; summary: Record<string, number> };
     expect(doc.files.map((f) => f.file)).toEqual([null, 'ok.yaml']);
     expect(doc.files[0]!.problems.map((p) => p.rule)).toEqual(['values/bundled-database']);
     expect(doc.summary.files).toBe(1);
@@ -260,14 +253,14 @@ describe('agentplat lint: problems without a source file of the user', () => {
 
   it('SARIF gives it no location, GitHub no file, JUnit no suite named after a pseudo-file', async () => {
     const cwd = workdir({ 'ok.yaml': CLEAN });
-    const sarif = JSON.parse((await lint(cwd, ['-f', 'ok.yaml', '--format', 'sarif', '--verbose'])).out);
+    const sarif = JSON.parse((await runInProcess(['lint', '-f', 'ok.yaml', '--format', 'sarif', '--verbose'], { cwd })).stdout);
     const results = sarif.runs[0].results as { ruleId: string; locations?: unknown[] }[];
     expect(results.map((x) => x.ruleId)).toEqual(['values/bundled-database']);
     expect(results[0]!.locations ?? []).toEqual([]);
-    const github = (await lint(cwd, ['-f', 'ok.yaml', '--format', 'github', '--verbose'])).out;
+    const github = (await runInProcess(['lint', '-f', 'ok.yaml', '--format', 'github', '--verbose'], { cwd })).stdout;
     expect(github).toMatch(/^::notice title=values\/bundled-database::/m);
     expect(github).not.toContain('file=');
-    const junit = (await lint(cwd, ['-f', 'ok.yaml', '--format', 'junit', '--verbose'])).out;
+    const junit = (await runInProcess(['lint', '-f', 'ok.yaml', '--format', 'junit', '--verbose'], { cwd })).stdout;
     expect(junit).not.toMatch(/<testsuite name="&lt;agentplat values/);
   });
 });
@@ -280,11 +273,10 @@ describe('agentplat lint: a binary values file', () => {
     const cwd = workdir({});
     writeFileSync(join(cwd, 'bin.yaml'), bytes);
     for (const args of [['lint', '-f', 'bin.yaml'], ['lint', 'bin.yaml'], ['render', '-f', 'bin.yaml'], ['migrate', '-f', 'bin.yaml']]) {
-      const io = createMemoryIo({ cwd });
-      const code = await run(args, io);
-      expect(code, args.join(' ')).toBe(2);
-      expect(io.out, args.join(' ')).toBe('');
-      expect(io.err, args.join(' ')).toMatch(/^agentplat: bin\.yaml:1:4: .*, not a values file$/m);
+      const io = await runInProcess(args, { cwd });
+      expect(io.code, args.join(' ')).toBe(2);
+      expect(io.stdout, args.join(' ')).toBe('');
+      expect(io.stderr, args.join(' ')).toMatch(/^agentplat: bin\.yaml:1:4: .*, not a values file$/m);
     }
     expect((await import('../../src/lint/config.ts')).ruleCatalog().has('values/not-text')).toBe(false);
   });

@@ -3,53 +3,46 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
-import { run } from '../../src/cli/program.ts';
-
-async function cli(args: string[], cwd?: string) {
-  const io = createMemoryIo(cwd ? { cwd } : {});
-  const code = await run(args, io);
-  return { code, out: io.out, err: io.err };
-}
+import { runInProcess } from './in-process.ts';
 
 describe('flags and answers', () => {
   it('migrate takes exactly one -f file; a second one is a usage error, not silently dropped', async () => {
     const dir = tempDir('agentplat-mig-');
     writeFileSync(join(dir, 'a.yaml'), 'controller:\n  replicas: 2\n');
     writeFileSync(join(dir, 'b.yaml'), 'ui:\n  replicas: 2\n');
-    const r = await cli(['migrate', '--from', 'A', '--to', 'B', '-f', 'a.yaml', '-f', 'b.yaml'], dir);
+    const r = await runInProcess(['migrate', '--from', 'A', '--to', 'B', '-f', 'a.yaml', '-f', 'b.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/exactly one -f file, got 2/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/exactly one -f file, got 2/);
   });
 
   it('lint --quiet lists errors only but its summary still counts the warnings (they decide --strict)', async () => {
     const dir = tempDir('agentplat-quiet-');
     writeFileSync(join(dir, 'w.yaml'), 'controller:\n  streaming: "true"\n');
-    const r = await cli(['lint', 'w.yaml', '--quiet', '--no-color'], dir);
+    const r = await runInProcess(['lint', 'w.yaml', '--quiet', '--no-color'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.out).not.toContain('streaming-deprecated');
-    expect(r.out).toMatch(/1 file, 0 errors, 1 warning/);
+    expect(r.stdout).not.toContain('streaming-deprecated');
+    expect(r.stdout).toMatch(/1 file, 0 errors, 1 warning/);
   });
 
   it('crds accepts -r/--revision like every command (both revisions ship the same CRDs)', async () => {
-    const a = await cli(['crds', '-r', 'A']);
-    const b = await cli(['crds', '-r', 'B']);
+    const a = await runInProcess(['crds', '-r', 'A']);
+    const b = await runInProcess(['crds', '-r', 'B']);
     expect(a.code).toBe(0);
-    expect(a.out).toBe(b.out);
-    expect((await cli(['crds', '-r', 'C'])).code).toBe(2);
+    expect(a.stdout).toBe(b.stdout);
+    expect((await runInProcess(['crds', '-r', 'C'])).code).toBe(2);
   });
 
   it('--show-only with a near miss suggests the source it probably means', async () => {
-    const r = await cli(['render', '--show-only', 'templates/controller-deploy.yaml']);
+    const r = await runInProcess(['render', '--show-only', 'templates/controller-deploy.yaml']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/did you mean agentplat\/templates\/controller-deployment\.yaml\?/);
+    expect(r.stderr).toMatch(/did you mean agentplat\/templates\/controller-deployment\.yaml\?/);
   });
 
   it('a number given through --set-string gets a hint that names --set', async () => {
-    const r = await cli(['lint', '--set-string', 'controller.replicas=2', '--no-color']);
+    const r = await runInProcess(['lint', '--set-string', 'controller.replicas=2', '--no-color']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/--set, not --set-string/);
+    expect(r.stdout).toMatch(/--set, not --set-string/);
   });
 });
 
@@ -64,39 +57,39 @@ describe('--version belongs to the program, not to a command', () => {
       ['migrate', '--version'],
       ['values', '-V'],
     ]) {
-      const r = await cli(args, dir);
+      const r = await runInProcess(args, { cwd: dir });
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.out, args.join(' ')).toBe('');
-      expect(r.err, args.join(' ')).toMatch(/--version is an option of agentplat itself/);
-      expect(r.err, args.join(' ')).toMatch(/hint: --revision picks the chart revision \(A is chart 0\.10\.0, B is chart 0\.11\.0\)/);
+      expect(r.stdout, args.join(' ')).toBe('');
+      expect(r.stderr, args.join(' ')).toMatch(/--version is an option of agentplat itself/);
+      expect(r.stderr, args.join(' ')).toMatch(/hint: --revision picks the chart revision \(A is chart 0\.10\.0, B is chart 0\.11\.0\)/);
     }
   });
 
   it('render --version 0.11.0 (how helm pins a chart) prints no manifest and names --revision B', async () => {
-    const r = await cli(['render', '--version', '0.11.0']);
+    const r = await runInProcess(['render', '--version', '0.11.0']);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/hint: chart 0\.11\.0 is --revision B/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/hint: chart 0\.11\.0 is --revision B/);
   });
 
   it('--version before any command still prints the tool version', async () => {
     for (const args of [['--version'], ['-V'], ['-V', 'lint']]) {
-      const r = await cli(args);
+      const r = await runInProcess(args);
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/^\d+\.\d+\.\d+/);
+      expect(r.stdout).toMatch(/^\d+\.\d+\.\d+/);
     }
   });
 
   it('--no-color is accepted before and after the command', async () => {
-    expect((await cli(['--no-color', 'version', '-r', 'B'])).code).toBe(0);
-    expect((await cli(['version', '-r', 'B', '--no-color'])).code).toBe(0);
+    expect((await runInProcess(['--no-color', 'version', '-r', 'B'])).code).toBe(0);
+    expect((await runInProcess(['version', '-r', 'B', '--no-color'])).code).toBe(0);
   });
 });
 
 describe('hints speak of the input the value came from', () => {
   const hintOf = async (args: string[], cwd?: string) => {
-    const r = await cli(['lint', '--no-color', ...args], cwd);
-    return /^ {2}hint: (.*)$/m.exec(r.out)?.[1];
+    const r = await runInProcess(['lint', '--no-color', ...args], { cwd });
+    return /^ {2}hint: (.*)$/m.exec(r.stdout)?.[1];
   };
 
   it('an integer key given a fraction or leading zeros with --set: no "--set, not --set-string"', async () => {
@@ -121,18 +114,18 @@ describe('hints speak of the input the value came from', () => {
 
   it('--show-only of an object whose API is not declared names --api-versions', async () => {
     const metrics = ['--set', 'controller.metrics.enabled=true', '--set', 'controller.metrics.bindAddress=:8443', '--set', 'controller.metrics.serviceMonitor.enabled=true'];
-    const r = await cli(['render', ...metrics, '--show-only', 'templates/controller-servicemonitor.yaml']);
+    const r = await runInProcess(['render', ...metrics, '--show-only', 'templates/controller-servicemonitor.yaml']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('hint: that source renders only when the cluster serves monitoring.coreos.com/v1: declare it with --api-versions monitoring.coreos.com/v1');
-    const declared = await cli(['render', ...metrics, '--api-versions', 'monitoring.coreos.com/v1', '--show-only', 'templates/controller-servicemonitor.yaml']);
+    expect(r.stderr).toContain('hint: that source renders only when the cluster serves monitoring.coreos.com/v1: declare it with --api-versions monitoring.coreos.com/v1');
+    const declared = await runInProcess(['render', ...metrics, '--api-versions', 'monitoring.coreos.com/v1', '--show-only', 'templates/controller-servicemonitor.yaml']);
     expect(declared.code).toBe(0);
-    expect(declared.out).toContain('kind: ServiceMonitor');
+    expect(declared.stdout).toContain('kind: ServiceMonitor');
   });
 
   it('--show-only of a CRD with --skip-crds names --skip-crds', async () => {
-    const r = await cli(['render', '--skip-crds', '--show-only', 'crds/agents.agentplat.dev.yaml']);
+    const r = await runInProcess(['render', '--skip-crds', '--show-only', 'crds/agents.agentplat.dev.yaml']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/hint: that source holds CustomResourceDefinitions, which --skip-crds leaves out/);
+    expect(r.stderr).toMatch(/hint: that source holds CustomResourceDefinitions, which --skip-crds leaves out/);
   });
 
   it('a directory instead of a file: lint suggests a pattern, -f a file that exists', async () => {
@@ -140,17 +133,17 @@ describe('hints speak of the input the value came from', () => {
     mkdirSync(join(dir, 'envs', 'dev'), { recursive: true });
     writeFileSync(join(dir, 'envs', 'dev', 'values.yaml'), 'ui: {}\n');
     mkdirSync(join(dir, 'empty'));
-    const positional = await cli(['lint', 'envs'], dir);
+    const positional = await runInProcess(['lint', 'envs'], { cwd: dir });
     expect(positional.code).toBe(2);
-    expect(positional.err).toContain("hint: to lint each values file in it, quote a pattern: agentplat lint 'envs/**/*.yaml'");
-    expect((await cli(['lint', '-f', 'envs'], dir)).err).toContain('hint: pass a file inside it, e.g. envs/dev/values.yaml');
-    expect((await cli(['lint', '-f', 'empty'], dir)).err).toContain('hint: it holds no .yaml or .yml file');
+    expect(positional.stderr).toContain("hint: to lint each values file in it, quote a pattern: agentplat lint 'envs/**/*.yaml'");
+    expect((await runInProcess(['lint', '-f', 'envs'], { cwd: dir })).stderr).toContain('hint: pass a file inside it, e.g. envs/dev/values.yaml');
+    expect((await runInProcess(['lint', '-f', 'empty'], { cwd: dir })).stderr).toContain('hint: it holds no .yaml or .yml file');
   });
 });
 
 describe('help and option errors say one thing one way', () => {
   const COMMANDS = ['render', 'diff', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'];
-  const helpOf = async (args: string[]) => (await cli([...args, '--help'])).out;
+  const helpOf = async (args: string[]) => (await runInProcess([...args, '--help'])).stdout;
 
   it('every default is written "(default: X)", in every help', async () => {
     for (const args of [[], ...COMMANDS.map((c) => [c])]) {
@@ -178,17 +171,17 @@ describe('help and option errors say one thing one way', () => {
     const dir = tempDir('agentplat-r-');
     writeFileSync(join(dir, 'a.yaml'), 'controller:\n  replicas: 2\n');
     for (const c of COMMANDS.filter((x) => x !== 'validate')) {
-      const r = await cli([c, '-r', 'C', ...(c === 'migrate' ? ['-f', 'a.yaml'] : [])], dir);
+      const r = await runInProcess([c, '-r', 'C', ...(c === 'migrate' ? ['-f', 'a.yaml'] : [])], { cwd: dir });
       expect(r.code, c).toBe(2);
-      expect(r.err, c).toContain('--revision: unknown revision "C"');
+      expect(r.stderr, c).toContain('--revision: unknown revision "C"');
     }
   });
 
   it('-o yml is refused in the same words by render, crds and version', async () => {
-    const errs = await Promise.all([['render'], ['crds'], ['version']].map(async (c) => cli([...c, '-o', 'yml'])));
+    const errs = await Promise.all([['render'], ['crds'], ['version']].map(async (c) => runInProcess([...c, '-o', 'yml'])));
     for (const r of errs) {
       expect(r.code).toBe(2);
-      expect(r.err).toMatch(/^agentplat: --output: unknown format "yml"\n {2}hint: (did you mean yaml\? )?this command prints (yaml or json|text or json)\n$/);
+      expect(r.stderr).toMatch(/^agentplat: --output: unknown format "yml"\n {2}hint: (did you mean yaml\? )?this command prints (yaml or json|text or json)\n$/);
     }
   });
 });

@@ -7,7 +7,7 @@ import { breathe } from '../helpers/breathe.ts';
 import { ROOT, type RunOptions, type RunResult } from './binary.ts';
 
 /** `agentplat …args` in this process: cwd ROOT unless given, the environment holds only `env`. */
-export async function runInProcess(args: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+export async function runInProcess(args: readonly string[], opts: RunOptions = {}): Promise<RunResult & { code: number; signal: null }> {
   const stdin = opts.stdin === undefined ? undefined : opts.stdin.toString();
   const io = createMemoryIo({ cwd: opts.cwd ?? ROOT, ...(stdin !== undefined ? { stdin } : {}), ...(opts.env ? { env: opts.env } : {}) });
   const code = await run(args, io);

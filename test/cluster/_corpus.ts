@@ -1,17 +1,16 @@
 // The custom resources `agentplat validate` and the API server both judge: valid resources of the
 // six kinds, and variants that break exactly one thing, derived from the Resource API's field
-// tables (/work/shared/spec/resource-types.json: every field's type, enum, required flag, bounds,
+// tables (test/data/spec/resource-types.json: every field's type, enum, required flag, bounds,
 // pattern and format), its section 7 rules (the CEL cases) and section 8 limits (the limit cases),
 // plus the example resources, a seeded sample of the validate fuzzer's structural edits, and every
 // integer of the Kubernetes core types an Agent's deployment embeds at the edge of the int32 range.
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { CEL_CASES } from '../crds/cel-cases.ts';
 import { buildLimitDoc, LIMITS } from '../crds/limit-cases.ts';
 import { OBJECTS, structural } from '../hardening/_resource-arb.ts';
 import { chartCrdDocs } from '../../src/crds/index.ts';
+import { RESOURCE_TYPES } from '../data/spec.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
 
 type Json = unknown;
@@ -43,7 +42,7 @@ interface Types {
   standardTypes: string[];
 }
 
-const SPEC = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'spec', 'resource-types.json'), 'utf8')) as Types;
+const SPEC: Types = RESOURCE_TYPES;
 const API_VERSION = 'agentplat.dev/v1alpha2';
 export const CORPUS_NAMESPACE = 'corpus';
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { objectsOf } from '../helpers/objects.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { crdProblems, ensureNamespaces, installCrds, type Obj } from './_api.ts';
 import { agentplat } from './_cli.ts';
@@ -58,16 +58,10 @@ function key(o: { apiVersion: string; kind: string; metadata: Meta }): string {
   return `${o.kind}${group ? `.${group}` : ''} ${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
 }
 
-function parse(yaml: string): Live[] {
-  return parseAllDocuments(yaml)
-    .map((d) => d.toJS() as Live | null)
-    .filter((o): o is Live => o !== null);
-}
-
 function render(args: string[]): Live[] {
   const r = agentplat(['render', '--skip-crds', ...args]);
   if (r.code !== 0) throw new Error(`agentplat render ${args.join(' ')} exited ${r.code}:\n${r.err}`);
-  return parse(r.out);
+  return objectsOf<Live>(r.out);
 }
 
 /** The parent and the members of `render --applyset` output. */

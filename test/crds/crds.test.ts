@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { parseAllDocuments } from 'yaml';
-import { run } from '../../src/cli/program.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import { chartCrdDocs, mcpopCrdDocs } from '../../src/crds/index.ts';
 import { compileCel } from '../../src/crds/cel.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
 import { doc, validateYaml } from './helpers.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 const all = () => [...chartCrdDocs(), ...mcpopCrdDocs()];
 const rootOf = (o: Record<string, unknown>): Schema => (o.spec as { versions: { schema: { openAPIV3Schema: Schema } }[] }).versions[0]!.schema.openAPIV3Schema;
@@ -103,39 +102,39 @@ describe('CRDs', () => {
 
 describe('agentplat crds', () => {
   it('prints the seven CRDs, each after --- and a # Source line, byte-identical across runs', async () => {
-    const a = createMemoryIo();
-    const b = createMemoryIo();
-    expect(await run(['crds'], a)).toBe(0);
-    expect(await run(['crds', '-o', 'yaml'], b)).toBe(0);
-    expect(a.out).toBe(b.out);
-    const docs = parseAllDocuments(a.out) as unknown as { errors: unknown[]; toJS(): { metadata: { name: string } } }[];
+    const a = await runInProcess(['crds']);
+    const b = await runInProcess(['crds', '-o', 'yaml']);
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    const docs = parseAllDocuments(a.stdout) as unknown as { errors: unknown[]; toJS(): { metadata: { name: string } } }[];
     expect(docs.map((d) => d.errors.length)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(docs.map((d) => d.toJS().metadata.name)).toEqual(all().map((d) => d.object.metadata.name));
-    expect(a.out.split('\n').filter((l) => l.startsWith('# Source: '))).toHaveLength(7);
-    expect(a.out).not.toMatch(/[&*]a\d+/);
+    expect(a.stdout.split('\n').filter((l) => l.startsWith('# Source: '))).toHaveLength(7);
+    expect(a.stdout).not.toMatch(/[&*]a\d+/);
   });
   it('-o json prints the same objects as one v1 List (like render -o json)', async () => {
-    const io = createMemoryIo();
-    expect(await run(['crds', '-o', 'json'], io)).toBe(0);
-    const list = JSON.parse(io.out) as { apiVersion: string; kind: string; items: unknown[] };
+    const io = await runInProcess(['crds', '-o', 'json']);
+    expect(io.code).toBe(0);
+    const list = JSON.parse(io.stdout) as { apiVersion: string; kind: string; items: unknown[] };
     expect(list).toMatchObject({ apiVersion: 'v1', kind: 'List' });
     expect(list.items).toEqual(JSON.parse(JSON.stringify(all().map((d) => d.object))));
   });
   it('a bad -o is a usage error (exit 2)', async () => {
-    const io = createMemoryIo();
-    expect(await run(['crds', '-o', 'xml'], io)).toBe(2);
+    const io = await runInProcess(['crds', '-o', 'xml']);
+    expect(io.code).toBe(2);
   });
 });
 
 describe('agentplat validate', () => {
   it('every fixtures/resources/*.yaml validates clean (glob expanded by agentplat)', async () => {
-    const io = createMemoryIo();
-    const code = await run(['validate', 'fixtures/resources/*.yaml', '--verbose'], io);
+    const io = await runInProcess(['validate', 'fixtures/resources/*.yaml', '--verbose']);
+    const code = io.code;
     const files = readdirSync('fixtures/resources').filter((f) => f.endsWith('.yaml')).length;
     expect(files).toBeGreaterThanOrEqual(7);
-    expect(io.out).toBe(`${files} files, 0 errors, 0 warnings\n`);
+    expect(io.stdout).toBe(`${files} files, 0 errors, 0 warnings\n`);
     expect(code).toBe(0);
-    expect(io.err).toMatch(/checked 11 resources, skipped 0/);
+    expect(io.stderr).toMatch(/^validate: checked 11 resources \(Agent \d+, .*ModelConfig \d+.*\)\n$/);
   });
 
   it('crd/unknown-version: another version of our group names the served one', async () => {
@@ -173,11 +172,12 @@ describe('agentplat validate', () => {
     expect((await validateYaml(doc('Agent', '  declarative: {}\n'))).problems).toEqual([]);
   });
 
-  it('documents of other groups are skipped, and said so with --verbose', async () => {
+  it('documents of other groups are skipped with a note naming their kinds, one line each with --verbose', async () => {
     const y = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\n${doc('ModelConfig', '  model: m\n')}`;
     const quiet = await validateYaml(y);
     expect(quiet.code).toBe(0);
-    expect(quiet.err).toBe('');
+    expect(quiet.problems).toEqual([]);
+    expect(quiet.err).toBe('validate: checked 1 resource (ModelConfig 1); not checked, no schema: 1 (v1 ConfigMap 1)\n');
     const loud = await validateYaml(y, ['--verbose']);
     expect(loud.err).toMatch(/<stdin>:1: skipped ConfigMap c \(v1 is not an agentplat\.dev resource\)/);
   });
@@ -202,9 +202,9 @@ describe('agentplat validate', () => {
   });
 
   it('text format is lint\'s: file:line:col  severity  message  [rule], the hint, the line under a caret, the summary', async () => {
-    const io = createMemoryIo({ stdin: doc('ModelConfig', '  model: m\n  provder: x\n') });
-    expect(await run(['validate', '-'], io)).toBe(1);
-    expect(io.out).toBe(
+    const io = await runInProcess(['validate', '-'], { stdin: doc('ModelConfig', '  model: m\n  provder: x\n') });
+    expect(io.code).toBe(1);
+    expect(io.stdout).toBe(
       '<stdin>:8:3  error  ModelConfig sample: unknown field spec.provder  [crd/unknown-field]\n' +
         '  hint: did you mean provider?\n' +
         '  8 |   provder: x\n' +
@@ -215,9 +215,9 @@ describe('agentplat validate', () => {
   });
 
   it('json format is lint\'s contract: files with counts, every input listed, a summary', async () => {
-    const io = createMemoryIo();
-    expect(await run(['validate', 'fixtures/resources/agent-byo.yaml', 'fixtures/resources/modelconfigs.yaml', '--format', 'json'], io)).toBe(0);
-    const out = JSON.parse(io.out) as { version: number; tool: { name: string }; files: { file: string; errors: number; problems: unknown[] }[]; summary: unknown };
+    const io = await runInProcess(['validate', 'fixtures/resources/agent-byo.yaml', 'fixtures/resources/modelconfigs.yaml', '--format', 'json']);
+    expect(io.code).toBe(0);
+    const out = JSON.parse(io.stdout) as { version: number; tool: { name: string }; files: { file: string; errors: number; problems: unknown[] }[]; summary: unknown };
     expect(out.version).toBe(1);
     expect(out.tool.name).toBe('agentplat');
     expect(out.files.map((f) => [f.file, f.errors, f.problems.length])).toEqual([
@@ -235,9 +235,9 @@ describe('agentplat validate', () => {
     writeFileSync(join(dir, 'res', 'a.yaml'), doc('ModelConfig', '  model: m\n'));
     writeFileSync(join(dir, 'res', 'notes.txt'), 'not yaml: [');
     writeFileSync(join(dir, 'res', '.git', 'x.yaml'), 'not yaml: [');
-    const io = createMemoryIo({ cwd: dir });
-    expect(await run(['validate', 'res', '--format', 'json'], io)).toBe(1);
-    const out = JSON.parse(io.out) as { files: { file: string; errors: number }[] };
+    const io = await runInProcess(['validate', 'res', '--format', 'json'], { cwd: dir });
+    expect(io.code).toBe(1);
+    const out = JSON.parse(io.stdout) as { files: { file: string; errors: number }[] };
     expect(out.files.map((f) => [f.file, f.errors])).toEqual([
       ['res/a.yaml', 0],
       ['res/b/z.yml', 1],
@@ -246,17 +246,17 @@ describe('agentplat validate', () => {
 
   it('a directory with no resource file is a usage error that says so (not a values-file hint)', async () => {
     const dir = tempDir('agentplat-validate-empty-');
-    const io = createMemoryIo({ cwd: dir });
     mkdirSync(join(dir, 'empty'));
-    expect(await run(['validate', 'empty'], io)).toBe(2);
-    expect(io.err).toBe('agentplat: empty: no .yaml or .yml file in this directory\n  hint: validate reads resource files ending in .yaml or .yml, in sub-directories too\n');
+    const io = await runInProcess(['validate', 'empty'], { cwd: dir });
+    expect(io.code).toBe(2);
+    expect(io.stderr).toBe('agentplat: empty: no .yaml or .yml file in this directory\n  hint: validate reads resource files ending in .yaml or .yml, in sub-directories too\n');
   });
 
   it('usage errors exit 2: no files, missing file, unmatched glob, bad --format', async () => {
-    expect(await run(['validate'], createMemoryIo())).toBe(2);
-    expect(await run(['validate', 'does-not-exist.yaml'], createMemoryIo())).toBe(2);
-    expect(await run(['validate', 'fixtures/resources/*.nope'], createMemoryIo())).toBe(2);
-    expect(await run(['validate', '-', '--format', 'xml'], createMemoryIo())).toBe(2);
+    expect((await runInProcess(['validate'])).code).toBe(2);
+    expect((await runInProcess(['validate', 'does-not-exist.yaml'])).code).toBe(2);
+    expect((await runInProcess(['validate', 'fixtures/resources/*.nope'])).code).toBe(2);
+    expect((await runInProcess(['validate', '-', '--format', 'xml'])).code).toBe(2);
   });
 
   it('expands ** through sub-directories', async () => {
@@ -264,9 +264,9 @@ describe('agentplat validate', () => {
     mkdirSync(join(dir, 'a', 'b'), { recursive: true });
     writeFileSync(join(dir, 'a', 'b', 'mc.yaml'), doc('ModelConfig', '  model: m\n  bogus: 1\n'));
     writeFileSync(join(dir, 'top.yaml'), doc('ModelConfig', '  model: m\n'));
-    const io = createMemoryIo({ cwd: dir });
-    expect(await run(['validate', '**/*.yaml', '--format', 'json'], io)).toBe(1);
-    const out = JSON.parse(io.out) as { files: { file: string; errors: number }[] };
+    const io = await runInProcess(['validate', '**/*.yaml', '--format', 'json'], { cwd: dir });
+    expect(io.code).toBe(1);
+    const out = JSON.parse(io.stdout) as { files: { file: string; errors: number }[] };
     expect(out.files.map((f) => [f.file, f.errors])).toEqual([
       ['a/b/mc.yaml', 1],
       ['top.yaml', 0],

@@ -1,9 +1,9 @@
 // Shared helpers of the CRD tests: run `agentplat validate` in-process and find expected positions.
 import { run } from '../../src/cli/program.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import type { Problem } from '../../src/problems/problem.ts';
 import type { CelRule, Node } from '../../src/crds/dsl.ts';
 import { KINDS } from '../../src/crds/model.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 export interface Outcome {
   code: number;
@@ -13,12 +13,11 @@ export interface Outcome {
 
 /** Runs `agentplat validate - --format json` on `yaml` given on standard input. */
 export async function validateYaml(yaml: string, extra: string[] = []): Promise<Outcome> {
-  const io = createMemoryIo({ stdin: yaml });
-  const code = await run(['validate', '-', '--format', 'json', ...extra], io);
+  const io = await runInProcess(['validate', '-', '--format', 'json', ...extra], { stdin: yaml });
   // The shared JSON contract groups problems by file; the tests read them flat, each with its file.
-  const report = io.out ? (JSON.parse(io.out) as { files: { file: string | null; problems: Problem[] }[] }) : { files: [] };
+  const report = io.stdout ? (JSON.parse(io.stdout) as { files: { file: string | null; problems: Problem[] }[] }) : { files: [] };
   const problems = report.files.flatMap((g) => g.problems.map((p) => ({ ...p, ...(g.file !== null ? { file: g.file } : {}) })));
-  return { code, problems, err: io.err };
+  return { code: io.code, problems, err: io.stderr };
 }
 
 /** 1-based line and column of the line marked `# HERE` (column of its key, after any `- `). */

@@ -1,33 +1,12 @@
 // Walks the machine-readable spec: every field of every type is in the generated CRDs with its
 // type, enum, bounds, pattern, format, schema default and required flag; every admission rule
 // maps to a CEL rule or schema keyword of the enforcement table.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chartCrdDocs } from '../../src/crds/index.ts';
 import { ENFORCEMENT, EXTRA_CEL_RULES } from '../../src/crds/enforcement.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
+import { RESOURCE_RULES as rules, RESOURCE_TYPES as types, type ResourceField as FieldSpec } from '../data/spec.ts';
 import { modelRules } from './helpers.ts';
-
-interface FieldSpec {
-  type: string;
-  required: boolean;
-  default?: unknown;
-  defaultAppliedBy?: string;
-  enum?: string[];
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  minimum?: number;
-}
-const types = JSON.parse(readFileSync(new URL('../../../shared/spec/resource-types.json', import.meta.url), 'utf8')) as {
-  kinds: Record<string, { spec: string; status: string }>;
-  types: Record<string, { fields: Record<string, FieldSpec> }>;
-  standardTypes: string[];
-};
-const rules = JSON.parse(readFileSync(new URL('../../../shared/spec/resource-rules.json', import.meta.url), 'utf8')) as { id: string; enforcement: string }[];
 
 const schemaOf = (kind: string): Schema => {
   const d = chartCrdDocs().find((x) => (x.object.spec as { names: { kind: string } }).names.kind === kind)!;

@@ -4,18 +4,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { ruleCatalog } from '../../src/lint/config.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const UPDATE = process.env.UPDATE_README === '1';
 const readmePath = join(ROOT, 'README.md');
 
 async function docs(revision: 'A' | 'B'): Promise<string> {
-  const io = createMemoryIo();
-  expect(await run(['docs', '--revision', revision], io)).toBe(0);
-  return io.out;
+  const io = await runInProcess(['docs', '--revision', revision]);
+  expect(io.code).toBe(0);
+  return io.stdout;
 }
 
 /** Replaces the text between `<!-- name:start … -->` and `<!-- name:end -->`. */

@@ -211,9 +211,11 @@ export class ValuesArbitraries {
       fields[k] = fc.oneof({ weight: 100 - present, arbitrary: fc.constant(ABSENT) }, { weight: present, arbitrary: arb });
     }
     const ap = n.additionalProperties;
+    // Label maps (and node selectors) hold label values, as the API server (and values/metadata) requires.
+    const labelMap = /(^|\.)(labels|[a-z]+Labels|nodeSelector)$/.test(path) && typeof ap === 'object' && ap.type === 'string';
     const extra =
       ap && typeof ap === 'object'
-        ? fc.dictionary(path.endsWith('extraArgs') ? fc.stringMatching(/^[a-z][a-z-]{0,12}$/) : labelKey, this.node(ap, `${path}.*`), { maxKeys: 3 })
+        ? fc.dictionary(path.endsWith('extraArgs') ? fc.stringMatching(/^[a-z][a-z-]{0,12}$/) : labelKey, labelMap ? labelValue : this.node(ap, `${path}.*`), { maxKeys: 3 })
         : fc.constant({});
     return fc.tuple(fc.record(fields), extra).map(([rec, more]) => {
       const out: Record<string, unknown> = {};

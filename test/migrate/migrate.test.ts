@@ -3,21 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createMemoryIo } from '../../src/cli/io.ts';
-import { run } from '../../src/cli/program.ts';
 import { migrateValues } from '../../src/pipeline/migrate.ts';
 import { expectGolden, ROOT } from '../cli-formats/helpers.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 const FIXTURES = join(ROOT, 'fixtures/migrate');
 const inputs = readdirSync(FIXTURES).filter((f) => f.endsWith('-a.yaml')).sort();
 const tmp = mkdtempSync(join(tmpdir(), 'agentplat-migrate-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function cli(args: string[], stdin?: string) {
-  const io = createMemoryIo({ cwd: ROOT, ...(stdin !== undefined ? { stdin } : {}) });
-  const code = await run(args, io);
-  return { code, out: io.out, err: io.err };
-}
 
 /** Migrates A text (no file needed); returns the B text and the report lines. */
 function migrate(text: string) {
@@ -31,22 +24,22 @@ describe('migrate A → B: every fixture round-trips', () => {
   for (const name of inputs) {
     const base = name.replace(/-a\.yaml$/, '');
     it(`${name}: migrates as reviewed, then lints clean and renders in revision B`, async () => {
-      const m = await cli(['migrate', '--from', 'A', '--to', 'B', '-f', `fixtures/migrate/${name}`]);
-      expectGolden(`fixtures/migrate/expected/${base}-b.yaml`, m.out);
-      expectGolden(`fixtures/migrate/expected/${base}.report.txt`, m.err);
-      expect(m.code).toBe(m.err.includes(': decide: ') ? 1 : 0);
+      const m = await runInProcess(['migrate', '--from', 'A', '--to', 'B', '-f', `fixtures/migrate/${name}`]);
+      expectGolden(`fixtures/migrate/expected/${base}-b.yaml`, m.stdout);
+      expectGolden(`fixtures/migrate/expected/${base}.report.txt`, m.stderr);
+      expect(m.code).toBe(m.stderr.includes(': decide: ') ? 1 : 0);
 
       const migrated = join(tmp, `${base}-b.yaml`);
-      writeFileSync(migrated, m.out);
-      const lint = await cli(['lint', '--revision', 'B', '-f', migrated]);
+      writeFileSync(migrated, m.stdout);
+      const lint = await runInProcess(['lint', '--revision', 'B', '-f', migrated]);
       // clean: no error or warning (an evaluation setup keeps the bundled database, which is noted as an info)
-      expect(lint.out.trimEnd().split('\n').at(-1)).toMatch(/^1 file, 0 errors, 0 warnings(, 1 info)?$/);
+      expect(lint.stdout.trimEnd().split('\n').at(-1)).toMatch(/^1 file, 0 errors, 0 warnings(, 1 info)?$/);
       expect(lint.code).toBe(0);
 
-      const render = await cli(['render', '--revision', 'B', '-n', 'agentplat', '-f', migrated]);
-      expect(render.err.split('\n').filter((l) => / {2}(error|warning) {2}/.test(l))).toEqual([]);
+      const render = await runInProcess(['render', '--revision', 'B', '-n', 'agentplat', '-f', migrated]);
+      expect(render.stderr.split('\n').filter((l) => / {2}(error|warning) {2}/.test(l))).toEqual([]);
       expect(render.code).toBe(0);
-      expect(render.out).toContain('kind: Deployment');
+      expect(render.stdout).toContain('kind: Deployment');
     });
   }
 });
@@ -174,9 +167,9 @@ describe('migrate A → B: removed keys', () => {
 
 describe('agentplat migrate: command', () => {
   it('prints the migrated file on stdout and the report on stderr, reading stdin with -f -', async () => {
-    const r = await cli(['migrate', '-f', '-'], 'controller:\n  toolRefreshInterval: 30s\n  replicas: 2\n');
-    expect(r.out).toBe('controller:\n  replicas: 2\n');
-    expect(r.err).toBe(
+    const r = await runInProcess(['migrate', '-f', '-'], { stdin: 'controller:\n  toolRefreshInterval: 30s\n  replicas: 2\n' });
+    expect(r.stdout).toBe('controller:\n  replicas: 2\n');
+    expect(r.stderr).toBe(
 "controller.toolRefreshInterval: removed — revision B has no setting for it; tool discovery refreshes on the controller's built-in schedule\n" +
         '1 change, 0 decisions left for you\n',
     );
@@ -184,9 +177,9 @@ describe('agentplat migrate: command', () => {
   });
 
   it('exits 1 when a decision is left', async () => {
-    const r = await cli(['migrate', '-f', '-'], 'controller:\n  a2aBaseUrl: https://agents.example.com\n');
+    const r = await runInProcess(['migrate', '-f', '-'], { stdin: 'controller:\n  a2aBaseUrl: https://agents.example.com\n' });
     expect(r.code).toBe(1);
-    expect(r.err).toContain('controller.a2aBaseUrl: decide: removed — ');
+    expect(r.stderr).toContain('controller.a2aBaseUrl: decide: removed — ');
   });
 
   it.each([
@@ -195,9 +188,9 @@ describe('agentplat migrate: command', () => {
     ['an unknown revision', ['migrate', '--to', 'C', '-f', 'fixtures/migrate/production-a.yaml']],
     ['a missing file', ['migrate', '-f', 'fixtures/migrate/nope.yaml']],
   ])('exits 2 on %s', async (_name, args) => {
-    const r = await cli(args);
+    const r = await runInProcess(args);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
+    expect(r.stdout).toBe('');
   });
 });
 
@@ -206,37 +199,37 @@ describe('agentplat migrate: input problems are reported as lint reports them', 
     ['an empty file', ''],
     ['a comments-only file', '# written by hand\n# nothing set yet\n'],
   ])('%s migrates to itself (never `null`) and exits 0', async (_name, text) => {
-    const r = await cli(['migrate', '-f', '-'], text);
+    const r = await runInProcess(['migrate', '-f', '-'], { stdin: text });
     expect(r.code).toBe(0);
-    expect(r.out).toBe(text);
-    expect(r.out).not.toContain('null');
+    expect(r.stdout).toBe(text);
+    expect(r.stdout).not.toContain('null');
   });
 
   it('a YAML syntax error gives lint\'s report, with line and column, and prints nothing', async () => {
     const text = 'controller:\n  replicas: [1,\nui: 2\n';
-    const m = await cli(['--no-color', 'migrate', '-f', '-'], text);
-    const l = await cli(['--no-color', 'lint', '-f', '-'], text);
+    const m = await runInProcess(['--no-color', 'migrate', '-f', '-'], { stdin: text });
+    const l = await runInProcess(['--no-color', 'lint', '-f', '-'], { stdin: text });
     expect(m.code).toBe(1);
-    expect(m.out).toBe('');
-    expect(m.err).toMatch(/^<stdin>:\d+:\d+ {2}error {2}invalid YAML: .*\[values\/yaml-syntax\]$/m);
-    expect(m.err).toBe(l.out);
+    expect(m.stdout).toBe('');
+    expect(m.stderr).toMatch(/^<stdin>:\d+:\d+ {2}error {2}invalid YAML: .*\[values\/yaml-syntax\]$/m);
+    expect(m.stderr).toBe(l.stdout);
   });
 
   it('an unknown revision names the flag it came from (--to, --from, --revision)', async () => {
     for (const flag of ['--to', '--from', '--revision', '-r']) {
-      const r = await cli(['migrate', flag, 'C', '-f', 'fixtures/migrate/production-a.yaml']);
+      const r = await runInProcess(['migrate', flag, 'C', '-f', 'fixtures/migrate/production-a.yaml']);
       expect(r.code, flag).toBe(2);
-      expect(r.err, flag).toContain(`${flag === '-r' ? '--revision' : flag}: unknown revision "C"`);
+      expect(r.stderr, flag).toContain(`${flag === '-r' ? '--revision' : flag}: unknown revision "C"`);
     }
   });
 
   it('-r/--revision names the target revision like in every command; --to is its synonym', async () => {
     const args = ['-f', 'fixtures/migrate/production-a.yaml'];
-    const viaR = await cli(['migrate', '-r', 'B', ...args]);
-    expect(viaR.out).toBe((await cli(['migrate', '--to', 'B', ...args])).out);
-    expect(viaR.out).not.toBe('');
-    const clash = await cli(['migrate', '-r', 'B', '--to', 'A', ...args]);
+    const viaR = await runInProcess(['migrate', '-r', 'B', ...args]);
+    expect(viaR.stdout).toBe((await runInProcess(['migrate', '--to', 'B', ...args])).stdout);
+    expect(viaR.stdout).not.toBe('');
+    const clash = await runInProcess(['migrate', '-r', 'B', '--to', 'A', ...args]);
     expect(clash.code).toBe(2);
-    expect(clash.err).toContain('name different revisions');
+    expect(clash.stderr).toContain('name different revisions');
   });
 });

@@ -6,13 +6,14 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
+import { objectsOf } from '../helpers/objects.ts';
 import { folderWith, installedPack, installOnce, sh, sharedPack, stepEnv, TARBALL } from '../helpers/pack.ts';
 
 const DIR = join(ROOT, 'recipes', 'flux');
 const RENDER = readFileSync(join(DIR, 'render.sh'), 'utf8');
-const [gitRepository, kustomization] = parseAllDocuments(readFileSync(join(DIR, 'flux-sync.yaml'), 'utf8')).map((d) => d.toJS()) as [
+const [gitRepository, kustomization] = objectsOf<any>(readFileSync(join(DIR, 'flux-sync.yaml'), 'utf8')) as [
   { kind: string; metadata: { name: string } },
   { kind: string; spec: { path: string; prune: boolean; sourceRef: { kind: string; name: string } } },
 ];
@@ -45,10 +46,8 @@ function manifests(dir: string): Map<string, string> {
 
 /** Objects of a YAML stream as `Kind namespace/name`, sorted. */
 function objects(text: string): string[] {
-  return parseAllDocuments(text)
-    .map((d) => d.toJS() as { kind: string; metadata: { name: string; namespace?: string } } | null)
-    .filter((o) => o !== null)
-    .map((o) => `${o!.kind} ${o!.metadata.namespace ?? ''}/${o!.metadata.name}`)
+  return objectsOf(text)
+    .map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)
     .sort();
 }
 

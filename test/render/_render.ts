@@ -31,15 +31,7 @@ export function render(revision: Revision, user: Values = {}, opts: Opts = {}): 
   return renderChart(values, { revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: [], userValues, ...opts });
 }
 
-export function find(docs: RenderedDoc[], kind: string, name?: string): K8sObject | undefined {
-  return docs.find((d) => d.object.kind === kind && (name === undefined || d.object.metadata.name === name))?.object;
-}
-
-export function get(docs: RenderedDoc[], kind: string, name?: string): any {
-  const o = find(docs, kind, name);
-  if (!o) throw new Error(`no ${kind} ${name ?? ''} in ${docs.map((d) => `${d.object.kind}/${d.object.metadata.name}`).join(', ')}`);
-  return o;
-}
+export { findObject as find, getObject as get } from '../helpers/objects.ts';
 
 export function kinds(docs: RenderedDoc[]): string[] {
   return docs.map((d) => `${d.object.kind}/${d.object.metadata.namespace ? `${d.object.metadata.namespace}/` : ''}${d.object.metadata.name}`);

@@ -4,9 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
-import { run } from '../../src/cli/program.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
+import { objectsOf } from '../helpers/objects.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -18,15 +17,9 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], cwd?: string) {
-  const io = createMemoryIo(cwd ? { cwd } : {});
-  const code = await run(argv, io);
-  return { code, out: io.out, err: io.err };
-}
-
 describe('agentplat render', () => {
   it('defaults to revision B, release agentplat, namespace default, YAML with # Source headers', async () => {
-    const { code, out } = await cli(['render']);
+    const { code, stdout: out } = await runInProcess(['render']);
     expect(code).toBe(0);
     expect(out).toMatch(/^---\n# Source: agentplat\/(charts\/mcpop\/)?crds\//);
     expect(out).toContain('# Source: agentplat/templates/controller-deployment.yaml\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: agentplat-controller\n  namespace: default\n');
@@ -36,7 +29,7 @@ describe('agentplat render', () => {
   it('a lint error writes nothing to stdout, the problem to stderr, and exits 1', async () => {
     const d = tmp();
     writeFileSync(join(d, 'bad.yaml'), 'controller:\n  replicas: many\n');
-    const { code, out, err } = await cli(['render', '-f', 'bad.yaml'], d);
+    const { code, stdout: out, stderr: err } = await runInProcess(['render', '-f', 'bad.yaml'], { cwd: d });
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toContain('bad.yaml:2:');
@@ -44,14 +37,14 @@ describe('agentplat render', () => {
   });
 
   it('a template the evaluator cannot run in extraObjects is a lint error naming the entry', async () => {
-    const { code, out, err } = await cli(['render', '--set-json', 'extraObjects=[{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"{{ lookup }}"}}]']);
+    const { code, stdout: out, stderr: err } = await runInProcess(['render', '--set-json', 'extraObjects=[{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"{{ lookup }}"}}]']);
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toContain('extraObjects[0]');
   });
 
   it('-o json prints one v1 List with the objects as items', async () => {
-    const { code, out } = await cli(['render', '--revision', 'A', '-o', 'json', '--skip-crds']);
+    const { code, stdout: out } = await runInProcess(['render', '--revision', 'A', '-o', 'json', '--skip-crds']);
     expect(code).toBe(0);
     const list = JSON.parse(out);
     expect(list.apiVersion).toBe('v1');
@@ -61,46 +54,46 @@ describe('agentplat render', () => {
   });
 
   it('--show-only keeps one source (repeatable) and a name that matches nothing is a usage error', async () => {
-    const one = await cli(['render', '-s', 'templates/controller-service.yaml', '--show-only', 'agentplat/templates/ui-service.yaml']);
+    const one = await runInProcess(['render', '-s', 'templates/controller-service.yaml', '--show-only', 'agentplat/templates/ui-service.yaml']);
     expect(one.code).toBe(0);
-    expect(parseAllDocuments(one.out).map((d) => (d.toJS() as any).metadata.name)).toEqual(['agentplat-controller', 'agentplat-ui']);
-    const none = await cli(['render', '--show-only', 'templates/nope.yaml']);
+    expect(objectsOf(one.stdout).map((o) => o.metadata.name)).toEqual(['agentplat-controller', 'agentplat-ui']);
+    const none = await runInProcess(['render', '--show-only', 'templates/nope.yaml']);
     expect(none.code).toBe(2);
-    expect(none.out).toBe('');
-    expect(none.err).toContain('templates/nope.yaml');
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain('templates/nope.yaml');
   });
 
   it('--output-dir writes one file per source path, like helm template --output-dir', async () => {
     const d = tmp();
-    const { code, out } = await cli(['render', '--output-dir', join(d, 'out'), '-n', 'apps', '--release-name', 'prod']);
+    const { code, stdout: out } = await runInProcess(['render', '--output-dir', join(d, 'out'), '-n', 'apps', '--release-name', 'prod']);
     expect(code).toBe(0);
     expect(out).toBe('');
     const templates = readdirSync(join(d, 'out', 'agentplat', 'templates'));
     expect(templates).toContain('controller-deployment.yaml');
     expect(existsSync(join(d, 'out', 'agentplat', 'templates', 'rbac', 'getter-role.yaml'))).toBe(true);
     const text = readFileSync(join(d, 'out', 'agentplat', 'templates', 'postgresql.yaml'), 'utf8');
-    expect(parseAllDocuments(text).map((x) => (x.toJS() as any).kind)).toEqual(['ServiceAccount', 'PersistentVolumeClaim', 'Service', 'Deployment']);
+    expect(objectsOf(text).map((o) => o.kind)).toEqual(['ServiceAccount', 'PersistentVolumeClaim', 'Service', 'Deployment']);
     expect(text).toContain('namespace: apps');
   });
 
   it('--output-dir writes nothing when linting fails', async () => {
     const d = tmp();
-    const { code } = await cli(['render', '--output-dir', join(d, 'out'), '--set', 'controller.replicas=many']);
+    const { code } = await runInProcess(['render', '--output-dir', join(d, 'out'), '--set', 'controller.replicas=many']);
     expect(code).toBe(1);
     expect(existsSync(join(d, 'out'))).toBe(false);
   });
 
   it('--api-versions enables capability-gated objects (Route, ServiceMonitor)', async () => {
-    const { out } = await cli(['render', '-a', 'route.openshift.io/v1', '--api-versions', 'monitoring.coreos.com/v1', '--set', 'controller.metrics.enabled=true', '--set', 'controller.metrics.serviceMonitor.enabled=true', '--skip-crds']);
+    const { stdout: out } = await runInProcess(['render', '-a', 'route.openshift.io/v1', '--api-versions', 'monitoring.coreos.com/v1', '--set', 'controller.metrics.enabled=true', '--set', 'controller.metrics.serviceMonitor.enabled=true', '--skip-crds']);
     expect(out).toContain('kind: Route');
     expect(out).toContain('kind: ServiceMonitor');
   });
 
   it('usage errors: unknown output format, bad kube version, bad release name', async () => {
     for (const argv of [['render', '-o', 'toml'], ['render', '--kube-version', 'latest'], ['render', '--release-name', 'Bad_Name'], ['render', '--revision', 'C']]) {
-      const r = await cli(argv);
+      const r = await runInProcess(argv);
       expect(r.code, argv.join(' ')).toBe(2);
-      expect(r.out).toBe('');
+      expect(r.stdout).toBe('');
     }
   });
 });

@@ -5,18 +5,18 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { chartOwnDocs, GOLDEN_CASES, goldenArgv, ROOT } from './_golden.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 describe('golden renders (fixtures/render)', () => {
   for (const name of GOLDEN_CASES) {
     it(name, async () => {
       const dir = join(ROOT, name);
-      const io = createMemoryIo();
-      const code = await run(goldenArgv(dir), io);
-      expect(code, io.err).toBe(0);
-      const actual = chartOwnDocs(io.out);
+      const io = await runInProcess(goldenArgv(dir));
+      const code = io.code;
+      expect(code, io.stderr).toBe(0);
+      const actual = chartOwnDocs(io.stdout);
       expectGolden(join(dir, 'expected.yaml'), actual);
     });
   }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { objectsOf } from '../helpers/objects.ts';
 import { registerChartSchemas } from '../helpers/chart-schemas.ts';
 import { expectValidK8sObjects, k8sSchemaIssues } from '../helpers/k8s-schema.ts';
 import { GOLDEN_CASES } from './_golden.ts';
@@ -44,7 +44,7 @@ describe('rendered objects validate against their Kubernetes schema (unknown fie
   for (const name of GOLDEN_CASES) {
     it(`golden ${name}`, () => {
       const text = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'render', name, 'expected.yaml'), 'utf8');
-      const objects = parseAllDocuments(text).map((d) => d.toJS());
+      const objects = objectsOf<unknown>(text);
       expect(objects.length).toBeGreaterThan(0);
       expectValidK8sObjects(objects);
     });

@@ -8,19 +8,13 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, HANG_GUARD_MS, runBin } from '../cli/binary.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from '../../src/output/output-dir.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 beforeAll(() => {
   ensureBuilt();
 });
-
-async function render(args: string[], cwd: string) {
-  const io = createMemoryIo({ cwd });
-  const code = await run(['render', ...args], io);
-  return { code, out: io.out, err: io.err };
-}
 
 /** Every file under `dir` (dot files too) with its text, by path relative to `dir`. */
 function tree(dir: string): Record<string, string> {
@@ -50,37 +44,37 @@ function deadPid(): number {
 describe('render --output-dir replaces the folder whole', () => {
   it('a re-render removes the files of objects no longer rendered (a disabled sub-chart)', async () => {
     const dir = tempDir('agentplat-outdir-');
-    expect((await render(['--output-dir', 'out'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'out'], { cwd: dir })).code).toBe(0);
     const toolsDir = join(dir, 'out', 'agentplat', 'charts', 'agentplat-tools');
     expect(existsSync(toolsDir)).toBe(true);
-    expect((await render(['--output-dir', 'out', '--set', 'agentplat-tools.enabled=false'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'out', '--set', 'agentplat-tools.enabled=false'], { cwd: dir })).code).toBe(0);
     expect(existsSync(toolsDir)).toBe(false);
     // Exactly what the same render writes into a new folder.
-    expect((await render(['--output-dir', 'fresh', '--set', 'agentplat-tools.enabled=false'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'fresh', '--set', 'agentplat-tools.enabled=false'], { cwd: dir })).code).toBe(0);
     expect(tree(join(dir, 'out'))).toEqual(tree(join(dir, 'fresh')));
     expect(leftovers(dir)).toEqual([]);
   });
 
   it('the folder carries the marker that makes it agentplat\'s, with its fixed text', async () => {
     const dir = tempDir('agentplat-outdir-');
-    expect((await render(['--output-dir', 'out', '--skip-crds'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'out', '--skip-crds'], { cwd: dir })).code).toBe(0);
     expect(readFileSync(join(dir, 'out', OUTPUT_MARKER), 'utf8')).toBe(OUTPUT_MARKER_TEXT);
   });
 
   it('an empty folder is used; a non-empty folder agentplat did not write is refused (exit 2) and left as it was', async () => {
     const dir = tempDir('agentplat-outdir-');
     mkdirSync(join(dir, 'empty'));
-    expect((await render(['--output-dir', 'empty', '--skip-crds'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'empty', '--skip-crds'], { cwd: dir })).code).toBe(0);
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'notes.md'), 'my notes\n');
-    const r = await render(['--output-dir', 'mine', '--skip-crds'], dir);
+    const r = await runInProcess(['render', '--output-dir', 'mine', '--skip-crds'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.err).toContain('mine holds files agentplat did not write');
-    expect(r.err).toContain('--overwrite');
+    expect(r.stderr).toContain('mine holds files agentplat did not write');
+    expect(r.stderr).toContain('--overwrite');
     expect(tree(join(dir, 'mine'))).toEqual({ 'notes.md': 'my notes\n' });
     // A marker with other text is not agentplat's either.
     writeFileSync(join(dir, 'mine', OUTPUT_MARKER), 'something else\n');
-    expect((await render(['--output-dir', 'mine', '--skip-crds'], dir)).code).toBe(2);
+    expect((await runInProcess(['render', '--output-dir', 'mine', '--skip-crds'], { cwd: dir })).code).toBe(2);
     expect(leftovers(dir)).toEqual([]);
   });
 
@@ -88,30 +82,30 @@ describe('render --output-dir replaces the folder whole', () => {
     const dir = tempDir('agentplat-outdir-');
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'notes.md'), 'my notes\n');
-    expect((await render(['--output-dir', 'mine', '--skip-crds', '--overwrite'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'mine', '--skip-crds', '--overwrite'], { cwd: dir })).code).toBe(0);
     expect(existsSync(join(dir, 'mine', 'notes.md'))).toBe(false);
     expect(existsSync(join(dir, 'mine', OUTPUT_MARKER))).toBe(true);
-    const r = await render(['--overwrite'], dir);
+    const r = await runInProcess(['render', '--overwrite'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.out).toBe('');
+    expect(r.stdout).toBe('');
   });
 
   it('the working directory, or a folder holding it, is refused: a render would replace it', async () => {
     const dir = tempDir('agentplat-outdir-');
     mkdirSync(join(dir, 'sub'));
     for (const target of ['.', '..', dir]) {
-      const r = await render(['--output-dir', target, '--overwrite'], join(dir, 'sub'));
+      const r = await runInProcess(['render', '--output-dir', target, '--overwrite'], { cwd: join(dir, 'sub') });
       expect(r.code, target).toBe(2);
-      expect(r.err).toContain('is the working directory or holds it');
+      expect(r.stderr).toContain('is the working directory or holds it');
     }
     expect(readdirSync(dir)).toEqual(['sub']);
   });
 
   it('a symbolic link to the folder stays a link; the folder it names is replaced', async () => {
     const dir = tempDir('agentplat-outdir-');
-    expect((await render(['--output-dir', 'real', '--skip-crds'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'real', '--skip-crds'], { cwd: dir })).code).toBe(0);
     symlinkSync('real', join(dir, 'link'));
-    expect((await render(['--output-dir', 'link', '--skip-crds', '--set', 'agentplat-tools.enabled=false'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'link', '--skip-crds', '--set', 'agentplat-tools.enabled=false'], { cwd: dir })).code).toBe(0);
     expect(lstatSync(join(dir, 'link')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(dir, 'link'))).toBe('real');
     expect(existsSync(join(dir, 'real', 'agentplat', 'charts', 'agentplat-tools'))).toBe(false);
@@ -119,9 +113,9 @@ describe('render --output-dir replaces the folder whole', () => {
 
   it('missing parent folders are created; on a lint error nothing is created', async () => {
     const dir = tempDir('agentplat-outdir-');
-    expect((await render(['--output-dir', 'a/b/c', '--set', 'controller.replicas=many'], dir)).code).toBe(1);
+    expect((await runInProcess(['render', '--output-dir', 'a/b/c', '--set', 'controller.replicas=many'], { cwd: dir })).code).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
-    expect((await render(['--output-dir', 'a/b/c', '--skip-crds'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'a/b/c', '--skip-crds'], { cwd: dir })).code).toBe(0);
     expect(existsSync(join(dir, 'a', 'b', 'c', OUTPUT_MARKER))).toBe(true);
   });
 });
@@ -140,9 +134,9 @@ describe('render --output-dir where nothing can be written', () => {
   it('a parent that is a file: exit 2, nothing created', async () => {
     const dir = tempDir('agentplat-outdir-');
     writeFileSync(join(dir, 'file'), 'x');
-    const r = await render(['--output-dir', 'file/out', '--skip-crds'], dir);
+    const r = await runInProcess(['render', '--output-dir', 'file/out', '--skip-crds'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--output-dir: cannot create file/out: a folder above it is a file');
+    expect(r.stderr).toContain('--output-dir: cannot create file/out: a folder above it is a file');
     expect(readdirSync(dir)).toEqual(['file']);
   });
 });
@@ -180,7 +174,7 @@ describe('render --output-dir under concurrency and signals', () => {
     ];
     const expected: Record<string, string>[] = [];
     for (const [i, v] of variants.entries()) {
-      expect((await render(['--output-dir', `ref${i}`, ...v], dir)).code).toBe(0);
+      expect((await runInProcess(['render', '--output-dir', `ref${i}`, ...v], { cwd: dir })).code).toBe(0);
       expected.push(tree(join(dir, `ref${i}`)));
     }
     for (let round = 0; round < 2; round++) {
@@ -194,7 +188,7 @@ describe('render --output-dir under concurrency and signals', () => {
 
   it.each(['SIGTERM', 'SIGINT'] as const)('%s while the run waits to swap its finished tree in: the run ends by the signal, its staging folder is removed, the folder is unchanged', async (signal) => {
     const dir = tempDir('agentplat-outdir-');
-    expect((await render(['--output-dir', 'out', '--skip-crds'], dir)).code).toBe(0);
+    expect((await runInProcess(['render', '--output-dir', 'out', '--skip-crds'], { cwd: dir })).code).toBe(0);
     const before = tree(join(dir, 'out'));
     // This test process holds the folder, so the render writes its staging tree and then waits.
     const lock = join(dir, '.out.agentplat-lock');

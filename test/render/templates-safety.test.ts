@@ -1,5 +1,6 @@
-// design.md "Safe templating": every value enters a template through {{json …}}; a value holding
-// a newline, `---`, `: ` or quotes can never add a key or a document; output is deterministic.
+// design.md "Safe templating": a value holding a newline, `---`, `: ` or quotes can never add a
+// key or a document; output is deterministic. That every value enters a template through
+// {{json …}} is the template compiler's to refuse (test/render/template-program.test.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
@@ -19,28 +20,6 @@ function* walk(dir: string): Generator<string> {
     else if (e.name.endsWith('.hbs')) yield full;
   }
 }
-
-/** Mustaches that print nothing themselves: block open/close, else, partials, comments, json. */
-const ALLOWED = /^\{\{~?\s*(json\s|#(if|unless|each|with)\s|\/(if|unless|each|with)\s*~?\}\}|else\s*~?\}\}|else if\s|>\s|!)/;
-
-describe('templates: every value enters through {{json …}}', () => {
-  const files = [...walk(TEMPLATES)];
-  it('there are templates to scan', () => expect(files.length).toBeGreaterThan(10));
-  for (const file of files) {
-    it(relative(TEMPLATES, file), () => {
-      const text = readFileSync(file, 'utf8');
-      const bare: string[] = [];
-      for (const m of text.matchAll(/\{\{\{?[^}]*\}?\}\}/g)) {
-        if (m[0].startsWith('{{{') || !ALLOWED.test(m[0])) bare.push(m[0]);
-      }
-      expect(bare, 'bare mustaches print unescaped values').toEqual([]);
-    });
-  }
-  it('the scanner itself flags a bare value, a triple-stash and a helper call', () => {
-    for (const bad of ['{{name}}', '{{{name}}}', '{{ lookup . "x" }}', '{{ meta.name }}']) expect(ALLOWED.test(bad) && !bad.startsWith('{{{'), bad).toBe(false);
-    for (const good of ['{{json name}}', '{{#if (present x)}}', '{{/if}}', '{{else}}', '{{> chart/_meta meta}}', '{{#each ports}}']) expect(ALLOWED.test(good), good).toBe(true);
-  });
-});
 
 describe('deterministic output', () => {
   for (const revision of ['A', 'B'] as const) {

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { ruleCatalog } from '../../src/lint/config.ts';
 import { lintValues } from '../../src/lint/lint.ts';
@@ -15,6 +14,7 @@ import { securitySurfaces } from '../../src/lint/security-surfaces.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { render, valuesFor } from '../render/_render.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 interface Case {
   name: string;
@@ -154,13 +154,13 @@ describe('security/* rules: each weakening is real and reported where the user w
     const catalog = ruleCatalog();
     for (const id of SECURITY_RULE_IDS) expect(catalog.get(id), id).toBeTruthy();
     const args = ['lint', '--revision', 'B', '-f', 'fixtures/lint/security-privileged.yaml', '--format', 'json'];
-    const io = createMemoryIo();
-    expect(await run([...args, '--rule', 'security/privileged=error'], io)).toBe(1);
+    const io = await runInProcess([...args, '--rule', 'security/privileged=error']);
+    expect(io.code).toBe(1);
     const problems = (out: string) => (JSON.parse(out).files as { problems: { rule: string; severity: string }[] }[]).flatMap((f) => f.problems).filter((p) => p.rule === 'security/privileged');
-    expect(problems(io.out).map((p) => p.severity)).toEqual(['error']);
-    const off = createMemoryIo();
-    expect(await run([...args, '--rule', 'security/privileged=off'], off)).toBe(0);
-    expect(problems(off.out)).toEqual([]);
+    expect(problems(io.stdout).map((p) => p.severity)).toEqual(['error']);
+    const off = await runInProcess([...args, '--rule', 'security/privileged=off']);
+    expect(off.code).toBe(0);
+    expect(problems(off.stdout)).toEqual([]);
   });
 });
 

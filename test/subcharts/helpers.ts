@@ -35,13 +35,7 @@ export function render(revision: Revision, overrides: Values = {}, opts: CtxOpti
   return renderAll(ctxFor(revision, overrides, opts));
 }
 
-export const id = (d: RenderedDoc) => `${d.object.kind}/${d.object.metadata.namespace ?? ''}/${d.object.metadata.name}`;
-
-export function find(docs: readonly RenderedDoc[], kind: string, name: string): Record<string, any> {
-  const d = docs.find((x) => x.object.kind === kind && x.object.metadata.name === name);
-  if (!d) throw new Error(`no ${kind}/${name} among ${docs.map(id).join(', ')}`);
-  return d.object as Record<string, any>;
-}
+export { docId as id, getObject as find } from '../helpers/objects.ts';
 
 /** Inline OIDC settings that satisfy the authproxy lint rule (test values, not secrets). */
 export const AUTHPROXY_INLINE = {

@@ -1,11 +1,11 @@
-// Rendered sub-chart objects that must agree with the reference facts (shared/reference/
+// Rendered sub-chart objects that must agree with the reference facts (test/data/reference/
 // subcharts-facts.md): the dashboard MCP tools the observability agent lists, the agents' default
 // CPU limit, and the tools server's optional API-key Secret.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SUBCHARTS_FACTS } from '../data/spec.ts';
 import { find, render } from './helpers.ts';
 
-const FACTS = readFileSync(new URL('../../../shared/reference/subcharts-facts.md', import.meta.url), 'utf8');
+const FACTS = SUBCHARTS_FACTS;
 
 /** The dashboard MCP tool names of the observability agent row of section 7.3. */
 function referenceDashboardTools(): string[] {

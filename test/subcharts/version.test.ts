@@ -1,11 +1,10 @@
 // `agentplat version` (values document 2.1: chart and sub-chart versions of each revision).
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.ts';
-import { createMemoryIo } from '../../src/cli/io.ts';
 import semver from 'semver';
 import { REVISIONS, type Revision } from '../../src/spec/revisions.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import { AUTHPROXY_INLINE, BUNDLED_AREAS, render as renderSubcharts } from './helpers.ts';
+import { runInProcess } from '../cli/in-process.ts';
 
 /** The distinct helm.sh/chart labels of one sub-chart's objects. */
 function chartLabels(docs: readonly RenderedDoc[], chart: string): string[] {
@@ -13,15 +12,9 @@ function chartLabels(docs: readonly RenderedDoc[], chart: string): string[] {
   return [...new Set(own.map((d) => (d.object.metadata.labels as Record<string, unknown> | undefined)?.['helm.sh/chart']).filter((l): l is string => typeof l === 'string'))];
 }
 
-async function cli(...args: string[]) {
-  const io = createMemoryIo();
-  const code = await run(args, io);
-  return { code, out: io.out, err: io.err };
-}
-
 describe('agentplat version', () => {
   it('2.1 -o json lists the chart version and every sub-chart pin of each revision', async () => {
-    const { code, out } = await cli('version', '-o', 'json');
+    const { code, stdout: out } = await runInProcess(['version', '-o', 'json']);
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report.revisions.map((r: any) => [r.revision, r.chart])).toEqual([['A', '0.10.0'], ['B', '0.11.0']]);
@@ -36,7 +29,7 @@ describe('agentplat version', () => {
   });
 
   it('--revision B prints only that revision as text', async () => {
-    const { code, out } = await cli('version', '--revision', 'B');
+    const { code, stdout: out } = await runInProcess(['version', '--revision', 'B']);
     expect(code).toBe(0);
     expect(out).toContain('revision B: chart agentplat 0.11.0');
     expect(out).toMatch(/dashboards-mcp\s+1\.0\.0-alpha8/);
@@ -44,13 +37,13 @@ describe('agentplat version', () => {
   });
 
   it('subchart-pins-a: `agentplat version -r A` pins the ten bundled agents and dashboards-mcp to one shared version, tools 0.2.1, authproxy ~10.7.0', async () => {
-    const text = await cli('version', '-r', 'A');
+    const text = await runInProcess(['version', '-r', 'A']);
     expect(text.code).toBe(0);
-    const shared = /dashboards-mcp\s+(\S+)\n/.exec(text.out)![1]!;
-    expect(text.out).toMatch(new RegExp(`bundled agents \\(10\\)\\s+${shared.replace(/\./g, '\\.')}\\n`));
-    expect(text.out).toMatch(/agentplat-tools\s+0\.2\.1\n/);
-    expect(text.out).toMatch(/authproxy\s+10\.7\.0 \(~10\.7\.0\)\n/);
-    const [a] = JSON.parse((await cli('version', '-r', 'A', '-o', 'json')).out).revisions;
+    const shared = /dashboards-mcp\s+(\S+)\n/.exec(text.stdout)![1]!;
+    expect(text.stdout).toMatch(new RegExp(`bundled agents \\(10\\)\\s+${shared.replace(/\./g, '\\.')}\\n`));
+    expect(text.stdout).toMatch(/agentplat-tools\s+0\.2\.1\n/);
+    expect(text.stdout).toMatch(/authproxy\s+10\.7\.0 \(~10\.7\.0\)\n/);
+    const [a] = JSON.parse((await runInProcess(['version', '-r', 'A', '-o', 'json'])).stdout).revisions;
     expect(a.bundledAgents.charts).toEqual(BUNDLED_AREAS.map((area) => `${area}-agent`));
     expect(a.bundledAgents.version).toBe(a.subcharts['dashboards-mcp']);
     expect(a.subcharts['agentplat-tools']).toBe('0.2.1');
@@ -65,13 +58,13 @@ describe('agentplat version', () => {
   });
 
   it('subchart-pins-b: `agentplat version -r B` lists dashboards-mcp 1.0.0-alpha8, tools 0.3.0 and authproxy ~10.7.0 / 10.7.0', async () => {
-    const { code, out } = await cli('version', '-r', 'B');
+    const { code, stdout: out } = await runInProcess(['version', '-r', 'B']);
     expect(code).toBe(0);
     expect(out).toMatch(/dashboards-mcp\s+1\.0\.0-alpha8\n/);
     expect(out).toMatch(/agentplat-tools\s+0\.3\.0\n/);
     expect(out).toMatch(/authproxy\s+10\.7\.0 \(~10\.7\.0\)\n/);
     expect(out).not.toContain('bundled agents');
-    const [b] = JSON.parse((await cli('version', '-r', 'B', '-o', 'json')).out).revisions;
+    const [b] = JSON.parse((await runInProcess(['version', '-r', 'B', '-o', 'json'])).stdout).revisions;
     expect(b.subcharts).toMatchObject({ 'dashboards-mcp': '1.0.0-alpha8', 'agentplat-tools': '0.3.0', authproxy: '10.7.0' });
     expect(b.constraints).toEqual({ authproxy: '~10.7.0' });
     const docs = renderSubcharts('B', { authproxy: AUTHPROXY_INLINE });
@@ -80,7 +73,7 @@ describe('agentplat version', () => {
   });
 
   it('subchart-versions-build-time: the mcpop and substrate versions are fixed when agentplat is built: exact pins in `version`, carried by the rendered sub-charts', async () => {
-    const report = JSON.parse((await cli('version', '-o', 'json')).out);
+    const report = JSON.parse((await runInProcess(['version', '-o', 'json'])).stdout);
     for (const r of report.revisions) {
       for (const chart of ['mcpop', 'substrate']) {
         expect(semver.valid(r.subcharts[chart]), `${r.revision} ${chart}`).toBe(r.subcharts[chart]);
@@ -94,7 +87,7 @@ describe('agentplat version', () => {
   });
 
   it('an unknown revision or output format is a usage error (exit 2)', async () => {
-    expect((await cli('version', '--revision', 'C')).code).toBe(2);
-    expect((await cli('version', '-o', 'yaml')).code).toBe(2);
+    expect((await runInProcess(['version', '--revision', 'C'])).code).toBe(2);
+    expect((await runInProcess(['version', '-o', 'yaml'])).code).toBe(2);
   });
 });

@@ -5,14 +5,16 @@ import { packageVersion } from '../package-version.ts';
 import { UsageError } from '../../problems/errors.ts';
 import { applyRuleLevels, askedFor, ruleCatalog } from '../../lint/config.ts';
 import { formatReport } from '../../lint/formatters/index.ts';
-import { lintValues } from '../../lint/lint.ts';
+import { renderRelease, type ReleaseRequest } from '../../pipeline/render.ts';
+import { checkReleaseNames } from '../../pipeline/request.ts';
 import { countProblems, type Problem } from '../../problems/problem.ts';
 import { buildReport } from '../../lint/report.ts';
 import { expandTargets, lintTargets } from '../../lint/targets.ts';
 import { prepareCrdCheck } from '../../lint/crd-check.ts';
 import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/load.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
-import { layerOptionsFrom, parseKubeVersion } from '../options.ts';
+import { layerOptionsFrom, parseApiVersionList, parseKubeVersion } from '../options.ts';
+import type { ValuesSource } from '../../values/source.ts';
 import type { LayerFlags } from '../options.ts';
 
 export interface LintOptions extends LayerFlags {
@@ -22,6 +24,9 @@ export interface LintOptions extends LayerFlags {
   quiet?: boolean;
   maxWarnings?: string;
   rule: string[];
+  namespace: string;
+  releaseName: string;
+  apiVersions: string[];
   kubeVersion?: string;
   verbose?: boolean;
 }
@@ -31,8 +36,22 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const settings = lintSettings(io.cwd, opts);
   const { revision, format, strict } = settings;
   const kubeVersion = opts.kubeVersion !== undefined ? parseKubeVersion(opts.kubeVersion) : undefined;
+  const apiVersions = parseApiVersionList(opts.apiVersions);
+  checkReleaseNames(opts.releaseName, opts.namespace);
   const catalog = ruleCatalog();
   const showDefaultNote = askedFor(settings.rules, opts.verbose === true);
+  // Each set of layers is checked as render checks it: the values, then the rendered objects
+  // (names, duplicates, API gates), nothing printed. One path, so the two decide alike.
+  const release: Omit<ReleaseRequest, 'layers'> = {
+    revision,
+    releaseName: opts.releaseName,
+    namespace: opts.namespace,
+    apiVersions,
+    ...(kubeVersion ? { kubeVersion } : {}),
+    rules: settings.rules,
+    showDefaultNote,
+  };
+  const check = (layers: readonly ValuesSource[]): Problem[] => renderRelease({ ...release, layers }).problems;
 
   const layerOpts: LayerOptions = layerOptionsFrom(opts);
   let problems: Problem[];
@@ -40,8 +59,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   if (files.length === 0) {
     const loaded = await loadUserLayers(layerOpts, io);
     await prepareCrdCheck(loaded.sources);
-    const { problems: found } = lintValues({ revision, layers: loaded.sources, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });
-    problems = [...loaded.problems, ...found];
+    problems = [...loaded.problems, ...check(loaded.sources)];
     inputs = opts.values.map((f) => (f === '-' ? '<stdin>' : f));
     if (inputs.length === 0) inputs = [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
   } else {
@@ -51,7 +69,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     const top = await loadUserLayers({ ...layerOpts, values: [] }, io);
     const texts = [];
     for (const t of targets) texts.push(await readUserFile(t, io));
-    const found = await lintTargets({ revision, base: base.sources, top: top.sources, targets: texts, showDefaultNote, ...(kubeVersion ? { kubeVersion } : {}) });
+    const found = await lintTargets({ base: base.sources, top: top.sources, targets: texts, check });
     problems = [...base.problems, ...top.problems, ...found];
     inputs = texts.map((t) => t.name);
   }

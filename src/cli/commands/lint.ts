@@ -2,7 +2,7 @@
 // The implementation (lint-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
+import { addLayerOptions, addReleaseOptions, collect, optionWithDefault, revisionFlag } from '../options.ts';
 import { FORMAT_NAMES } from '../../lint/formatters/names.ts';
 import type { LintOptions } from './lint-run.ts';
 
@@ -12,14 +12,13 @@ export function register(program: Command, app: App): void {
     .description('check values files against the chart revision: schema, unknown keys and cross-field rules')
     .argument('[files...]', 'values files or globs (*, **, ?), each linted on its own over the -f/--set layers')
     .addOption(revisionFlag());
-  addLayerOptions(cmd)
+  addReleaseOptions(addLayerOptions(cmd), 'Kubernetes version of the target cluster (version-gated rules and APIs), e.g. 1.29')
     .addOption(optionWithDefault('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}`, 'text'))
     .option('--strict', 'warnings fail the run (exit 1)')
     .option('--quiet', 'print errors only')
     .option('-v, --verbose', 'also print notes about defaults you did not change (e.g. the bundled database)')
     .option('--max-warnings <n>', 'fail when there are more warnings than this')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
-    .option('--kube-version <x.y>', 'Kubernetes version of the target cluster (for version-gated rules)')
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -28,6 +27,8 @@ export function register(program: Command, app: App): void {
         '\nSettings may also come from .agentplat.yaml (nearest from the working directory up):\n' +
         '  rules: {values/pdb-blocks-eviction: off}, maxWarnings: 0, strict: true, revision: B, format: text\n' +
         'Flags win over the file.\n' +
+        'lint renders the release it checks (nothing is printed) and runs every check render runs, with\n' +
+        "render's -n, --release-name, --api-versions and --kube-version: the two pass or fail alike.\n" +
         'Exit codes: 0 no errors; 1 errors, warnings with --strict, or more than --max-warnings; 2 usage error.',
     )
     .action(async (files: string[], opts: LintOptions) => {

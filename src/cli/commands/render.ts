@@ -2,10 +2,10 @@
 // The implementation (render-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, revisionFlag } from '../options.ts';
+import { addLayerOptions, addReleaseOptions, API_VERSIONS_HELP, collect, revisionFlag } from '../options.ts';
 import type { RenderFlags } from './render-run.ts';
 
-export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
+export { API_VERSIONS_HELP };
 export const APPLYSET_HELP = 'label the release as an ApplySet (KEP-3659) and print its parent, a Secret (NAME, secrets/NAME) or ConfigMap (configmaps/NAME) in the release namespace: an inventory, not input for kubectl --prune';
 export const APPLYSET_HELP_TEXT =
   '--applyset NAME labels every object but the CRDs applyset.kubernetes.io/part-of=<id> and adds the\n' +
@@ -19,11 +19,7 @@ export function register(program: Command, app: App): void {
     .command('render')
     .description('render the chart to Kubernetes manifests (replaces helm template); lints the values first')
     .addOption(revisionFlag());
-  addLayerOptions(cmd)
-    .option('-n, --namespace <ns>', 'release namespace', 'default')
-    .option('--release-name <name>', 'release name', 'agentplat')
-    .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
-    .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
+  addReleaseOptions(addLayerOptions(cmd), 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path (repeatable), e.g. templates/controller-deployment.yaml', collect, [])
     .option('-o, --output <format>', 'manifest format: yaml or json', 'yaml')
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once')

@@ -12,6 +12,8 @@ import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
 interface Options {
   format: string;
   verbose?: boolean;
+  strict?: boolean;
+  allowEmpty?: boolean;
 }
 
 export function register(program: Command, app: App): void {
@@ -20,7 +22,9 @@ export function register(program: Command, app: App): void {
     .description('validate agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
     .argument('<paths...>', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
     .option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}; the same formats, layout and JSON contract as lint`, 'text')
-    .option('-v, --verbose', 'say on stderr which documents were skipped (other API groups) and how many were checked')
+    .option('-v, --verbose', 'say on stderr which documents were skipped (other API groups), one line each')
+    .option('--strict', 'documents of kinds agentplat has no schema for are errors (crd/no-schema), not skipped with a note')
+    .option('--allow-empty', 'a run that checks no resource passes (by default it fails with crd/nothing-checked)')
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -31,8 +35,9 @@ export function register(program: Command, app: App): void {
         '  agentplat validate agents/ --format github                     # pull request annotations\n' +
         '  agentplat validate agents/ --format junit > validate-junit.xml  # GitLab, Jenkins test reports\n' +
         `Rule ids (the SARIF rule table, the JUnit case names):\n  ${wrapIds(Object.keys(CRD_RULES))}\n` +
-        'Documents of other API groups are skipped. Problems go to stdout.\n' +
-        'Exit codes: 0 every resource valid; 1 problems found; 2 usage error (no input, unreadable file, bad flag).',
+        'Documents of other API groups are skipped with a note; the items of a List are checked one by one.\n' +
+        'Problems go to stdout; what was checked and what was not, by kind, to stderr (with -v, or when a document went unchecked).\n' +
+        'Exit codes: 0 every resource valid; 1 problems found, or nothing checked; 2 usage error (no input, unreadable file, bad flag).',
     )
     .action(async (args: string[], opts: Options) => {
       const format = parseFormatName(opts.format);
@@ -47,6 +52,8 @@ export function register(program: Command, app: App): void {
       const { formatProblems } = await import('../../lint/formatters/index.ts');
       const result = validateCustomResources(inputs, {
         onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (${d.apiVersion} is not an agentplat.dev resource)\n`) : undefined,
+        strict: opts.strict === true,
+        allowEmpty: opts.allowEmpty === true,
       });
       app.io.stdout(
         formatProblems(result.problems, {
@@ -58,7 +65,8 @@ export function register(program: Command, app: App): void {
           toolVersion: packageVersion(),
         }),
       );
-      if (opts.verbose) app.io.stderr(`checked ${plural(result.checked, 'resource')}, skipped ${result.skipped}\n`);
+      // Quiet when every document was checked; a note when some went unchecked (or with -v).
+      if (opts.verbose || result.skipped > 0) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
       app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
     });
 }
@@ -88,6 +96,15 @@ async function expandPaths(args: readonly string[], cwd: string): Promise<string
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `checked 3 resources (Agent 2, ModelConfig 1); not checked, no schema: 2 (apps/v1 Deployment 2)`. */
+function summaryLine(checked: Record<string, number>, skipped: Record<string, number>): string {
+  const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+  const byKind = (c: Record<string, number>) => Object.keys(c).sort().map((k) => `${k} ${c[k]}`).join(', ');
+  let line = `validate: checked ${plural(total(checked), 'resource')}${total(checked) ? ` (${byKind(checked)})` : ''}`;
+  if (total(skipped)) line += `; not checked, no schema: ${total(skipped)} (${byKind(skipped)})`;
+  return `${line}\n`;
 }
 
 /** Ids separated by commas, in lines of at most 96 characters, for --help. */

@@ -5,7 +5,7 @@ import { databaseRules } from './database.ts';
 import { bundledDatabaseRules } from './bundled-database.ts';
 import { deprecationRules } from './deprecations.ts';
 import { metricsRules } from './metrics.ts';
-import { nameRules } from './names.ts';
+import { metadataRules, nameRules } from './names.ts';
 import { pdbRules } from './pdb.ts';
 import { probeRules } from './probes.ts';
 import { providerRules } from './providers.ts';
@@ -20,6 +20,7 @@ import { substrateProjectionRules } from './substrate-projections.ts';
 export const RULES: readonly ValuesRule[] = [
   scopeRules,
   nameRules,
+  metadataRules,
   authRules,
   pdbRules,
   substrateProjectionRules,

@@ -2,7 +2,8 @@
 // object is named `<fullname>-<suffix>` and Services need DNS-1035 labels (a letter first).
 //   bad:  fullnameOverride: ACME_platform      good: fullnameOverride: acme-platform
 
-import type { ValuesRule } from './types.ts';
+import type { RuleContext, ValuesRule } from './types.ts';
+import { annotationKeyProblem, annotationsSize, ANNOTATIONS_TOTAL_MAX, labelKeyProblem, labelValueProblem } from '../../k8s-meta.ts';
 import { optStr } from '../../model/values-access.ts';
 import { AGENT_AREAS } from '../../spec/revisions.ts';
 
@@ -35,3 +36,51 @@ export const nameRules: ValuesRule = {
     }
   },
 };
+
+/** Keys whose maps become labels (or a node selector, which the API server checks as labels). */
+const LABEL_MAP = /^(labels|[a-z]+Labels|nodeSelector)$/;
+/** Keys whose maps become annotations. */
+const ANNOTATION_MAP = /^(annotations|[a-z]+Annotations)$/;
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Label and annotation maps anywhere in the values (`labels`, `podLabels`, `podAnnotations`, a
+ * sub-chart's `deploymentLabels`, `nodeSelector`, …) hold keys and values the API server takes:
+ * caught at the key the user wrote, not when `kubectl apply` refuses the object. `extraObjects`
+ * are whole objects, checked as rendered.
+ */
+export const metadataRules: ValuesRule = {
+  ids: [{ id: 'values/metadata', description: "Label and annotation maps in values must hold keys and values the API server accepts (qualified-name keys, label values of at most 63 characters, 256 KiB of annotations per object)" }],
+  check(ctx) {
+    const walk = (v: unknown, path: string[]): void => {
+      if (Array.isArray(v)) return;
+      if (!isMap(v)) return;
+      for (const [k, child] of Object.entries(v)) {
+        const at = [...path, k];
+        if (path.length === 0 && k === 'extraObjects') continue;
+        if (isMap(child) && LABEL_MAP.test(k)) checkMap(ctx, at, child, 'label');
+        else if (isMap(child) && ANNOTATION_MAP.test(k)) checkMap(ctx, at, child, 'annotation');
+        else walk(child, at);
+      }
+    };
+    walk(ctx.values, []);
+  },
+};
+
+function checkMap(ctx: RuleContext, path: string[], map: Record<string, unknown>, what: 'label' | 'annotation'): void {
+  const report = (at: string[], message: string, hint: string) => ctx.report({ rule: 'values/metadata', severity: 'error', path: at, message, hint });
+  for (const [k, v] of Object.entries(map)) {
+    const keyWhy = what === 'label' ? labelKeyProblem(k) : annotationKeyProblem(k);
+    if (keyWhy) {
+      report([...path, k], `\`${path.join('.')}\`: ${JSON.stringify(k)} is not a valid ${what} key: ${keyWhy}`, `${what === 'label' ? 'a label' : 'an annotation'} key is name or prefix/name, e.g. team or example.com/team`);
+    }
+    const valueWhy = what === 'label' && typeof v === 'string' ? labelValueProblem(v) : undefined;
+    if (valueWhy) report([...path, k], `\`${path.join('.')}.${k}\`: ${JSON.stringify(v)} is not a valid label value: ${valueWhy}`, 'put longer or free-form text in an annotation instead');
+  }
+  if (what === 'annotation' && annotationsSize(map) > ANNOTATIONS_TOTAL_MAX) {
+    report(path, `\`${path.join('.')}\` holds ${annotationsSize(map)} bytes of annotations; the API server takes at most ${ANNOTATIONS_TOTAL_MAX} (256 KiB) per object`, 'keep large data in a ConfigMap, not in annotations');
+  }
+}

@@ -12,6 +12,7 @@ import type { RuleContext, ValuesRule } from './types.ts';
 import { at, optMap, optStr, present } from '../../model/values-access.ts';
 import { DEFAULT_MODEL_CONFIG_NAME, modelConfigSource, modelConfigSpec } from '../../model/model-config.ts';
 import { crdCheck } from '../crd-check.ts';
+import { schemaAt } from '../schema.ts';
 import { GROUP } from '../../crds/ids.ts';
 
 /** Config fields the Resource API requires per provider (seed 000, 2.12). */
@@ -55,6 +56,8 @@ export const providerRules: ValuesRule = {
       // wrote needs the check, so most runs never evaluate the CRD at all.
       if (block && (ctx.userSet(`providers.${name}.config`) || ctx.userSet(`providers.${name}.tls`))) toCheck.push(name);
     }
+    // Before the checks of the default block, which give up on values of the wrong type.
+    for (const name of toCheck) checkModelConfig(ctx, name);
     const def = optStr(ctx.values, 'providers.default') || 'providerB';
     if (!names.includes(def)) {
       ctx.report({
@@ -64,7 +67,6 @@ export const providerRules: ValuesRule = {
         message: `\`providers.default\` names "${def}", but there is no \`providers.${def}\` block`,
         hint: names.length > 0 ? `use one of: ${names.join(', ')}` : 'add a provider block under providers',
       });
-      for (const name of toCheck) checkModelConfig(ctx, name);
       return;
     }
     const provider = optStr(ctx.values, `providers.${def}.provider`) ?? '';
@@ -79,7 +81,6 @@ export const providerRules: ValuesRule = {
         hint: `set providers.${def}.config.${field}`,
       });
     }
-    for (const name of toCheck) checkModelConfig(ctx, name);
   },
 };
 
@@ -90,7 +91,7 @@ export const providerRules: ValuesRule = {
 function checkModelConfig(ctx: RuleContext, name: string): void {
   const object = { apiVersion: `${GROUP}/v1alpha2`, kind: 'ModelConfig', metadata: { name: DEFAULT_MODEL_CONFIG_NAME }, spec: modelConfigSpec(ctx.values, name) };
   for (const { problem, at: where } of crdCheck()(object)) {
-    const path = (where[0] === 'spec' && modelConfigSource(name, where.slice(1))) || ['providers', name];
+    const path = scalarAbove(ctx, (where[0] === 'spec' && modelConfigSource(name, where.slice(1))) || ['providers', name]);
     ctx.report({
       rule: 'values/provider-modelconfig',
       severity: 'error',
@@ -99,4 +100,17 @@ function checkModelConfig(ctx: RuleContext, name: string): void {
       hint: problem.hint ?? `\`${path.join('.')}\` becomes \`${problem.path}\` of the default ModelConfig ${DEFAULT_MODEL_CONFIG_NAME}`,
     });
   }
+}
+
+/**
+ * Validate names a map written where a scalar belongs through the map's keys (as the API server
+ * does); in values the fault is the key that holds the map, so the finding goes there: the first
+ * key on the path whose schema (the CRD's field, generated into the values schema) is a scalar.
+ */
+function scalarAbove(ctx: RuleContext, path: (string | number)[]): (string | number)[] {
+  for (let len = 4; len < path.length; len++) {
+    const type = schemaAt(ctx.revision, path.slice(0, len))?.type;
+    if (typeof type === 'string' && type !== 'object' && type !== 'array') return path.slice(0, len);
+  }
+  return path;
 }

@@ -1,0 +1,41 @@
+// The two tiers of the suite (README "Running the tests").
+//
+// - The fast tier, `npm test` (vitest.config.ts): every test file, except the slow-only ones below,
+//   with the randomized suites at a shallow depth (FAST_RUNS). A new test file is in it by default.
+// - The slow tier, `npm run test:slow` (vitest.slow.config.ts): the process-heavy, build and recipe
+//   tests (SLOW_ONLY), and every randomized suite again at its full depth (DEEP). `.ci/run` runs both.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** Test files only the slow tier runs, each with why. */
+export const SLOW_ONLY: Record<string, string> = {
+  'test/recipes/*.test.ts': 'recipes: one `npm pack` of the repository and real installs into scratch prefixes',
+  'test/docs/ci-recipes.test.ts': "recipes: the README's CI recipes run against an installed pack",
+  'test/cli/process.test.ts': 'process-heavy: the contract of the real executable (streams, signals, exit status), one process per case',
+  'test/cli/build-while-running.test.ts': 'build: rebuilds dist/ while processes run from it',
+  'test/hardening/binary-sample.test.ts': 'process-heavy: a sample of the fuzz inputs through the real executable',
+};
+
+/** The factor of AGENTPLAT_FUZZ_RUNS the fast tier runs the randomized suites at, unless it is set. */
+export const FAST_RUNS = '0.25';
+/** The factor the slow tier runs them at, unless it is set: the sizes written in the tests. */
+export const DEEP_RUNS = '1';
+
+/** Every test file under test/ (the cluster suite aside), as a path from the repository root. */
+export function testFiles(dir = join(ROOT, 'test')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'cluster' ? [] : testFiles(path);
+    return e.name.endsWith('.test.ts') ? [relative(ROOT, path).split('\\').join('/')] : [];
+  });
+}
+
+/** The randomized suites: every test file that takes its size from test/hardening/_seed.ts, itself or through a helper. */
+export function deepFiles(): string[] {
+  const text = (f: string) => readFileSync(join(ROOT, f), 'utf8');
+  const imports = (t: string, name: string) => new RegExp(`/${name.replace(/\./g, '\\.')}['"]`).test(t);
+  const helpers = readdirSync(join(ROOT, 'test', 'hardening')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && imports(text(`test/hardening/${f}`), '_seed.ts'));
+  return testFiles().filter((f) => ['_seed.ts', ...helpers].some((name) => imports(text(f), name)));
+}
