@@ -8,6 +8,8 @@ import { REVISION_IDS } from '../src/spec/revisions.ts';
 import { K8S_ROOTS, schemaText, secretFieldsModule, valuesSchema, valuesYaml } from '../src/spec/values-generate.ts';
 import type { JsonSchema } from '../src/spec/values-nodes.ts';
 import { deriveK8sDefinitions } from '../src/spec/values-k8s-defs.ts';
+import { addProviderConfigFields, type CrdFieldNode } from '../src/spec/provider-config-schema.ts';
+import { ModelConfigSpec } from '../src/crds/model.ts';
 
 /** Project-relative path -> generated text, for the writer and for the drift test. */
 export function generatedFiles(): Record<string, string> {
@@ -17,6 +19,8 @@ export function generatedFiles(): Record<string, string> {
   for (const rev of REVISION_IDS) {
     const x = rev.toLowerCase();
     const schema = valuesSchema(rev, definitions);
+    // The fields of each provider block's config and tls are the ModelConfig CRD's.
+    addProviderConfigFields(schema, ModelConfigSpec as CrdFieldNode);
     schemas.push(schema);
     files[`values/revision-${x}.yaml`] = valuesYaml(rev);
     files[`schemas/values-${x}.schema.json`] = schemaText(schema);

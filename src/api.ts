@@ -5,6 +5,7 @@
 // cannot be read) throw an AgentplatError; problems with the values are returned, never thrown.
 import { AgentplatError, UsageError } from './problems/errors.ts';
 import { lintValues } from './lint/lint.ts';
+import { prepareCrdCheck } from './lint/crd-check.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problems/problem.ts';
 import { checkReleaseNames, parseApiVersionList, parseKubeVersion, revisionOption } from './pipeline/request.ts';
 import type { K8sObject, RenderedDoc } from './model/objects.ts';
@@ -92,6 +93,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
   const namespace = options.namespace ?? 'default';
   checkReleaseNames(releaseName, namespace);
   const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
+  await prepareCrdCheck(layers);
   if (loadProblems.some((p) => p.severity === 'error')) return { ok: false, problems: shown(loadProblems), objects: [], yaml: '' };
   // A --show-only miss is a UsageError, thrown by renderRelease.
   const result = renderRelease({
@@ -113,6 +115,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
 /** Lints values, as `agentplat lint` does on one set of layers. */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
+  await prepareCrdCheck(layers);
   const found = loadProblems.some((p) => p.severity === 'error')
     ? []
     : lintValues({ revision, layers, apiVersions: [...apiVersions], showDefaultNote: () => options.verbose === true, ...(kubeVersion ? { kubeVersion } : {}) }).problems;

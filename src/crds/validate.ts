@@ -403,6 +403,28 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** A problem of one object checked from data (no file): where in the object it points. */
+export interface ObjectFinding {
+  problem: Problem;
+  /** The path the problem points at (a missing field: its parent). */
+  at: (string | number)[];
+}
+
+/**
+ * Checks one agentplat.dev object given as data, exactly as validate checks a document of a file
+ * (defaults, schema, CEL, the same messages); lint uses it for the objects values generate. The
+ * data is not changed. The problems carry no position: the caller places them through `at`.
+ */
+export function checkObject(data: unknown): ObjectFinding[] {
+  const copy = structuredClone(data);
+  const problems: Problem[] = [];
+  const at: Path[] = [];
+  // checkDoc locates each problem once, as it reports it: the recorded paths pair up with them.
+  checkDoc('', { data: copy, locate: (path) => (at.push(path), { line: 0, column: 0 }) }, problems, {}, { checked: {}, skipped: {}, firstSkipped: new Map() });
+  hideSecrets(problems, 0, copy);
+  return problems.map((problem, i) => ({ problem, at: at[i] ?? [] }));
+}
+
 /**
  * The secret fields of every kind together: a stream mixes kinds, and its excerpts are masked
  * before any document is read.

@@ -11,6 +11,7 @@ import type { RenderedDoc } from '../model/objects.ts';
 import { valuesSchema } from '../docs/embedded.ts';
 import { keysOf, typeText, type SchemaNode } from '../docs/values-reference.ts';
 import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import { replacementHint } from '../spec/replacements.ts';
 import { assignPath, inferType } from '../values/set-parser.ts';
 import { dataSource } from '../values/source.ts';
 import { rulesChangedBy } from './rule-reads.ts';
@@ -105,9 +106,16 @@ export function schemaNodeAt(schema: SchemaNode, key: string): SchemaNode | unde
 export function unknownKey(key: string, asked: readonly Revision[]): AgentplatError {
   const inAsked = allKeys(asked);
   const other = REVISION_IDS.filter((r) => !asked.includes(r));
+  // A key the specification leaves out on purpose: what replaces it (the hint lint gives).
+  const replacement = asked.length === 1 ? replacementHint(asked[0]!, key, undefined) : undefined;
   if (other.length > 0 && allKeys(other).includes(key)) {
-    return new AgentplatError(`values key "${key}" exists only in revision ${other.join(', ')}`, EXIT_PROBLEMS, `run \`agentplat explain ${key} --revision ${other[0]}\`; \`agentplat migrate\` rewrites values between revisions`);
+    return new AgentplatError(
+      `values key "${key}" exists only in revision ${other.join(', ')}`,
+      EXIT_PROBLEMS,
+      `${replacement ? `${replacement}; ` : ''}run \`agentplat explain ${key} --revision ${other[0]}\`; \`agentplat migrate\` rewrites values between revisions`,
+    );
   }
+  if (replacement) return new AgentplatError(`values key "${key}" is not in revision ${asked.join(', ')}`, EXIT_PROBLEMS, replacement);
   const near = nearest(key, inAsked);
   return new AgentplatError(
     `unknown values key "${key}"`,

@@ -13,6 +13,7 @@ import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
 import { didYouMean } from '../problems/nearest.ts';
+import { replacementHint } from '../spec/replacements.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 
 type SchemaNode = {
@@ -45,7 +46,7 @@ export function valuesSchema(revision: Revision): SchemaNode {
 }
 
 /** Validates merged values; returns findings with values paths (rule `values/schema` or `values/unknown-key`). */
-export function checkSchema(revision: Revision, values: unknown, skipPaths: ReadonlySet<string> = new Set()): RuleFinding[] {
+export function checkSchema(revision: Revision, values: unknown, skipPath: (path: string) => boolean = () => false): RuleFinding[] {
   const validate = valuesValidator(revision);
   if (validate(values)) return [];
   // The bundled validators are generated without ajv's `verbose` option (much smaller code), so
@@ -63,7 +64,7 @@ export function checkSchema(revision: Revision, values: unknown, skipPaths: Read
   for (const e of errors) {
     const f = toFinding(revision, e);
     if (!f) continue;
-    if (skipPaths.has(typeof f.path === 'string' ? f.path : joinPath(f.path))) continue;
+    if (skipPath(typeof f.path === 'string' ? f.path : joinPath(f.path))) continue;
     // A value of the wrong kind fails the chart's own schema and the Kubernetes type it extends
     // alike: one "must be …" per key says it.
     const shape = e.keyword === 'type' || e.keyword === 'anyOf' || e.keyword === 'oneOf';
@@ -207,12 +208,13 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
         severity: 'error',
         path: full,
         message: `unknown key \`${joinPath(full)}\` in revision ${revision}`,
-        hint: unknownKeyHint(revision, path, key, parent),
+        hint: unknownKeyHint(revision, path, key, parent, isMapData(e.data) ? e.data[key] : undefined),
       };
     }
     case 'type': {
       const want = Array.isArray(p.type) ? (p.type as string[]).join(' or ') : String(p.type);
-      return { rule: 'values/schema', severity: 'error', path, message: sentence(), ...typeHint(want, e.data) };
+      const shape = replacementHint(revision, joinPath(path), e.data, true);
+      return { rule: 'values/schema', severity: 'error', path, message: sentence(), ...(shape ? { hint: shape } : typeHint(want, e.data)) };
     }
     case 'enum':
       return {
@@ -364,16 +366,21 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode | u
   return n;
 }
 
-function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode): string | undefined {
+const isMapData = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown): string | undefined {
+  const full = joinPath([...parentPath, key]);
+  // A key the specification leaves out on purpose: name what replaces it (spec/replacements.ts).
+  const replacement = replacementHint(revision, full, value);
   for (const other of REVISION_IDS) {
     if (other === revision) continue;
     if (schemaAt(other, [...parentPath, key])) {
       const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;
-      return area
-        ? `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`
-        : `\`${joinPath([...parentPath, key])}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
+      if (area) return `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`;
+      return replacement ? `\`${full}\` exists only in revision ${other}: ${replacement}` : `\`${full}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
     }
   }
+  if (replacement) return replacement;
   const known = Object.keys(parent.properties ?? {});
   const guess = didYouMean(key, known);
   if (guess) return guess;

@@ -7,6 +7,7 @@ import { expandGlob, isDirectory } from '../glob.ts';
 import { UsageError } from '../problems/errors.ts';
 import { directoryHint, yamlFileIn } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
+import { prepareCrdCheck } from './crd-check.ts';
 import type { Problem } from '../problems/problem.ts';
 
 const MAGIC = /[*?]/;
@@ -53,7 +54,7 @@ export interface LintTargetsRequest {
  * Lints each target on its own over the same base and top layers, in one process. A problem
  * the shared layers cause is the same for every target and is kept once.
  */
-export function lintTargets(req: LintTargetsRequest): Problem[] {
+export async function lintTargets(req: LintTargetsRequest): Promise<Problem[]> {
   const seen = new Set<string>();
   const out: Problem[] = [];
   const keep = (p: Problem) => {
@@ -66,7 +67,9 @@ export function lintTargets(req: LintTargetsRequest): Problem[] {
     const parsed = parseValuesText(target.text, target.name);
     parsed.problems.forEach(keep);
     if (!parsed.source) continue;
-    req.check([...req.base, parsed.source, ...req.top]).forEach(keep);
+    const layers = [...req.base, parsed.source, ...req.top];
+    await prepareCrdCheck(layers);
+    req.check(layers).forEach(keep);
   }
   return out;
 }

@@ -158,6 +158,11 @@ const DROPPED: readonly Dropped[] = [
   },
   { path: ['ui', 'volumes', 'nextjsCache'], why: 'revision B\'s UI has no build cache volume' },
   {
+    path: ['controller', 'substrate', 'pauseImage'],
+    why: 'revision B has no pause image setting; the substrate uses its own',
+    decide: 'revision B has no pause image setting (SUBSTRATE_PAUSE_IMAGE); the substrate uses its own pause image, so mirror that one if your cluster pulls from a mirror',
+  },
+  {
     path: ['ui', 'backendInternalUrl'],
     why: 'revision B\'s UI proxy reaches the controller through its Service',
     decide: 'revision B\'s UI proxy always reaches the controller through its Service; if you pointed it elsewhere, route that traffic in front of the UI instead (ui.publicBackendUrl stays for the browser)',

@@ -35,8 +35,8 @@ export const toolServerName = (ctx: RenderContext) => nameOf(ctx, 'tool-server')
 /** Name of the ConfigMap holding the authentication proxy's sign-in template (`<fullname>-authproxy-templates`). */
 export const authproxyTemplatesName = (ctx: RenderContext) => nameOf(ctx, 'authproxy-templates');
 
-/** The default ModelConfig every agent falls back to. */
-export const DEFAULT_MODEL_CONFIG_NAME = 'default-model-config';
+/** The default ModelConfig every agent falls back to (defined with the ModelConfig it names). */
+export { DEFAULT_MODEL_CONFIG_NAME } from '../model/model-config.ts';
 
 /** The controller's ServiceAccount: [B] `controller.serviceAccount.name` when set, else `<fullname>-controller`. */
 export function controllerServiceAccountName(ctx: RenderContext): string {

@@ -4,7 +4,7 @@
 import { AGENT_AREAS, type Revision } from './revisions.ts';
 import {
   ByRevision, group, leaf, split, S, K8S, DNS_LABEL_PATTERN, HEADER_NAME_PATTERN, INT32_MAX, NGINX_TIME_PATTERN, QUANTITY_PATTERN,
-  type Group, type JsonSchema, type Leaf, type LeafOptions, type Node,
+  type Group, type JsonSchema, type Leaf, type LeafOptions, type Node, type TypeWord,
 } from './values-nodes.ts';
 
 // ---- small constructors, so each key below reads as one line -----------------------------
@@ -89,12 +89,20 @@ const skipAuthRegex = (staticPrefix: string): string =>
 
 // ---- providers -------------------------------------------------------------------------
 
-const providerTls = group('TLS settings toward the provider endpoint', {
-  disableVerify: bool(false, 'Skip certificate verification (testing only)'),
-  caCertSecretRef: str('', 'Secret holding an extra CA certificate'),
-  caCertSecretKey: str('', 'Key of the CA certificate inside that Secret'),
-  disableSystemCAs: bool(false, 'Trust only the given CA, not the system pool'),
-}, { optional: true });
+// A block's `config` becomes the default ModelConfig's `spec.provider<X>` and its `tls` its
+// `spec.tls` (Resource API 2.12). Their fields, types and rules are the CRD's own: the generator
+// writes the CRD's fields into the values schema (spec/provider-config-schema.ts; the model declares
+// only the fields the values document gives defaults), and lint leaves the judging to
+// values/provider-modelconfig, which runs the CRD's schema and CEL rules, so a wrong value gets the
+// message `agentplat validate` gives.
+const crdField = (type: TypeWord, def: unknown, doc: string, o?: LeafOptions) => leaf(type, {}, def, doc, o);
+
+const providerTls = group('TLS toward the provider endpoint (spec.tls of the ModelConfig; checked by its CRD)', {
+  disableVerify: crdField('bool', false, 'Skip certificate verification (testing only)'),
+  caCertSecretRef: crdField('string', '', 'Secret holding an extra CA certificate'),
+  caCertSecretKey: crdField('string', '', 'Key of the CA certificate inside that Secret; required with caCertSecretRef'),
+  disableSystemCAs: crdField('bool', false, 'Trust only the given CA, not the system pool'),
+}, { optional: true, open: true });
 
 const providerCommon = (letter: string, withKey: boolean): Record<string, Node> => ({
   provider: strEnum(PROVIDER_ENUM, `Provider${letter}`, 'Provider of the generated ModelConfig'),
@@ -110,10 +118,18 @@ const providerCommon = (letter: string, withKey: boolean): Record<string, Node> 
   tls: providerTls,
 });
 
-const providerBlock = (letter: string, what: string, config?: Record<string, Node>, o: LeafOptions = {}): Group =>
+/**
+ * A provider block. `config` is open to every field of the provider's config in the ModelConfig
+ * (baseUrl, maxTokens, …); the fields the specification gives defaults are declared, and a block
+ * without them takes `config` unset.
+ */
+const providerBlock = (letter: string, what: string, config: Record<string, Node> = {}, o: LeafOptions = {}): Group =>
   group(`${what} (Provider${letter})`, {
     ...providerCommon(letter, letter !== 'D'),
-    ...(config ? { config: group('Provider-specific settings', config) } : {}),
+    config: group(`Fields of spec.provider${letter} of the default ModelConfig (Resource API 2.12; checked by its CRD)`, config, {
+      open: true,
+      ...(Object.keys(config).length === 0 ? { optional: true } : {}),
+    }),
   }, o);
 
 // ---- sub-chart conventions ------------------------------------------------------------
@@ -261,6 +277,9 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     annotations: strMap('Deployment annotations'),
     podAnnotations: strMap('Pod annotations'),
     podLabels: strMap('Pod labels, merged over the top-level podLabels'),
+    imagePullSecrets: leaf('list', PULL_SECRETS, [], 'Pull secrets of the controller pod; non-empty replaces the top-level imagePullSecrets'),
+    podSecurityContext: k8sObj(K8S.podSecurityContext, {}, 'Pod security context; empty uses the top-level one'),
+    securityContext: k8sObj(K8S.securityContext, {}, 'Container security context; empty uses the top-level one'),
     affinity: k8sObj(K8S.affinity, {}, 'Pod affinity'),
     nodeSelector: strMap('Node selector'),
     tolerations: k8sList(K8S.toleration, 'Tolerations'),
@@ -283,6 +302,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
         name: str('', 'Pool name'),
         namespace: str('', 'Pool namespace'),
       }, A()),
+      pauseImage: str('', 'Pause image of sandbox pods (SUBSTRATE_PAUSE_IMAGE); empty keeps the substrate default', A()),
     }),
     metrics: group('Controller metrics', {
       enabled: bool(false, 'Serve /metrics with its Service and RBAC'),
@@ -425,17 +445,17 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     providerB: providerBlock('B', 'Hosted chat provider'),
     providerA: providerBlock('A', 'Hosted message-API provider'),
     providerC: providerBlock('C', 'Cloud-hosted variant of the chat provider', {
-      apiVersion: str('2023-05-15', 'API version'),
-      azureAdToken: str('', 'Directory token instead of an API key', { secret: true }),
-      azureDeployment: str('', 'Deployment name'),
-      azureEndpoint: str('', 'Endpoint URL'),
+      apiVersion: crdField('string', '2023-05-15', 'API version'),
+      azureAdToken: crdField('string', '', 'Directory token instead of an API key', { secret: true }),
+      azureDeployment: crdField('string', '', 'Deployment name'),
+      azureEndpoint: crdField('string', '', 'Endpoint URL'),
     }),
     providerE: providerBlock('E', 'API-key hosted model provider'),
     providerD: providerBlock('D', 'Local open-model runtime', {
-      host: str('host.docker.internal:11434', 'Runtime host and port'),
-      options: group('Runtime options', { num_ctx: str('64000', 'Context window in tokens') }),
+      host: crdField('string', 'host.docker.internal:11434', 'Runtime host and port'),
+      options: group('Runtime options', { num_ctx: crdField('string', '64000', 'Context window in tokens') }, { open: true }),
     }),
-    providerH: providerBlock('H', 'Cloud-managed model service', { region: str('', 'Cloud region') }, B()),
+    providerH: providerBlock('H', 'Cloud-managed model service', { region: crdField('string', '', 'Cloud region') }, B()),
   }, { banner: 'Model providers' }),
 
   authproxy: group('OIDC authentication proxy in front of the UI', {

@@ -261,10 +261,25 @@ describe('completion costs other commands nothing', () => {
     expect(statics.some((t) => t.includes('print the shell completion script'))).toBe(true);
   });
 
-  it('the keys offered are the values model\'s keys, in both revisions', async () => {
+  it('the keys offered are the values model\'s keys, in both revisions, and under a provider block\'s config and tls the ModelConfig CRD\'s fields', async () => {
     const { completionData } = await import('../../src/cli/completion-data.ts');
+    const { ModelConfigSpec } = await import('../../src/crds/model.ts');
+    const crdFields = /^providers\.(provider[A-J])\.(config|tls)\.([^.]+)$/;
+    const belowCrd = (key: string) => /^providers\.provider[A-J]\.(config|tls)\..+$/.test(key);
     for (const rev of ['A', 'B'] as const) {
-      expect(completionData.keys(rev).map((k) => [k.key, k.leaf])).toEqual(walkKeys(rev).map((k) => [k.path, k.node.kind === 'leaf']));
+      const offered = completionData.keys(rev);
+      // Outside the CRD's fields: exactly the model.
+      expect(offered.filter((k) => !belowCrd(k.key)).map((k) => [k.key, k.leaf])).toEqual(walkKeys(rev).filter((k) => !belowCrd(k.path)).map((k) => [k.path, k.node.kind === 'leaf']));
+      // Under config and tls: every field the CRD gives spec.provider<X> and spec.tls.
+      const fields = offered.map((k) => crdFields.exec(k.key)).filter((m) => m !== null);
+      const blocks = new Set(fields.map((m) => m![1]));
+      expect(blocks.size).toBe(rev === 'A' ? 5 : 6);
+      for (const block of blocks) {
+        for (const [part, crdKey] of [['config', block], ['tls', 'tls']] as const) {
+          const want = Object.keys(ModelConfigSpec.properties![crdKey!]!.properties ?? {}).sort();
+          expect(fields.filter((m) => m![1] === block && m![2] === part).map((m) => m![3]).sort(), `${rev} ${block}.${part}`).toEqual(want);
+        }
+      }
     }
   });
 });

@@ -61,6 +61,16 @@ describe('migrate A → B: what is kept', () => {
     expect(r.decisionsLeft).toBe(false);
   });
 
+  it('keeps the controller pod keys and provider config/tls both revisions take, byte for byte', () => {
+    const text =
+      'controller:\n  imagePullSecrets:\n    - name: ctrl\n  podSecurityContext:\n    runAsUser: 1001\n  securityContext:\n    privileged: false\n' +
+      'providers:\n  providerB:\n    config:\n      baseUrl: https://gateway.example/v1\n    tls:\n      caCertSecretRef: ca\n      caCertSecretKey: ca.crt\n';
+    const r = migrate(text);
+    expect(r.text).toBe(text);
+    expect(r.changes).toEqual([]);
+    expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
+  });
+
   it('keeps an explicit IfNotPresent pull policy and says nothing about it', () => {
     const r = migrate('imagePullPolicy: IfNotPresent\ndatabase:\n  rdb:\n    bundled:\n      image:\n        pullPolicy: IfNotPresent\n');
     expect(parse(r.text!)).toEqual({ imagePullPolicy: 'IfNotPresent', database: { rdb: { bundled: { image: { pullPolicy: 'IfNotPresent' } } } } });
@@ -136,6 +146,8 @@ describe('migrate A → B: removed keys', () => {
     ['database:\n  rdb:\n    sessionRetentionDays: 0\n', 'database.rdb.sessionRetentionDays removed'],
     ['database:\n  rdb:\n    sessionRetentionDays: 7\n', 'database.rdb.sessionRetentionDays decide'],
     ['ui:\n  volumes:\n    nextjsCache: 1Gi\n', 'ui.volumes.nextjsCache removed'],
+    ['controller:\n  substrate:\n    pauseImage: ""\n', 'controller.substrate.pauseImage removed'],
+    ['controller:\n  substrate:\n    pauseImage: mirror/pause:3.10\n', 'controller.substrate.pauseImage decide'],
     ['ui:\n  backendInternalUrl: http://x\n', 'ui.backendInternalUrl decide'],
     ['controller:\n  substrate:\n    substrateApiInsecure: true\n', 'controller.substrate.substrateApiInsecure removed'],
     ['controller:\n  substrate:\n    defaultWorkerPool: {name: p}\n', 'controller.substrate.defaultWorkerPool decide'],

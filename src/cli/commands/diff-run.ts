@@ -14,6 +14,7 @@ import { checkReleaseNames } from '../../pipeline/request.ts';
 import { type ReleaseRequest } from '../../pipeline/render.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
+import { loadCrdCheck } from '../../lint/crd-check.ts';
 import { parseValuesText, type ValuesSource } from '../../values/source.ts';
 import { changeLine } from '../../migrate/changes.ts';
 import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type SideInfo } from '../../diff/format.ts';
@@ -94,6 +95,8 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
 
   const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
+  // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
+  await loadCrdCheck();
   const before = flags.against !== undefined ? await manifestSide(flags.against, app) : renderSide('old side', fromLoaded, flags.values, from, render, settings, app);
   let migration: JsonDiff['migration'];
   let after: Side | undefined;

@@ -11,7 +11,7 @@ export interface ExplainFlags {
 
 const MAX_FIELDS = 6;
 
-export function runExplain(key: string | undefined, flags: ExplainFlags, app: App): void {
+export async function runExplain(key: string | undefined, flags: ExplainFlags, app: App): Promise<void> {
   const output = outputFormat(flags.output, REPORT_FORMATS);
   const revisions: Revision[] = flags.revision !== undefined ? [revisionOption(flags.revision)] : [...REVISION_IDS];
   if (key === undefined || key === '') {
@@ -26,6 +26,8 @@ export function runExplain(key: string | undefined, flags: ExplainFlags, app: Ap
     app.exitCode = 0;
     return;
   }
+  // Explaining a provider block's key renders with it set, which runs the ModelConfig check.
+  if (key.trim().startsWith('providers.')) await (await import('../../lint/crd-check.ts')).loadCrdCheck();
   const e = explainKey(key.trim(), revisions);
   app.io.stdout(output === 'json' ? `${JSON.stringify(e, null, 2)}\n` : explanationText(e));
   app.exitCode = 0;

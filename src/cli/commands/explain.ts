@@ -27,6 +27,6 @@ export function register(program: Command, app: App): void {
     )
     .action(async (key: string | undefined, flags: ExplainFlags) => {
       const { runExplain } = await import('./explain-run.ts');
-      runExplain(key, flags, app);
+      await runExplain(key, flags, app);
     });
 }

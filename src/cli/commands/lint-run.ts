@@ -10,6 +10,7 @@ import { checkReleaseNames } from '../../pipeline/request.ts';
 import { countProblems, type Problem } from '../../problems/problem.ts';
 import { buildReport } from '../../lint/report.ts';
 import { expandTargets, lintTargets } from '../../lint/targets.ts';
+import { prepareCrdCheck } from '../../lint/crd-check.ts';
 import { loadUserLayers, readUserFile, type LayerOptions } from '../../values/load.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
 import { layerOptionsFrom, parseApiVersionList, parseKubeVersion } from '../options.ts';
@@ -49,6 +50,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     apiVersions,
     ...(kubeVersion ? { kubeVersion } : {}),
     rules: settings.rules,
+    ...(settings.ignoreKeys ? { ignoreKeys: settings.ignoreKeys } : {}),
     showDefaultNote,
   };
   const check = (layers: readonly ValuesSource[]): Problem[] => renderRelease({ ...release, layers }).problems;
@@ -58,6 +60,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   let inputs: string[];
   if (files.length === 0) {
     const loaded = await loadUserLayers(layerOpts, io);
+    await prepareCrdCheck(loaded.sources);
     problems = [...loaded.problems, ...check(loaded.sources)];
     inputs = opts.values.map((f) => (f === '-' ? '<stdin>' : f));
     if (inputs.length === 0) inputs = [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
@@ -68,7 +71,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     const top = await loadUserLayers({ ...layerOpts, values: [] }, io);
     const texts = [];
     for (const t of targets) texts.push(await readUserFile(t, io));
-    const found = lintTargets({ base: base.sources, top: top.sources, targets: texts, check });
+    const found = await lintTargets({ base: base.sources, top: top.sources, targets: texts, check });
     problems = [...base.problems, ...top.problems, ...found];
     inputs = texts.map((t) => t.name);
   }

@@ -12,6 +12,7 @@ import { formatProblems } from '../../lint/formatters/index.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
 import { countProblems, type Problem } from '../../problems/problem.ts';
 import { loadUserLayers, type LoadedLayers } from '../../values/load.ts';
+import { prepareCrdCheck } from '../../lint/crd-check.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { docYaml, filesFor, toJson } from '../../output/manifests.ts';
@@ -69,6 +70,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   }
 
   const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
+  await prepareCrdCheck(loaded.sources);
   const release = renderLoaded(loaded, {
     revision,
     releaseName: flags.releaseName,

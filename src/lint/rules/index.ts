@@ -41,5 +41,9 @@ export const RULES: readonly ValuesRule[] = [
   imageRules,
 ];
 
+const OWNED_KEYS: ReadonlySet<string> = new Set(['controller.auth.mode', 'rbac.clusterScoped']);
+/** A provider block's config and tls: the ModelConfig CRD judges them (values/provider-modelconfig). */
+const OWNED_SUBTREE = /^providers\.provider[A-J]\.(config|tls)(\.|\[|$)/;
+
 /** Values paths whose schema errors a rule reports better (the schema's finding is dropped). */
-export const RULE_OWNED_PATHS: ReadonlySet<string> = new Set(['controller.auth.mode', 'rbac.clusterScoped']);
+export const ruleOwnsPath = (path: string): boolean => OWNED_KEYS.has(path) || OWNED_SUBTREE.test(path);

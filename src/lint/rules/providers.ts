@@ -3,9 +3,17 @@
 // rejects a config block that does not match spec.provider).
 //   bad: providers.default: providerZ (no such block)
 //   bad: providers.providerA: {provider: ProviderB, config: {…}}
+//   bad: providers.providerB.config: {maxTokens: 0}   (the ModelConfig CRD: minimum 1)
+// A block's config and tls are checked by the ModelConfig CRD itself (crds/validate.ts): the
+// block's ModelConfig is built as render builds it and every finding is placed back on the key
+// it came from, with the message `agentplat validate` gives for the rendered object.
 
-import type { ValuesRule } from './types.ts';
-import { at, optMap, optStr } from '../../model/values-access.ts';
+import type { RuleContext, ValuesRule } from './types.ts';
+import { at, optMap, optStr, present } from '../../model/values-access.ts';
+import { DEFAULT_MODEL_CONFIG_NAME, modelConfigSource, modelConfigSpec } from '../../model/model-config.ts';
+import { crdCheck } from '../crd-check.ts';
+import { schemaAt } from '../schema.ts';
+import { GROUP } from '../../crds/ids.ts';
 
 /** Config fields the Resource API requires per provider (seed 000, 2.12). */
 const REQUIRED_CONFIG: Record<string, string[]> = {
@@ -22,17 +30,19 @@ export const providerRules: ValuesRule = {
     { id: 'values/providers-default', description: 'providers.default must name a provider block that exists.' },
     { id: 'values/provider-block-mismatch', description: "A provider block's config must match its provider (providerX blocks configure ProviderX)." },
     { id: 'values/provider-required-config', description: 'The default provider block must carry the config fields its provider requires.' },
+    { id: 'values/provider-modelconfig', description: "A provider block's config and tls must pass the ModelConfig CRD's schema and CEL rules (the check validate runs on the rendered object)." },
   ],
   check(ctx) {
     const providers = at(ctx.values, 'providers');
     if (providers === null || providers === undefined) return;
     const blocks = optMap(ctx.values, 'providers') ?? {};
     const names = Object.keys(blocks).filter((k) => k !== 'default' && k !== 'annotations');
+    const toCheck: string[] = [];
     for (const name of names) {
       const block = optMap(ctx.values, `providers.${name}`);
       const provider = optStr(ctx.values, `providers.${name}.provider`);
       const expected = /^provider([A-J])$/.exec(name)?.[1];
-      if (block && provider && expected && provider !== `Provider${expected}` && optMap(ctx.values, `providers.${name}.config`) && Object.keys(optMap(ctx.values, `providers.${name}.config`)!).length > 0) {
+      if (block && provider && expected && provider !== `Provider${expected}` && present(optMap(ctx.values, `providers.${name}.config`))) {
         ctx.report({
           rule: 'values/provider-block-mismatch',
           severity: 'error',
@@ -40,8 +50,14 @@ export const providerRules: ValuesRule = {
           message: `block \`providers.${name}\` says provider ${provider} but its config is ${name}'s: the ModelConfig would be rejected`,
           hint: `set \`providers.${name}.provider: Provider${expected}\`, or move the block under providers.provider${provider.slice(-1)}`,
         });
+        continue;
       }
+      // The defaults pass the CRD (a test pins it): only a block whose config or tls the user
+      // wrote needs the check, so most runs never evaluate the CRD at all.
+      if (block && (ctx.userSet(`providers.${name}.config`) || ctx.userSet(`providers.${name}.tls`))) toCheck.push(name);
     }
+    // Before the checks of the default block, which give up on values of the wrong type.
+    for (const name of toCheck) checkModelConfig(ctx, name);
     const def = optStr(ctx.values, 'providers.default') || 'providerB';
     if (!names.includes(def)) {
       ctx.report({
@@ -67,3 +83,34 @@ export const providerRules: ValuesRule = {
     }
   },
 };
+
+/**
+ * The ModelConfig `providers.<name>` generates when it is the default block, checked by the CRD;
+ * each finding is reported on the values key its field comes from.
+ */
+function checkModelConfig(ctx: RuleContext, name: string): void {
+  const object = { apiVersion: `${GROUP}/v1alpha2`, kind: 'ModelConfig', metadata: { name: DEFAULT_MODEL_CONFIG_NAME }, spec: modelConfigSpec(ctx.values, name) };
+  for (const { problem, at: where } of crdCheck()(object)) {
+    const path = scalarAbove(ctx, (where[0] === 'spec' && modelConfigSource(name, where.slice(1))) || ['providers', name]);
+    ctx.report({
+      rule: 'values/provider-modelconfig',
+      severity: 'error',
+      path,
+      message: problem.message,
+      hint: problem.hint ?? `\`${path.join('.')}\` becomes \`${problem.path}\` of the default ModelConfig ${DEFAULT_MODEL_CONFIG_NAME}`,
+    });
+  }
+}
+
+/**
+ * Validate names a map written where a scalar belongs through the map's keys (as the API server
+ * does); in values the fault is the key that holds the map, so the finding goes there: the first
+ * key on the path whose schema (the CRD's field, generated into the values schema) is a scalar.
+ */
+function scalarAbove(ctx: RuleContext, path: (string | number)[]): (string | number)[] {
+  for (let len = 4; len < path.length; len++) {
+    const type = schemaAt(ctx.revision, path.slice(0, len))?.type;
+    if (typeof type === 'string' && type !== 'object' && type !== 'array') return path.slice(0, len);
+  }
+  return path;
+}

@@ -150,6 +150,9 @@ function substrateWiring(ctx: RenderContext): { env: EnvVar[]; volumes: Json[]; 
     if (router) env.push({ name: 'SUBSTRATE_ROUTER_URL', value: router });
   }
   env.push({ name: 'SUBSTRATE_DEFAULT_WORKERPOOL_NAMESPACE', value: poolNs }, { name: 'SUBSTRATE_DEFAULT_WORKERPOOL_NAME', value: poolName });
+  // [A] key (revision B's values refuse it, so it is never set there); only when non-empty.
+  const pauseImage = str(v, 'controller.substrate.pauseImage');
+  if (pauseImage) env.push({ name: 'SUBSTRATE_PAUSE_IMAGE', value: pauseImage });
   return { env, volumes, mounts };
 }
 

@@ -4,7 +4,8 @@
 import type { Component } from '../../model/context.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, DEFAULT_MODEL_CONFIG_NAME, stringMap } from '../chart.ts';
-import { at, firstOf, map, present, scalarText, str, type Json, type JsonMap } from '../../model/values-access.ts';
+import { at, firstOf, map, present, scalarText, str } from '../../model/values-access.ts';
+import { modelConfigSpec } from '../../model/model-config.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
 
 export const providersComponent: Component = {
@@ -18,12 +19,7 @@ export const providersComponent: Component = {
     const labels = chartLabels(ctx);
     const secretName = scalarText(block.apiKeySecretRef);
     const secretKey = scalarText(block.apiKeySecretKey);
-    const spec: JsonMap = { provider: scalarText(block.provider), model: scalarText(block.model) };
-    if (secretName) spec.apiKeySecret = secretName;
-    if (secretKey) spec.apiKeySecretKey = secretKey;
-    if (block.defaultHeaders !== undefined) spec.defaultHeaders = block.defaultHeaders;
-    if (present(block.tls)) spec.tls = block.tls as Json;
-    if (present(block.config)) spec[key] = block.config as Json;
+    const spec = modelConfigSpec(ctx.values, key);
     const docs: RenderedDoc[] = [];
     const apiKey = scalarText(block.apiKey);
     if (secretName && apiKey) {
