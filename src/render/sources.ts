@@ -50,6 +50,7 @@ export const SOURCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   [sub('agentplat-tools', 'deployment.yaml')]: ['agentplat-tools/deployment.yaml.hbs'],
   [sub('agentplat-tools', 'service.yaml')]: ['agentplat-tools/service.yaml.hbs'],
   [sub('agentplat-tools', 'serviceaccount.yaml')]: ['agentplat-tools/serviceaccount.yaml.hbs'],
+  [sub('agentplat-tools', 'servicemonitor.yaml')]: ['agentplat-tools/servicemonitor.yaml.hbs'],
   [sub('authproxy', 'deployment.yaml')]: ['authproxy/deployment.yaml.hbs'],
   [sub('authproxy', 'secret.yaml')]: ['authproxy/secret.yaml.hbs'],
   [sub('authproxy', 'service.yaml')]: ['authproxy/service.yaml.hbs'],
