@@ -62,7 +62,7 @@ export const SOURCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   [sub('dashboards-mcp', 'service.yaml')]: ['dashboards-mcp/service.yaml.hbs'],
   [sub('dashboards-mcp', 'serviceaccount.yaml')]: ['dashboards-mcp/serviceaccount.yaml.hbs'],
   [sub('mcpop', 'deployment.yaml')]: ['mcpop/deployment.yaml.hbs'],
-  [sub('mcpop', 'rbac.yaml')]: ['mcpop/manager-rbac.yaml.hbs', 'mcpop/rbac.yaml.hbs'],
+  [sub('mcpop', 'rbac.yaml')]: ['mcpop/manager-rbac.yaml.hbs', 'mcpop/metrics-rbac.yaml.hbs', 'mcpop/leader-election-rbac.yaml.hbs'],
   [sub('mcpop', 'service.yaml')]: ['mcpop/service.yaml.hbs'],
   [sub('mcpop', 'serviceaccount.yaml')]: ['mcpop/serviceaccount.yaml.hbs'],
   [sub('substrate', 'api-server/configmap.yaml')]: ['substrate/api-configmap.yaml.hbs'],
