@@ -123,6 +123,9 @@ const subchartNames = (keys: readonly ('nameOverride' | 'fullnameOverride')[] = 
 
 // ---- bundled agents (revision A) -------------------------------------------------------
 
+/** Definition of the Agent CRD's `spec.declarative.context.compaction`, added by scripts/gen-values.ts from the CRD. */
+export const AGENT_COMPACTION_DEF = 'AgentplatAgentContextCompaction';
+
 export { AGENT_AREAS };
 
 const bundledAgent = (area: string, first: boolean): Group =>
@@ -147,7 +150,7 @@ const bundledAgent = (area: string, first: boolean): Group =>
     imagePullSecrets: leaf('list', PULL_SECRETS, [], 'Pull secrets of the agent pod; empty uses the top-level imagePullSecrets'),
     podSecurityContext: k8sObj(K8S.podSecurityContext, {}, 'Security context of the agent pod; empty leaves the Agent default'),
     securityContext: k8sObj(K8S.securityContext, {}, 'Security context of the agent container; empty leaves the Agent default'),
-    compaction: leaf('object', S.openObject(), {}, 'Context compaction of the agent (the Agent spec.declarative.context.compaction); empty: none'),
+    compaction: leaf('object', S.k8s(AGENT_COMPACTION_DEF), {}, 'Context compaction of the agent (the Agent spec.declarative.context.compaction); empty: none'),
   }, { only: 'A', ...(first ? { banner: 'Bundled agents (revision A)' } : {}) });
 
 // ---- the tools server, MCP operator and dashboards MCP sub-charts -----------------------

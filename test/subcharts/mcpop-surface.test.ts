@@ -1,8 +1,8 @@
 // mcpop-surface: every key of the MCP operator chart (v0.3.0) takes effect on exactly the objects
 // and fields that chart puts it in. Facts: the README section "mcpop" (taken from the reference
 // measurements of the real chart).
-import { describe, expect } from 'vitest';
-import { obj, surfaceCases, type SurfaceCase } from './surface.ts';
+import { describe, expect, it } from 'vitest';
+import { lintText, obj, surfaceCases, where, type SurfaceCase } from './surface.ts';
 
 const NAME = 'agentplat-mcpop-controller-manager';
 const DEP = `Deployment/${NAME}`;
@@ -105,4 +105,16 @@ const CASES: SurfaceCase[] = [
 
 describe('mcpop-surface: each key of the MCP operator chart changes exactly its objects and fields', () => {
   surfaceCases(CASES, ['A', 'B']);
+});
+
+describe('mcpop-surface: values the cluster would refuse are linted at file:line:column', () => {
+  it('values/subchart-rbac-namespace: rbac.namespaces without the operator namespace is an error', () => {
+    const ps = lintText('A', 'mcpop:\n  rbac:\n    namespaces: [team-a]\n', { releaseNamespace: 'agentplat' }).filter((p) => p.rule === 'values/subchart-rbac-namespace');
+    expect(where(ps)).toEqual(['values/subchart-rbac-namespace values.yaml:3:5 error']);
+  });
+
+  it('a metrics bind address without a port is a schema error', () => {
+    const ps = lintText('B', 'mcpop:\n  controller:\n    metrics:\n      bindAddress: "0.0.0.0"\n').filter((p) => p.severity === 'error');
+    expect(where(ps)).toEqual(['values/schema values.yaml:4:7 error']);
+  });
 });

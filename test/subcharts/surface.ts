@@ -9,7 +9,8 @@ import type { RenderedDoc } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { mergeValues, type Values } from '../../src/values/merge.ts';
-import { dataSource } from '../../src/values/source.ts';
+import { dataSource, parseValuesText } from '../../src/values/source.ts';
+import type { Problem } from '../../src/problems/problem.ts';
 import { registerChartSchemas } from '../helpers/chart-schemas.ts';
 import { expectValidK8sObjects } from '../helpers/k8s-schema.ts';
 
@@ -107,3 +108,13 @@ export function obj(docs: readonly RenderedDoc[], kind: string, name: string, na
   if (!d) throw new Error(`no ${kind}/${name} in ${namespace}`);
   return d.object as Record<string, any>;
 }
+
+/** Lints a values file given as YAML text (positions included), as `agentplat lint -f values.yaml` does. */
+export function lintText(revision: Revision, text: string, opts: { releaseNamespace?: string; apiVersions?: string[] } = {}): Problem[] {
+  const parsed = parseValuesText(text, 'values.yaml');
+  expect(parsed.problems).toEqual([]);
+  return lintValues({ revision, layers: [parsed.source!], ...opts }).problems;
+}
+
+/** `rule file:line:column severity` of each problem, for compact assertions. */
+export const where = (ps: readonly Problem[]) => ps.map((p) => `${p.rule} ${p.file}:${p.line}:${p.column} ${p.severity}`);

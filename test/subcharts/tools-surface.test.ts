@@ -2,8 +2,8 @@
 // docs/decisions.md) takes effect on exactly the objects and fields the tools chart puts it in.
 // Facts: the tools chart's keys, types, defaults and effects as listed in the README section
 // "agentplat-tools" (taken from the reference measurements of the real chart).
-import { describe, expect } from 'vitest';
-import { obj, surfaceCases, type SurfaceCase } from './surface.ts';
+import { describe, expect, it } from 'vitest';
+import { lintText, obj, surfaceCases, where, type SurfaceCase } from './surface.ts';
 
 const DEP = 'Deployment/agentplat-tools';
 const POD = `${DEP}:spec.template.spec`;
@@ -132,4 +132,40 @@ const CASES: SurfaceCase[] = [
 
 describe('agentplat-tools-surface: each key of the tools chart changes exactly its objects and fields', () => {
   surfaceCases(CASES, ['A', 'B']);
+});
+
+describe('agentplat-tools-surface: values the cluster would refuse or that do nothing are linted at file:line:column', () => {
+  it('values/subchart-rbac-namespace: rbac.namespaces without the namespace the tools server runs in is an error', () => {
+    const text = 'agentplat-tools:\n  rbac:\n    namespaces: [team-a]\n';
+    const ps = lintText('B', text, { releaseNamespace: 'agentplat' }).filter((p) => p.rule === 'values/subchart-rbac-namespace');
+    expect(where(ps)).toEqual(['values/subchart-rbac-namespace values.yaml:3:5 error']);
+    expect(ps[0]!.message).toContain('"agentplat"');
+    expect(lintText('B', 'agentplat-tools:\n  rbac:\n    namespaces: [team-a, agentplat]\n', { releaseNamespace: 'agentplat' }).filter((p) => p.severity === 'error')).toEqual([]);
+    // the sub-chart's own namespaceOverride is where it runs
+    const moved = lintText('A', 'agentplat-tools:\n  namespaceOverride: tools\n  rbac:\n    namespaces: [agentplat]\n', { releaseNamespace: 'agentplat' });
+    expect(moved.filter((p) => p.rule === 'values/subchart-rbac-namespace').map((p) => p.message)).toEqual([expect.stringContaining('"tools" (agentplat-tools.namespaceOverride)')]);
+  });
+
+  it('values/tools-service-monitor-needs-api: a ServiceMonitor without the monitoring API is a warning', () => {
+    const text = 'agentplat-tools:\n  tools:\n    metrics:\n      servicemonitor:\n        enabled: true\n';
+    expect(where(lintText('A', text, { apiVersions: [] }).filter((p) => p.rule === 'values/tools-service-monitor-needs-api'))).toEqual(['values/tools-service-monitor-needs-api values.yaml:5:9 warning']);
+    expect(lintText('A', text, { apiVersions: ['monitoring.coreos.com/v1'] }).filter((p) => p.rule === 'values/tools-service-monitor-needs-api')).toEqual([]);
+  });
+
+  it('values/tools-rbac-read-only-only: allowSecrets and additionalRules without readOnly are warnings', () => {
+    const text = 'agentplat-tools:\n  rbac:\n    allowSecrets: true\n';
+    expect(where(lintText('A', text).filter((p) => p.rule === 'values/tools-rbac-read-only-only'))).toEqual(['values/tools-rbac-read-only-only values.yaml:3:5 warning']);
+    expect(lintText('A', 'agentplat-tools:\n  rbac:\n    readOnly: true\n    allowSecrets: true\n').filter((p) => p.rule === 'values/tools-rbac-read-only-only')).toEqual([]);
+  });
+
+  it('values/tools-image-alias: the same image part set differently under image and tools.image is a warning', () => {
+    const text = 'agentplat-tools:\n  image:\n    tag: v1\n  tools:\n    image:\n      tag: v2\n';
+    expect(where(lintText('B', text).filter((p) => p.rule === 'values/tools-image-alias'))).toEqual(['values/tools-image-alias values.yaml:3:5 warning']);
+  });
+
+  it('a misspelt tools key stays an unknown-key error with a did-you-mean', () => {
+    const ps = lintText('A', 'agentplat-tools:\n  tools:\n    enabledToolz: [k8s]\n').filter((p) => p.rule === 'values/unknown-key');
+    expect(where(ps)).toEqual(['values/unknown-key values.yaml:3:5 error']);
+    expect(ps[0]!.hint).toContain('enabledTools');
+  });
 });
