@@ -157,6 +157,8 @@ const K8S_EXAMPLES: Record<string, unknown> = {
   IoK8sApiCoreV1PodSecurityContext: { runAsNonRoot: true, runAsUser: 1234, seccompProfile: { type: 'RuntimeDefault' } },
   IoK8sApiCoreV1SecurityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, runAsUser: 1234 },
   IoK8sApiCoreV1ResourceRequirements: { limits: { cpu: '750m', memory: '640Mi' }, requests: { cpu: '250m', memory: '320Mi' } },
+  IoK8sApiRbacV1PolicyRule: { apiGroups: [''], resources: ['configmaps'], verbs: ['get'] },
+  AgentplatAgentContextCompaction: { compactionInterval: 7, overlapSize: 1 },
 };
 
 const STRING_EXAMPLES = [WORD, 'providerA', 'https://example.com', '/example', '17m', '90s', ':9443', 'example.com', 'EXAMPLE_VALUE'];
