@@ -4,6 +4,8 @@
 // "agentplat-tools" (taken from the reference measurements of the real chart).
 import { describe, expect, it } from 'vitest';
 import { lintText, obj, surfaceCases, where, type SurfaceCase } from './surface.ts';
+import { migrateValues } from '../../src/pipeline/migrate.ts';
+import { parse } from 'yaml';
 
 const DEP = 'Deployment/agentplat-tools';
 const POD = `${DEP}:spec.template.spec`;
@@ -167,5 +169,29 @@ describe('agentplat-tools-surface: values the cluster would refuse or that do no
     const ps = lintText('A', 'agentplat-tools:\n  tools:\n    enabledToolz: [k8s]\n').filter((p) => p.rule === 'values/unknown-key');
     expect(where(ps)).toEqual(['values/unknown-key values.yaml:3:5 error']);
     expect(ps[0]!.hint).toContain('enabledTools');
+  });
+});
+
+describe('subchart-surface-migrate: migrate A → B keeps the tools, operator and dashboards keys', () => {
+  it('the keys survive unchanged, re-lint clean in B, and no change is reported for them', () => {
+    const text = [
+      'agentplat-tools:',
+      '  tools:',
+      '    enabledTools: [k8s, helm]',
+      '  otel:',
+      '    tracing:',
+      '      enabled: true',
+      'mcpop:',
+      '  controller:',
+      '    replicaCount: 2',
+      'dashboards-mcp:',
+      '  grafana:',
+      '    secretRef: dashboards-credentials',
+      '',
+    ].join('\n');
+    const r = migrateValues(text, 'values.yaml', 'A', 'B');
+    expect(r.changes).toEqual([]);
+    expect(parse(r.text!)).toEqual(parse(text));
+    expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 });
