@@ -223,7 +223,8 @@ export function exampleValue(key: string, node: SchemaNode, def: unknown): unkno
   }
   if (types.includes('object')) {
     const ap = node.additionalProperties;
-    if (typeof ap === 'object' && ap.type !== 'string') return undefined;
+    // A map whose values may be strings (a plain string map, or one that also takes numbers).
+    if (typeof ap === 'object' && ap.type !== 'string' && !(ap.anyOf ?? []).some((a) => a.type === 'string')) return undefined;
     return { example: WORD };
   }
   return undefined;

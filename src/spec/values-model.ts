@@ -309,7 +309,7 @@ const dashboardsMcpSubchart = group('Dashboard MCP tool server sub-chart', {
     apiKey: str('', 'API key (older dashboards servers); used only when serviceAccountToken is empty', { optional: true, secret: true }),
     secretRef: str('', 'Existing Secret with GRAFANA_SERVICE_ACCOUNT_TOKEN or GRAFANA_API_KEY; the chart then renders no Secret', { optional: true }),
   }),
-  config: leaf('object', { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } }, {}, 'Extra environment of the server, written to its ConfigMap next to GRAFANA_URL'),
+  config: leaf('object', { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } }, {}, 'Extra environment of the server, written to its ConfigMap next to GRAFANA_URL'),
   args: leaf('list', S.stringList(), [], 'Extra arguments after --transport streamable-http'),
   volumes: k8sList(K8S.volume, 'Extra pod volumes'),
   volumeMounts: k8sList(K8S.volumeMount, 'Extra container mounts'),
