@@ -9,8 +9,8 @@
 
 import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
 import { block, overrideFullname, subchartNamespace } from './common.ts';
-import { asList, asMap, asStr, at, unique } from '../../model/values-access.ts';
-import { roleScopes, subchartRoleScope } from './scope.ts';
+import { asList, asMap, asStr, at } from '../../model/values-access.ts';
+import { ownRoleScope, roleScopes } from './scope.ts';
 import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'mcpop';
@@ -24,12 +24,6 @@ export function mcpopFullname(ctx: RenderContext): string {
 function bindPort(address: string): number | null {
   const m = /(\d+)$/.exec(address);
   return m ? Number(m[1]) : null;
-}
-
-/** The namespaces the operator's manager role is limited to: its own `rbac.namespaces` when non-empty, else the install's scope. */
-export function mcpopRoleNamespaces(ctx: RenderContext): string[] {
-  const own = asList(at(ctx.values, 'mcpop.rbac.namespaces')).map((n) => asStr(n)).filter(Boolean);
-  return own.length > 0 ? unique(own).sort() : subchartRoleScope(ctx);
 }
 
 export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
@@ -55,7 +49,7 @@ export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, versi
     metricsAuthRolebinding: '-metrics-auth-rolebinding',
     metricsReader: '-metrics-reader',
   };
-  const scoped = mcpopRoleNamespaces(ctx);
+  const scoped = ownRoleScope(ctx, CHART);
   const names = Object.fromEntries(Object.entries(suffixes).map(([k, s]) => [k, dnsTrunc(`${fullname}${s}`)]));
   const controller = asMap(b.controller);
   const leaderElection = at(controller, 'leaderElection.enabled') !== false;

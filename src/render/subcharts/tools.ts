@@ -9,12 +9,12 @@
 // Its registration (RemoteMCPServer `<fullname>-tool-server`) belongs to the main chart; the
 // names it needs come from ./names.ts.
 
-import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
-import { asBool, asList, asMap, asStr, at, present, str, unique } from '../../model/values-access.ts';
+import { dnsTrunc, type Component } from '../../model/context.ts';
+import { asBool, asList, asMap, asStr, at, present, str } from '../../model/values-access.ts';
 import type { Values } from '../../values/merge.ts';
 import { MONITORING_API } from '../components/metrics.ts';
 import { toolsFullname, toolsNamespace, toolsServicePort } from './names.ts';
-import { roleScopes, subchartRoleScope } from './scope.ts';
+import { ownRoleScope, roleScopes } from './scope.ts';
 import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'agentplat-tools';
@@ -34,15 +34,6 @@ const READ_ONLY_RULES: readonly Values[] = [
   { apiGroups: ['networking.k8s.io'], resources: ['ingresses', 'networkpolicies'], verbs: READ },
   { apiGroups: ['autoscaling'], resources: ['horizontalpodautoscalers'], verbs: READ },
 ];
-
-/**
- * The namespaces the tools server's roles are limited to: its own `rbac.namespaces` when
- * non-empty (sorted, unique, as the tools chart writes them), else the install's scope.
- */
-export function toolsRoleNamespaces(ctx: RenderContext): string[] {
-  const own = asList(at(ctx.values, `${CHART}.rbac.namespaces`)).map((n) => asStr(n)).filter(Boolean);
-  return own.length > 0 ? unique(own).sort() : subchartRoleScope(ctx);
-}
 
 /** A part of the tools image: the `image.*` alias when non-empty, else `tools.image.*`. */
 function imagePart(b: Values, part: string): string {
@@ -152,7 +143,7 @@ export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, versi
   // Like the controller's, the ServiceMonitor renders only where the cluster serves its API
   // (decisions.md); lint says so when it is enabled without it.
   if (monitor.enabled === true && ctx.capabilities.has(MONITORING_API, 'ServiceMonitor')) files.push(['servicemonitor.yaml', 'agentplat-tools/servicemonitor.yaml.hbs']);
-  const roles = !defaultAccount && at(b, 'rbac.create') !== false ? roleScopes(toolsRoleNamespaces(ctx)) : [];
+  const roles = !defaultAccount && at(b, 'rbac.create') !== false ? roleScopes(ownRoleScope(ctx, CHART)) : [];
   return [
     ...roles.flatMap((scope) => subchartDocs(CHART, [['clusterrole.yaml', 'agentplat-tools/rbac.yaml.hbs']], { ...view, scope, rules: roleRules(b, scope.namespace === null) })),
     ...subchartDocs(CHART, files, view),
