@@ -10,10 +10,35 @@ import type { JsonSchema } from '../src/spec/values-nodes.ts';
 import { deriveK8sDefinitions } from '../src/spec/values-k8s-defs.ts';
 import { addProviderConfigFields, type CrdFieldNode } from '../src/spec/provider-config-schema.ts';
 import { ModelConfigSpec } from '../src/crds/model.ts';
+import { AGENT_COMPACTION_DEF } from '../src/spec/values-model.ts';
+import { modelChartCrdDocs as chartCrdDocs } from '../src/crds/model-docs.ts';
+
+/**
+ * A field of an Agent CRD schema as a closed values-schema definition (the bundled agents'
+ * `compaction` is copied into the Agent verbatim, so the values check it with the CRD's own
+ * types and bounds). Kubernetes' extension keywords are left out.
+ */
+function agentFieldDefinition(path: readonly string[]): JsonSchema {
+  const crd = chartCrdDocs().map((d) => d.object as unknown as { spec: { names: { kind: string }; versions: { schema: { openAPIV3Schema: JsonSchema } }[] } })
+    .find((o) => o.spec?.names?.kind === 'Agent');
+  if (!crd) throw new Error('no Agent CRD');
+  let node: JsonSchema = crd.spec.versions[0]!.schema.openAPIV3Schema;
+  for (const key of path) node = (node.properties as Record<string, JsonSchema>)[key]!;
+  const close = (n: JsonSchema): JsonSchema => {
+    const out: JsonSchema = {};
+    for (const [k, v] of Object.entries(n)) {
+      if (k.startsWith('x-kubernetes-') || k === 'default') continue;
+      out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as Record<string, JsonSchema>).map(([p, c]) => [p, close(c)])) : v;
+    }
+    if (out.properties) out.additionalProperties = false;
+    return out;
+  };
+  return close(node);
+}
 
 /** Project-relative path -> generated text, for the writer and for the drift test. */
 export function generatedFiles(): Record<string, string> {
-  const definitions = deriveK8sDefinitions(K8S_ROOTS);
+  const definitions = { ...deriveK8sDefinitions(K8S_ROOTS), [AGENT_COMPACTION_DEF]: agentFieldDefinition(['spec', 'declarative', 'context', 'compaction']) };
   const files: Record<string, string> = {};
   const schemas: JsonSchema[] = [];
   for (const rev of REVISION_IDS) {

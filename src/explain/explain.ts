@@ -215,6 +215,8 @@ const K8S_EXAMPLES: Record<string, unknown> = {
   IoK8sApiCoreV1PodSecurityContext: { runAsNonRoot: true, runAsUser: 1234, seccompProfile: { type: 'RuntimeDefault' } },
   IoK8sApiCoreV1SecurityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, runAsUser: 1234 },
   IoK8sApiCoreV1ResourceRequirements: { limits: { cpu: '750m', memory: '640Mi' }, requests: { cpu: '250m', memory: '320Mi' } },
+  IoK8sApiRbacV1PolicyRule: { apiGroups: [''], resources: ['configmaps'], verbs: ['get'] },
+  AgentplatAgentContextCompaction: { compactionInterval: 7, overlapSize: 1 },
 };
 
 const STRING_EXAMPLES = [WORD, 'providerA', 'https://example.com', '/example', '17m', '90s', ':9443', 'example.com', 'EXAMPLE_VALUE'];
@@ -307,7 +309,8 @@ export function exampleValues(key: string, node: SchemaNode, def: unknown): unkn
   }
   if (types.includes('object')) {
     const ap = node.additionalProperties;
-    if (typeof ap === 'object' && ap.type !== 'string') return out;
+    // A map whose values may be strings (a plain string map, or one that also takes numbers).
+    if (typeof ap === 'object' && ap.type !== 'string' && !(ap.anyOf ?? []).some((a) => a.type === 'string')) return out;
     add({ example: WORD });
   }
   return out;

@@ -43,7 +43,7 @@ function bundledAgents(doc: Document, report: Report): void {
         path: key,
         kind: 'decide',
         what: 'removed',
-        why: `revision B bundles no agents; to keep the ${area} agent, deploy your own Agent resource (its modelConfigRef, memory and resources go into the Agent spec)`,
+        why: `revision B bundles no agents; to keep the ${area} agent, deploy your own Agent resource (its modelConfigRef, memory, resources, runtime, env, imagePullSecrets, security contexts and compaction go into the Agent spec)`,
       });
     }
   }

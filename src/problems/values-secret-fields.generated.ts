@@ -3,6 +3,7 @@
 export const VALUES_SECRET_FIELDS: readonly (readonly string[])[] = [
   ["authproxy","config","clientSecret"],
   ["authproxy","config","cookieSecret"],
+  ["dashboards-mcp","grafana","apiKey"],
   ["dashboards-mcp","grafana","serviceAccountToken"],
   ["database","rdb","url"],
   ["providers","providerA","apiKey"],

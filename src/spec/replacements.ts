@@ -50,7 +50,6 @@ export const REPLACEMENTS: readonly Replacement[] = [
   { refusedIn: 'A', path: 'global.imagePullPolicy', hint: 'set the top-level `imagePullPolicy` instead' },
   { refusedIn: 'A', path: 'global.watchNamespaces', hint: 'set `controller.watchNamespaces` and `rbac.namespaces` instead' },
   { refusedIn: 'A', path: 'global.tag', hint: 'set the top-level `tag` instead' },
-  { refusedIn: 'B', path: 'global.tag', hint: 'the image tag is the top-level `tag`; `global` has no tag' },
   // Written as the other revision writes it.
   { refusedIn: 'A', path: 'ui.env', shape: true, hint: 'revision A takes `ui.env` as a map of NAME: value; a list of {name, value} entries is the shape of revision B' },
   { refusedIn: 'B', path: 'ui.env', shape: true, hint: 'revision B takes `ui.env` as a list of {name, value} entries (valueFrom allowed); a map is the shape of revision A, which `agentplat migrate` converts' },

@@ -94,11 +94,17 @@ export interface K8sDefinitions {
  */
 export function deriveK8sDefinitions(roots: readonly string[]): Record<string, JsonSchema> {
   const definitions: Record<string, JsonSchema> = {};
-  const coreDir = join(packageDir('kubernetes-models'), 'v1');
+  // The API groups roots may come from, and their folder in kubernetes-models.
+  const groupDirs: [RegExp, string][] = [
+    [/^IoK8sApiCoreV1(.+)$/, 'v1'],
+    [/^IoK8sApiRbacV1(.+)$/, 'rbac.authorization.k8s.io/v1'],
+  ];
   const pending: [string, string][] = roots.map((r) => {
-    const m = /^IoK8sApiCoreV1(.+)$/.exec(r);
-    if (!m) throw new Error(`root ${r}: only core/v1 roots are supported`);
-    return [join(coreDir, `${m[1]}.d.ts`), `I${r}`];
+    for (const [re, dir] of groupDirs) {
+      const m = re.exec(r);
+      if (m) return [join(packageDir('kubernetes-models'), dir, `${m[1]}.d.ts`), `I${r}`];
+    }
+    throw new Error(`root ${r}: only core/v1 and rbac.authorization.k8s.io/v1 roots are supported`);
   });
   const seen = new Set<string>();
 

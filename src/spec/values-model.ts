@@ -145,6 +145,9 @@ const subchartNames = (keys: readonly ('nameOverride' | 'fullnameOverride')[] = 
 
 // ---- bundled agents (revision A) -------------------------------------------------------
 
+/** Definition of the Agent CRD's `spec.declarative.context.compaction`, added by scripts/gen-values.ts from the CRD. */
+export const AGENT_COMPACTION_DEF = 'AgentplatAgentContextCompaction';
+
 export { AGENT_AREAS };
 
 const bundledAgent = (area: string, first: boolean): Group =>
@@ -164,7 +167,186 @@ const bundledAgent = (area: string, first: boolean): Group =>
     ...subchartNames(),
     nodeSelector: strMap('Node selector of the agent pods', { optional: true }),
     tolerations: k8sList(K8S.toleration, 'Tolerations of the agent pods', { optional: true }),
+    runtime: strEnum(['', 'go', 'python'], '', 'Built-in runtime of the agent; empty uses go'),
+    env: k8sList(K8S.envVar, 'Extra environment variables of the agent container'),
+    imagePullSecrets: leaf('list', PULL_SECRETS, [], 'Pull secrets of the agent pod; empty uses the top-level imagePullSecrets'),
+    podSecurityContext: k8sObj(K8S.podSecurityContext, {}, 'Security context of the agent pod; empty leaves the Agent default'),
+    securityContext: k8sObj(K8S.securityContext, {}, 'Security context of the agent container; empty leaves the Agent default'),
+    compaction: leaf('object', S.k8s(AGENT_COMPACTION_DEF), {}, 'Context compaction of the agent (the Agent spec.declarative.context.compaction); empty: none'),
   }, { only: 'A', ...(first ? { banner: 'Bundled agents (revision A)' } : {}) });
+
+// ---- the tools server, MCP operator and dashboards MCP sub-charts -----------------------
+// The spec's keys (§2.11) first, with their defaults; then the keys of the pinned sub-chart
+// versions (tools 0.2.1, operator v0.3.0, the dashboards MCP chart). Where a sub-chart key has a
+// top-level counterpart (pull secrets, pod annotations, security contexts, scheduling), its
+// empty default falls back to the top-level one (decisions.md); a non-empty value replaces it.
+
+const ownPullSecrets = (what: string) => leaf('list', PULL_SECRETS, [], `Pull secrets of the ${what} pod; empty uses the top-level imagePullSecrets`);
+const ownPodAnnotations = (what: string) => strMap(`Annotations of the ${what} pod; non-empty replaces the top-level podAnnotations`);
+const serviceType = (doc: string) => strEnum(SERVICE_TYPES, 'ClusterIP', doc);
+const serviceAccountGroup = (what: string, defaultName: string) => group(`ServiceAccount of the ${what}`, {
+  create: bool(true, 'Create it; false uses an existing account (name, else default)'),
+  name: str('', `Account name; empty uses ${defaultName}`),
+  annotations: strMap('Account annotations (for cloud workload identity)'),
+});
+/** Listen address with a port (":8081", "0.0.0.0:8443", "[::]:8443"). */
+const HOST_PORT_PATTERN = '^(\\[[0-9A-Fa-f:.]+\\]|[^\\s:\\[\\]]*):[0-9]{1,5}$';
+
+const toolsSubchart = group('Tools server sub-chart', {
+  enabled: bool(true, 'Install the tools server'),
+  nameOverride: str('tools', 'Name of its objects'),
+  ...subchartNames(['fullnameOverride']),
+  namespaceOverride: str('', 'Namespace of its objects; empty uses the chart namespace', { optional: true }),
+  replicaCount: int(1, 'Number of pods', 0),
+  nodeSelector: strMap('Node selector'),
+  tolerations: k8sList(K8S.toleration, 'Tolerations'),
+  podSecurityContext: k8sObj(K8S.podSecurityContext, SEC_POD, 'Pod security context'),
+  securityContext: k8sObj(K8S.securityContext, SEC_CONTAINER, 'Container security context'),
+  resources: k8sObj(K8S.resources, { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } }, 'Container resources (tools.resources, when set, replaces them)'),
+  image: group('Alias of tools.image, as many values files write it; a non-empty part here wins over tools.image', {
+    registry: str('', 'Registry host', { optional: true }),
+    repository: str('', 'Repository path inside the registry', { optional: true }),
+    tag: str('', 'Image tag', { optional: true }),
+    pullPolicy: pullPolicy('', 'Pull policy', { optional: true }),
+  }, { optional: true }),
+  imagePullSecrets: ownPullSecrets('tools'),
+  podAnnotations: ownPodAnnotations('tools'),
+  affinity: k8sObj(K8S.affinity, {}, 'Pod affinity'),
+  topologySpreadConstraints: k8sList(K8S.topologySpread, 'Topology spread of the pods; an entry without labelSelector selects the tools pods'),
+  useDefaultServiceAccount: bool(false, 'Run as the namespace default ServiceAccount: no ServiceAccount and no roles are rendered'),
+  service: group('Service of the MCP endpoint', {
+    type: serviceType('Service type'),
+    ports: group('Service ports', {
+      tools: group('The MCP port', {
+        port: port(8084, 'Service port (also the port of the tool-server RemoteMCPServer URL)'),
+        targetPort: port(8084, "Container port: the server's --port, and its metrics port unless tools.metrics.port is set"),
+        nodePort: leaf('int', { type: ['integer', 'null'], minimum: 30000, maximum: 32767 }, null, 'Node port when the type is NodePort; null lets the cluster choose'),
+      }),
+    }),
+  }),
+  rbac: group('Roles of the tools server (it acts on cluster objects for the agents)', {
+    create: bool(true, 'Render the role and binding; false leaves permissions to you'),
+    namespaces: leaf('list', S.stringList(DNS_LABEL_PATTERN), [], "Namespaces that get a Role and RoleBinding instead of the cluster-wide pair; must list the tools server's own namespace"),
+    readOnly: bool(false, 'Grant get/list/watch on common resources instead of full access'),
+    allowSecrets: bool(false, 'With readOnly: also read Secrets'),
+    additionalRules: k8sList(K8S.policyRule, 'With readOnly: rules appended to the read-only role'),
+  }),
+  otel: group('Tracing of the tools server (always passed to it as environment)', {
+    tracing: group('Traces', {
+      enabled: bool(false, 'Export traces'),
+      exporter: group('Trace exporter', { otlp: group('OTLP exporter', {
+        endpoint: str('http://host.docker.internal:4317', 'OTLP endpoint'),
+        timeout: int(15, 'Export timeout in seconds', 0),
+        insecure: bool(true, 'Send without TLS'),
+      }) }),
+    }),
+  }),
+  tools: group('Tools server settings', {
+    loglevel: str('debug', 'Log level'),
+    image: group('Tools server image; empty parts fall back to the top-level registry and to v<sub-chart version>', {
+      registry: str('', 'Registry host; empty uses the top-level registry'),
+      repository: str('agentplat/tools', 'Repository path inside the registry'),
+      tag: str('', 'Image tag; empty uses v<sub-chart version> (revision B: global.tag wins)'),
+      pullPolicy: pullPolicy('', 'Pull policy; empty uses the top-level imagePullPolicy'),
+    }),
+    resources: k8sObj(K8S.resources, {}, 'Container resources; non-empty replaces agentplat-tools.resources', { optional: true }),
+    args: leaf('list', S.stringList(), [], 'Extra arguments of the server'),
+    enabledTools: leaf('list', S.stringList('^[A-Za-z0-9_-]+$'), [], 'Tool families to serve (--tools=a,b); empty serves all'),
+    env: k8sList(K8S.envVar, 'Extra environment variables of the server'),
+    k8s: group('Kubernetes tools', {
+      tokenPassthrough: bool(false, "Call the API server with the caller's token instead of the server's account"),
+    }),
+    metrics: group('Metrics', {
+      port: port(8085, 'Metrics port'),
+      servicemonitor: group('ServiceMonitor of the metrics Service (needs the monitoring.coreos.com/v1 API)', {
+        enabled: bool(false, 'Render the ServiceMonitor'),
+        interval: dur('30s', 'Scrape interval'),
+        scrapeTimeout: dur('10s', 'Scrape timeout'),
+        path: str('/metrics', 'Scrape path'),
+        labels: leaf('object', S.stringMap(), { release: 'prometheus' }, 'Labels of the ServiceMonitor (the only ones it carries)'),
+      }),
+    }),
+  }),
+}, { banner: 'Sub-charts' });
+
+const mcpopSubchart = group('MCP operator sub-chart', {
+  enabled: bool(true, 'Install the MCP operator'),
+  nameOverride: str('mcpop', 'Name of its objects'),
+  fullnameOverride: str('', 'Full name of its objects'),
+  namespaceOverride: str('', 'Namespace of its objects'),
+  image: group('Operator image', {
+    repository: str('', 'Full image path including the registry; empty uses <registry>/agentplat/mcpop'),
+    tag: str('', 'Image tag; empty uses v<sub-chart version>'),
+    pullPolicy: pullPolicy('', 'Pull policy; empty uses the top-level imagePullPolicy'),
+  }),
+  imagePullSecrets: ownPullSecrets('operator'),
+  podAnnotations: ownPodAnnotations('operator'),
+  controller: group('The operator process', {
+    replicaCount: int(1, 'Number of pods', 0),
+    leaderElection: group('Leader election', {
+      enabled: bool(true, 'Elect a leader (--leader-elect and its Role); needed with more than one replica'),
+    }),
+    healthProbe: group('Health endpoints', {
+      bindAddress: leaf('string', S.stringPattern(`^$|${HOST_PORT_PATTERN}`), ':8081', 'Listen address of /healthz and /readyz; empty: no health port and no probes'),
+      livenessProbe: group('Liveness probe timings', { initialDelaySeconds: int(15, 'Initial delay (s)', 0), periodSeconds: int(20, 'Period (s)', 1) }),
+      readinessProbe: group('Readiness probe timings', { initialDelaySeconds: int(5, 'Initial delay (s)', 0), periodSeconds: int(10, 'Period (s)', 1) }),
+    }),
+    metrics: group('Metrics endpoint (HTTPS, token-reviewed)', {
+      enabled: bool(true, 'Serve metrics: port, Service and the metrics roles'),
+      bindAddress: leaf('string', S.stringPattern(HOST_PORT_PATTERN), ':8443', 'Listen address of the metrics endpoint'),
+    }),
+    env: k8sList(K8S.envVar, 'Environment variables of the manager container'),
+  }),
+  podSecurityContext: k8sObj(K8S.podSecurityContext, {}, 'Pod security context; empty uses the top-level podSecurityContext'),
+  securityContext: k8sObj(K8S.securityContext, {}, 'Container security context; empty uses the top-level securityContext'),
+  resources: k8sObj(K8S.resources, { limits: { cpu: '500m', memory: '128Mi' }, requests: { cpu: '10m', memory: '64Mi' } }, 'Container resources'),
+  nodeSelector: strMap('Node selector; empty uses the top-level nodeSelector'),
+  tolerations: k8sList(K8S.toleration, 'Tolerations; empty uses the top-level tolerations'),
+  affinity: k8sObj(K8S.affinity, {}, 'Pod affinity'),
+  serviceAccount: serviceAccountGroup('operator', '<fullname>-controller-manager'),
+  rbac: group('Roles of the operator', {
+    create: bool(true, 'Render the roles and bindings; false leaves permissions to you'),
+    namespaces: leaf('list', S.stringList(DNS_LABEL_PATTERN), [], "Namespaces the operator watches, each with a Role; must list the operator's own namespace"),
+  }),
+  service: group('Metrics Service', {
+    type: serviceType('Service type'),
+    port: port(8443, 'Service port (https)'),
+    targetPort: port(8443, 'Container port the Service targets'),
+  }),
+});
+
+const dashboardsMcpSubchart = group('Dashboard MCP tool server sub-chart', {
+  enabled: bool(true, 'Install the dashboard MCP server'),
+  ...subchartNames(),
+  image: group('Server image (pinned to a release tag, never latest)', {
+    registry: str('docker.io', 'Registry host'),
+    repository: str('grafana/mcp-grafana', 'Repository path inside the registry'),
+    name: str('', 'Last path part appended to the repository', { optional: true }),
+    tag: str('1.3.0', 'Image tag'),
+    pullPolicy: pullPolicy('', 'Pull policy; empty uses the top-level imagePullPolicy'),
+  }),
+  grafana: group('Dashboards server it talks to', {
+    url: str('http://dashboards.{{ .Release.Namespace }}.svc:3000/api', 'API URL of the dashboards server'),
+    serviceAccountToken: str('', 'Service account token of the dashboards server', { secret: true }),
+    apiKey: str('', 'API key (older dashboards servers); used only when serviceAccountToken is empty', { optional: true, secret: true }),
+    secretRef: str('', 'Existing Secret with GRAFANA_SERVICE_ACCOUNT_TOKEN or GRAFANA_API_KEY; the chart then renders no Secret', { optional: true }),
+  }),
+  config: leaf('object', { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } }, {}, 'Extra environment of the server, written to its ConfigMap next to GRAFANA_URL'),
+  args: leaf('list', S.stringList(), [], 'Extra arguments after --transport streamable-http'),
+  volumes: k8sList(K8S.volume, 'Extra pod volumes'),
+  volumeMounts: k8sList(K8S.volumeMount, 'Extra container mounts'),
+  replicas: int(1, 'Number of pods', 0),
+  service: group('Service of the MCP endpoint', {
+    type: serviceType('Service type'),
+    port: port(8000, 'Service and container port (also in the RemoteMCPServer URL)'),
+  }),
+  serviceAccount: serviceAccountGroup('dashboards MCP server', '<fullname>'),
+  podSecurityContext: k8sObj(K8S.podSecurityContext, {}, 'Pod security context; empty uses the top-level podSecurityContext'),
+  securityContext: k8sObj(K8S.securityContext, {}, 'Container security context; empty uses the top-level securityContext over user 1000, group 999'),
+  nodeSelector: strMap('Node selector; empty uses the top-level nodeSelector'),
+  tolerations: k8sList(K8S.toleration, 'Tolerations; empty uses the top-level tolerations'),
+  resources: k8sObj(K8S.resources, { limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '100m', memory: '128Mi' } }, 'Container resources'),
+});
 
 // ---- the tree --------------------------------------------------------------------------
 
@@ -194,6 +376,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     imagePullPolicy: pullPolicy('', 'Fallback pull policy'),
     imagePullSecrets: leaf('list', PULL_SECRETS, [], 'Pull secrets added to every pod'),
     imageRegistry: str('', 'Overrides every image registry (air-gapped mirror)'),
+    tag: str('', 'Tag of the tools server image, ahead of agentplat-tools.tools.image.tag'),
     watchNamespaces: leaf('list', S.stringList(DNS_LABEL_PATTERN), [], 'Namespace scope of the install; non-empty gives namespaced roles'),
   }, { only: 'B', banner: 'Global settings (revision B)' }),
 
@@ -542,36 +725,9 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     }, B()),
   }, { banner: 'Telemetry' }),
 
-  'agentplat-tools': group('Tools server sub-chart', {
-    enabled: bool(true, 'Install the tools server'),
-    nameOverride: str('tools', 'Name of its objects'),
-    ...subchartNames(['fullnameOverride']),
-    replicaCount: int(1, 'Number of pods', 0),
-    nodeSelector: strMap('Node selector'),
-    tolerations: k8sList(K8S.toleration, 'Tolerations'),
-    podSecurityContext: k8sObj(K8S.podSecurityContext, SEC_POD, 'Pod security context'),
-    securityContext: k8sObj(K8S.securityContext, SEC_CONTAINER, 'Container security context'),
-    resources: k8sObj(K8S.resources, { limits: { memory: '256Mi' }, requests: { cpu: '50m', memory: '128Mi' } }, 'Container resources'),
-    tools: group('Tools server settings', {
-      loglevel: str('debug', 'Log level'),
-      metrics: group('Metrics', { port: port(8085, 'Metrics port') }),
-    }),
-  }, { banner: 'Sub-charts' }),
-  mcpop: group('MCP operator sub-chart', {
-    enabled: bool(true, 'Install the MCP operator'),
-    nameOverride: str('mcpop', 'Name of its objects'),
-    fullnameOverride: str('', 'Full name of its objects'),
-    namespaceOverride: str('', 'Namespace of its objects'),
-  }),
-  'dashboards-mcp': group('Dashboard MCP tool server sub-chart', {
-    enabled: bool(true, 'Install the dashboard MCP server'),
-    ...subchartNames(),
-    grafana: group('Dashboards server it talks to', {
-      url: str('http://dashboards.{{ .Release.Namespace }}.svc:3000/api', 'API URL of the dashboards server'),
-      serviceAccountToken: str('', 'Service account token of the dashboards server', { secret: true }),
-    }),
-    resources: k8sObj(K8S.resources, { limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '100m', memory: '128Mi' } }, 'Container resources'),
-  }),
+  'agentplat-tools': toolsSubchart,
+  mcpop: mcpopSubchart,
+  'dashboards-mcp': dashboardsMcpSubchart,
   substrate: group('Sandbox substrate sub-chart', {
     enabled: bool(false, 'Install the substrate'),
     ...subchartNames(),

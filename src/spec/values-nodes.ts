@@ -139,4 +139,5 @@ export const K8S = {
   volumeMount: 'IoK8sApiCoreV1VolumeMount',
   probe: 'IoK8sApiCoreV1Probe',
   localObjectReference: 'IoK8sApiCoreV1LocalObjectReference',
+  policyRule: 'IoK8sApiRbacV1PolicyRule',
 } as const;

@@ -81,6 +81,16 @@ const K8S_SHAPES: Record<string, fc.Arbitrary<unknown>> = {
     fc.tuple(dnsName, dnsName).map(([name, cm]) => ({ name, configMap: { name: cm } })),
     fc.tuple(dnsName, dnsName).map(([name, s]) => ({ name, secret: { secretName: s, defaultMode: 0o440 } })),
   ),
+  IoK8sApiRbacV1PolicyRule: fc.record({
+    apiGroups: fc.constantFrom([''], ['apps'], ['argoproj.io']),
+    resources: fc.constantFrom(['configmaps'], ['deployments', 'replicasets'], ['rollouts']),
+    verbs: fc.constantFrom(['get'], ['get', 'list', 'watch']),
+  }),
+  // The bundled agents' compaction (the Agent CRD's context.compaction; scripts/gen-values.ts).
+  AgentplatAgentContextCompaction: fc.record(
+    { compactionInterval: fc.integer({ min: 1, max: 20 }), overlapSize: fc.integer({ min: 0, max: 5 }), summarizer: fc.record({ modelConfig: dnsName }) },
+    { requiredKeys: [] },
+  ),
   IoK8sApiCoreV1VolumeMount: fc.record({ name: dnsName, mountPath: fc.stringMatching(/^\/[a-z]{1,8}(\/[a-z]{1,8})?$/), readOnly: fc.boolean() }),
   IoK8sApiCoreV1Affinity: fc.oneof(
     fc.constant({ nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] }] }] } } }),

@@ -27,7 +27,6 @@ const CASES: { revision: Revision; values: string; path: string; rule?: string; 
   { revision: 'B', values: 'controller:\n  grpc:\n    tlsCertFile: /c\n', path: 'controller.grpc.tlsCertFile', hint: /terminate TLS in front of the controller Service/ },
   { revision: 'B', values: 'controller:\n  grpc:\n    tlsKeyFile: /k\n', path: 'controller.grpc.tlsKeyFile', hint: /terminate TLS in front of the controller Service/ },
   { revision: 'B', values: 'ui:\n  backendGrpcUrl: x\n', path: 'ui.backendGrpcUrl', hint: /controller service port/ },
-  { revision: 'B', values: 'global:\n  tag: "1.0"\n', path: 'global.tag', hint: /top-level `tag`/ },
   // Revision A: `global` is B's.
   { revision: 'A', values: 'global:\n  imagePullSecrets: [x]\n', path: 'global', hint: /only in revision B: list them in the top-level `imagePullSecrets`/ },
   { revision: 'A', values: 'global:\n  imageRegistry: mirror\n', path: 'global', hint: /only in revision B: set the top-level `registry`/ },

@@ -18,7 +18,7 @@ import { ctxFor, render as subchartRender } from './helpers.ts';
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'subcharts');
 const GLUE = /^agentplat\/templates\/(authproxy-templates|substrate-workerpool|substrate-api-rbac|toolserver-agentplat)\.yaml$/;
 
-function renderCase(name: string, revision: Revision) {
+function renderCase(name: string, revision: Revision, apiVersions: string[] = []) {
   const text = readFileSync(join(DIR, `${name}.values.yaml`), 'utf8');
   const parsed = parseValuesText(text, `${name}.values.yaml`);
   if (!parsed.source) throw new Error(parsed.problems[0]?.message);
@@ -28,7 +28,7 @@ function renderCase(name: string, revision: Revision) {
     revision,
     releaseName: 'agentplat',
     releaseNamespace: 'agentplat',
-    apiVersions: [],
+    apiVersions,
     skipCrds: true,
   }).filter((d) => d.source.startsWith('agentplat/charts/') || GLUE.test(d.source));
   return { docs, yaml: toYaml(docs) };
@@ -41,6 +41,13 @@ function golden(name: string, yaml: string): void {
 const kinds = (docs: { object: { kind: string; metadata: { name: string } } }[]) => docs.map((d) => `${d.object.kind}/${d.object.metadata.name}`);
 
 describe('sub-chart golden outputs', () => {
+  it('subchart-surface (B): the sub-charts own keys (mirrored, narrowed, traced tools server on its own namespace and port; scoped HA operator; dashboards credentials from a Secret)', () => {
+    const { docs, yaml } = renderCase('surface-b', 'B', ['monitoring.coreos.com/v1']);
+    golden('surface-b', yaml);
+    expect(kinds(docs)).toContain('ServiceMonitor/agentplat-tools');
+    expect(kinds(docs)).not.toContain('Secret/agentplat-dashboards-mcp');
+  });
+
   it('5.2 authproxy with config.existingSecret (B): no proxy Secret, env from the named Secret, extraEnv evaluated', () => {
     const { docs, yaml } = renderCase('authproxy-existing-secret', 'B');
     golden('authproxy-existing-secret', yaml);

@@ -11,6 +11,7 @@ import { probeRules } from './probes.ts';
 import { providerRules } from './providers.ts';
 import { scopeRules } from './scope.ts';
 import { subchartRules } from './subcharts.ts';
+import { subchartSurfaceRules } from './subchart-surface.ts';
 import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 import { templatedValuesRules } from './templated-values.ts';
@@ -35,6 +36,7 @@ export const RULES: readonly ValuesRule[] = [
   telemetryRules,
   deprecationRules,
   subchartRules,
+  subchartSurfaceRules,
   templatedValuesRules,
   securityRules,
   exposureRules,

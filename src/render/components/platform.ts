@@ -3,7 +3,8 @@
 
 import type { Component } from '../../model/context.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
-import { authproxyTemplatesName, builtinPromptsName, chartLabels, toolServerName, toolsFullname } from '../chart.ts';
+import { authproxyTemplatesName, builtinPromptsName, chartLabels, toolServerName } from '../chart.ts';
+import { toolsMcpUrl } from '../subcharts/names.ts';
 import { bool } from '../../model/values-access.ts';
 import { SIGN_IN_HTML, signInChecksum } from '../../model/sign-in-template.ts';
 import { chartDocs, meta } from './common.ts';
@@ -63,7 +64,8 @@ export const platformComponent: Component = {
         ...chartDocs('toolserver-agentplat.yaml', 'toolserver.yaml.hbs', {
           meta: meta(ctx, toolServerName(ctx), labels),
           description: 'Official agentplat tool server',
-          url: `http://${toolsFullname(ctx)}.${ctx.namespace}:8084/mcp`,
+          // The tools Service's name, namespace and port (the sub-chart's overrides included).
+          url: toolsMcpUrl(ctx),
         }),
       );
     }

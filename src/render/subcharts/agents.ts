@@ -6,7 +6,7 @@
 
 import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
 import { block, enabled } from './common.ts';
-import { asMap, asStr } from '../../model/values-access.ts';
+import { asList, asMap, asStr } from '../../model/values-access.ts';
 import { subchartDocs, subchartLabels } from './workload.ts';
 import { BUNDLED_AGENTS, systemMessage, type BundledAgentDef } from './agents-catalog.ts';
 import { builtinPromptsName, dashboardsMcpFullname, DEFAULT_MODEL_CONFIG, toolServerName } from './names.ts';
@@ -63,9 +63,17 @@ function agentComponent(def: BundledAgentDef): Component {
       const modelConfig = asStr(b.modelConfigRef) || DEFAULT_MODEL_CONFIG;
       const memory = asMap(b.memory);
       const ttl = typeof memory.ttlDays === 'number' && memory.ttlDays > 0 ? memory.ttlDays : 15;
+      // The agent charts' order: pull secrets, pod and container security contexts, env, scheduling, resources.
       const deployment: Record<string, unknown> = {};
-      const secrets = ctx.model.images.pullSecrets();
+      const own = asList(b.imagePullSecrets);
+      const secrets = own.length > 0 ? ctx.model.images.pullSecrets(own) : ctx.model.images.pullSecrets();
       if (secrets.length > 0) deployment.imagePullSecrets = secrets;
+      for (const k of ['podSecurityContext', 'securityContext'] as const) {
+        const m = asMap(b[k]);
+        if (Object.keys(m).length > 0) deployment[k] = m;
+      }
+      const env = asList(b.env);
+      if (env.length > 0) deployment.env = env;
       // The scheduling keys the agent charts honour, for admission policies that require them.
       const nodeSelector = asMap(b.nodeSelector);
       if (Object.keys(nodeSelector).length > 0) deployment.nodeSelector = nodeSelector;
@@ -76,6 +84,9 @@ function agentComponent(def: BundledAgentDef): Component {
         namespace: ctx.namespace,
         labels: subchartLabels(ctx, { name: asStr(b.nameOverride) || key, chart: key, chartVersion: ctx.chart.version, trailing: { 'app.kubernetes.io/part-of': 'agentplat' } }).labels,
         description: def.description,
+        runtime: asStr(b.runtime) || 'go',
+        // Copied as given; the Agent CRD's schema checks it (lint validates rendered Agents).
+        context: Object.keys(asMap(b.compaction)).length > 0 ? { compaction: asMap(b.compaction) } : null,
         systemMessage: systemMessage(def),
         dataSources: [{ kind: 'ConfigMap', name: builtinPromptsName(ctx), alias: 'builtin' }],
         modelConfig,

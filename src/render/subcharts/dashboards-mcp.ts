@@ -7,7 +7,8 @@
 import type { Component } from '../../model/context.ts';
 import { checksum } from '../../model/checksum.ts';
 import { subchartNamespace } from './common.ts';
-import { asMap, asStr, at } from '../../model/values-access.ts';
+import { asList, asMap, asStr, at, scalarText } from '../../model/values-access.ts';
+import type { Values } from '../../values/merge.ts';
 import { dashboardsMcpFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
@@ -36,32 +37,66 @@ export const DASHBOARDS_MCP_TOOLS: readonly string[] = [
 export const DASHBOARDS_URL_ENV = 'GRAFANA_URL';
 export const DASHBOARDS_TOKEN_ENV = 'GRAFANA_SERVICE_ACCOUNT_TOKEN';
 
+/** Env name of the older API-key credential the vendor image also reads (literal third-party identifier). */
+export const DASHBOARDS_API_KEY_ENV = 'GRAFANA_API_KEY';
+
+/** The server image: `<registry>/<repository>[/<name>]:<tag>`, empty parts skipped (the dashboards chart's rule). */
+function dashboardsImage(b: Values): { registry: string; repository: string; tag: string } {
+  const image = asMap(b.image);
+  const part = (k: 'registry' | 'repository' | 'tag') => (typeof image[k] === 'string' ? asStr(image[k]) : DASHBOARDS_MCP_IMAGE[k]);
+  return {
+    registry: part('registry'),
+    repository: [part('repository'), asStr(image.name)].filter(Boolean).join('/'),
+    tag: part('tag'),
+  };
+}
+
 export const dashboardsMcpComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
   const fullname = dashboardsMcpFullname(ctx);
   const namespace = subchartNamespace(ctx, b);
   const { selector, labels } = subchartLabels(ctx, { name: asStr(b.nameOverride) || CHART, chart: CHART, chartVersion: version });
-  const configData = { [DASHBOARDS_URL_ENV]: asStr(evalTplDeep(ctx, asStr(at(b, 'grafana.url')))) };
+  const configData: Record<string, string> = { [DASHBOARDS_URL_ENV]: asStr(evalTplDeep(ctx, asStr(at(b, 'grafana.url')))) };
+  for (const [k, v] of Object.entries(asMap(b.config))) configData[k] = scalarText(v);
   const token = asStr(at(b, 'grafana.serviceAccountToken'));
-  const secretData: Record<string, string> = token ? { [DASHBOARDS_TOKEN_ENV]: Buffer.from(token, 'utf8').toString('base64') } : {};
+  const apiKey = asStr(at(b, 'grafana.apiKey'));
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  // The token wins; the older API key is written only without one.
+  const secretData: Record<string, string> = token ? { [DASHBOARDS_TOKEN_ENV]: base64(token) } : apiKey ? { [DASHBOARDS_API_KEY_ENV]: base64(apiKey) } : {};
+  // An existing Secret replaces the chart's (which is then not rendered).
+  const secretRef = asStr(at(b, 'grafana.secretRef'));
+  const sa = asMap(b.serviceAccount);
+  const createAccount = sa.create !== false;
+  const port = typeof at(b, 'service.port') === 'number' ? (at(b, 'service.port') as number) : DASHBOARDS_MCP_PORT;
   const view = {
     fullname,
     namespace,
     labels,
     selector,
-    port: DASHBOARDS_MCP_PORT,
+    port,
+    serviceType: asStr(at(b, 'service.type')) || 'ClusterIP',
+    replicas: typeof b.replicas === 'number' ? b.replicas : 1,
+    serviceAccount: asStr(sa.name) || (createAccount ? fullname : 'default'),
+    serviceAccountAnnotations: asMap(sa.annotations),
+    secretName: secretRef || fullname,
     configData,
     secretData,
-    url: `http://${fullname}.${namespace}:${DASHBOARDS_MCP_PORT}/mcp`,
+    args: ['--transport', 'streamable-http', ...asList(b.args).map((a) => asStr(a))],
+    volumes: asList(b.volumes),
+    volumeMounts: asList(b.volumeMounts),
+    url: `http://${fullname}.${namespace}:${port}/mcp`,
     resources: asMap(b.resources),
     ...podView(ctx, {
-      image: DASHBOARDS_MCP_IMAGE,
-      podAnnotations: { 'checksum/configmap': checksum(configData), 'checksum/secret': checksum(secretData) },
+      image: dashboardsImage(b),
+      // The Secret checksum is over the chart's Secret; with secretRef there is none to follow.
+      podAnnotations: { 'checksum/configmap': checksum(configData), 'checksum/secret': checksum(secretRef ? {} : secretData) },
       securityBaseline: { runAsUser: 1000, runAsGroup: 999 },
+      own: { podSecurityContext: b.podSecurityContext, securityContext: b.securityContext, nodeSelector: b.nodeSelector, tolerations: b.tolerations },
+      pull: { policy: asStr(at(b, 'image.pullPolicy')) },
     }),
   };
   const files: [string, string][] = [
-    ['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs'],
-    ['secret.yaml', 'dashboards-mcp/secret.yaml.hbs'],
+    ...(createAccount ? [['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs'] as [string, string]] : []),
+    ...(secretRef ? [] : [['secret.yaml', 'dashboards-mcp/secret.yaml.hbs'] as [string, string]]),
     ['configmap.yaml', 'dashboards-mcp/configmap.yaml.hbs'],
     ['service.yaml', 'dashboards-mcp/service.yaml.hbs'],
     ['deployment.yaml', 'dashboards-mcp/deployment.yaml.hbs'],

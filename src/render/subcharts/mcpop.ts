@@ -9,16 +9,21 @@
 
 import { dnsTrunc, type Component, type RenderContext } from '../../model/context.ts';
 import { block, overrideFullname, subchartNamespace } from './common.ts';
-import { asStr } from '../../model/values-access.ts';
-import { roleScopes, subchartRoleScope } from './scope.ts';
+import { asList, asMap, asStr, at } from '../../model/values-access.ts';
+import { ownRoleScope, roleScopes } from './scope.ts';
 import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
 
 const CHART = 'mcpop';
 export const MCPOP_METRICS_PORT = 8443;
-export const MCPOP_HEALTH_PORT = 8081;
 
 export function mcpopFullname(ctx: RenderContext): string {
   return overrideFullname(ctx.release.name, block(ctx, 'mcpop'));
+}
+
+/** The port of a listen address (":8443", "0.0.0.0:8081"): its trailing digits, as the operator chart derives it. */
+function bindPort(address: string): number | null {
+  const m = /(\d+)$/.exec(address);
+  return m ? Number(m[1]) : null;
 }
 
 export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
@@ -30,7 +35,9 @@ export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, versi
     chart: CHART,
     chartVersion: appVersion,
   });
-  const serviceAccount = dnsTrunc(`${fullname}-controller-manager`);
+  const sa = asMap(b.serviceAccount);
+  const createAccount = sa.create !== false;
+  const serviceAccount = asStr(sa.name) || (createAccount ? dnsTrunc(`${fullname}-controller-manager`) : 'default');
   const suffixes = {
     controllerManager: '-controller-manager',
     controllerManagerMetricsService: '-controller-manager-metrics-service',
@@ -42,32 +49,69 @@ export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, versi
     metricsAuthRolebinding: '-metrics-auth-rolebinding',
     metricsReader: '-metrics-reader',
   };
-  const scoped = subchartRoleScope(ctx);
+  const scoped = ownRoleScope(ctx, CHART);
   const names = Object.fromEntries(Object.entries(suffixes).map(([k, s]) => [k, dnsTrunc(`${fullname}${s}`)]));
+  const controller = asMap(b.controller);
+  const leaderElection = at(controller, 'leaderElection.enabled') !== false;
+  const healthAddress = asStr(at(controller, 'healthProbe.bindAddress'));
+  const metricsOn = at(controller, 'metrics.enabled') !== false;
+  const metricsAddress = asStr(at(controller, 'metrics.bindAddress')) || `:${MCPOP_METRICS_PORT}`;
+  const healthPort = healthAddress ? bindPort(healthAddress) : null;
+  const probeTimings = (which: string, delay: number, period: number) => {
+    const p = asMap(at(controller, `healthProbe.${which}`));
+    return {
+      initialDelaySeconds: typeof p.initialDelaySeconds === 'number' ? p.initialDelaySeconds : delay,
+      periodSeconds: typeof p.periodSeconds === 'number' ? p.periodSeconds : period,
+    };
+  };
+  const rbacCreate = at(b, 'rbac.create') !== false;
+  const service = asMap(b.service);
+  const image = asMap(b.image);
+  const tag = asStr(image.tag) || appVersion;
   const view = {
     names,
     namespace: subchartNamespace(ctx, b),
     labels,
     selector,
     serviceAccount,
-    metricsPort: MCPOP_METRICS_PORT,
-    healthPort: MCPOP_HEALTH_PORT,
-    healthArg: `--health-probe-bind-address=:${MCPOP_HEALTH_PORT}`,
-    metricsArg: `--metrics-bind-address=:${MCPOP_METRICS_PORT}`,
-    watchArg: scoped.length > 0 ? `--watch-namespaces=${scoped.join(',')}` : null,
+    serviceAccountAnnotations: asMap(sa.annotations),
+    replicas: typeof controller.replicaCount === 'number' ? controller.replicaCount : 1,
+    args: [
+      ...(leaderElection ? ['--leader-elect'] : []),
+      ...(healthAddress ? [`--health-probe-bind-address=${healthAddress}`] : []),
+      ...(metricsOn ? [`--metrics-bind-address=${metricsAddress}`] : []),
+      ...(scoped.length > 0 ? [`--watch-namespaces=${scoped.join(',')}`] : []),
+    ],
+    ports: [
+      ...(metricsOn ? [{ name: 'metrics', containerPort: bindPort(metricsAddress), protocol: 'TCP' }] : []),
+      ...(healthPort !== null ? [{ name: 'health', containerPort: healthPort, protocol: 'TCP' }] : []),
+    ],
+    healthPort,
+    liveness: probeTimings('livenessProbe', 15, 20),
+    readiness: probeTimings('readinessProbe', 5, 10),
+    env: asList(controller.env),
+    resources: asMap(b.resources),
+    affinity: asMap(b.affinity),
+    serviceType: asStr(service.type) || 'ClusterIP',
+    servicePort: typeof service.port === 'number' ? service.port : MCPOP_METRICS_PORT,
+    serviceTargetPort: typeof service.targetPort === 'number' ? service.targetPort : MCPOP_METRICS_PORT,
     ...podView(ctx, {
-      image: { registry: platformRegistry(ctx), repository: 'agentplat/mcpop', tag: appVersion },
+      // `image.repository` is a whole path with its registry (the operator chart's key).
+      image: asStr(image.repository) ? `${asStr(image.repository)}:${tag}` : { registry: platformRegistry(ctx), repository: 'agentplat/mcpop', tag },
       podAnnotations: { 'kubectl.kubernetes.io/default-container': 'manager' },
+      own: { podSecurityContext: b.podSecurityContext, securityContext: b.securityContext, nodeSelector: b.nodeSelector, tolerations: b.tolerations },
+      pull: { policy: asStr(image.pullPolicy), secrets: b.imagePullSecrets, podAnnotations: b.podAnnotations },
     }),
   };
   const files: [string, string][] = [
-    ['serviceaccount.yaml', 'mcpop/serviceaccount.yaml.hbs'],
-    ['rbac.yaml', 'mcpop/rbac.yaml.hbs'],
-    ['service.yaml', 'mcpop/service.yaml.hbs'],
+    ...(createAccount ? [['serviceaccount.yaml', 'mcpop/serviceaccount.yaml.hbs'] as [string, string]] : []),
+    ...(rbacCreate && metricsOn ? [['rbac.yaml', 'mcpop/metrics-rbac.yaml.hbs'] as [string, string]] : []),
+    ...(rbacCreate && leaderElection ? [['rbac.yaml', 'mcpop/leader-election-rbac.yaml.hbs'] as [string, string]] : []),
+    ...(metricsOn ? [['service.yaml', 'mcpop/service.yaml.hbs'] as [string, string]] : []),
     ['deployment.yaml', 'mcpop/deployment.yaml.hbs'],
   ];
   return [
-    ...roleScopes(scoped).flatMap((scope) => subchartDocs(CHART, [['rbac.yaml', 'mcpop/manager-rbac.yaml.hbs']], { ...view, scope })),
+    ...(rbacCreate ? roleScopes(scoped) : []).flatMap((scope) => subchartDocs(CHART, [['rbac.yaml', 'mcpop/manager-rbac.yaml.hbs']], { ...view, scope })),
     ...subchartDocs(CHART, files, view),
   ];
 });

@@ -5,6 +5,7 @@
 import type { RenderContext } from '../../model/context.ts';
 import { authproxyTemplatesName, builtinPromptsName, DEFAULT_MODEL_CONFIG_NAME, toolServerName, toolsFullname } from '../chart.ts';
 import { dnsTrunc } from '../../model/context.ts';
+import { at } from '../../model/values-access.ts';
 import { block, conventionalFullname, subchartNamespace } from './common.ts';
 
 // The main chart's helpers own these names; re-exported so sub-chart code has one import.
@@ -16,12 +17,21 @@ export function toolsNamespace(ctx: RenderContext): string {
   return subchartNamespace(ctx, block(ctx, 'agentplat-tools'));
 }
 
-/** The tools server's MCP port (fixed by the image's `--port` flag as the sub-chart passes it). */
+/** The tools server's default MCP port (its Service port and the `--port` it is given). */
 export const TOOLS_HTTP_PORT = 8084;
 
-/** MCP URL of the tools server, for the main chart's RemoteMCPServer. */
+/** Port of the tools server's Service: `agentplat-tools.service.ports.tools.port`, else 8084. */
+export function toolsServicePort(ctx: RenderContext): number {
+  const p = at(ctx.values, 'agentplat-tools.service.ports.tools.port');
+  return typeof p === 'number' ? p : TOOLS_HTTP_PORT;
+}
+
+/**
+ * MCP URL of the tools server, for the main chart's RemoteMCPServer. It follows the Service port
+ * (the tools chart's parent kept 8084 fixed; decisions.md: references are computed).
+ */
 export function toolsMcpUrl(ctx: RenderContext): string {
-  return `http://${toolsFullname(ctx)}.${toolsNamespace(ctx)}:${TOOLS_HTTP_PORT}/mcp`;
+  return `http://${toolsFullname(ctx)}.${toolsNamespace(ctx)}:${toolsServicePort(ctx)}/mcp`;
 }
 
 /** Fullname of the dashboards MCP sub-chart (`<release>-dashboards-mcp`); also its RemoteMCPServer's name. */

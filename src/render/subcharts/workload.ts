@@ -11,6 +11,7 @@ import { block, chartLabel, containerSecurityContext, deploymentAnnotations, ena
 import { nodeSelectorOr, tolerationsOr } from '../chart.ts';
 import { asStr } from '../../model/values-access.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
+import type { JsonMap } from '../../model/values-access.ts';
 
 /**
  * A sub-chart component (id = chart key): rendered only when `<chart>.enabled` (the dependency
@@ -62,7 +63,8 @@ export function platformRegistry(ctx: RenderContext): string {
 }
 
 export interface PodSpec {
-  image: { registry: string; repository: string; tag: string };
+  /** Image parts, or a complete reference the values give (only moved to a [B] mirror). */
+  image: { registry: string; repository: string; tag: string } | string;
   /** The component's own pod annotations (checksums, default container), before the top-level ones. */
   podAnnotations?: Record<string, string>;
   /** Container security baseline the top-level `securityContext` is laid over. */
@@ -72,17 +74,24 @@ export interface PodSpec {
    * such keys: each replaces the top-level default when non-empty (never a merge).
    */
   own?: { podSecurityContext?: unknown; securityContext?: unknown; nodeSelector?: unknown; tolerations?: unknown };
+  /**
+   * The block's own pull policy, pull secrets and pod annotations, when the sub-chart has such
+   * keys: each replaces the top-level one when non-empty (ctx.model.images' precedence).
+   */
+  pull?: { policy?: string; secrets?: unknown; podAnnotations?: unknown };
 }
 
 /** The pod-level keys every sub-chart Deployment template reads. */
 export function podView(ctx: RenderContext, spec: PodSpec) {
   const own = spec.own ?? {};
+  const pull = spec.pull ?? {};
+  const images = ctx.model.images;
   return {
-    image: imageRef(ctx.model.images.registry(spec.image.registry), spec.image.repository, spec.image.tag),
-    pullPolicy: ctx.model.images.pullPolicy(),
-    pullSecrets: ctx.model.images.pullSecrets(),
+    image: typeof spec.image === 'string' ? images.rehost(spec.image) : imageRef(images.registry(spec.image.registry), spec.image.repository, spec.image.tag),
+    pullPolicy: images.pullPolicy(pull.policy || undefined),
+    pullSecrets: Array.isArray(pull.secrets) && pull.secrets.length > 0 ? images.pullSecrets(pull.secrets) : images.pullSecrets(),
     deploymentAnnotations: deploymentAnnotations(ctx),
-    podAnnotations: ctx.model.images.podAnnotations(spec.podAnnotations),
+    podAnnotations: images.podAnnotations(spec.podAnnotations, isPlainMap(pull.podAnnotations) ? (pull.podAnnotations as JsonMap) : undefined),
     podSecurityContext: podSecurityContext(ctx, own.podSecurityContext),
     securityContext: isPlainMap(own.securityContext) && Object.keys(own.securityContext).length > 0 ? own.securityContext : containerSecurityContext(ctx, spec.securityBaseline),
     nodeSelector: nodeSelectorOr(ctx, own.nodeSelector),
