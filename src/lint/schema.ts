@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import { REFUSED_KEY_HINTS } from '../spec/refused-keys.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
@@ -364,6 +365,8 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode | u
 }
 
 function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode): string | undefined {
+  const refused = REFUSED_KEY_HINTS[joinPath([...parentPath, key])];
+  if (refused) return refused;
   for (const other of REVISION_IDS) {
     if (other === revision) continue;
     if (schemaAt(other, [...parentPath, key])) {

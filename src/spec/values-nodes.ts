@@ -139,4 +139,8 @@ export const K8S = {
   volumeMount: 'IoK8sApiCoreV1VolumeMount',
   probe: 'IoK8sApiCoreV1Probe',
   localObjectReference: 'IoK8sApiCoreV1LocalObjectReference',
+  container: 'IoK8sApiCoreV1Container',
+  lifecycle: 'IoK8sApiCoreV1Lifecycle',
+  hostAlias: 'IoK8sApiCoreV1HostAlias',
+  resizePolicy: 'IoK8sApiCoreV1ContainerResizePolicy',
 } as const;
