@@ -7,6 +7,9 @@ import { AUTHPROXY_SECRET_KEYS } from './authproxy-secret-keys.ts';
 import { asBool, asList, asMap, asStr, present } from './values-access.ts';
 import type { Values } from '../values/merge.ts';
 
+/** Container security baseline of the proxy image (the proxy chart's default securityContext, without its switch). */
+export const AUTHPROXY_SECURITY_BASELINE = { runAsNonRoot: true, runAsUser: 2000, runAsGroup: 2000, seccompProfile: { type: 'RuntimeDefault' } } as const;
+
 export const AUTHPROXY_DEFAULT_HTTP_PORT = 4180;
 export const AUTHPROXY_DEFAULT_METRICS_PORT = 44180;
 

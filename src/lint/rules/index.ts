@@ -11,6 +11,7 @@ import { probeRules } from './probes.ts';
 import { providerRules } from './providers.ts';
 import { scopeRules } from './scope.ts';
 import { subchartRules } from './subcharts.ts';
+import { authproxyRules } from './authproxy.ts';
 import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 import { templatedValuesRules } from './templated-values.ts';
@@ -32,6 +33,7 @@ export const RULES: readonly ValuesRule[] = [
   telemetryRules,
   deprecationRules,
   subchartRules,
+  authproxyRules,
   templatedValuesRules,
   securityRules,
 ];

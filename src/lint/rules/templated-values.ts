@@ -14,7 +14,10 @@ import { CHART_NAME, REVISIONS } from '../../spec/revisions.ts';
 const RULE = 'values/templated-values';
 
 /** Values paths (besides extraObjects) whose strings are templates. */
-export const TEMPLATED_PATHS: readonly string[] = ['authproxy.extraEnv', 'authproxy.extraVolumes', 'authproxy.extraArgs', 'dashboards-mcp.grafana.url'];
+export const TEMPLATED_PATHS: readonly string[] = [
+  'authproxy.extraEnv', 'authproxy.extraVolumes', 'authproxy.extraArgs', 'authproxy.networkPolicy.ingress', 'authproxy.networkPolicy.egress', 'authproxy.alphaConfig.configFile',
+  'dashboards-mcp.grafana.url',
+];
 
 export const templatedValuesRules: ValuesRule = {
   ids: [{ id: RULE, description: 'Template expressions in extraObjects, authproxy extras and the dashboards URL must evaluate' }],
@@ -33,6 +36,8 @@ export const templatedValuesRules: ValuesRule = {
     };
     const problems: TplProblem[] = [];
     if (Array.isArray(values.extraObjects)) problems.push(...expandExtraObjects(values.extraObjects, scope).problems);
+    const proxyExtra = (values.authproxy as Record<string, unknown> | undefined)?.extraObjects;
+    if (Array.isArray(proxyExtra)) problems.push(...expandExtraObjects(proxyExtra, scope, ['authproxy', 'extraObjects']).problems);
     for (const dotted of TEMPLATED_PATHS) {
       const segs = dotted.split('.');
       let cur: unknown = values;

@@ -19,7 +19,7 @@ import { evalTplDeep, tplScope } from './tpl-values.ts';
 // registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
 import '../../model/sign-in-template.ts';
 import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
-import { authproxyPlan, type AuthproxyPlan } from '../../model/authproxy-plan.ts';
+import { AUTHPROXY_SECURITY_BASELINE, authproxyPlan, type AuthproxyPlan } from '../../model/authproxy-plan.ts';
 import { expandExtraObjects } from '../../model/extra-objects.ts';
 import { kubeServes } from '../../spec/kube-features.ts';
 import { dnsTrunc } from '../../model/context.ts';
@@ -509,6 +509,4 @@ export const authproxyComponent: Component = subchartComponent(CHART, (ctx, b, v
   return out;
 });
 
-/** Container security baseline of the proxy image (the chart's default securityContext). */
-export const AUTHPROXY_SECURITY_BASELINE = { runAsNonRoot: true, runAsUser: 2000, runAsGroup: 2000, seccompProfile: { type: 'RuntimeDefault' } } as const;
 export const AUTHPROXY_MONITORING_API = 'monitoring.coreos.com/v1';
