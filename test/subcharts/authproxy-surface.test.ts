@@ -708,8 +708,8 @@ describe('authproxy optional objects appear exactly when their conditions hold',
     expect(g({ serviceAccountJson: '{}' })).toBe(false);
     expect(g({ adminEmail: 'a@example.com', existingSecret: 'sa' })).toBe(false);
     expect(g({ adminEmail: 'a@example.com', useApplicationDefaultCredentials: true })).toBe(false);
-    const args = renderProxy('B', { config: { google: { adminEmail: 'a@example.com', useApplicationDefaultCredentials: true, targetPrincipal: 'sa@p.iam' } } })
-      .find((d) => objId(d) === D)!.object.spec.template.spec.containers[0].args as string[];
+    const args = (renderProxy('B', { config: { google: { adminEmail: 'a@example.com', useApplicationDefaultCredentials: true, targetPrincipal: 'sa@p.iam' } } })
+      .find((d) => objId(d) === D)!.object as any).spec.template.spec.containers[0].args as string[];
     expect(args).toEqual(expect.arrayContaining(['--google-use-application-default-credentials=true', '--google-target-principal=sa@p.iam']));
   });
 
