@@ -4,7 +4,6 @@ export const VALUES_SECRET_FIELDS: readonly (readonly string[])[] = [
   ["authproxy","config","clientSecret"],
   ["authproxy","config","cookieSecret"],
   ["authproxy","config","google","serviceAccountJson"],
-  ["authproxy","htpasswdFile","entries"],
   ["authproxy","sessionStorage","redis","password"],
   ["authproxy","sessionStorage","redis","sentinel","password"],
   ["dashboards-mcp","grafana","serviceAccountToken"],

@@ -506,7 +506,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
     htpasswdFile: group('Basic-auth users (htpasswd file)', {
       enabled: bool(false, 'Mount an htpasswd file and pass --htpasswd-file'),
       existingSecret: str('', 'Existing Secret with the file (key users.txt); empty renders one'),
-      entries: leaf('list', S.stringList(), [], 'htpasswd lines (user:hash)', { secret: true }),
+      entries: leaf('list', S.stringList(), [], 'htpasswd lines (user:bcrypt hash; never a clear-text password)'),
     }),
     checkDeprecation: bool(true, 'Refuse removed keys (service.port); false ignores them'),
     replicaCount: int(1, 'Number of proxy pods', 0),

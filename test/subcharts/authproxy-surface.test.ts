@@ -14,6 +14,12 @@ import { lintValues } from '../../src/lint/lint.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { expectValidK8sObjects } from '../helpers/k8s-schema.ts';
 import { AUTHPROXY_INLINE } from './helpers.ts';
+import { describeKey } from '../../src/spec/values-model.ts';
+import { valuesReference } from '../../src/docs/values-reference.ts';
+import { valuesSchema } from '../hardening/_values-arb.ts';
+import { migrateValues } from '../../src/pipeline/migrate.ts';
+import { run } from '../../src/cli/program.ts';
+import { createMemoryIo } from '../../src/cli/io.ts';
 
 const MONITORING = 'monitoring.coreos.com/v1';
 
@@ -828,5 +834,56 @@ describe('authproxy refusals and lint at file:line:column', () => {
   it('templates in authproxy.extraObjects and networkPolicy rules are checked at lint time', () => {
     const ps = lintText(`${ON}  extraObjects:\n    - apiVersion: v1\n      kind: ConfigMap\n      metadata:\n        name: "{{ .Values.nope.deeper }}"\n`);
     expect(ps).toEqual([expect.objectContaining({ rule: 'values/templated-values', path: 'authproxy.extraObjects[0].metadata.name', line: 9, column: 9 })]);
+  });
+});
+
+describe('authproxy keys reach every surface generated from the values model', () => {
+  // One key of each part of the surface (value-surface facts 6.1 to 6.4).
+  const KEYS = [
+    'authproxy.replicaCount', 'authproxy.image.registry', 'authproxy.securityContext.enabled', 'authproxy.topologySpreadConstraints',
+    'authproxy.config.emailDomains', 'authproxy.alphaConfig.enabled', 'authproxy.htpasswdFile.entries',
+    'authproxy.sessionStorage.redis.sentinel.masterName',
+    'authproxy.service.ipDualStack.ipFamilyPolicy', 'authproxy.ingress.className', 'authproxy.metrics.serviceMonitor.interval', 'authproxy.podDisruptionBudget.minAvailable',
+  ];
+
+  it('schema, docs and explain know each key, in both revisions', async () => {
+    for (const rev of ['A', 'B'] as const) {
+      const docs = valuesReference(rev, valuesSchema(rev) as never, rev === 'A' ? 'B' : 'A', valuesSchema(rev === 'A' ? 'B' : 'A') as never);
+      for (const key of KEYS) {
+        expect(describeKey(rev, key), `${rev} ${key}`).toBeDefined();
+        expect(docs, `${rev} ${key}`).toContain(`\`${key}\``);
+      }
+    }
+    const io = createMemoryIo();
+    expect(await run(['explain', 'authproxy.sessionStorage.redis.clientType', '-r', 'B'], io)).toBe(0);
+    expect(io.out).toContain('standalone');
+  });
+
+  it('defaults (agentplat values) carry the declared keys with the proxy chart\'s effective defaults', () => {
+    for (const rev of ['A', 'B'] as const) {
+      const d = (defaultsSource(rev).data as any).authproxy;
+      expect(d.replicaCount).toBe(1);
+      expect(d.podDisruptionBudget).toEqual({ enabled: true, minAvailable: 1, maxUnavailable: null, unhealthyPodEvictionPolicy: '' });
+      expect(d.metrics.port).toBe(44180);
+      expect(d.config.emailDomains).toEqual(['*']);
+      expect(d.sessionStorage.redis.passwordKey).toBe('redis-password');
+      expect(d.service.portNumber).toBe(4180);
+      // not declared by the proxy chart: known, but not written
+      expect(d).not.toHaveProperty('affinity');
+      expect(d.service).not.toHaveProperty('port');
+    }
+  });
+
+  it('completion offers the keys', async () => {
+    const io = createMemoryIo();
+    expect(await run(['complete', '--', 'render', '--set', 'authproxy.sessionStorage.redis.sentinel.'], io)).toBe(0);
+    expect(io.out).toContain('authproxy.sessionStorage.redis.sentinel.masterName');
+  });
+
+  it('migrate A→B keeps the proxy chart keys and the result lints clean in B', () => {
+    const text = `authproxy:\n  enabled: true\n  config:\n    existingSecret: oidc\n  replicaCount: 2\n  ingress:\n    enabled: true\n    hosts:\n      - auth.example.com\n  sessionStorage:\n    type: redis\n    redis:\n      standalone:\n        connectionUrl: redis://redis:6379\n`;
+    const r = migrateValues(text, 'a.yaml', 'A', 'B');
+    expect(r.text).toBe(text);
+    expect(r.problems.filter((p) => p.severity !== 'info')).toEqual([]);
   });
 });
