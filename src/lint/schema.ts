@@ -365,8 +365,8 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode | u
 }
 
 function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode): string | undefined {
-  const refused = REFUSED_KEY_HINTS[joinPath([...parentPath, key])];
-  if (refused) return refused;
+  const full = joinPath([...parentPath, key]);
+  if (Object.hasOwn(REFUSED_KEY_HINTS, full)) return REFUSED_KEY_HINTS[full];
   for (const other of REVISION_IDS) {
     if (other === revision) continue;
     if (schemaAt(other, [...parentPath, key])) {

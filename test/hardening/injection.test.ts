@@ -155,7 +155,7 @@ function stringsOf(docs: RenderedDoc[]): string[] {
 /** The lists of a config text whose every line is `name = [JSON list]` (the proxy's oauth2_proxy.cfg), else undefined. */
 function legacyConfigLists(text: string): unknown[] | undefined {
   const lines = text.split('\n');
-  const lists = lines.map((l) => /^[a-z_]+ = (\[.*\])$/.exec(l)?.[1]).map((j) => (j === undefined ? undefined : tryJson(j)));
+  const lists = lines.map((l) => /^[a-z_]+ = (\[.*\])$/s.exec(l)?.[1]).map((j) => (j === undefined ? undefined : tryJson(j)));
   return lines.length > 0 && lists.every((x) => Array.isArray(x)) ? lists : undefined;
 }
 

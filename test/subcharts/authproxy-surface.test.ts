@@ -770,6 +770,15 @@ describe('authproxy refusals and lint at file:line:column', () => {
     }
   });
 
+  it('a key named like an Object property (constructor) is an ordinary unknown key, not a refused one', () => {
+    for (const text of ['constructor:\n  a: 1\n', `${ON}  constructor: 1\n`]) {
+      const ps = lintText(text).filter((p) => p.rule === 'values/unknown-key');
+      expect(ps).toHaveLength(1);
+      expect(ps[0]!.hint === undefined || typeof ps[0]!.hint === 'string').toBe(true);
+      expect(ps[0]!.hint ?? '').not.toContain('redis');
+    }
+  });
+
   it('an unknown proxy key keeps its did-you-mean', () => {
     const ps = lintText(`${ON}  replicaCont: 2\n`);
     expect(ps[0]).toMatchObject({ rule: 'values/unknown-key', path: 'authproxy.replicaCont', line: 5, column: 3 });
