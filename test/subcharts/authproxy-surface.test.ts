@@ -817,6 +817,17 @@ describe('authproxy refusals and lint at file:line:column', () => {
     expect(lintText(`${ON}  kubeVersion: "1.21"\n`)).toEqual([expect.objectContaining({ rule: 'values/authproxy-kube-version', severity: 'error', line: 5, column: 3 })]);
   });
 
+  it('Service ports an API server refuses: the metrics port on the Service port number, two families with SingleStack', () => {
+    expect(lintText(`${ON}  metrics:\n    port: 4180\n`)).toEqual([
+      expect.objectContaining({ rule: 'values/authproxy-service-ports', severity: 'error', path: 'authproxy.metrics.port', line: 6, column: 5 }),
+    ]);
+    expect(lintText(`${ON}  metrics:\n    enabled: false\n    port: 4180\n`)).toEqual([]);
+    expect(lintText(`${ON}  service:\n    ipDualStack:\n      enabled: true\n      ipFamilyPolicy: SingleStack\n`)).toEqual([
+      expect.objectContaining({ rule: 'values/authproxy-service-ports', severity: 'error', path: 'authproxy.service.ipDualStack.ipFamilyPolicy', line: 8, column: 7 }),
+    ]);
+    expect(lintText(`${ON}  service:\n    ipDualStack:\n      enabled: true\n      ipFamilyPolicy: SingleStack\n      ipFamilies: [IPv4]\n`)).toEqual([]);
+  });
+
   it('declared APIs: a ServiceMonitor or HTTPRoute whose API is missing is warned about, as for the main chart', () => {
     expect(lintText(`${ON}  metrics:\n    serviceMonitor:\n      enabled: true\n`, 'B', ['v1'])).toEqual([
       expect.objectContaining({ rule: 'values/authproxy-service-monitor', severity: 'warning', line: 7, column: 7 }),

@@ -22,6 +22,7 @@ const KUBE_RULE = 'values/authproxy-kube-version';
 const NOOP_RULE = 'values/authproxy-no-effect';
 const HTPASSWD_RULE = 'values/authproxy-htpasswd';
 const NETPOL_RULE = 'values/authproxy-network-policy-empty';
+const SERVICE_RULE = 'values/authproxy-service-ports';
 
 const GATEWAY_API = 'gateway.networking.k8s.io/v1';
 const MONITORING_API = 'monitoring.coreos.com/v1';
@@ -66,6 +67,7 @@ export const authproxyRules: ValuesRule = {
     { id: NOOP_RULE, description: 'An authentication proxy setting that is switched on but renders nothing (allow-list without addresses, Google settings without credentials)' },
     { id: HTPASSWD_RULE, description: 'authproxy.htpasswdFile.enabled needs entries or an existingSecret' },
     { id: NETPOL_RULE, description: 'An authentication proxy NetworkPolicy without rules denies every connection to the proxy' },
+    { id: SERVICE_RULE, description: 'The authentication proxy Service ports must differ, and SingleStack takes one IP family' },
   ],
   check(ctx) {
     const b = at(ctx.values, 'authproxy');
@@ -83,6 +85,28 @@ export const authproxyRules: ValuesRule = {
           ? 'authproxy.service.port was removed in the proxy chart: the Service port is authproxy.service.portNumber'
           : 'authproxy.service.port is ignored (checkDeprecation is false): the Service port is authproxy.service.portNumber',
         hint: 'move the value to authproxy.service.portNumber and delete authproxy.service.port',
+      });
+    }
+
+    const portNumber = at(ctx.values, 'authproxy.service.portNumber');
+    if (plan.metrics.enabled && typeof portNumber === 'number' && portNumber === plan.metrics.port) {
+      ctx.report({
+        rule: SERVICE_RULE,
+        severity: 'error',
+        path: ctx.userSet('authproxy.metrics.port') ? 'authproxy.metrics.port' : 'authproxy.service.portNumber',
+        message: `authproxy.service.portNumber and authproxy.metrics.port are both ${portNumber}: the API server refuses a Service with two ports of the same number`,
+        hint: 'give the metrics port its own number (default 44180), or set authproxy.metrics.enabled: false',
+      });
+    }
+    const families = at(ctx.values, 'authproxy.service.ipDualStack.ipFamilies');
+    if (at(ctx.values, 'authproxy.service.ipDualStack.enabled') === true && at(ctx.values, 'authproxy.service.ipDualStack.ipFamilyPolicy') === 'SingleStack'
+      && Array.isArray(families) && families.length > 1) {
+      ctx.report({
+        rule: SERVICE_RULE,
+        severity: 'error',
+        path: ctx.userSet('authproxy.service.ipDualStack.ipFamilies') ? 'authproxy.service.ipDualStack.ipFamilies' : 'authproxy.service.ipDualStack.ipFamilyPolicy',
+        message: 'authproxy.service.ipDualStack.ipFamilyPolicy is SingleStack but ipFamilies lists two families: the API server refuses the Service',
+        hint: 'keep one family, or use ipFamilyPolicy PreferDualStack or RequireDualStack',
       });
     }
 
