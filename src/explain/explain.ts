@@ -157,6 +157,15 @@ const K8S_EXAMPLES: Record<string, unknown> = {
   IoK8sApiCoreV1PodSecurityContext: { runAsNonRoot: true, runAsUser: 1234, seccompProfile: { type: 'RuntimeDefault' } },
   IoK8sApiCoreV1SecurityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, runAsUser: 1234 },
   IoK8sApiCoreV1ResourceRequirements: { limits: { cpu: '750m', memory: '640Mi' }, requests: { cpu: '250m', memory: '320Mi' } },
+  IoK8sApiCoreV1ContainerResizePolicy: { resourceName: 'cpu', restartPolicy: 'NotRequired' },
+  IoK8sApiCoreV1HostAlias: { ip: '10.0.0.7', hostnames: ['example.com'] },
+  IoK8sApiCoreV1Lifecycle: { preStop: { exec: { command: ['sleep', '5'] } } },
+  IoK8sApiCoreV1Container: { name: WORD, image: 'busybox:1.36' },
+  IoK8sApiCoreV1Capabilities: { drop: ['ALL'] },
+  IoK8sApiCoreV1SeccompProfile: { type: 'RuntimeDefault' },
+  IoK8sApiCoreV1AppArmorProfile: { type: 'RuntimeDefault' },
+  IoK8sApiCoreV1SELinuxOptions: { type: 'container_t' },
+  IoK8sApiCoreV1WindowsSecurityContextOptions: { runAsUserName: 'ContainerUser' },
 };
 
 const STRING_EXAMPLES = [WORD, 'providerA', 'https://example.com', '/example', '17m', '90s', ':9443', 'example.com', 'EXAMPLE_VALUE'];
@@ -213,6 +222,8 @@ export function exampleValue(key: string, node: SchemaNode, def: unknown): unkno
     const itemAlts = items.anyOf ?? items.oneOf ?? [items];
     const s = itemAlts.find((n) => n.type === 'string') as (SchemaNode & { pattern?: string }) | undefined;
     if (s) {
+      // A list of words: the last word alone (a subset the schema accepts).
+      if (s.enum) return [s.enum[s.enum.length - 1]];
       const v = STRING_EXAMPLES.find((c) => matches(s, c));
       return v === undefined ? undefined : [v];
     }

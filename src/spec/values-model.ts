@@ -473,7 +473,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       existingConfig: nullableStr('Existing ConfigMap mounted as the config file; the chart renders none'),
       forceLegacyConfig: bool(true, 'Render, mount and pass (--config) the legacy config file'),
       annotations: strMap('Annotations of the proxy Secret and config ConfigMap'),
-      requiredSecretKeys: leaf('list', S.stringList('^(client-id|client-secret|cookie-secret)$'), ['client-id', 'client-secret', 'cookie-secret'],
+      requiredSecretKeys: leaf('list', { type: 'array', items: S.stringEnum(['client-id', 'client-secret', 'cookie-secret']) }, ['client-id', 'client-secret', 'cookie-secret'],
         'Which credentials (client-id, client-secret, cookie-secret) the proxy reads from the Secret'),
       google: group('Google provider settings (group lookups through a service account)', {
         adminEmail: str('', 'Administrator e-mail the service account impersonates (--google-admin-email)', { optional: true }),
@@ -609,7 +609,7 @@ export const VALUES_MODEL: Group = group('Values of the agentplat chart', {
       trafficDistribution: str('', 'trafficDistribution; empty omits it'),
       ipDualStack: group('Dual-stack addressing', {
         enabled: bool(false, 'Set ipFamilies and ipFamilyPolicy'),
-        ipFamilies: leaf('list', S.stringList('^(IPv4|IPv6)$'), ['IPv6', 'IPv4'], 'Address families, preferred first'),
+        ipFamilies: leaf('list', { type: 'array', items: S.stringEnum(['IPv4', 'IPv6']) }, ['IPv6', 'IPv4'], 'Address families, preferred first'),
         ipFamilyPolicy: strEnum(['SingleStack', 'PreferDualStack', 'RequireDualStack'], 'PreferDualStack', 'Family policy'),
       }),
     }),
