@@ -217,6 +217,15 @@ const K8S_EXAMPLES: Record<string, unknown> = {
   IoK8sApiCoreV1ResourceRequirements: { limits: { cpu: '750m', memory: '640Mi' }, requests: { cpu: '250m', memory: '320Mi' } },
   IoK8sApiRbacV1PolicyRule: { apiGroups: [''], resources: ['configmaps'], verbs: ['get'] },
   AgentplatAgentContextCompaction: { compactionInterval: 7, overlapSize: 1 },
+  IoK8sApiCoreV1ContainerResizePolicy: { resourceName: 'cpu', restartPolicy: 'NotRequired' },
+  IoK8sApiCoreV1HostAlias: { ip: '10.0.0.7', hostnames: ['example.com'] },
+  IoK8sApiCoreV1Lifecycle: { preStop: { exec: { command: ['sleep', '5'] } } },
+  IoK8sApiCoreV1Container: { name: WORD, image: 'busybox:1.36' },
+  IoK8sApiCoreV1Capabilities: { drop: ['ALL'] },
+  IoK8sApiCoreV1SeccompProfile: { type: 'RuntimeDefault' },
+  IoK8sApiCoreV1AppArmorProfile: { type: 'RuntimeDefault' },
+  IoK8sApiCoreV1SELinuxOptions: { type: 'container_t' },
+  IoK8sApiCoreV1WindowsSecurityContextOptions: { runAsUserName: 'ContainerUser' },
 };
 
 const STRING_EXAMPLES = [WORD, 'providerA', 'https://example.com', '/example', '17m', '90s', ':9443', 'example.com', 'EXAMPLE_VALUE'];
@@ -304,6 +313,8 @@ export function exampleValues(key: string, node: SchemaNode, def: unknown): unkn
     // A Kubernetes object first where a list takes one (extraObjects): a bare string is not one.
     if (itemAlts.some((n) => n.type === 'object')) add([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: WORD }, data: { example: WORD } }]);
     const str = itemAlts.find((n) => n.type === 'string') as (SchemaNode & { pattern?: string }) | undefined;
+    // A list of words: the last word alone (a subset the schema accepts).
+    if (str?.enum) add([str.enum[str.enum.length - 1]]);
     if (str) for (const c of [...STRING_EXAMPLES, RELEASE_NAMESPACE]) if (matches(str, c)) add([c]);
     return out;
   }

@@ -7,6 +7,7 @@
 // on every weakening the rules know, so they cannot drift apart silently.
 
 import type { RevisionModel } from '../model/revision-model.ts';
+import { AUTHPROXY_SECURITY_BASELINE } from '../model/authproxy-plan.ts';
 import { asMap, at } from '../model/values-access.ts';
 import { isPlainMap, splitPath, type Values } from '../values/merge.ts';
 import type { PathSegment } from '../values/source.ts';
@@ -81,7 +82,7 @@ const TOP_ANNOTATIONS = (v: Values) => ({ value: mapAt(v, 'podAnnotations'), key
 /** Container security baselines of sub-charts whose upstream image needs a fixed user (subcharts-facts 4 and 5). */
 export const SUBCHART_SECURITY_BASELINES: Readonly<Record<string, Obj>> = {
   'dashboards-mcp': { runAsUser: 1000, runAsGroup: 999 },
-  authproxy: { runAsNonRoot: true, runAsUser: 2000, runAsGroup: 2000, seccompProfile: { type: 'RuntimeDefault' } },
+  authproxy: AUTHPROXY_SECURITY_BASELINE,
 };
 
 /** Whether the bundled database is deployed: enabled, and neither url nor urlFile set. */
@@ -146,15 +147,24 @@ export function securitySurfaces(v: Values): SecuritySurface[] {
     );
   }
   if (enabled(v, 'authproxy')) {
+    // The container context: the proxy baseline, the top-level securityContext over it, the
+    // block's own fields over both; `securityContext.enabled: false` writes none at all.
+    const ownSc = Object.fromEntries(Object.entries(mapAt(v, 'authproxy.securityContext')).filter(([k, x]) => k !== 'enabled' && x !== null && x !== undefined));
+    const scOff = at(v, 'authproxy.securityContext.enabled') === false;
+    const sc = scOff
+      ? { value: {}, key: ['authproxy', 'securityContext', 'enabled'] }
+      : nonEmpty(ownSc)
+        ? { value: { ...mapAt(v, 'securityContext'), ...ownSc }, key: ['authproxy', 'securityContext'], baseline: SUBCHART_SECURITY_BASELINES.authproxy }
+        : TOP_SC(v, SUBCHART_SECURITY_BASELINES.authproxy);
+    const annotations = pick(v, 'authproxy.podAnnotations', 'podAnnotations');
     out.push(
       surface({
         object: 'authentication proxy',
-        podSc: TOP_POD_SC(v),
-        sc: TOP_SC(v, SUBCHART_SECURITY_BASELINES.authproxy),
-        // no resources key: the proxy runs without requests or limits (subcharts-facts 5.3)
-        resources: { value: undefined },
+        podSc: pick(v, 'authproxy.podSecurityContext', 'podSecurityContext'),
+        sc,
+        resources: { value: at(v, 'authproxy.resources'), key: ['authproxy', 'resources'] },
         volumes: { list: at(v, 'authproxy.extraVolumes'), key: ['authproxy', 'extraVolumes'] },
-        annotations: TOP_ANNOTATIONS(v),
+        annotations: { value: annotations.value, key: annotations.key },
       }),
     );
   }

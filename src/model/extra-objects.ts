@@ -20,7 +20,9 @@ export interface ExpandedExtraObjects {
   unknownScope: { index: number; apiVersion: string; kind: string; name: string }[];
 }
 
-export function expandExtraObjects(entries: readonly unknown[], scope: TplScope): ExpandedExtraObjects {
+/** `at` is the values path of the list (a sub-chart has its own `<chart>.extraObjects`). */
+export function expandExtraObjects(entries: readonly unknown[], scope: TplScope, at: readonly string[] = ['extraObjects']): ExpandedExtraObjects {
+  const where = at.join('.');
   const objects: ExpandedExtraObjects['objects'] = [];
   const problems: TplProblem[] = [];
   const unknownScope: ExpandedExtraObjects['unknownScope'] = [];
@@ -36,21 +38,21 @@ export function expandExtraObjects(entries: readonly unknown[], scope: TplScope)
     objects.push({ index, object });
   };
   entries.forEach((entry, index) => {
-    const path: (string | number)[] = ['extraObjects', index];
+    const path: (string | number)[] = [...at, index];
     if (typeof entry === 'string') {
       let text: string;
       try {
         text = evaluateTpl(entry, scope);
       } catch (err) {
         if (!(err instanceof TplError)) throw err;
-        problems.push({ path, message: `extraObjects[${index}]: ${err.message}` });
+        problems.push({ path, message: `${where}[${index}]: ${err.message}` });
         return;
       }
       let docIndex = 0;
       for (const doc of parseAllDocuments(text, { uniqueKeys: true, version: '1.2', logLevel: 'error' }) as unknown as { errors: { message: string }[]; toJS(): unknown }[]) {
         docIndex++;
         if (doc.errors.length > 0) {
-          problems.push({ path, message: `extraObjects[${index}] is not valid YAML after templating (document ${docIndex}): ${doc.errors[0]!.message.split('\n')[0]}` });
+          problems.push({ path, message: `${where}[${index}] is not valid YAML after templating (document ${docIndex}): ${doc.errors[0]!.message.split('\n')[0]}` });
           continue;
         }
         let obj: unknown;
@@ -59,22 +61,22 @@ export function expandExtraObjects(entries: readonly unknown[], scope: TplScope)
         } catch (err) {
           // The parser leaves an alias without its anchor, or too many aliases, to toJS.
           if (!(err instanceof ReferenceError)) throw err;
-          problems.push({ path, message: `extraObjects[${index}] is not valid YAML after templating (document ${docIndex}): ${err.message}` });
+          problems.push({ path, message: `${where}[${index}] is not valid YAML after templating (document ${docIndex}): ${err.message}` });
           continue;
         }
         if (obj === null || obj === undefined) continue;
         const why = objectShapeProblem(obj);
-        if (why) problems.push({ path, message: `extraObjects[${index}] (document ${docIndex}) ${why}` });
+        if (why) problems.push({ path, message: `${where}[${index}] (document ${docIndex}) ${why}` });
         else add(index, obj as K8sObject);
       }
       return;
     }
     const local: TplProblem[] = [];
     const obj = evaluateDeep(entry, scope, path, local);
-    for (const p of local) problems.push({ path: p.path, message: `extraObjects[${index}]: ${p.message}` });
+    for (const p of local) problems.push({ path: p.path, message: `${where}[${index}]: ${p.message}` });
     if (local.length > 0) return;
     const why = objectShapeProblem(obj);
-    if (why) problems.push({ path, message: `extraObjects[${index}] ${why}` });
+    if (why) problems.push({ path, message: `${where}[${index}] ${why}` });
     else add(index, obj as K8sObject);
   });
   return { objects, problems, unknownScope };

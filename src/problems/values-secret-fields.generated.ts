@@ -3,6 +3,9 @@
 export const VALUES_SECRET_FIELDS: readonly (readonly string[])[] = [
   ["authproxy","config","clientSecret"],
   ["authproxy","config","cookieSecret"],
+  ["authproxy","config","google","serviceAccountJson"],
+  ["authproxy","sessionStorage","redis","password"],
+  ["authproxy","sessionStorage","redis","sentinel","password"],
   ["dashboards-mcp","grafana","apiKey"],
   ["dashboards-mcp","grafana","serviceAccountToken"],
   ["database","rdb","url"],

@@ -53,9 +53,19 @@ export const REPLACEMENTS: readonly Replacement[] = [
   // Written as the other revision writes it.
   { refusedIn: 'A', path: 'ui.env', shape: true, hint: 'revision A takes `ui.env` as a map of NAME: value; a list of {name, value} entries is the shape of revision B' },
   { refusedIn: 'B', path: 'ui.env', shape: true, hint: 'revision B takes `ui.env` as a list of {name, value} entries (valueFrom allowed); a map is the shape of revision A, which `agentplat migrate` converts' },
-  // Removed in the proxy chart itself (the reference fails on it too).
-  { refusedIn: 'A', path: 'authproxy.service.port', hint: 'the proxy chart renamed it: set `authproxy.service.portNumber`' },
-  { refusedIn: 'B', path: 'authproxy.service.port', hint: 'the proxy chart renamed it: set `authproxy.service.portNumber`' },
+  // The proxy chart's own redis sub-chart drives these; agentplat does not ship it.
+  ...(['A', 'B'] as const).flatMap((refusedIn): Replacement[] => [
+    {
+      refusedIn,
+      path: 'authproxy.initContainers',
+      hint: "the wait-for-redis init container belongs to the proxy chart's own redis sub-chart, which agentplat does not ship; point the proxy at an external redis with authproxy.sessionStorage.type: redis and authproxy.sessionStorage.redis.*",
+    },
+    {
+      refusedIn,
+      path: 'authproxy.redis-ha',
+      hint: "the proxy chart's bundled redis sub-chart is not shipped by agentplat; run redis yourself and set authproxy.sessionStorage.type: redis with authproxy.sessionStorage.redis.standalone.connectionUrl (or .cluster / .sentinel)",
+    },
+  ]),
 ];
 
 const isMapValue = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

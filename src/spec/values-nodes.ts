@@ -140,4 +140,8 @@ export const K8S = {
   probe: 'IoK8sApiCoreV1Probe',
   localObjectReference: 'IoK8sApiCoreV1LocalObjectReference',
   policyRule: 'IoK8sApiRbacV1PolicyRule',
+  container: 'IoK8sApiCoreV1Container',
+  lifecycle: 'IoK8sApiCoreV1Lifecycle',
+  hostAlias: 'IoK8sApiCoreV1HostAlias',
+  resizePolicy: 'IoK8sApiCoreV1ContainerResizePolicy',
 } as const;

@@ -138,7 +138,10 @@ function stringsOf(docs: RenderedDoc[]): string[] {
       if (typeof v === 'string') {
         // A JSON document inside a string (a config file in a ConfigMap): its strings are the values.
         const json = /^\s*[[{]/.test(v) ? tryJson(v) : undefined;
+        // The proxy's legacy config file: lines `key = <JSON list>`; the list items are the values.
+        const cfg = json === undefined ? legacyConfigLists(v) : undefined;
         if (json !== undefined) stack.push(json);
+        else if (cfg !== undefined) stack.push(...cfg);
         else out.push(v);
       }
       else if (Array.isArray(v)) stack.push(...v);
@@ -146,6 +149,13 @@ function stringsOf(docs: RenderedDoc[]): string[] {
     }
   }
   return out;
+}
+
+/** The lists of a config text whose every line is `name = [JSON list]` (the proxy's oauth2_proxy.cfg), else undefined. */
+function legacyConfigLists(text: string): unknown[] | undefined {
+  const lines = text.split('\n');
+  const lists = lines.map((l) => /^[a-z_]+ = (\[.*\])$/s.exec(l)?.[1]).map((j) => (j === undefined ? undefined : tryJson(j)));
+  return lines.length > 0 && lists.every((x) => Array.isArray(x)) ? lists : undefined;
 }
 
 /** Rules that refuse a label or annotation the API server would refuse: those sites never round-trip. */

@@ -36,8 +36,6 @@ const CASES: { revision: Revision; values: string; path: string; rule?: string; 
   { revision: 'A', values: 'ui:\n  env:\n    - {name: A, value: b}\n', path: 'ui.env', rule: 'values/schema', hint: /revision A takes `ui\.env` as a map/ },
   { revision: 'B', values: 'ui:\n  env:\n    A: b\n', path: 'ui.env', rule: 'values/schema', hint: /revision B takes `ui\.env` as a list/ },
   // Removed in the proxy chart itself.
-  { revision: 'A', values: 'authproxy:\n  service:\n    port: 80\n', path: 'authproxy.service.port', hint: /`authproxy\.service\.portNumber`/ },
-  { revision: 'B', values: 'authproxy:\n  service:\n    port: 80\n', path: 'authproxy.service.port', hint: /`authproxy\.service\.portNumber`/ },
 ];
 
 describe('a key refused on purpose names its replacement', () => {

@@ -20,6 +20,7 @@ import { parseValuesText } from '../../src/values/source.ts';
 import { readTemplateLines } from '../../src/yaml/template-yaml.ts';
 import { ValuesArbitraries, valuesSchema } from '../hardening/_values-arb.ts';
 import { fcParams, runs, seedTitle } from '../hardening/_seed.ts';
+import { caseApiVersions } from '../subcharts/helpers.ts';
 import { breathing } from '../helpers/breathe.ts';
 import { HANDLEBARS_OPTIONS, handlebarsEnv, handlebarsText, withoutBlankAndCommentLines } from '../helpers/handlebars-oracle.ts';
 
@@ -84,7 +85,8 @@ describe('compiled templates give what handlebars gives (strict mode, json and p
     }
     let subcharts = 0;
     for (const f of readdirSync(join(FIXTURES, 'subcharts')).filter((f) => f.endsWith('.values.yaml'))) {
-      for (const revision of ['A', 'B'] as const) if (renderValues(revision, readFileSync(join(FIXTURES, 'subcharts', f), 'utf8'), {})) subcharts++;
+      const apiVersions = caseApiVersions(join(FIXTURES, 'subcharts'), f.replace(/\.values\.yaml$/, ''));
+      for (const revision of ['A', 'B'] as const) if (renderValues(revision, readFileSync(join(FIXTURES, 'subcharts', f), 'utf8'), { apiVersions })) subcharts++;
     }
     expect(subcharts).toBeGreaterThan(5);
     expect(oracle.mismatches).toEqual([]);

@@ -12,7 +12,7 @@ const container = (docs: ReturnType<typeof render>, name = 'agentplat-authproxy'
 const envOf = (c: any, name: string) => c.env.find((e: any) => e.name === name);
 
 describe('authproxy', () => {
-  it('2.9 extraArgs: every default becomes a sorted --key=value flag after the listen addresses', () => {
+  it('2.9 extraArgs: every default becomes a sorted --key=value flag after the listen addresses, before the legacy config file', () => {
     for (const [rev, staticPrefix] of [['A', '_next/static/|_next/image'], ['B', 'assets/']] as const) {
       const args: string[] = container(render(rev, { authproxy: AUTHPROXY_INLINE })).args;
       expect(args).toEqual([
@@ -33,6 +33,7 @@ describe('authproxy', () => {
         '--skip-auth-route=^/(health|login)$',
         '--skip-jwt-bearer-tokens=true',
         '--upstream=$(UPSTREAM_URL)',
+        '--config=/etc/oauth2_proxy/oauth2_proxy.cfg',
       ]);
     }
   });
@@ -41,7 +42,7 @@ describe('authproxy', () => {
     const args: string[] = container(render('B', { authproxy: { ...AUTHPROXY_INLINE, extraArgs: { 'cookie-expire': '12h', scope: 'openid email' } } })).args;
     expect(args).toContain('--cookie-expire=12h');
     expect(args).toContain('--scope=openid email');
-    const flags = args.slice(2).map((a) => a.slice(2, a.indexOf('=')));
+    const flags = args.slice(2, -1).map((a) => a.slice(2, a.indexOf('=')));
     expect(flags).toEqual([...flags].sort());
   });
 
@@ -67,8 +68,14 @@ describe('authproxy', () => {
     const values = { authproxy: AUTHPROXY_INLINE };
     const docs = [...platformComponent.render(ctxFor('A', values, { release: 'prod' })), ...render('A', values, { release: 'prod' })];
     const pod = find(docs, 'Deployment', 'prod-authproxy').spec.template.spec;
-    expect(pod.volumes).toEqual([{ name: 'custom-templates', configMap: { name: 'prod-authproxy-templates' } }]);
-    expect(pod.containers[0].volumeMounts).toEqual([{ name: 'custom-templates', mountPath: '/templates', readOnly: true }]);
+    expect(pod.volumes).toEqual([
+      { name: 'configmain', configMap: { name: 'prod-authproxy', defaultMode: 420 } },
+      { name: 'custom-templates', configMap: { name: 'prod-authproxy-templates' } },
+    ]);
+    expect(pod.containers[0].volumeMounts).toEqual([
+      { name: 'configmain', mountPath: '/etc/oauth2_proxy/oauth2_proxy.cfg', subPath: 'oauth2_proxy.cfg' },
+      { name: 'custom-templates', mountPath: '/templates', readOnly: true },
+    ]);
     expect(pod.containers[0].args).toContain('--custom-templates-dir=/templates');
     // the volume names the ConfigMap the main chart renders for this release
     expect(find(docs, 'ConfigMap', 'prod-authproxy-templates').metadata.namespace).toBe('agentplat');

@@ -10,19 +10,21 @@ import { lintValues } from '../../src/lint/lint.ts';
 import { renderChart } from '../../src/render/render.ts';
 import { toYaml } from '../../src/output/manifests.ts';
 import { expectGolden } from '../helpers/golden.ts';
+import { expectValidK8sObjects } from '../helpers/k8s-schema.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { substrateComponent } from '../../src/render/components/substrate.ts';
-import { ctxFor, render as subchartRender } from './helpers.ts';
+import { caseApiVersions, ctxFor, render as subchartRender } from './helpers.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'subcharts');
 const GLUE = /^agentplat\/templates\/(authproxy-templates|substrate-workerpool|substrate-api-rbac|toolserver-agentplat)\.yaml$/;
 
-function renderCase(name: string, revision: Revision, apiVersions: string[] = []) {
+function renderCase(name: string, revision: Revision) {
   const text = readFileSync(join(DIR, `${name}.values.yaml`), 'utf8');
   const parsed = parseValuesText(text, `${name}.values.yaml`);
   if (!parsed.source) throw new Error(parsed.problems[0]?.message);
-  const lint = lintValues({ revision, layers: [parsed.source], releaseNamespace: 'agentplat' });
+  const apiVersions = caseApiVersions(DIR, name);
+  const lint = lintValues({ revision, layers: [parsed.source], releaseNamespace: 'agentplat', apiVersions });
   expect(lint.problems.filter((p) => p.severity === 'error')).toEqual([]);
   const docs = renderChart(lint.layered.values, {
     revision,
@@ -42,7 +44,7 @@ const kinds = (docs: { object: { kind: string; metadata: { name: string } } }[])
 
 describe('sub-chart golden outputs', () => {
   it('subchart-surface (B): the sub-charts own keys (mirrored, narrowed, traced tools server on its own namespace and port; scoped HA operator; dashboards credentials from a Secret)', () => {
-    const { docs, yaml } = renderCase('surface-b', 'B', ['monitoring.coreos.com/v1']);
+    const { docs, yaml } = renderCase('surface-b', 'B');
     golden('surface-b', yaml);
     expect(kinds(docs)).toContain('ServiceMonitor/agentplat-tools');
     expect(kinds(docs)).not.toContain('Secret/agentplat-dashboards-mcp');
@@ -115,6 +117,25 @@ describe('sub-chart golden outputs', () => {
       const external = substrateComponent.render(ctxFor(rev, { controller: { substrate: { enabled: true } } }, { release: 'prod', namespace: 'ns1' }));
       expect((external.find((d) => d.object.kind === 'RoleBinding')!.object as any).subjects).toEqual([{ kind: 'ServiceAccount', name: 'substrate-api-server', namespace: 'substrate-system' }]);
     }
+  });
+
+  it('authproxy-production (B): an HA, autoscaled, sized, mirrored proxy with redis sessions, Ingress, HTTPRoute, NetworkPolicy and ServiceMonitor, all from the proxy chart\'s own keys', () => {
+    const { docs, yaml } = renderCase('authproxy-production', 'B');
+    golden('authproxy-production', yaml);
+    expect(kinds(docs).sort()).toEqual([
+      'ConfigMap/agentplat-authproxy',
+      'ConfigMap/agentplat-authproxy-templates',
+      'Deployment/agentplat-authproxy',
+      'HTTPRoute/agentplat-authproxy',
+      'HorizontalPodAutoscaler/agentplat-authproxy',
+      'Ingress/agentplat-authproxy',
+      'NetworkPolicy/agentplat-authproxy',
+      'PodDisruptionBudget/agentplat-authproxy',
+      'Service/agentplat-authproxy',
+      'ServiceAccount/agentplat-authproxy',
+      'ServiceMonitor/agentplat-authproxy',
+    ]);
+    expectValidK8sObjects(docs.map((d) => d.object));
   });
 
   it('2.11 every sub-chart off (A): no sub-chart object and no tool-server registration', () => {

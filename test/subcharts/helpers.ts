@@ -1,5 +1,7 @@
 // Shared set-up of the sub-chart tests: a render context from the defaults of a revision with
 // overrides merged the way -f files are, and rendering of every sub-chart component.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildRenderContext, type RenderContext } from '../../src/model/context.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import { SUBCHART_COMPONENTS } from '../../src/render/subcharts/index.ts';
@@ -55,3 +57,9 @@ export const BUNDLED_AREAS = [
   'observability',
   'query-language',
 ] as const;
+
+/** `<case>.args.json` next to a fixture, when present, declares the cluster APIs of its render (`{"apiVersions": [...]}`). */
+export function caseApiVersions(dir: string, name: string): string[] {
+  const args = join(dir, `${name}.args.json`);
+  return existsSync(args) ? ((JSON.parse(readFileSync(args, 'utf8')) as { apiVersions?: string[] }).apiVersions ?? []) : [];
+}

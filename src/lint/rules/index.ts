@@ -12,6 +12,7 @@ import { providerRules } from './providers.ts';
 import { scopeRules } from './scope.ts';
 import { subchartRules } from './subcharts.ts';
 import { subchartSurfaceRules } from './subchart-surface.ts';
+import { authproxyRules } from './authproxy.ts';
 import { telemetryRules } from './telemetry.ts';
 import { uiRules } from './ui.ts';
 import { templatedValuesRules } from './templated-values.ts';
@@ -37,6 +38,7 @@ export const RULES: readonly ValuesRule[] = [
   deprecationRules,
   subchartRules,
   subchartSurfaceRules,
+  authproxyRules,
   templatedValuesRules,
   securityRules,
   exposureRules,

@@ -7,13 +7,13 @@
 import type { ValuesRule } from './types.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
 import { at, optStr } from '../../model/values-access.ts';
-import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
+import { authproxyPlan } from '../../model/authproxy-plan.ts';
+import { isPlainMap } from '../../values/merge.ts';
 import { tokenFileParts } from '../../model/derive.ts';
 import '../../model/sign-in-template.ts';
 
 const SECRET_RULE = 'values/authproxy-secret';
 const COOKIE_RULE = 'values/authproxy-cookie-secret';
-const SESSION_RULE = 'values/authproxy-session-storage';
 const WORKER_IMAGE_RULE = 'values/substrate-worker-image';
 const TOKEN_FILE_RULE = 'values/substrate-token-file';
 
@@ -30,15 +30,17 @@ export const subchartRules: ValuesRule = {
   ids: [
     { id: SECRET_RULE, description: 'The authentication proxy needs a client id, client secret and cookie secret, inline or from config.existingSecret' },
     { id: COOKIE_RULE, description: 'The authentication proxy cookie secret must be 16, 24 or 32 bytes (raw or base64)' },
-    { id: SESSION_RULE, description: 'The authentication proxy keeps sessions in a cookie; other session stores are not configurable in this chart' },
     { id: WORKER_IMAGE_RULE, description: 'A worker pool created by the chart needs its worker image' },
     { id: TOKEN_FILE_RULE, description: 'controller.substrate.substrateApiTokenFile is an absolute path to a file in a folder of its own (revision A)' },
   ],
   check(ctx) {
     const v = ctx.values;
-    if (at(v, 'authproxy.enabled') === true && !optStr(v, 'authproxy.config.existingSecret')) {
+    const proxy = at(v, 'authproxy');
+    const plan = at(v, 'authproxy.enabled') === true && isPlainMap(proxy) ? authproxyPlan(proxy) : undefined;
+    // Only the credentials the chart's own Secret carries and the proxy reads (config.requiredSecretKeys).
+    if (plan?.credentials.render) {
       // Only unset or empty values are missing; a value of the wrong type is the schema's finding.
-      const missing = AUTHPROXY_SECRET_KEYS.map((k) => `authproxy.config.${k.value}`).filter((p) => {
+      const missing = plan.credentials.envKeys.map((k) => `authproxy.config.${k.value}`).filter((p) => {
         const value = at(v, p);
         return value === undefined || value === null || value === '';
       });
@@ -61,16 +63,6 @@ export const subchartRules: ValuesRule = {
           hint: 'generate one with `openssl rand -base64 32 | head -c 32`',
         });
       }
-    }
-    const sessionType = optStr(v, 'authproxy.sessionStorage.type');
-    if (at(v, 'authproxy.enabled') === true && sessionType !== undefined && sessionType !== 'cookie') {
-      ctx.report({
-        rule: SESSION_RULE,
-        severity: 'error',
-        path: 'authproxy.sessionStorage.type',
-        message: `authproxy.sessionStorage.type "${sessionType}" needs a session store connection this chart does not configure`,
-        hint: 'use cookie (the default)',
-      });
     }
     const tokenFile = at(v, 'controller.substrate.enabled') === true ? revisionModel(ctx.revision, ctx.values).substrate.userTokenFile : undefined;
     // An empty path means the default (src/render/components/controller.ts).

@@ -15,7 +15,10 @@ const RULE = 'values/templated-values';
 const SCOPE_RULE = 'values/extra-object-scope';
 
 /** Values paths (besides extraObjects) whose strings are templates. */
-export const TEMPLATED_PATHS: readonly string[] = ['authproxy.extraEnv', 'authproxy.extraVolumes', 'authproxy.extraArgs', 'dashboards-mcp.grafana.url'];
+export const TEMPLATED_PATHS: readonly string[] = [
+  'authproxy.extraEnv', 'authproxy.extraVolumes', 'authproxy.extraArgs', 'authproxy.networkPolicy.ingress', 'authproxy.networkPolicy.egress', 'authproxy.alphaConfig.configFile',
+  'dashboards-mcp.grafana.url',
+];
 
 export const templatedValuesRules: ValuesRule = {
   ids: [
@@ -49,6 +52,8 @@ export const templatedValuesRules: ValuesRule = {
         });
       }
     }
+    const proxyExtra = (values.authproxy as Record<string, unknown> | undefined)?.extraObjects;
+    if (Array.isArray(proxyExtra)) problems.push(...expandExtraObjects(proxyExtra, scope, ['authproxy', 'extraObjects']).problems);
     for (const dotted of TEMPLATED_PATHS) {
       const segs = dotted.split('.');
       let cur: unknown = values;
