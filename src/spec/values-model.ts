@@ -256,6 +256,17 @@ const toolsSubchart = group('Tools server sub-chart', {
     k8s: group('Kubernetes tools', {
       tokenPassthrough: bool(false, "Call the API server with the caller's token instead of the server's account"),
     }),
+    // Read by the tools chart's templates, without effect in the pinned 0.2.1: accepted, so values
+    // written for the chart lint, and warned about (values/no-effect).
+    prometheus: group('Prometheus the tools would query (no effect in the pinned tools chart)', {
+      url: str('', 'Prometheus URL (no effect)', { optional: true }),
+      username: str('', 'User name (no effect)', { optional: true }),
+      password: str('', 'Password (no effect)', { optional: true, secret: true }),
+    }, { optional: true }),
+    grafana: group('Dashboards server the tools would query (no effect in the pinned tools chart)', {
+      url: str('', 'Dashboards URL (no effect)', { optional: true }),
+      apiKey: str('', 'API key (no effect)', { optional: true, secret: true }),
+    }, { optional: true }),
     metrics: group('Metrics', {
       port: port(8085, 'Metrics port'),
       servicemonitor: group('ServiceMonitor of the metrics Service (needs the monitoring.coreos.com/v1 API)', {
@@ -294,6 +305,7 @@ const mcpopSubchart = group('MCP operator sub-chart', {
     metrics: group('Metrics endpoint (HTTPS, token-reviewed)', {
       enabled: bool(true, 'Serve metrics: port, Service and the metrics roles'),
       bindAddress: leaf('string', S.stringPattern(HOST_PORT_PATTERN), ':8443', 'Listen address of the metrics endpoint'),
+      secureServing: leaf('bool', S.bool(), true, 'Read by the operator chart but without effect: the endpoint always serves HTTPS (values/no-effect)', { optional: true }),
     }),
     env: k8sList(K8S.envVar, 'Environment variables of the manager container'),
   }),

@@ -13,6 +13,17 @@ const MONITOR_RULE = 'values/tools-service-monitor-needs-api';
 const READ_ONLY_RULE = 'values/tools-rbac-read-only-only';
 const IMAGE_ALIAS_RULE = 'values/tools-image-alias';
 const MONITORING_API = 'monitoring.coreos.com/v1';
+const NO_EFFECT_RULE = 'values/no-effect';
+
+/**
+ * Keys the pinned sub-charts' templates read without effect (tools chart 0.2.1, MCP operator
+ * chart v0.3.0): accepted so that values written for those charts lint, and warned about where set.
+ */
+const NO_EFFECT: readonly { path: string; why: string }[] = [
+  { path: 'agentplat-tools.tools.prometheus', why: 'the pinned tools chart (0.2.1) passes no Prometheus settings to the server' },
+  { path: 'agentplat-tools.tools.grafana', why: 'the pinned tools chart (0.2.1) passes no dashboards settings to the server' },
+  { path: 'mcpop.controller.metrics.secureServing', why: 'the operator always serves its metrics over HTTPS with authorized scrapes' },
+];
 
 /**
  * The namespace a sub-chart's objects go to: its own namespaceOverride, else the top-level one,
@@ -47,8 +58,13 @@ export const subchartSurfaceRules: ValuesRule = {
     { id: MONITOR_RULE, description: 'The tools server ServiceMonitor renders only when the monitoring.coreos.com/v1 API is declared' },
     { id: READ_ONLY_RULE, description: 'agentplat-tools.rbac.allowSecrets and additionalRules take effect only with rbac.readOnly' },
     { id: IMAGE_ALIAS_RULE, description: 'agentplat-tools.image.* is an alias of agentplat-tools.tools.image.*; setting one part in both with different values keeps the alias' },
+    { id: NO_EFFECT_RULE, description: "A key the pinned sub-chart reads without effect is accepted, and warned about where set" },
   ],
   check(ctx) {
+    for (const { path, why } of NO_EFFECT) {
+      if (!ctx.userSet(path)) continue;
+      ctx.report({ rule: NO_EFFECT_RULE, severity: 'warning', path, message: `\`${path}\` has no effect: ${why}`, hint: 'remove the key; nothing renders from it' });
+    }
     checkRoleNamespaces(ctx, 'agentplat-tools', 'tools server');
     checkRoleNamespaces(ctx, 'mcpop', 'MCP operator');
     const tools = (p: string) => at(ctx.values, `agentplat-tools.${p}`);
