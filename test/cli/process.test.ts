@@ -215,10 +215,7 @@ describe('a working directory deleted under the shell is an environment problem:
   // `sh -c` enters a fresh folder, removes it and only then starts agentplat in it, as a user
   // whose shell sits in a folder another process deleted.
   const commands = createProgram({ io: createMemoryIo(), exitCode: 0 }).commands.map((c) => c.name());
-  const starts = [
-    { from: 'the bundle', argv: [process.execPath, BIN] },
-    { from: 'the snapshot', argv: [process.execPath, '--snapshot-blob', join(ROOT, 'dist', 'agentplat-b.blob'), '--'] },
-  ];
+  const starts = [{ from: 'the bundle', argv: [process.execPath, BIN] }];
   it.each(starts.flatMap((s) => [...commands, '--help'].map((command) => ({ ...s, command }))))('$command from $from', ({ argv, command }) => {
     const dir = tempDir('agentplat-gone-');
     const r = spawnSync('sh', ['-c', 'cd "$0" && rmdir "$0" && exec "$@"', dir, ...argv, command], { cwd: ROOT, encoding: 'utf8', timeout: HANG_GUARD_MS, env: { PATH: process.env.PATH ?? '' } });

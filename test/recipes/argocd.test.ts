@@ -205,9 +205,11 @@ describe('Argo CD recipe: plugin.yaml', () => {
     expect(withDefaults.stdout).toBe(generate(folder, argoEnv({})).stdout);
   });
 
-  it('parameters win over env entries, and a values file list keeps its order and its commas', () => {
-    const folder = appFolder({ 'values.yaml': 'controller:\n  toolRefreshInterval: 30s\n', 'a,b.yaml': OVERRIDES });
-    const r = generate(folder, argoEnv({ env: [{ name: 'REVISION', value: 'B' }], parameters: [{ name: 'revision', string: 'A' }, { name: 'values-files', array: ['values.yaml', 'a,b.yaml'] }] }));
+  // A values file list keeps its order; a file name with a comma cannot be passed, as in helm
+  // (-f a.yaml,b.yaml is two files: README, "where agentplat's --set differs from helm's").
+  it('parameters win over env entries, and a values file list keeps its order', () => {
+    const folder = appFolder({ 'values.yaml': 'controller:\n  toolRefreshInterval: 30s\n', 'overrides b.yaml': OVERRIDES });
+    const r = generate(folder, argoEnv({ env: [{ name: 'REVISION', value: 'B' }], parameters: [{ name: 'revision', string: 'A' }, { name: 'values-files', array: ['values.yaml', 'overrides b.yaml'] }] }));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('helm.sh/chart: agentplat-0.10.0');
     expect(r.stdout).toMatch(/^ {2}replicas: 3$/m);
