@@ -26,9 +26,15 @@ export function withChoices(option: Option, choices: readonly string[]): Option 
   return option;
 }
 
-/** -r/--revision: the same flag and words in every command that takes it. */
-export function revisionFlag(description = 'chart revision'): Option {
-  return revisionChoice('-r, --revision <A|B>', description, 'B');
+/** What -r/--revision defaults to when not given: the folder's setting (lint-settings.ts, revisionSetting). */
+export const REVISION_DEFAULT_SHOWN = 'revision: of .agentplat.yaml, else B';
+
+/**
+ * -r/--revision: the same flag and words in every command that takes it. `shownDefault` is what
+ * help prints; a command that does not read `.agentplat.yaml` for it (migrate's target) passes its own.
+ */
+export function revisionFlag(description = 'chart revision', shownDefault = REVISION_DEFAULT_SHOWN): Option {
+  return revisionChoice('-r, --revision <A|B>', description, shownDefault);
 }
 
 /** An option naming a chart revision (-r, --from, --to-revision, …); `shownDefault` for help, decided when the command runs. */

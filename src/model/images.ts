@@ -24,6 +24,12 @@ export function composeImage(p: ImageParts): string {
  */
 export const TAG_FOLLOWS_TOP_LEVEL: readonly string[] = ['controller.image', 'ui.image'];
 
+/**
+ * [B] The images whose own tag `global.tag` replaces when set: the tools server's, under both of
+ * its spellings (render/subcharts/tools.ts picks global.tag first).
+ */
+export const TAG_FOLLOWS_GLOBAL_TAG: readonly string[] = ['agentplat-tools.image', 'agentplat-tools.tools.image'];
+
 /** Tag of a workload image (TAG_FOLLOWS_TOP_LEVEL): the top-level `tag`, else its own, else the chart version. */
 export function workloadTag(values: Values, imagePath: string, chartVersion: string): string {
   return firstOf(str(values, 'tag'), str(values, `${imagePath}.tag`), chartVersion);

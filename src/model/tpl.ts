@@ -230,6 +230,9 @@ function evalPipeline(body: string, base: number, text: string, scope: TplScope)
     const t = toks[pos];
     if (!t) throw errAt(text, base + body.length, 'missing command after "|"');
     if (t.kind === 'ident' && t.text !== 'true' && t.text !== 'false' && t.text !== 'nil') {
+      // An action keyword is named before its arguments are read (`if eq .a "b"` would otherwise
+      // fail on `eq` as an argument, naming the wrong thing).
+      if (ACTIONS.has(t.text)) throw actionError(t, text);
       pos++;
       const args: unknown[] = [];
       while (!atEnd()) args.push(parseOperand());
@@ -282,7 +285,7 @@ function callFunction(t: Tok, args: unknown[], scope: TplScope, text: string): u
   if (!fn) {
     const refused = Object.hasOwn(REFUSED_FUNCTIONS, t.text) ? REFUSED_FUNCTIONS[t.text] : undefined;
     if (refused) throw errAt(text, t.at, `function "${t.text}" is not supported: ${refused}`);
-    if (ACTIONS.has(t.text)) throw errAt(text, t.at, `"${t.text}" actions are not supported in values templates (only expressions and pipelines)`);
+    if (ACTIONS.has(t.text)) throw actionError(t, text);
     throw errAt(text, t.at, `unsupported function "${t.text}"`);
   }
   const nested = <T>(run: () => T): T => {
@@ -322,6 +325,10 @@ function callFunction(t: Tok, args: unknown[], scope: TplScope, text: string): u
 }
 
 /** Go template actions, which values templates do not run. */
+function actionError(t: Tok, text: string): TplError {
+  return errAt(text, t.at, `"${t.text}" actions are not supported in values templates (only expressions and pipelines)`);
+}
+
 const ACTIONS = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue']);
 
 function printValue(v: unknown, text: string, offset: number): string {

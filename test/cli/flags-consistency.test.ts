@@ -147,13 +147,22 @@ describe('help and option errors say one thing one way', () => {
 
   it('every default is written "(default: X)", in every help', async () => {
     for (const args of [[], ...COMMANDS.map((c) => [c])]) {
-      const help = await helpOf(args);
+      // Help wraps long lines, sometimes right after "(default:".
+      const help = (await helpOf(args)).replace(/\s+/g, ' ');
       for (const [written] of help.matchAll(/\(default\b[^)]*\)/g)) expect(written, `${args.join(' ') || 'agentplat'} --help`).toMatch(/^\(default: [^"]/);
     }
     const flat = async (args: string[]) => (await helpOf(args)).replace(/\s+/g, ' ');
-    expect(await flat(['lint'])).toContain('chart revision (default: B)');
+    expect(await flat(['lint'])).toContain('chart revision (default: revision: of .agentplat.yaml, else B)');
     expect(await flat(['lint'])).toMatch(/problem format: [^(]* \(default: text\)/);
     expect(await flat(['migrate'])).toContain('revision the file was written for (default: A)');
+  });
+
+  it('every help that reads the revision from .agentplat.yaml says so as its default (migrate, which does not, says B)', async () => {
+    const flat = async (args: string[]) => (await helpOf(args)).replace(/\s+/g, ' ');
+    for (const c of ['render', 'template', 'lint', 'diff', 'values', 'schema', 'docs', 'crds']) {
+      expect(await flat([c]), `${c} --help`).toMatch(/-r, --revision <A\|B> .*?\(default: revision: of \.agentplat\.yaml, else B\)/);
+    }
+    expect(await flat(['migrate'])).toContain('chart revision to migrate to (default: B)');
   });
 
   it('no help pipes the CRDs and custom resources of a render into a client-side kubectl apply', async () => {

@@ -60,3 +60,22 @@ describe('revision B: global.imageRegistry replaces every registry', () => {
     expect(lint('B', { ui: { image: { registry: 'ghcr.io' } } }).filter((p) => p.rule === 'values/image-registry-shadowed')).toEqual([]);
   });
 });
+
+describe('revision B: global.tag wins over the tools image tag, and lint says so', () => {
+  const values = { global: { tag: 'v0.3.0' }, 'agentplat-tools': { tools: { image: { tag: 'v0.3.1' } }, image: { tag: 'v0.3.2' } } };
+
+  it('renders global.tag for the tools server', () => {
+    expect(image('B', values, 'agentplat-tools')).toMatch(/\/agentplat\/tools:v0\.3\.0$/);
+  });
+
+  it('values/image-tag-shadowed: a warning at each shadowed tools tag naming global.tag; none for an equal tag', () => {
+    const found = lint('B', values).filter((p) => p.rule === 'values/image-tag-shadowed');
+    expect(found.map((p) => [p.severity, p.path])).toEqual([
+      ['warning', 'agentplat-tools.image.tag'],
+      ['warning', 'agentplat-tools.tools.image.tag'],
+    ]);
+    expect(found[1]!.message).toMatch(/`agentplat-tools\.tools\.image\.tag` \("v0\.3\.1"\) is never used: `global\.tag` \("v0\.3\.0"\) wins over it/);
+    const equal = { global: { tag: 'v0.3.0' }, 'agentplat-tools': { tools: { image: { tag: 'v0.3.0' } } } };
+    expect(lint('B', equal).filter((p) => p.rule === 'values/image-tag-shadowed')).toEqual([]);
+  });
+});

@@ -89,6 +89,12 @@ describe('errors', () => {
     expect(error('{{ if .Values.x }}a{{ end }}').message).toMatch(/"if" actions are not supported/);
   });
 
+  it('an action whose condition calls a function is named as the action, not as a misplaced argument', () => {
+    expect(error('{{ if eq .Release.Namespace "prod" }}yes{{ end }}').message).toMatch(/"if" actions are not supported/);
+    expect(error('{{ with default "x" .Values.nothere }}{{ . }}{{ end }}').message).toMatch(/"with" actions are not supported/);
+    expect(error('{{ range until 3 }}x{{ end }}').message).toMatch(/"range" actions are not supported/);
+  });
+
   it('tpl and include that loop end with an error, not a stack overflow', () => {
     const looping: TplScope = { ...scope, values: { ...values, self: '{{ tpl .Values.self . }}' } };
     expect(() => evaluateTpl('{{ tpl .Values.self . }}', looping)).toThrow(/nest more than/);

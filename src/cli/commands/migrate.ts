@@ -14,7 +14,7 @@ export function register(program: Command, app: App): void {
     .option('-f, --values <file>', 'the values file to migrate (- reads stdin); one file per run', collect, [])
     .option('-i, --in-place', 'write the migrated file back over the file, all at once (on any error it is left as it was); nothing on stdout')
     .addOption(revisionChoice('--from <A|B>', 'revision the file was written for', 'A'))
-    .addOption(revisionFlag('chart revision to migrate to'))
+    .addOption(revisionFlag('chart revision to migrate to', 'B'))
     .addOption(revisionChoice('--to <A|B>', 'the same as --revision'))
     .addHelpText(
       'after',
