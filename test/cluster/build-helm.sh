@@ -24,10 +24,6 @@ fi
 
 work="$(mktemp -d "$out/.build.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-# CPU seconds of every child this shell has waited for so far (as in build.sh).
-cpu_seconds() {
-  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%d", ($14 + $15) / hz }' "/proc/$$/stat"
-}
 start=$(date +%s) cpu=$(cpu_seconds)
 (
   cd "$work"

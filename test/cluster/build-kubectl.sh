@@ -23,10 +23,6 @@ fi
 
 work="$(mktemp -d "$out/.build-kubectl.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-# CPU seconds of every child this shell has waited for so far (as in build.sh).
-cpu_seconds() {
-  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%d", ($14 + $15) / hz }' "/proc/$$/stat"
-}
 start=$(date +%s) cpu=$(cpu_seconds)
 cp "$here/go/kubectl/main.go" "$work/main.go"
 (

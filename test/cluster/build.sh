@@ -35,11 +35,6 @@ fi
 work="$(mktemp -d "$out/.build.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-# CPU seconds (user + system) of every child this shell has waited for so far (fields 16 and 17
-# of /proc/<pid>/stat, in clock ticks; $$ is this script's shell, also inside $(...)).
-cpu_seconds() {
-  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%d", ($14 + $15) / hz }' "/proc/$$/stat"
-}
 # "<what> built in N s (M s of CPU)" on stderr: the figures the README and .ci/run quote.
 report() {
   echo "build.sh: $1 built in $(( $(date +%s) - $2 )) s ($(( $(cpu_seconds) - $3 )) s of CPU)" >&2
