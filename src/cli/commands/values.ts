@@ -14,7 +14,7 @@ export function register(program: Command, app: App): void {
     .addOption(revisionFlag());
   addReleaseOptions(addLayerOptions(cmd))
     .option('--computed', 'print the values a release renders from: the defaults under -f and the --set family, merged as lint and render merge them')
-    .option('--show-origin', 'with --computed: say for every key where its value came from (default of the revision, file:line:column, --set #n)')
+    .option('--show-origin', 'with --computed: say for every key where its value came from: the defaults of the revision, file:line:column, --set #n')
     .addOption(outputFlag(MANIFEST_FORMATS, 'with --computed: yaml or json'))
     .addHelpText(
       'after',
