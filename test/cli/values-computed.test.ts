@@ -74,6 +74,15 @@ describe('values --computed', () => {
     for (const l of rows) expect(l).toMatch(/ {2}default \(revision B\)$/);
   });
 
+  it('.agentplat.yaml decides as it does for render: its revision, and its ignoreKeys let a file with anchor keys through', async () => {
+    const dir = folder({ '.agentplat.yaml': "revision: A\nignoreKeys: ['x-*']\n", 'v.yaml': 'x-common: &r 2\ncontroller:\n  replicas: *r\n' });
+    const table = await ok(['-f', 'v.yaml', '--show-origin'], dir);
+    expect(row(table, 'controller.image.repository')?.[1]).toBe('default (revision A)');
+    expect(row(table, 'controller.replicas')).toEqual(['2', 'v.yaml:3:3']);
+    const render = await runInProcess(['render', '-f', 'v.yaml'], { cwd: dir });
+    expect(render.code).toBe(0);
+  });
+
   it('stdin and --set-file are named as the linter names them: <stdin>:line:column and --set-file #n', async () => {
     const dir = folder({ 'ca.pem': '-----BEGIN CERTIFICATE-----\nabc\n-----END CERTIFICATE-----\n' });
     const table = await ok(['-f', '-', '--set-file', 'controller.loglevel=ca.pem', '--show-origin'], dir, '# from stdin\nui:\n  replicas: 2\n');
