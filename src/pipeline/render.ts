@@ -5,7 +5,7 @@ import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import type { Values } from '../values/merge.ts';
+import type { LayeredValues, Values } from '../values/merge.ts';
 import type { ValuesSource } from '../values/source.ts';
 import { RenderError } from '../render/components/common.ts';
 import type { RenderedDoc } from '../model/objects.ts';
@@ -45,7 +45,15 @@ export interface ReleaseResult {
 }
 
 const NAME_HINT = 'use a shorter --release-name or fullnameOverride: names longer than 63 characters are cut, and two cut names can meet';
-export function renderRelease(req: ReleaseRequest): ReleaseResult {
+/** What lintRelease needs of a release: the values side of a ReleaseRequest. */
+export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namespace' | 'apiVersions' | 'kubeVersion' | 'rules' | 'showDefaultNote' | 'ignoreKeys'>;
+
+/**
+ * The release's values (defaults under the user's layers, with where each key came from) and the
+ * linter's problems about them, rule levels applied: what renderRelease renders from, and what
+ * `agentplat values --computed` prints.
+ */
+export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered: LayeredValues } {
   const lint = lintValues({
     revision: req.revision,
     layers: [...req.layers],
@@ -55,6 +63,12 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
   });
   const problems = req.rules || req.ignoreKeys ? applyRuleLevels(lint.problems, req.rules ?? {}, req.ignoreKeys) : lint.problems;
+  return { problems, layered: lint.layered };
+}
+
+export function renderRelease(req: ReleaseRequest): ReleaseResult {
+  const lint = lintRelease(req);
+  const { problems } = lint;
   if (problems.some((p) => p.severity === 'error')) return { problems };
   let docs: RenderedDoc[];
   const options: ChartRenderOptions = {

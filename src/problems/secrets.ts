@@ -401,3 +401,19 @@ export function maskSpans(text: string, spans: readonly (readonly [number, numbe
     },
   };
 }
+
+/**
+ * A values tree as it may be printed: every non-empty scalar at or inside a secret field replaced
+ * by MASK, and every other string with the `secrets` (values the user wrote at secret fields) and
+ * URL passwords masked inside it. An empty or null secret stays as it is: it shows the field is unset.
+ */
+export function maskTree(data: unknown, fields: SecretFields, secrets: ReadonlySet<string>, at: SecretCursor = fields.root): unknown {
+  if (Array.isArray(data)) return data.map((x, i) => maskTree(x, fields, secrets, fields.step(at, i)));
+  if (data !== null && typeof data === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(data)) Object.defineProperty(out, k, { value: maskTree(x, fields, secrets, fields.step(at, k)), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  if (at.inside && data !== null && data !== '' && data !== undefined) return MASK;
+  return typeof data === 'string' ? redact(data, secrets) : data;
+}

@@ -1,19 +1,32 @@
 // `agentplat values`: prints the defaults file of a revision with its comments, verbatim: the
-// linter's positions in the defaults are lines of this output.
+// linter's positions in the defaults are lines of this output. With --computed, the values of a
+// release (the defaults under -f and the --set family, as lint and render merge them), and with
+// --show-origin where each one came from (values-run.ts, loaded only then).
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { revisionFlag } from '../options.ts';
+import { addLayerOptions, addReleaseOptions, MANIFEST_FORMATS, outputFlag, revisionFlag } from '../options.ts';
+import type { ValuesFlags } from './values-run.ts';
 
 export function register(program: Command, app: App): void {
-  program
+  const cmd = program
     .command('values')
-    .description('print the default values of a chart revision (commented, like a chart values.yaml)')
-    .addOption(revisionFlag())
-    .addHelpText('after', '\nExample:\n  agentplat values -r B > values.yaml   # then edit, and: agentplat lint -f values.yaml')
-    .action(async (opts: { revision?: string }) => {
-      const { revisionSetting } = await import('../lint-settings.ts');
-      const { defaultsFileText } = await import('../../docs/embedded.ts');
-      app.io.stdout(defaultsFileText(revisionSetting(app.io.cwd, opts.revision)));
-      app.exitCode = 0;
+    .description('print the default values of a chart revision (commented, like a chart values.yaml), or with --computed the values a release renders from')
+    .addOption(revisionFlag());
+  addReleaseOptions(addLayerOptions(cmd))
+    .option('--computed', 'print the values a release renders from: the defaults under -f and the --set family, merged as lint and render merge them')
+    .option('--show-origin', 'with --computed: say for every key where its value came from: the defaults of the revision, file:line:column, --set #n')
+    .addOption(outputFlag(MANIFEST_FORMATS, 'with --computed: yaml or json'))
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  agentplat values -r B > values.yaml   # then edit, and: agentplat lint -f values.yaml\n' +
+        '  agentplat values --computed -f prod.yaml --set controller.replicas=3 --show-origin\n' +
+        'Secret fields are masked in the computed values. When the values have an error, the problems go\n' +
+        'to stderr and nothing to stdout.\n' +
+        'Exit codes: 0 printed; 1 the values have errors (see stderr); 2 usage error.',
+    )
+    .action(async (flags: ValuesFlags) => {
+      const { runValues } = await import('./values-run.ts');
+      await runValues(flags, app);
     });
 }

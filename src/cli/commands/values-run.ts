@@ -1,0 +1,135 @@
+// The work of `agentplat values`, loaded only when that command runs. Without --computed: the
+// commented defaults of a revision. With it: the values a release renders from, made by the one
+// pipeline step render and lint take (lintRelease), secrets masked; with --show-origin, where each
+// leaf came from. On an error in the values nothing goes to stdout.
+import type { App } from '../app.ts';
+import { lintSettings } from '../lint-settings.ts';
+import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, type LayerFlags } from '../options.ts';
+import { problemReporter, valuesInputs } from './render-run.ts';
+import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
+import { applyRuleLevels } from '../../lint/config.ts';
+import { prepareCrdCheck } from '../../lint/crd-check.ts';
+import { lintRelease } from '../../pipeline/render.ts';
+import { checkReleaseNames } from '../../pipeline/request.ts';
+import { emitYaml } from '../../output/yaml-emit.ts';
+import { maskTree, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
+import type { Revision } from '../../spec/revisions.ts';
+import { loadUserLayers } from '../../values/load.ts';
+import { joinPath } from '../../values/merge.ts';
+import { leafOrigins, type LeafOrigin } from '../../values/origins.ts';
+
+export interface ValuesFlags extends LayerFlags {
+  revision?: string;
+  computed?: boolean;
+  showOrigin?: boolean;
+  output: string;
+  namespace: string;
+  releaseName: string;
+  apiVersions: string[];
+  kubeVersion?: string;
+}
+
+/** Where one value came from, as `-o json` gives it. */
+export interface OriginJson {
+  /** `default (revision B)`, the file as given, `<stdin>`, a URL, or the flag and its number (`--set #2`). */
+  source: string;
+  line?: number;
+  column?: number;
+}
+
+export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
+  const output = outputFormat(flags.output, MANIFEST_FORMATS);
+  const layers = layerOptionsFrom(flags);
+  const given = Object.values(layers).some((l) => (l ?? []).length > 0);
+  if (!flags.computed) {
+    const needs = given ? '-f and --set… are' : flags.showOrigin ? '--show-origin is' : output !== 'yaml' ? '-o json is' : undefined;
+    if (needs) throw new UsageError(`${needs} for --computed only: without it, values prints the commented defaults of the revision`, 'add --computed to print the values a release renders from');
+    const { revisionSetting } = await import('../lint-settings.ts');
+    const { defaultsFileText } = await import('../../docs/embedded.ts');
+    app.io.stdout(defaultsFileText(revisionSetting(app.io.cwd, flags.revision)));
+    app.exitCode = 0;
+    return;
+  }
+
+  const settings = lintSettings(app.io.cwd, { revision: flags.revision });
+  const { revision } = settings;
+  const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
+  const apiVersions = parseApiVersionList(flags.apiVersions);
+  checkReleaseNames(flags.releaseName, flags.namespace);
+  const loaded = await loadUserLayers(layers, { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
+  const report = problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
+  const loadProblems = applyRuleLevels(loaded.problems, settings.rules);
+  if (loadProblems.some((p) => p.severity === 'error')) {
+    report(loadProblems);
+    app.exitCode = EXIT_PROBLEMS;
+    return;
+  }
+  await prepareCrdCheck(loaded.sources);
+  const { problems, layered } = lintRelease({
+    revision,
+    layers: loaded.sources,
+    namespace: flags.namespace,
+    apiVersions,
+    ...(kubeVersion ? { kubeVersion } : {}),
+    rules: settings.rules,
+    ignoreKeys: settings.ignoreKeys,
+  });
+  const all = [...loadProblems, ...problems];
+  if (all.some((p) => p.severity === 'error')) {
+    report(all);
+    app.exitCode = EXIT_PROBLEMS;
+    return;
+  }
+  // Warnings go to stderr as render prints them; stdout carries the values only.
+  const warnings = all.filter((p) => p.severity === 'warning');
+  if (warnings.length > 0) report(warnings);
+
+  const secrets = new Set<string>();
+  for (const l of loaded.sources) secretValues(l.data, VALUES_SECRETS, secrets);
+  const values = maskTree(layered.values, VALUES_SECRETS, secrets);
+  if (!flags.showOrigin) {
+    app.io.stdout(output === 'json' ? `${JSON.stringify(values, null, 2)}\n` : emitYaml(values));
+  } else {
+    const leaves = leafOrigins(layered).map((leaf) => ({
+      path: joinPath(leaf.path),
+      value: maskTree(leaf.value, VALUES_SECRETS, secrets, VALUES_SECRETS.at(leaf.path)),
+      origin: originJson(leaf, revision),
+    }));
+    if (output === 'json') {
+      const origins: Record<string, OriginJson> = {};
+      for (const l of leaves) Object.defineProperty(origins, l.path, { value: l.origin, enumerable: true });
+      app.io.stdout(`${JSON.stringify({ values, origins }, null, 2)}\n`);
+    } else {
+      app.io.stdout(originTable(leaves.map((l) => [l.path, JSON.stringify(l.value), originText(l.origin)])));
+    }
+  }
+  app.exitCode = 0;
+}
+
+/** The origin of a leaf: the defaults by revision, a file by line and column, a flag by its number. */
+export function originJson(leaf: LeafOrigin, revision: Revision): OriginJson {
+  const { source, location } = leaf;
+  if (!source || source.chartDefaults) return { source: `default (revision ${revision})` };
+  if (location?.origin) return { source: location.file, ...(location.column !== undefined ? { column: location.column } : {}) };
+  return { source: location?.file ?? source.name, ...(location?.line !== undefined ? { line: location.line } : {}), ...(location?.column !== undefined ? { column: location.column } : {}) };
+}
+
+/** `file:line:column` for a file, the flag and its number (`--set #2`) for a flag, `default (revision B)`. */
+function originText(o: OriginJson): string {
+  return o.line !== undefined ? `${o.source}:${o.line}${o.column !== undefined ? `:${o.column}` : ''}` : o.source;
+}
+
+/** Values wider than this do not widen the column: the origins of the other rows stay aligned. */
+const VALUE_COLUMN_MAX = 40;
+
+/**
+ * One line per leaf: KEY, VALUE (JSON, so a string, a number and null differ and a multi-line
+ * string stays on its line), ORIGIN, separated by at least two spaces: `grep` a key and its line
+ * says everything about it.
+ */
+function originTable(rows: readonly (readonly [string, string, string])[]): string {
+  const all: (readonly [string, string, string])[] = [['KEY', 'VALUE', 'ORIGIN'], ...rows];
+  const keyWidth = Math.max(...all.map((r) => r[0].length));
+  const valueWidth = Math.min(VALUE_COLUMN_MAX, Math.max(...all.map((r) => r[1].length)));
+  return all.map(([k, v, o]) => `${k.padEnd(keyWidth)}  ${v.padEnd(valueWidth)}  ${o}\n`).join('');
+}
