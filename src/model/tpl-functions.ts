@@ -6,6 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { sha256Hex } from './checksum.ts';
+import { jsonText } from '../values/big-integers.ts';
 import { Document, parse as parseYaml, Scalar, visit } from 'yaml';
 
 /** What a function may ask of the evaluator. */
@@ -50,7 +51,8 @@ export function truthy(v: unknown): boolean {
 export function strval(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return String(v);
+  // A BigInt is an int64 past 2^53 (--set): its exact digits, as Go prints an int64.
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (typeof v === 'boolean') return String(v);
   return goPrint(v);
 }
@@ -117,7 +119,7 @@ const fixed = (n: number, fn: (a: unknown[], c: CallContext) => unknown): TplFun
 const str1 = (fn: (s: string) => unknown): TplFunction => fixed(1, (a) => fn(strval(a[0])));
 
 function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  return jsonText(canonical(a)) === jsonText(canonical(b));
 }
 
 function canonical(v: unknown): unknown {
@@ -172,7 +174,7 @@ function readsAsOtherType(s: string): boolean {
 
 /** Go's json.Marshal: keys sorted, and `<`, `>`, `&` escaped as Go does for HTML safety. */
 export function toJson(v: unknown, indent?: number): string {
-  const text = JSON.stringify(canonical(v), null, indent) ?? 'null';
+  const text = jsonText(canonical(v), indent) ?? 'null';
   return text.replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
@@ -361,7 +363,7 @@ export const FUNCTIONS: Readonly<Record<string, TplFunction>> = {
   toYaml: fixed(1, (a) => toYaml(a[0])),
   toJson: fixed(1, (a) => toJson(a[0])),
   toPrettyJson: fixed(1, (a) => toJson(a[0], 2)),
-  toRawJson: fixed(1, (a) => JSON.stringify(canonical(a[0]))),
+  toRawJson: fixed(1, (a) => jsonText(canonical(a[0]))),
   fromYaml: str1(fromYaml),
   fromJson: str1((s) => {
     try {
