@@ -96,7 +96,7 @@ export function strings(values: unknown, path: string): string[] {
 
 /** Strings as they are, numbers and booleans as text, anything else the fallback. */
 export function asStr(v: unknown, fallback = ''): string {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : fallback;
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : fallback;
 }
 export function asMap(v: unknown): Values {
   return isPlainMap(v) ? v : {};

@@ -59,6 +59,12 @@ describe('--set integers past 2^53', () => {
     expect(r.stdout).toContain(`  json: "{\\"runAsUser\\":${BIG}}"\n  yaml: "runAsUser: ${BIG}"\n  plain: "${BIG}"\n`);
   });
 
+  it('diff -o json writes the exact digits as a JSON number', async () => {
+    const r = await runInProcess(['diff', '-r', 'B', '--to-set', `controller.podSecurityContext.runAsUser=${BIG}`, '-o', 'json']);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.stdout).toContain(`"to": ${BIG}\n`);
+  });
+
   it('a string-typed key refuses it as it refuses any number', async () => {
     const r = await runInProcess(['render', '-r', 'B', '--set', `controller.env[0].name=X,controller.env[0].value=${BIG}`]);
     expect(r.code).toBe(1);
