@@ -59,6 +59,39 @@ describe('--set integers past 2^53', () => {
     expect(r.stdout).toContain(`  json: "{\\"runAsUser\\":${BIG}}"\n  yaml: "runAsUser: ${BIG}"\n  plain: "${BIG}"\n`);
   });
 
+  it('template functions treat it as helm treats the int64 (printf, kindOf, typeOf, add, int64, lt, toString)', async () => {
+    const d = tmp();
+    const v = '.Values.controller.podSecurityContext.runAsUser';
+    // Each expression's helm 4.3.1 output for --set a=9007199254740993, measured with helm template.
+    const helm: [string, string][] = [
+      [`printf "%d" ${v}`, BIG],
+      [`printf "%v" ${v}`, BIG],
+      [`kindOf ${v}`, 'int64'],
+      [`typeOf ${v}`, 'int64'],
+      [`toString ${v}`, BIG],
+      [`add ${v} 1`, '9007199254740994'],
+      [`sub ${v} 2`, '9007199254740991'],
+      [`int64 ${v}`, BIG],
+      [`list ${v} 1 | toString`, `[${BIG} 1]`],
+      [`lt 9007199254740992 ${v}`, 'true'],
+    ];
+    writeFileSync(join(d, 'x.yaml'), [
+      'extraObjects:',
+      '  - |',
+      '    apiVersion: v1',
+      '    kind: ConfigMap',
+      '    metadata:',
+      '      name: big',
+      '    data:',
+      ...helm.map(([expr], i) => `      k${i}: {{ ${expr} | quote }}`),
+      '',
+    ].join('\n'));
+    const r = await runInProcess(['render', '-r', 'B', '-f', 'x.yaml', '--set', `controller.podSecurityContext.runAsUser=${BIG}`, '--show-only', 'extra-objects.yaml', '-o', 'json'], { cwd: d });
+    expect(r.code).toBe(0);
+    const data = (JSON.parse(r.stdout) as { items: { data: Record<string, string> }[] }).items[0]!.data;
+    expect(helm.map(([expr], i) => [expr, data[`k${i}`]])).toEqual(helm);
+  });
+
   it('diff -o json writes the exact digits as a JSON number', async () => {
     const r = await runInProcess(['diff', '-r', 'B', '--to-set', `controller.podSecurityContext.runAsUser=${BIG}`, '-o', 'json']);
     expect(r.stderr).not.toMatch(/internal error/);
