@@ -92,8 +92,9 @@ describe('--set: typing follows Helm (bools, null, integers only)', () => {
     ['0x1', '0x1'],
     ['1e3', '1e3'],
     ['9007199254740991', 9007199254740991],
-    ['9007199254740992', '9007199254740992'],
-    ['-9007199254740992', '-9007199254740992'],
+    // Past int64 the text stays a string, as in helm.
+    ['9223372036854775808', '9223372036854775808'],
+    ['-9223372036854775809', '-9223372036854775809'],
     ['99999999999999999999', '99999999999999999999'],
     ['yes', 'yes'],
     [' 1', ' 1'],
@@ -102,6 +103,16 @@ describe('--set: typing follows Helm (bools, null, integers only)', () => {
     expect(inferType(text)).toStrictEqual(want);
     expect(apply(`k=${text}`)).toStrictEqual({ k: want });
   });
+
+  test.each(['9007199254740992', '9007199254740993', '-9007199254740992', '9223372036854775807', '-9223372036854775808', '+9007199254740993'])(
+    'an int64 past 2^53 (%s) stays an integer with its exact digits (a BigInt), as helm keeps an int64',
+    (text) => {
+      expect(inferType(text)).toStrictEqual(BigInt(text));
+      expect(apply(`k=${text}`)).toStrictEqual({ k: BigInt(text) });
+      expect(apply(`k={1,${text}}`)).toStrictEqual({ k: [1, BigInt(text)] });
+      expect(apply(`k=${text}`, 'set-string')).toStrictEqual({ k: text });
+    },
+  );
 
   test('an explicit null is kept in the layer so the merge can delete the key', () => {
     expect(apply('a.b=null')).toStrictEqual({ a: { b: null } });

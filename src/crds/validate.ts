@@ -11,6 +11,7 @@ import type { ErrorObject } from 'ajv';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import type { Problem } from '../problems/problem.ts';
 import { coreUri, GROUP, INT64_BOUND } from './ids.ts';
+import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
@@ -518,8 +519,10 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   applyDefaults(schema, data);
   // Most documents are valid: the schema walker says so quickly and ajv's code is not even loaded;
   // ajv decides and explains the rest.
-  const validate = schemaAccepts(root, defs, data) ? undefined : crdValidator(kind, version);
-  if (validate && !validate(data)) {
+  // The schema sees an int64 past 2^53 (a BigInt from --set) as the integer it is.
+  const typed = bigIntsAsNumbers(data);
+  const validate = schemaAccepts(root, defs, typed) ? undefined : crdValidator(kind, version);
+  if (validate && !validate(typed)) {
     const known = (path: Path): string[] => Object.keys(schemaAt(kind, version, path)?.properties ?? {});
     for (const f of schemaFindings(relevantErrors(validate.errors ?? []), decoderUnknownFields(root, defs, data), data, known)) {
       report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at);

@@ -7,6 +7,7 @@ import { objectYaml } from '../output/manifests.ts';
 import { diffLines, hunks, type DiffLine } from './lines.ts';
 import type { Masker } from './mask.ts';
 import { displayId, fieldChanges, type Comparison, type FieldChange, type ObjectChange, type Status } from './objects.ts';
+import { jsonText } from '../values/big-integers.ts';
 
 /** One side as the JSON output describes it. */
 export type SideInfo = { kind: 'render'; revision: string; values: string[] } | { kind: 'manifest'; path: string };
@@ -127,7 +128,7 @@ export function formatJson(shown: readonly ShownChange[], comparison: Comparison
     };
   });
   const doc: JsonDiff = { version: 1, ...head, equal: comparison.changes.length === 0, summary, objects };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${jsonText(doc, 2)}\n`;
 }
 
 /** The hunks of one object's text diff, without the header line that names it. */

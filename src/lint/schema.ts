@@ -11,6 +11,7 @@ import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesValidator } from './schema-validators.ts';
+import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
 import { didYouMean } from '../problems/nearest.ts';
 import { replacementHint } from '../spec/replacements.ts';
@@ -48,7 +49,8 @@ export function valuesSchema(revision: Revision): SchemaNode {
 /** Validates merged values; returns findings with values paths (rule `values/schema` or `values/unknown-key`). */
 export function checkSchema(revision: Revision, values: unknown, skipPath: (path: string) => boolean = () => false): RuleFinding[] {
   const validate = valuesValidator(revision);
-  if (validate(values)) return [];
+  // An int64 past 2^53 (a BigInt from --set) is an integer to the schema.
+  if (validate(bigIntsAsNumbers(values))) return [];
   // The bundled validators are generated without ajv's `verbose` option (much smaller code), so
   // the schema node and the offending value are looked up here, only when there are errors.
   const errors = pruneBranchErrors(
@@ -178,6 +180,7 @@ function jsonType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  if (typeof v === 'bigint') return 'integer';
   return typeof v;
 }
 
@@ -295,7 +298,7 @@ function typeHint(want: string, data: unknown): Hints {
       hintFor: { '--set-string': 'use --set, not --set-string: --set types whole numbers', '--set-json': 'write the number without quotes in the JSON' },
     };
   }
-  if (want.includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
+  if (want.includes('string') && (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean')) {
     return {
       hint: 'quote the value to make it a string',
       hintFor: {

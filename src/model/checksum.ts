@@ -2,6 +2,7 @@
 // secret it reads changes; one definition keeps every checksum annotation comparable.
 
 import { createHash } from 'node:crypto';
+import { jsonText } from '../values/big-integers.ts';
 
 /** Hex sha256 of a text. */
 export function sha256Hex(text: string): string {
@@ -10,5 +11,5 @@ export function sha256Hex(text: string): string {
 
 /** Hex sha256 of a value's JSON text (the data of a ConfigMap or Secret). */
 export function checksum(value: unknown): string {
-  return sha256Hex(JSON.stringify(value));
+  return sha256Hex(jsonText(value) as string);
 }

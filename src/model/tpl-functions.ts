@@ -6,6 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { sha256Hex } from './checksum.ts';
+import { jsonText } from '../values/big-integers.ts';
 import { Document, parse as parseYaml, Scalar, visit } from 'yaml';
 
 /** What a function may ask of the evaluator. */
@@ -50,7 +51,8 @@ export function truthy(v: unknown): boolean {
 export function strval(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return String(v);
+  // A BigInt is an int64 past 2^53 (--set): its exact digits, as Go prints an int64.
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (typeof v === 'boolean') return String(v);
   return goPrint(v);
 }
@@ -63,8 +65,10 @@ function goPrint(v: unknown): string {
   return strval(v);
 }
 
+// A BigInt (an int64 past 2^53 from --set) enters arithmetic as the nearest number.
 function toInt(v: unknown): number {
   if (typeof v === 'number') return Math.trunc(v);
+  if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'string') {
     const n = Number(v.trim());
@@ -73,8 +77,24 @@ function toInt(v: unknown): number {
   return 0;
 }
 
+const isBig = (v: unknown): v is bigint => typeof v === 'bigint';
+
+/** An integer as a BigInt, for int64 arithmetic with a BigInt operand. */
+function toBig(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  const n = toInt(v);
+  return Number.isFinite(n) ? BigInt(n) : 0n;
+}
+
+/** An int64 result as Go computes it (wrapping past the bounds): a number while it holds the digits. */
+function int64Of(n: bigint): number | bigint {
+  const w = BigInt.asIntN(64, n);
+  return w >= BigInt(Number.MIN_SAFE_INTEGER) && w <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(w) : w;
+}
+
 function toFloat(v: unknown): number {
   if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'string') {
     const n = Number(v.trim());
@@ -117,7 +137,7 @@ const fixed = (n: number, fn: (a: unknown[], c: CallContext) => unknown): TplFun
 const str1 = (fn: (s: string) => unknown): TplFunction => fixed(1, (a) => fn(strval(a[0])));
 
 function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  return jsonText(canonical(a)) === jsonText(canonical(b));
 }
 
 function canonical(v: unknown): unknown {
@@ -128,6 +148,8 @@ function canonical(v: unknown): unknown {
 
 function compare(a: unknown, b: unknown, c: CallContext): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  // A BigInt (an int64 past 2^53) compares exactly with another integer.
+  if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint') && (isBig(a) || isBig(b))) return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   return c.fail(`${c.name}: incompatible types for comparison (${kindOf(a)} and ${kindOf(b)})`);
 }
@@ -172,7 +194,7 @@ function readsAsOtherType(s: string): boolean {
 
 /** Go's json.Marshal: keys sorted, and `<`, `>`, `&` escaped as Go does for HTML safety. */
 export function toJson(v: unknown, indent?: number): string {
-  const text = JSON.stringify(canonical(v), null, indent) ?? 'null';
+  const text = jsonText(canonical(v), indent) ?? 'null';
   return text.replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
@@ -201,8 +223,9 @@ export function sprintf(format: string, args: unknown[], c: CallContext): string
         out = a === undefined || a === null ? (verb === 'v' ? '<nil>' : '%!s(<nil>)') : typeof a === 'string' ? a : goPrint(a);
         break;
       case 'd':
-        if (typeof a !== 'number') return `%!d(${typeof a === 'string' ? 'string' : kindOf(a)}=${strval(a)})`;
-        out = String(Math.trunc(a));
+        if (typeof a === 'bigint') out = String(a);
+        else if (typeof a !== 'number') return `%!d(${typeof a === 'string' ? 'string' : kindOf(a)}=${strval(a)})`;
+        else out = String(Math.trunc(a));
         break;
       case 'q':
         out = JSON.stringify(strval(a));
@@ -215,7 +238,7 @@ export function sprintf(format: string, args: unknown[], c: CallContext): string
         break;
       case 'x':
       case 'X': {
-        const s = typeof a === 'number' ? Math.trunc(a).toString(16) : Buffer.from(strval(a), 'utf8').toString('hex');
+        const s = typeof a === 'number' ? Math.trunc(a).toString(16) : typeof a === 'bigint' ? a.toString(16) : Buffer.from(strval(a), 'utf8').toString('hex');
         out = verb === 'X' ? s.toUpperCase() : s;
         break;
       }
@@ -361,7 +384,7 @@ export const FUNCTIONS: Readonly<Record<string, TplFunction>> = {
   toYaml: fixed(1, (a) => toYaml(a[0])),
   toJson: fixed(1, (a) => toJson(a[0])),
   toPrettyJson: fixed(1, (a) => toJson(a[0], 2)),
-  toRawJson: fixed(1, (a) => JSON.stringify(canonical(a[0]))),
+  toRawJson: fixed(1, (a) => jsonText(canonical(a[0]))),
   fromYaml: str1(fromYaml),
   fromJson: str1((s) => {
     try {
@@ -477,16 +500,16 @@ export const FUNCTIONS: Readonly<Record<string, TplFunction>> = {
   sha512sum: str1((s) => createHash('sha512').update(s).digest('hex')),
   adler32sum: str1((s) => String(adler32(Buffer.from(s, 'utf8')))),
   // numbers
-  int: fixed(1, (a) => toInt(a[0])),
-  int64: fixed(1, (a) => toInt(a[0])),
+  int: fixed(1, (a) => (typeof a[0] === 'bigint' ? a[0] : toInt(a[0]))),
+  int64: fixed(1, (a) => (typeof a[0] === 'bigint' ? a[0] : toInt(a[0]))),
   atoi: fixed(1, (a) => toInt(a[0])),
   float64: fixed(1, (a) => toFloat(a[0])),
-  add: (a) => a.reduce<number>((s, x) => s + toInt(x), 0),
-  add1: fixed(1, (a) => toInt(a[0]) + 1),
-  sub: fixed(2, (a) => toInt(a[0]) - toInt(a[1])),
-  mul: (a) => a.reduce<number>((s, x) => s * toInt(x), 1),
-  div: fixed(2, (a, c) => (toInt(a[1]) === 0 ? c.fail('div: division by zero') : Math.trunc(toInt(a[0]) / toInt(a[1])))),
-  mod: fixed(2, (a, c) => (toInt(a[1]) === 0 ? c.fail('mod: division by zero') : toInt(a[0]) % toInt(a[1]))),
+  add: (a) => (a.some(isBig) ? int64Of(a.reduce<bigint>((s, x) => s + toBig(x), 0n)) : a.reduce<number>((s, x) => s + toInt(x), 0)),
+  add1: fixed(1, (a) => (isBig(a[0]) ? int64Of(a[0] + 1n) : toInt(a[0]) + 1)),
+  sub: fixed(2, (a) => (a.some(isBig) ? int64Of(toBig(a[0]) - toBig(a[1])) : toInt(a[0]) - toInt(a[1]))),
+  mul: (a) => (a.some(isBig) ? int64Of(a.reduce<bigint>((s, x) => s * toBig(x), 1n)) : a.reduce<number>((s, x) => s * toInt(x), 1)),
+  div: fixed(2, (a, c) => (toInt(a[1]) === 0 ? c.fail('div: division by zero') : a.some(isBig) ? int64Of(toBig(a[0]) / toBig(a[1])) : Math.trunc(toInt(a[0]) / toInt(a[1])))),
+  mod: fixed(2, (a, c) => (toInt(a[1]) === 0 ? c.fail('mod: division by zero') : a.some(isBig) ? int64Of(toBig(a[0]) % toBig(a[1])) : toInt(a[0]) % toInt(a[1]))),
   max: (a, c) => (arity(c, a, 1, Infinity), Math.max(...a.map(toInt))),
   min: (a, c) => (arity(c, a, 1, Infinity), Math.min(...a.map(toInt))),
   floor: fixed(1, (a) => Math.floor(toFloat(a[0]))),
@@ -598,6 +621,8 @@ function goKind(v: unknown): string {
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float64';
+  // Helm holds a --set integer as an int64.
+  if (typeof v === 'bigint') return 'int64';
   return typeof v === 'boolean' ? 'bool' : 'string';
 }
 

@@ -7,6 +7,7 @@
 //   sub-chart's block).
 
 import { isPlainMap, splitPath, type Values } from '../values/merge.ts';
+import { jsonText } from '../values/big-integers.ts';
 import type { PathSegment } from '../values/source.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -95,7 +96,7 @@ export function strings(values: unknown, path: string): string[] {
 
 /** Strings as they are, numbers and booleans as text, anything else the fallback. */
 export function asStr(v: unknown, fallback = ''): string {
-  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : fallback;
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : fallback;
 }
 export function asMap(v: unknown): Values {
   return isPlainMap(v) ? v : {};
@@ -142,5 +143,5 @@ export function unique<T>(xs: readonly T[]): T[] {
 
 export function scalarText(v: unknown): string {
   if (v === null || v === undefined) return '';
-  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return typeof v === 'string' ? v : typeof v === 'object' ? (jsonText(v) as string) : String(v);
 }

@@ -7,6 +7,7 @@ import { emitYaml } from './yaml-emit.ts';
 import { crdYaml } from '../crds/index.ts';
 import { nearest } from '../problems/nearest.ts';
 import { UsageError } from '../problems/errors.ts';
+import { jsonText } from '../values/big-integers.ts';
 
 /**
  * Whether a `# Source:` path is the one a --show-only name means. A plain name may leave out
@@ -110,7 +111,7 @@ export function toYaml(docs: readonly RenderedDoc[]): string {
 }
 
 export function toJson(docs: readonly RenderedDoc[]): string {
-  return `${JSON.stringify({ apiVersion: 'v1', kind: 'List', items: docs.map((d) => d.object) }, null, 2)}\n`;
+  return `${jsonText({ apiVersion: 'v1', kind: 'List', items: docs.map((d) => d.object) }, 2)}\n`;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Writes plain data (maps, lists, strings, numbers, booleans, null) as block-style YAML.
+// Writes plain data (maps, lists, strings, numbers and BigInts, booleans, null) as block-style YAML.
 // Why not the yaml library's stringifier: it is the slowest step of a render, it emits anchors
 // for shared sub-objects, and it writes `yes`, `on` or `1_0` unquoted, which Kubernetes' YAML 1.1
 // decoder reads as booleans and numbers. This emitter never emits anchors, quotes every scalar a
@@ -50,6 +50,8 @@ function scalar(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return Number.isFinite(v) ? String(Object.is(v, -0) ? 0 : v) : 'null';
+  // An int64 past 2^53 (--set): its exact digits, a YAML integer.
+  if (typeof v === 'bigint') return String(v);
   const s = String(v);
   let out = scalarCache.get(s);
   if (out === undefined) {

@@ -20,6 +20,8 @@
 // `#each` runs its body once per array item (or map value) with the item as context. Tests hold
 // the two engines to the same objects on every golden and property input (test/render/template-program.test.ts).
 
+import { jsonText } from '../values/big-integers.ts';
+
 /** A line of template output before it is text: `text` holds a hole as NUL + index into the values. */
 export interface TemplateLine {
   indent: number;
@@ -210,7 +212,7 @@ export function outputText({ docs, values }: TemplateOutput): string {
       lines
         .map((l) => {
           const hole = l.text.indexOf('\u0000');
-          const text = hole < 0 ? l.text : l.text.slice(0, hole) + JSON.stringify(values[Number(l.text.slice(hole + 1))]);
+          const text = hole < 0 ? l.text : l.text.slice(0, hole) + jsonText(values[Number(l.text.slice(hole + 1))]);
           return ' '.repeat(l.indent) + text + '\n';
         })
         .join(''),
@@ -256,7 +258,8 @@ const OMITTED: unique symbol = Symbol('omitted');
 /**
  * JSON.parse(JSON.stringify(v)) without the text: a fresh copy of plain data with JSON's rules
  * (non-finite numbers become null, -0 becomes 0, undefined, functions and symbols are left out of
- * objects and become null in lists). Anything but plain objects and lists (a Date, a boxed value,
+ * objects and become null in lists), except that a BigInt (an int64 past 2^53 from --set), which
+ * JSON.stringify refuses, stays itself. Anything but plain objects and lists (a Date, a boxed value,
  * a class instance, an object with toJSON) goes through JSON itself. OMITTED for a top-level value
  * JSON cannot carry. A property test holds it to JSON on arbitrary values.
  */
@@ -293,8 +296,8 @@ export function jsonCopy(v: unknown): unknown {
       return out;
     }
     case 'bigint':
-      // JSON.stringify refuses it; so does this.
-      return JSON.stringify(v);
+      // An int64 past 2^53 from --set: kept, and written as its digits (a JSON number).
+      return v;
     default:
       return OMITTED;
   }

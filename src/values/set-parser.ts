@@ -398,7 +398,10 @@ function readPlainValue(s: Scanner, kind: SetKind): unknown {
   return list;
 }
 
-/** Helm's typing for --set: booleans, null, decimal integers without a leading zero. */
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Helm's typing for --set: booleans, null, decimal integers without a leading zero (int64: a BigInt past 2^53). */
 export function inferType(text: string): unknown {
   const lower = text.toLowerCase();
   if (lower === 'true') return true;
@@ -408,8 +411,10 @@ export function inferType(text: string): unknown {
   // Like Go's ParseInt after Helm's leading-zero check: an optional sign, then digits.
   if (text[0] !== '0' && /^[+-]?\d+$/.test(text)) {
     const big = BigInt(text);
-    // Helm keeps int64; outside that range it keeps the text, and so do we beyond 2^53.
+    // Helm keeps an int64 and the text beyond it. A JavaScript number holds the digits up to
+    // 2^53; past that the value stays a BigInt, which every writer prints with its exact digits.
     if (big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(big);
+    if (big >= INT64_MIN && big <= INT64_MAX) return big;
   }
   return text;
 }

@@ -27,6 +27,7 @@ import { renderDocs } from '../engine.ts';
 import { RenderError } from '../components/common.ts';
 import { podView, subchartComponent, subchartLabels, type LabelSpec } from './workload.ts';
 import type { Values } from '../../values/merge.ts';
+import { jsonText } from '../../values/big-integers.ts';
 
 export { AUTHPROXY_SECRET_KEYS };
 
@@ -41,14 +42,14 @@ const CONFIG_DIR = '/etc/oauth2_proxy';
 
 /** One container flag per extraArgs entry, sorted by key: `--key=value` (a list is appended as written). */
 export function proxyArgs(extraArgs: unknown): string[] {
-  if (Array.isArray(extraArgs)) return extraArgs.map((a) => asStr(a, JSON.stringify(a)));
+  if (Array.isArray(extraArgs)) return extraArgs.map((a) => asStr(a, jsonText(a) as string));
   const m = asMap(extraArgs);
   return Object.keys(m)
     .sort()
     .map((k) => {
       const v = m[k];
       if (v === null || v === undefined) return `--${k}`;
-      return `--${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`;
+      return `--${k}=${typeof v === 'object' ? jsonText(v) : String(v)}`;
     });
 }
 

@@ -13,6 +13,7 @@ import { dnsTrunc, type Component } from '../../model/context.ts';
 import { asList, asStr, at } from '../../model/values-access.ts';
 import { substrateApiServerAccount, substrateFullname } from './names.ts';
 import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
+import { jsonText } from '../../values/big-integers.ts';
 
 const CHART = 'substrate';
 /** Our pick for the substrate API server image: the platform registry, tagged with the sub-chart pin. */
@@ -34,7 +35,7 @@ export const substrateComponent: Component = subchartComponent(CHART, (ctx, b, v
     chartVersion: version,
   });
   // [B] keys; revision A has neither, so its API server runs with its own defaults.
-  const extraArgs = asList(at(b, 'ateApi.extraArgs')).map((a) => asStr(a, JSON.stringify(a)));
+  const extraArgs = asList(at(b, 'ateApi.extraArgs')).map((a) => asStr(a, jsonText(a) as string));
   const policies = ctx.model.substrate.credentialPolicies;
   const args = [...extraArgs];
   if (policies) args.push(`--credential-provider-policies=${CREDENTIAL_POLICIES_DIR}/${CREDENTIAL_POLICIES_FILE}`);
@@ -46,7 +47,7 @@ export const substrateComponent: Component = subchartComponent(CHART, (ctx, b, v
     labels,
     selector,
     hasPolicies: policies !== undefined,
-    policiesData: { [CREDENTIAL_POLICIES_FILE]: `${JSON.stringify(policies ?? [], null, 2)}\n` },
+    policiesData: { [CREDENTIAL_POLICIES_FILE]: `${jsonText(policies ?? [], 2)}\n` },
     policiesDir: CREDENTIAL_POLICIES_DIR,
     args,
     grpcPort: SUBSTRATE_API_GRPC_PORT,
