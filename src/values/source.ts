@@ -107,7 +107,8 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
 
   const lineCounter = new LineCounter();
   // uniqueKeys is checked below in linear time; yaml's own check compares every pair of keys.
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2', logLevel: 'error' });
+  // merge: YAML merge keys (`<<: *defaults`), which helm's YAML reader applies, merge as they do there.
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true, version: '1.2', merge: true, logLevel: 'error' });
   const all = Array.isArray(docs) ? docs : [];
   // `a: 1` followed by a bare `---` is one document plus an empty one, which is harmless.
   const isEmpty = (c: unknown) => c === null || (isScalar(c) && c.value === null && !c.source);
