@@ -6,10 +6,11 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
-import { EXIT_USAGE, UsageError } from '../src/problems/errors.ts';
+import { EXIT_USAGE } from '../src/problems/errors.ts';
 import { firstInvalidUtf8, fsError, loadUserLayers, MAX_RESOURCE_STREAM_BYTES, MAX_VALUES_FILE_BYTES, readUserFile, RESOURCES_INPUT, type InputReader } from '../src/values/load.ts';
 import { readStreamBounded } from '../src/cli/io.ts';
 import { layerValues } from '../src/values/merge.ts';
+import { usageError } from './helpers/usage-error.ts';
 
 // Counts the bytes the loader reads, to prove that size checks come before reading.
 const reads = vi.hoisted(() => ({ bytes: 0 }));
@@ -35,16 +36,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(() => {
   reads.bytes = 0;
 });
-
-async function usageError(p: Promise<unknown>): Promise<UsageError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UsageError) return err;
-    throw err;
-  }
-  throw new Error('expected a UsageError');
-}
 
 function expectOneLine(message: string): void {
   expect(message).not.toContain('\n');

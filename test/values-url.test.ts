@@ -4,11 +4,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { UsageError } from '../src/problems/errors.ts';
 import { loadUserLayers, MAX_VALUES_FILE_BYTES, readUserFile, type InputReader } from '../src/values/load.ts';
 import { layerValues } from '../src/values/merge.ts';
 import { createMemoryIo } from '../src/cli/io.ts';
 import { run } from '../src/cli/program.ts';
+import { usageError } from './helpers/usage-error.ts';
 
 let server: Server;
 let base: string;
@@ -54,16 +54,6 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
-
-async function usageError(p: Promise<unknown>): Promise<UsageError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof UsageError) return err;
-    throw err;
-  }
-  throw new Error('expected a UsageError');
-}
 
 describe('-f with an http(s) URL', () => {
   test('reads the values the URL serves, as a layer named by the URL', async () => {

@@ -26,11 +26,14 @@ registerChartSchemas();
 const RUNS = 300;
 const API_VERSIONS = ['monitoring.coreos.com/v1', 'route.openshift.io/v1', 'gateway.networking.k8s.io/v1'];
 
-const options = fc.record({
+/** The release a generated case renders: name, namespace and declared APIs (the lint/render parity test adds its own flags). */
+export const RELEASE_ARBS = {
   release: fc.constantFrom('agentplat', 'prod', 'r1', 'a-very-long-release-name-for-the-platform'),
   namespace: fc.constantFrom('default', 'team-x', 'agentplat'),
   apiVersions: fc.subarray(API_VERSIONS),
-});
+};
+
+const options = fc.record(RELEASE_ARBS);
 
 // Parsing YAML and validating against the Kubernetes schemas are the slow parts; most documents
 // repeat from case to case, so each distinct document text is checked once.

@@ -9,14 +9,11 @@ import type { Revision } from '../../src/spec/revisions.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { fcParams, seedTitle } from './_seed.ts';
 import { ValuesArbitraries, valuesSchema } from './_values-arb.ts';
+import { RELEASE_ARBS } from './_values-property.ts';
 
 const RUNS = 60;
-const API_VERSIONS = ['monitoring.coreos.com/v1', 'route.openshift.io/v1', 'gateway.networking.k8s.io/v1'];
-
 const flags = fc.record({
-  release: fc.constantFrom('agentplat', 'prod', 'r1', 'a-very-long-release-name-for-the-platform-x'),
-  namespace: fc.constantFrom('default', 'team-x', 'agentplat'),
-  apiVersions: fc.subarray(API_VERSIONS),
+  ...RELEASE_ARBS,
   kubeVersion: fc.constantFrom(undefined, '1.27', '1.34'),
   strict: fc.boolean(),
 });

@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../cli/in-process.ts';
 
+/** x.yaml in `dir`: one extraObjects ConfigMap `big` whose data lines are templates. */
+function writeExtraConfigMap(dir: string, data: readonly string[]): void {
+  const lines = ['extraObjects:', '  - |', '    apiVersion: v1', '    kind: ConfigMap', '    metadata:', '      name: big', '    data:', ...data.map((l) => `      ${l}`), ''];
+  writeFileSync(join(dir, 'x.yaml'), lines.join('\n'));
+}
+
 const BIG = '9007199254740993';
 const dirs: string[] = [];
 const tmp = () => {
@@ -40,19 +46,11 @@ describe('--set integers past 2^53', () => {
 
   it('templates in extraObjects print the digits as helm does (toJson, toYaml, plain text)', async () => {
     const d = tmp();
-    writeFileSync(join(d, 'x.yaml'), [
-      'extraObjects:',
-      '  - |',
-      '    apiVersion: v1',
-      '    kind: ConfigMap',
-      '    metadata:',
-      '      name: big',
-      '    data:',
-      '      json: {{ toJson .Values.controller.podSecurityContext | quote }}',
-      '      yaml: {{ toYaml .Values.controller.podSecurityContext | quote }}',
-      '      plain: "{{ .Values.controller.podSecurityContext.runAsUser }}"',
-      '',
-    ].join('\n'));
+    writeExtraConfigMap(d, [
+      'json: {{ toJson .Values.controller.podSecurityContext | quote }}',
+      'yaml: {{ toYaml .Values.controller.podSecurityContext | quote }}',
+      'plain: "{{ .Values.controller.podSecurityContext.runAsUser }}"',
+    ]);
     const r = await runInProcess(['render', '-r', 'B', '-f', 'x.yaml', '--set', `controller.podSecurityContext.runAsUser=${BIG}`, '--show-only', 'extra-objects.yaml'], { cwd: d });
     expect(r.code).toBe(0);
     // helm 4.3.1 for --set a=9007199254740993: toJson {"a":9007199254740993}, toYaml a: 9007199254740993, text 9007199254740993.
@@ -75,17 +73,7 @@ describe('--set integers past 2^53', () => {
       [`list ${v} 1 | toString`, `[${BIG} 1]`],
       [`lt 9007199254740992 ${v}`, 'true'],
     ];
-    writeFileSync(join(d, 'x.yaml'), [
-      'extraObjects:',
-      '  - |',
-      '    apiVersion: v1',
-      '    kind: ConfigMap',
-      '    metadata:',
-      '      name: big',
-      '    data:',
-      ...helm.map(([expr], i) => `      k${i}: {{ ${expr} | quote }}`),
-      '',
-    ].join('\n'));
+    writeExtraConfigMap(d, helm.map(([expr], i) => `k${i}: {{ ${expr} | quote }}`));
     const r = await runInProcess(['render', '-r', 'B', '-f', 'x.yaml', '--set', `controller.podSecurityContext.runAsUser=${BIG}`, '--show-only', 'extra-objects.yaml', '-o', 'json'], { cwd: d });
     expect(r.code).toBe(0);
     const data = (JSON.parse(r.stdout) as { items: { data: Record<string, string> }[] }).items[0]!.data;
