@@ -164,7 +164,8 @@ function notServed(kind: string, version: string, targetVersions: string[], rev:
 function refusals(item: KubeObject, label: string, kind: string): Problem[] {
   const written = asWritten(item);
   const own = `${kind} ${written.metadata.name}: `;
-  return checkObject(written).map(({ problem }) => ({
+  // checkObject's problems carry no place in a file (line 0): the object's label is the place.
+  return checkObject(written).map(({ problem: { line: _line, column: _column, excerpt: _excerpt, ...problem } }) => ({
     ...problem,
     message: problem.message.startsWith(own) ? problem.message.slice(own.length) : problem.message,
     file: label,
