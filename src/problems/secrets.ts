@@ -113,14 +113,19 @@ export function redact(text: string, secrets: ReadonlySet<string>): string {
   return redacted(text, secrets).text;
 }
 
-/** redact, with the map from columns of `text` to columns of the result. */
+/**
+ * redact, with the map from columns of `text` to columns of the result: URL passwords first, then
+ * the secrets wherever they still show (a secret URL keeps its shape, its password masked).
+ */
 function redacted(text: string, secrets: ReadonlySet<string>): Masked {
-  const spans = urlPasswordSpans(text);
+  const urls = maskSpans(text, urlPasswordSpans(text));
+  const spans: [number, number][] = [];
   for (const s of secrets) {
     if (s === '') continue;
-    for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + s.length)) spans.push([i, i + s.length]);
+    for (let i = urls.text.indexOf(s); i >= 0; i = urls.text.indexOf(s, i + s.length)) spans.push([i, i + s.length]);
   }
-  return maskSpans(text, spans);
+  const out = maskSpans(urls.text, spans);
+  return { text: out.text, column: (c) => out.column(urls.column(c)) };
 }
 
 /** A problem whose message, hint and excerpt repeat none of `secrets` and no URL password; its caret still under the same place. */
