@@ -9,13 +9,12 @@ import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Problem } from '../../problems/problem.ts';
-import { objectYaml } from '../../output/manifests.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
 import { type ReleaseRequest } from '../../pipeline/render.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
 import { loadCrdCheck } from '../../lint/crd-check.ts';
-import { parseValuesText, type ValuesSource } from '../../values/source.ts';
+import type { ValuesSource } from '../../values/source.ts';
 import { changeLine } from '../../migrate/changes.ts';
 import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
@@ -104,8 +103,9 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   else if (hasToLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
-    const m = await migrated(fromLoaded, from, to, settings);
-    migration = m.migration;
+    const { migrateLayers } = await import('../../pipeline/migrate.ts');
+    const m = migrateLayers(fromLoaded, from, to, settings.rules);
+    migration = m.changes;
     after = renderSide('new side', m.loaded, flags.values, to, render, settings, app);
   }
   if (!before.objects || !after?.objects) {
@@ -175,25 +175,4 @@ async function manifestSide(path: string, app: App): Promise<Side> {
     return { info, layers: [] };
   }
   return { info, layers: [], objects: read.objects };
-}
-
-/**
- * The old side's layers rewritten for the new revision by `migrate`: each -f file from its text
- * (so problems point at lines of what `agentplat migrate` prints for it), the --set layers from
- * their data.
- */
-async function migrated(loaded: LoadedLayers, from: Revision, to: Revision, settings: LintSettings): Promise<{ loaded: LoadedLayers; migration: NonNullable<JsonDiff['migration']> }> {
-  const { migrateValues } = await import('../../pipeline/migrate.ts');
-  const sources: ValuesSource[] = [];
-  const problems: Problem[] = [];
-  const migration: NonNullable<JsonDiff['migration']> = [];
-  for (const source of loaded.sources) {
-    const name = `${source.name} (migrated to ${to})`;
-    const result = migrateValues(loaded.texts.get(source) ?? objectYaml(source.data), name, from, to, settings.rules);
-    for (const c of result.changes) migration.push({ file: source.name, ...c });
-    const parsed = result.text !== undefined ? parseValuesText(result.text, name) : { problems: result.problems };
-    problems.push(...parsed.problems);
-    if (parsed.source) sources.push(parsed.source);
-  }
-  return { loaded: { sources, problems, texts: new Map() }, migration };
 }

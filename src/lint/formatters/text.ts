@@ -37,7 +37,7 @@ export const MAX_EXCERPT_WIDTH = 160;
 
 /** The source line with a gutter, and a caret under the column (tabs kept so it lines up). */
 function excerptLines(p: Problem, color: ChalkInstance, chalk: ChalkInstance): string[] {
-  const { text: excerpt, column } = excerptWindow(p.excerpt ?? '', p.column);
+  const { text: excerpt, column } = excerptWindow(p.excerpt ?? '', p.excerptColumn ?? p.column);
   const gutter = p.line !== undefined ? String(p.line) : '';
   const out = [`  ${chalk.dim(`${gutter} |`)} ${excerpt}`];
   if (column !== undefined && column >= 1) {
