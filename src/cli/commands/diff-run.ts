@@ -15,12 +15,13 @@ import { type ReleaseRequest } from '../../pipeline/render.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
 import { loadCrdCheck } from '../../lint/crd-check.ts';
-import { parseValuesText, type ValuesSource } from '../../values/source.ts';
+import { parseValuesText, type Location, type ValuesSource } from '../../values/source.ts';
 import { changeLine } from '../../migrate/changes.ts';
-import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type SideInfo } from '../../diff/format.ts';
+import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type ShownChange, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
 import { masker } from '../../diff/mask.ts';
-import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
+import { locateValuesPath } from '../../diff/located.ts';
+import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 
 export interface DiffFlags {
@@ -52,7 +53,7 @@ export interface DiffFlags {
 
 const FORMS_HINT = 'compare two values sets (-f OLD --to-values NEW), two revisions (-f V --from-revision A --to-revision B) or a render against manifests (-f V --against FILE|DIR)';
 
-interface Side {
+export interface Side {
   info: SideInfo;
   /** The objects, or undefined when the side has problems (already reported). */
   objects?: ManifestObject[];
@@ -74,16 +75,54 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   } else if (!hasToLayers && from === to) {
     throw new UsageError('nothing to compare: both sides would be the same render', FORMS_HINT);
   }
-  const migrating = flags.against === undefined && !hasToLayers && from !== to;
-  if (migrating) {
-    const { supportedMigrations } = await import('../../pipeline/migrate.ts');
-    if (!supportedMigrations().includes(`${from}→${to}`)) {
-      throw new UsageError(`cannot migrate values from revision ${from} to ${to}`, `give the new side's values with --to-values, or compare ${supportedMigrations().map((m) => `--from-revision ${m[0]} --to-revision ${m[2]}`).join(', ')}`);
-    }
+  if (flags.against === undefined && !hasToLayers && from !== to) await checkMigration(from, to, ['--from-revision', '--to-revision']);
+  checkStdinOnce([flags.against, ...flags.values, ...flags.toValues]);
+  const render = releaseRequest(flags, settings);
+  const sides = await compareSides({
+    from,
+    to,
+    fromLayers: layerOptionsFrom(flags),
+    fromFiles: flags.values,
+    ...(hasToLayers ? { toLayers } : {}),
+    toFiles: flags.toValues,
+    ...(flags.against !== undefined ? { against: flags.against } : {}),
+    render,
+    settings,
+  }, app);
+  if (!sides) {
+    app.exitCode = EXIT_PROBLEMS;
+    return;
   }
-  if ([flags.against, ...flags.values, ...flags.toValues].filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once', 'save one of the inputs to a file');
+  const { before, after, migration, comparison, shown } = sides;
+
+  if (migration && migration.length > 0 && output === 'text') {
+    app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+  }
+  if (output === 'json') {
+    app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
+  } else {
+    app.io.stdout(formatText(shown, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }));
+    app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
+  }
+  app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/** Refuses a revision pair `migrate` has no steps for; `flags` name the two revision options in the hint. */
+export async function checkMigration(from: Revision, to: Revision, flags: [string, string]): Promise<void> {
+  const { supportedMigrations } = await import('../../pipeline/migrate.ts');
+  if (!supportedMigrations().includes(`${from}→${to}`)) {
+    throw new UsageError(`cannot migrate values from revision ${from} to ${to}`, `give the new side's values with --to-values, or compare ${supportedMigrations().map((m) => `${flags[0]} ${m[0]} ${flags[1]} ${m[2]}`).join(', ')}`);
+  }
+}
+
+export function checkStdinOnce(inputs: readonly (string | undefined)[]): void {
+  if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once', 'save one of the inputs to a file');
+}
+
+/** The release both sides render, from the flags diff and plan take alike. */
+export function releaseRequest(flags: { releaseName: string; namespace: string; apiVersions: string[]; kubeVersion?: string; skipCrds?: boolean }, settings: LintSettings): Omit<ReleaseRequest, 'layers' | 'revision'> {
   checkReleaseNames(flags.releaseName, flags.namespace);
-  const render: Omit<ReleaseRequest, 'layers' | 'revision'> = {
+  return {
     releaseName: flags.releaseName,
     namespace: flags.namespace,
     apiVersions: parseApiVersionList(flags.apiVersions),
@@ -92,26 +131,60 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     rules: settings.rules,
     ignoreKeys: settings.ignoreKeys,
   };
-  const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
+}
 
-  const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
+/** What both diff and plan compare: two sides and the migration between them. */
+export interface SidesRequest {
+  from: Revision;
+  to: Revision;
+  /** The old side's layers (or, with `against`, the new side's). */
+  fromLayers: LayerOptions;
+  fromFiles: readonly string[];
+  /** The new side's layers; without them the new side takes the old side's values (migrated when `to` is newer). */
+  toLayers?: LayerOptions;
+  toFiles: readonly string[];
+  /** The old side is this manifest (file, folder or -) instead of a render. */
+  against?: string;
+  render: Omit<ReleaseRequest, 'layers' | 'revision'>;
+  settings: LintSettings;
+}
+
+export interface Sides {
+  before: Side & { objects: ManifestObject[] };
+  after: Side & { objects: ManifestObject[] };
+  /** What migrating the old side's values changed (a revision comparison only). */
+  migration?: NonNullable<JsonDiff['migration']>;
+  /** Where each migration entry's key was written in its layer (same order as `migration`). */
+  migrationAt?: (Location | undefined)[];
+  comparison: Comparison;
+  /** The changes, masked as diff shows them. */
+  shown: ShownChange[];
+}
+
+/**
+ * Renders (or reads) both sides and compares them, object by object. Problems of either side are
+ * reported on stderr under a line naming the side; then the result is undefined.
+ */
+export async function compareSides(req: SidesRequest, app: App): Promise<Sides | undefined> {
+  const { from, to, render, settings } = req;
+  const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
+  const fromLoaded = await loadUserLayers(req.fromLayers, reader);
   // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
   await loadCrdCheck();
-  const before = flags.against !== undefined ? await manifestSide(flags.against, app) : renderSide('old side', fromLoaded, flags.values, from, render, settings, app);
-  let migration: JsonDiff['migration'];
+  const before = req.against !== undefined ? await manifestSide(req.against, app) : renderSide('old side', fromLoaded, req.fromFiles, from, render, settings, app);
+  let migration: Sides['migration'];
+  let migrationAt: Sides['migrationAt'];
   let after: Side | undefined;
-  if (flags.against !== undefined) after = renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
-  else if (hasToLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
+  if (req.against !== undefined) after = renderSide('new side', fromLoaded, req.fromFiles, to, render, settings, app);
+  else if (req.toLayers) after = renderSide('new side', await loadUserLayers(req.toLayers, reader), req.toFiles, to, render, settings, app);
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
     const m = await migrated(fromLoaded, from, to, settings);
     migration = m.migration;
-    after = renderSide('new side', m.loaded, flags.values, to, render, settings, app);
+    migrationAt = m.at;
+    after = renderSide('new side', m.loaded, req.fromFiles, to, render, settings, app);
   }
-  if (!before.objects || !after?.objects) {
-    app.exitCode = EXIT_PROBLEMS;
-    return;
-  }
+  if (!before.objects || !after?.objects) return undefined;
 
   let comparison;
   try {
@@ -125,17 +198,14 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const { crdValidationData } = await import('../../crds/validation-data.ts');
   const data = crdValidationData();
   const shown = showChanges(comparison, masker(secrets, (kind) => data[kind]?.secrets));
-
-  if (migration && migration.length > 0 && output === 'text') {
-    app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
-  }
-  if (output === 'json') {
-    app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
-  } else {
-    app.io.stdout(formatText(shown, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }));
-    app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
-  }
-  app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
+  return {
+    before: { ...before, objects: before.objects },
+    after: { ...after, objects: after.objects },
+    ...(migration ? { migration } : {}),
+    ...(migrationAt ? { migrationAt } : {}),
+    comparison,
+    shown,
+  };
 }
 
 function parseContext(raw: string): number {
@@ -182,18 +252,22 @@ async function manifestSide(path: string, app: App): Promise<Side> {
  * (so problems point at lines of what `agentplat migrate` prints for it), the --set layers from
  * their data.
  */
-async function migrated(loaded: LoadedLayers, from: Revision, to: Revision, settings: LintSettings): Promise<{ loaded: LoadedLayers; migration: NonNullable<JsonDiff['migration']> }> {
+async function migrated(loaded: LoadedLayers, from: Revision, to: Revision, settings: LintSettings): Promise<{ loaded: LoadedLayers; migration: NonNullable<JsonDiff['migration']>; at: (Location | undefined)[] }> {
   const { migrateValues } = await import('../../pipeline/migrate.ts');
   const sources: ValuesSource[] = [];
   const problems: Problem[] = [];
   const migration: NonNullable<JsonDiff['migration']> = [];
+  const at: (Location | undefined)[] = [];
   for (const source of loaded.sources) {
     const name = `${source.name} (migrated to ${to})`;
     const result = migrateValues(loaded.texts.get(source) ?? objectYaml(source.data), name, from, to, settings.rules);
-    for (const c of result.changes) migration.push({ file: source.name, ...c });
+    for (const c of result.changes) {
+      migration.push({ file: source.name, ...c });
+      at.push(locateValuesPath(source, c.path));
+    }
     const parsed = result.text !== undefined ? parseValuesText(result.text, name) : { problems: result.problems };
     problems.push(...parsed.problems);
     if (parsed.source) sources.push(parsed.source);
   }
-  return { loaded: { sources, problems, texts: new Map() }, migration };
+  return { loaded: { sources, problems, texts: new Map() }, migration, at };
 }
