@@ -191,7 +191,10 @@ export function buildPlan(comparison: Comparison, shown: readonly ShownChange[],
     dataChanges: data.length,
     attention: count('replace') + decisions + crdBreaks + data.length > 0,
   };
-  return { migration: [...migration], objects, unchanged: comparison.unchanged, crds, data, summary };
+  // On the user's lines: each layer's entries in the order of its lines (layers keep their order).
+  const layerOrder = [...new Set(migration.map((m) => m.file))];
+  const ordered = [...migration].sort((a, b) => layerOrder.indexOf(a.file) - layerOrder.indexOf(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return { migration: ordered, objects, unchanged: comparison.unchanged, crds, data, summary };
 }
 
 /** A migration entry with the position its key was written at, when known. */
