@@ -81,14 +81,18 @@ export function deleteCommand(id: ObjectId): string {
 }
 
 /** What deleting an object to re-create it loses. */
-function lossOf(id: ObjectId, object: Obj): string | undefined {
+function lossOf(id: ObjectId, object: Obj, recreated: boolean): string | undefined {
   const spec = isMap(object.spec) ? object.spec : {};
-  if (id.group === '' && id.kind === 'PersistentVolumeClaim') return 'the claim\'s volume goes with it when its reclaim policy is Delete (the default of provisioned volumes): its data is lost; back it up, or set the PersistentVolume\'s reclaim policy to Retain first and bind the new claim to it';
+  if (id.group === '' && id.kind === 'PersistentVolumeClaim') {
+    return `the claim's volume goes with it when its reclaim policy is Delete (the default of provisioned volumes): its data is lost; back it up, or set the PersistentVolume's reclaim policy to Retain first${recreated ? ' and bind the new claim to it' : ''}`;
+  }
   if (id.group === 'apps' && id.kind === 'StatefulSet' && Array.isArray(spec.volumeClaimTemplates) && spec.volumeClaimTemplates.length > 0) {
     const policy = isMap(spec.persistentVolumeClaimRetentionPolicy) ? spec.persistentVolumeClaimRetentionPolicy.whenDeleted : undefined;
     return policy === 'Delete'
       ? 'its claims are deleted with it (persistentVolumeClaimRetentionPolicy.whenDeleted: Delete): their data is lost'
-      : 'its pods restart; its claims stay and the new StatefulSet takes them over by name (a changed volumeClaimTemplates applies to new claims only)';
+      : recreated
+        ? 'its pods restart; its claims stay and the new StatefulSet takes them over by name (a changed volumeClaimTemplates applies to new claims only)'
+        : 'its claims stay, with their data, until you delete them';
   }
   if (id.group === 'apiextensions.k8s.io' && id.kind === 'CustomResourceDefinition') {
     const kind = isMap(spec.names) ? String(spec.names.kind) : 'resource';
@@ -127,9 +131,8 @@ function dataChanges(planned: readonly PlannedObject[], raw: ReadonlyMap<Planned
     const add = (what: string, why: string) => out.push({ ...id, what, why });
     if (p.action === 'replace' && p.replacement?.data && !(p.group === 'batch' && p.kind === 'Job')) add('re-created', p.replacement.data);
     if (p.action === 'delete' && old) {
-      const loss = lossOf(id, old);
+      const loss = lossOf(id, old, false);
       if (loss && !(p.group === 'batch' && p.kind === 'Job')) add('deleted', loss);
-      else if (database) add('deleted', 'the bundled database loses this object; its stored data is gone if its claim goes too');
     }
     if (p.action !== 'update' && p.action !== 'replace') continue;
     if (!database || !old || !next) continue;
@@ -168,7 +171,7 @@ export function buildPlan(comparison: Comparison, shown: readonly ShownChange[],
       const refused = refusedUpdates(id, c.old!.object, c.new!.object);
       if (refused.length === 0) p = { action: 'update', ...id, source, changes: s.fields };
       else {
-        const loss = lossOf(id, c.old!.object);
+        const loss = lossOf(id, c.old!.object, true);
         p = { action: 'replace', ...id, source, changes: s.fields, replacement: { refused, deleteFirst: deleteCommand(id), ...(loss ? { data: loss } : {}) } };
       }
     }
