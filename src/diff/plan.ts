@@ -202,6 +202,7 @@ export function buildPlan(comparison: Comparison, shown: readonly ShownChange[],
 
 /** A migration entry with the position its key was written at, when known. */
 export function migrationStep(entry: Change & { file: string }, at: Location | undefined): MigrationStep {
-  return { ...entry, ...(at?.line !== undefined ? { line: at.line } : {}), ...(at?.column !== undefined ? { column: at.column } : {}), ...(at?.file ? { file: at.file } : {}) };
+  const { file, ...change } = entry;
+  return { file: at?.file ?? file, ...(at?.line !== undefined ? { line: at.line } : {}), ...(at?.column !== undefined ? { column: at.column } : {}), ...change };
 }
 
