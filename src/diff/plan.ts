@@ -96,7 +96,8 @@ function lossOf(id: ObjectId, object: Obj, recreated: boolean): string | undefin
   }
   if (id.group === 'apiextensions.k8s.io' && id.kind === 'CustomResourceDefinition') {
     const kind = isMap(spec.names) ? String(spec.names.kind) : 'resource';
-    return `every ${kind} in the cluster is deleted with the CRD: export them first (kubectl get ${String(isMap(spec.names) ? spec.names.plural : '')} -A -o yaml) and re-create them after`;
+    const plural = String(isMap(spec.names) ? spec.names.plural : '');
+    return `every ${kind} in the cluster is deleted with the CRD: export them first (kubectl get ${plural} -A -o yaml)${recreated ? ' and create them again after' : ' if you still need them'}`;
   }
   if (id.group === 'batch' && id.kind === 'Job') return 'its pods and their logs go with it; the new Job runs again';
   return undefined;
