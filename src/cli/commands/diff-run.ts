@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
+import { layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
@@ -24,27 +24,11 @@ import { locateValuesPath } from '../../diff/located.ts';
 import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 
-export interface DiffFlags {
+export interface DiffFlags extends SidesFlags {
   revision?: string;
   fromRevision?: string;
   toRevision?: string;
-  values: string[];
-  set: string[];
-  setString: string[];
-  setJson: string[];
-  setFile: string[];
-  toValues: string[];
-  toSet: string[];
-  toSetString: string[];
-  toSetJson: string[];
-  toSetFile: string[];
-  toSetLiteral: string[];
   against?: string;
-  namespace: string;
-  releaseName: string;
-  apiVersions: string[];
-  kubeVersion?: string;
-  skipCrds?: boolean;
   output: string;
   brief?: boolean;
   context: string;
@@ -67,28 +51,14 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const context = parseContext(flags.context);
   const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : settings.revision;
   const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;
-  const toLayers: LayerOptions = toLayerOptionsFrom(flags);
-  const hasToLayers = Object.values(toLayers).some((l: string[] | undefined) => (l ?? []).length > 0);
+  const hasToLayers = hasNewSideLayers(flags);
   if (flags.against !== undefined) {
     if (flags.fromRevision !== undefined) throw new UsageError('--from-revision: with --against the old side is the manifest, which has no revision', 'pick the revision of the render with -r or --to-revision');
     if (hasToLayers) throw new UsageError('--to-values and --to-set…: with --against the new side is the render of -f and --set', 'give the values of the render with -f and --set');
   } else if (!hasToLayers && from === to) {
     throw new UsageError('nothing to compare: both sides would be the same render', FORMS_HINT);
   }
-  if (flags.against === undefined && !hasToLayers && from !== to) await checkMigration(from, to, ['--from-revision', '--to-revision']);
-  checkStdinOnce([flags.against, ...flags.values, ...flags.toValues]);
-  const render = releaseRequest(flags, settings);
-  const sides = await compareSides({
-    from,
-    to,
-    fromLayers: layerOptionsFrom(flags),
-    fromFiles: flags.values,
-    ...(hasToLayers ? { toLayers } : {}),
-    toFiles: flags.toValues,
-    ...(flags.against !== undefined ? { against: flags.against } : {}),
-    render,
-    settings,
-  }, app);
+  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from-revision', '--to-revision'], settings, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
   if (!sides) {
     app.exitCode = EXIT_PROBLEMS;
     return;
@@ -108,19 +78,19 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
 }
 
 /** Refuses a revision pair `migrate` has no steps for; `flags` name the two revision options in the hint. */
-export async function checkMigration(from: Revision, to: Revision, flags: [string, string]): Promise<void> {
+async function checkMigration(from: Revision, to: Revision, flags: [string, string]): Promise<void> {
   const { supportedMigrations } = await import('../../pipeline/migrate.ts');
   if (!supportedMigrations().includes(`${from}→${to}`)) {
     throw new UsageError(`cannot migrate values from revision ${from} to ${to}`, `give the new side's values with --to-values, or compare ${supportedMigrations().map((m) => `${flags[0]} ${m[0]} ${flags[1]} ${m[2]}`).join(', ')}`);
   }
 }
 
-export function checkStdinOnce(inputs: readonly (string | undefined)[]): void {
+function checkStdinOnce(inputs: readonly (string | undefined)[]): void {
   if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once', 'save one of the inputs to a file');
 }
 
 /** The release both sides render, from the flags diff and plan take alike. */
-export function releaseRequest(flags: { releaseName: string; namespace: string; apiVersions: string[]; kubeVersion?: string; skipCrds?: boolean }, settings: LintSettings): Omit<ReleaseRequest, 'layers' | 'revision'> {
+function releaseRequest(flags: { releaseName: string; namespace: string; apiVersions: string[]; kubeVersion?: string; skipCrds?: boolean }, settings: LintSettings): Omit<ReleaseRequest, 'layers' | 'revision'> {
   checkReleaseNames(flags.releaseName, flags.namespace);
   return {
     releaseName: flags.releaseName,
@@ -133,19 +103,33 @@ export function releaseRequest(flags: { releaseName: string; namespace: string; 
   };
 }
 
-/** What both diff and plan compare: two sides and the migration between them. */
-export interface SidesRequest {
+/** The flags diff and plan take alike: both sides' values layers and the release they render. */
+export interface SidesFlags extends LayerFlags {
+  toValues: string[];
+  toSet: string[];
+  toSetString: string[];
+  toSetJson: string[];
+  toSetFile: string[];
+  toSetLiteral: string[];
+  namespace: string;
+  releaseName: string;
+  apiVersions: string[];
+  kubeVersion?: string;
+  skipCrds?: boolean;
+}
+
+/** True when any `--to-…` layer is given: the new side renders those, not the old side's values. */
+export function hasNewSideLayers(flags: SidesFlags): boolean {
+  return Object.values(toLayerOptionsFrom(flags)).some((l: string[] | undefined) => (l ?? []).length > 0);
+}
+
+export interface SidesOptions {
   from: Revision;
   to: Revision;
-  /** The old side's layers (or, with `against`, the new side's). */
-  fromLayers: LayerOptions;
-  fromFiles: readonly string[];
-  /** The new side's layers; without them the new side takes the old side's values (migrated when `to` is newer). */
-  toLayers?: LayerOptions;
-  toFiles: readonly string[];
-  /** The old side is this manifest (file, folder or -) instead of a render. */
+  /** The options that name the two revisions, for the hint of a pair migrate cannot do. */
+  revisionFlags: [string, string];
+  /** The old side is this manifest (file, folder or -) instead of a render of -f/--set. */
   against?: string;
-  render: Omit<ReleaseRequest, 'layers' | 'revision'>;
   settings: LintSettings;
 }
 
@@ -165,24 +149,28 @@ export interface Sides {
  * Renders (or reads) both sides and compares them, object by object. Problems of either side are
  * reported on stderr under a line naming the side; then the result is undefined.
  */
-export async function compareSides(req: SidesRequest, app: App): Promise<Sides | undefined> {
-  const { from, to, render, settings } = req;
+export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: App): Promise<Sides | undefined> {
+  const { from, to, settings, against } = opts;
+  const toLayers = hasNewSideLayers(flags) ? toLayerOptionsFrom(flags) : undefined;
+  if (against === undefined && !toLayers && from !== to) await checkMigration(from, to, opts.revisionFlags);
+  checkStdinOnce([against, ...flags.values, ...flags.toValues]);
+  const render = releaseRequest(flags, settings);
   const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
-  const fromLoaded = await loadUserLayers(req.fromLayers, reader);
+  const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
   // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
   await loadCrdCheck();
-  const before = req.against !== undefined ? await manifestSide(req.against, app) : renderSide('old side', fromLoaded, req.fromFiles, from, render, settings, app);
+  const before = against !== undefined ? await manifestSide(against, app) : renderSide('old side', fromLoaded, flags.values, from, render, settings, app);
   let migration: Sides['migration'];
   let migrationAt: Sides['migrationAt'];
   let after: Side | undefined;
-  if (req.against !== undefined) after = renderSide('new side', fromLoaded, req.fromFiles, to, render, settings, app);
-  else if (req.toLayers) after = renderSide('new side', await loadUserLayers(req.toLayers, reader), req.toFiles, to, render, settings, app);
+  if (against !== undefined) after = renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
+  else if (toLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
     const m = await migrated(fromLoaded, from, to, settings);
     migration = m.migration;
     migrationAt = m.at;
-    after = renderSide('new side', m.loaded, req.fromFiles, to, render, settings, app);
+    after = renderSide('new side', m.loaded, flags.values, to, render, settings, app);
   }
   if (!before.objects || !after?.objects) return undefined;
 

@@ -3,34 +3,17 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, PLAN_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
+import { outputFormat, PLAN_FORMATS, revisionOption } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
-import type { LayerOptions } from '../../values/load.ts';
 import { buildPlan, migrationStep } from '../../diff/plan.ts';
 import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../diff/plan-format.ts';
-import { checkMigration, checkStdinOnce, compareSides, releaseRequest } from './diff-run.ts';
+import { compareSides, hasNewSideLayers, type SidesFlags } from './diff-run.ts';
 
-export interface PlanFlags {
+export interface PlanFlags extends SidesFlags {
   revision?: string;
   from?: string;
   to?: string;
-  values: string[];
-  set: string[];
-  setString: string[];
-  setJson: string[];
-  setFile: string[];
-  setLiteral: string[];
-  toValues: string[];
-  toSet: string[];
-  toSetString: string[];
-  toSetJson: string[];
-  toSetFile: string[];
-  toSetLiteral: string[];
-  namespace: string;
-  releaseName: string;
-  apiVersions: string[];
-  kubeVersion?: string;
   output: string;
   format?: string;
   rule: string[];
@@ -46,24 +29,8 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
   const output = outputFormat(flags.format ?? flags.output, PLAN_FORMATS);
   const from = flags.from !== undefined ? revisionOption(flags.from, '--from') : settings.revision;
   const to = flags.to !== undefined ? revisionOption(flags.to, '--to') : settings.revision;
-  const toLayers: LayerOptions = toLayerOptionsFrom(flags);
-  const hasToLayers = Object.values(toLayers).some((l: string[] | undefined) => (l ?? []).length > 0);
-  if (!hasToLayers && from === to) throw new UsageError('nothing to plan: both sides would be the same render', FORMS_HINT);
-  if (!hasToLayers) await checkMigration(from, to, ['--from', '--to']);
-  checkStdinOnce([...flags.values, ...flags.toValues]);
-  const sides = await compareSides(
-    {
-      from,
-      to,
-      fromLayers: layerOptionsFrom(flags),
-      fromFiles: flags.values,
-      ...(hasToLayers ? { toLayers } : {}),
-      toFiles: flags.toValues,
-      render: releaseRequest(flags, settings),
-      settings,
-    },
-    app,
-  );
+  if (!hasNewSideLayers(flags) && from === to) throw new UsageError('nothing to plan: both sides would be the same render', FORMS_HINT);
+  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from', '--to'], settings }, app);
   // Values that do not render: the plan could not be made (the problems are on stderr).
   if (!sides) {
     app.exitCode = EXIT_USAGE;

@@ -3,7 +3,7 @@
 // touches stored data. The implementation (plan-run.ts) loads only when the command runs.
 import { Option, type Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, addToLayerOptions, collect, PLAN_FORMATS, revisionChoice, revisionFlag, withChoices } from '../options.ts';
+import { addLayerOptions, addReleaseOptions, addToLayerOptions, collect, PLAN_FORMATS, revisionChoice, revisionFlag, withChoices } from '../options.ts';
 import type { PlanFlags } from './plan-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -13,11 +13,7 @@ export function register(program: Command, app: App): void {
     .addOption(revisionFlag('chart revision of both sides'))
     .addOption(revisionChoice('--from <A|B>', 'revision installed now (the old side)', '--revision'))
     .addOption(revisionChoice('--to <A|B>', 'revision to upgrade to, the old values migrated to it', '--revision'));
-  addToLayerOptions(addLayerOptions(cmd))
-    .option('-n, --namespace <ns>', 'namespace of the release', 'default')
-    .option('--release-name <name>', 'release name', 'agentplat')
-    .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable)', collect, [])
-    .option('--kube-version <x.y>', 'Kubernetes version of the cluster, e.g. 1.29')
+  addReleaseOptions(addToLayerOptions(addLayerOptions(cmd)), 'Kubernetes version of the cluster, e.g. 1.29')
     .addOption(withChoices(new Option('-o, --output <format>', `report format: ${PLAN_FORMATS.join(', ')}`).default('text'), PLAN_FORMATS))
     .addOption(withChoices(new Option('--format <format>', 'the same as --output (lint\'s spelling)'), PLAN_FORMATS))
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
