@@ -50,7 +50,8 @@ const job: Rule = (old, next) => {
  * ValidateServiceUpdate (validateUpgradeDowngradeClusterIPs, validateLoadBalancerClassField): the
  * primary cluster IP may not change once set, unless the Service is or becomes an ExternalName
  * (the registry then releases it, dropTypeDependentFields). A manifest that sets no clusterIP
- * keeps the allocated one; one that sets it (`None` included) to another value is refused.
+ * keeps the allocated one; one that sets it (`None` included) to another value is refused. The
+ * primary IP family of a Service that is not headless may not change either.
  */
 const service: Rule = (old, next) => {
   const out: Refusal[] = [];
@@ -65,6 +66,12 @@ const service: Rule = (old, next) => {
         reason: `a Service's cluster IP may not change once set${headless ? ' (a headless Service, clusterIP: None, cannot become a normal one or the other way round)' : ''}${a === undefined ? '; the old Service had one allocated' : ''}`,
       });
     }
+  }
+  // validateUpgradeDowngradeIPFamilies: the primary family of a Service that is not headless, set in both manifests.
+  const family = (o: Obj): unknown => (at(o, 'spec', 'ipFamilies') as unknown[] | undefined)?.[0];
+  const headless = (o: Obj) => at(o, 'spec', 'clusterIP') === 'None';
+  if (type(old) !== 'ExternalName' && type(next) !== 'ExternalName' && !headless(old) && !headless(next) && family(old) !== undefined && family(next) !== undefined && family(old) !== family(next)) {
+    out.push({ field: 'spec.ipFamilies', reason: 'a Service\'s primary IP family may not change once set' });
   }
   if (type(old) === 'LoadBalancer' && type(next) === 'LoadBalancer' && !deepEqual(at(old, 'spec', 'loadBalancerClass'), at(next, 'spec', 'loadBalancerClass'))) {
     out.push({ field: 'spec.loadBalancerClass', reason: 'a LoadBalancer Service\'s loadBalancerClass may not change once set' });

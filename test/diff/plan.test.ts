@@ -44,6 +44,7 @@ const REFUSED: { name: string; kind: string; apiVersion: string; old: Obj; next:
   { name: 'a Service\'s clusterIP', apiVersion: 'v1', kind: 'Service', old: { spec: { clusterIP: '10.0.0.1' } }, next: { spec: { clusterIP: '10.0.0.2' } }, field: 'spec.clusterIP' },
   { name: 'a Service made headless', apiVersion: 'v1', kind: 'Service', old: { spec: { ports: [] } }, next: { spec: { clusterIP: 'None', ports: [] } }, field: 'spec.clusterIP' },
   { name: 'a Service\'s clusterIPs', apiVersion: 'v1', kind: 'Service', old: { spec: { clusterIPs: ['10.0.0.1'] } }, next: { spec: { clusterIPs: ['10.0.0.3'] } }, field: 'spec.clusterIPs' },
+  { name: 'a Service\'s primary IP family', apiVersion: 'v1', kind: 'Service', old: { spec: { ipFamilies: ['IPv4'] } }, next: { spec: { ipFamilies: ['IPv6'] } }, field: 'spec.ipFamilies' },
   { name: 'a LoadBalancer Service\'s loadBalancerClass', apiVersion: 'v1', kind: 'Service', old: { spec: { type: 'LoadBalancer', loadBalancerClass: 'a/b' } }, next: { spec: { type: 'LoadBalancer', loadBalancerClass: 'a/c' } }, field: 'spec.loadBalancerClass' },
   { name: 'a claim\'s storage class', apiVersion: 'v1', kind: 'PersistentVolumeClaim', old: { spec: { storageClassName: 'a', resources: { requests: { storage: '1Gi' } } } }, next: { spec: { storageClassName: 'b', resources: { requests: { storage: '1Gi' } } } }, field: 'spec.storageClassName' },
   { name: 'a claim\'s access modes', apiVersion: 'v1', kind: 'PersistentVolumeClaim', old: { spec: { accessModes: ['ReadWriteOnce'] } }, next: { spec: { accessModes: ['ReadWriteMany'] } }, field: 'spec.accessModes' },
@@ -64,6 +65,7 @@ const PERMITTED: { name: string; kind: string; apiVersion: string; old: Obj; nex
   { name: 'a StatefulSet\'s replicas, template, updateStrategy, retention policy, minReadySeconds and ordinals', apiVersion: 'apps/v1', kind: 'StatefulSet', old: { spec: { replicas: 1, template: template('x:1') } }, next: { spec: { replicas: 3, template: template('x:2'), updateStrategy: { type: 'OnDelete' }, persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete' }, minReadySeconds: 5, ordinals: { start: 1 } } } },
   { name: 'a larger claim', apiVersion: 'v1', kind: 'PersistentVolumeClaim', old: { spec: { storageClassName: 'a', resources: { requests: { storage: '500Mi' } } } }, next: { spec: { storageClassName: 'a', resources: { requests: { storage: '1Gi' } } } } },
   { name: 'a Service\'s ports and type without a cluster IP in the manifest', apiVersion: 'v1', kind: 'Service', old: { spec: { ports: [{ port: 80 }] } }, next: { spec: { type: 'NodePort', ports: [{ port: 8080 }] } } },
+  { name: 'a headless Service that changes IP family', apiVersion: 'v1', kind: 'Service', old: { spec: { clusterIP: 'None', ipFamilies: ['IPv4'] } }, next: { spec: { clusterIP: 'None', ipFamilies: ['IPv6'] } } },
   { name: 'a Service that becomes an ExternalName', apiVersion: 'v1', kind: 'Service', old: { spec: { clusterIP: '10.0.0.1' } }, next: { spec: { type: 'ExternalName', externalName: 'x.example' } } },
   { name: 'a mutable Secret\'s data', apiVersion: 'v1', kind: 'Secret', old: { data: { a: 'MQ==' } }, next: { data: { a: 'Mg==' } } },
   { name: 'a ConfigMap made immutable', apiVersion: 'v1', kind: 'ConfigMap', old: { data: { a: '1' } }, next: { immutable: true, data: { a: '1' } } },
@@ -213,6 +215,12 @@ describe('plan: CRD changes', () => {
     const before = spec({ a: { type: 'string', enum: ['x'] }, d: { type: 'integer', maximum: 5 } }, { required: ['a'] });
     const after = spec({ a: { type: 'string', enum: ['x', 'y'] }, d: { type: 'integer', maximum: 10 }, z: { type: 'string' } });
     expect(crdChanges(crd([version('v1', before)]), crd([version('v1', after)]))).toEqual([]);
+  });
+
+  it('a CRD break alone makes the plan need attention', () => {
+    const plan = planOf([crd([version('v1', spec({ a: { type: 'string' } }))])], [crd([version('v1', spec({}))])]);
+    expect(plan.objects.map((o) => o.action)).toEqual(['update']);
+    expect(plan.summary).toMatchObject({ crdBreaks: 1, replace: 0, dataChanges: 0, attention: true });
   });
 
   it('a CRD removed from the set is a break: its resources go with it', () => {
