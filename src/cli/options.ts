@@ -46,6 +46,8 @@ export function revisionChoice(flags: string, description: string, shownDefault?
 export const MANIFEST_FORMATS = ['yaml', 'json'] as const;
 /** What version, diff and explain print: text for people or JSON. */
 export const REPORT_FORMATS = ['text', 'json'] as const;
+/** What plan prints: text for people, JSON or SARIF for machines. */
+export const PLAN_FORMATS = ['text', 'json', 'sarif'] as const;
 
 /** `-o/--output <format>`: one of `formats`, the first the default. */
 export function outputFlag(formats: readonly string[], description: string): Option {

@@ -18,7 +18,7 @@ export interface FileReport {
 }
 
 /** The command whose findings a report holds: formatters word rule help and paths after it. */
-export type ReportCommand = 'lint' | 'validate';
+export type ReportCommand = 'lint' | 'validate' | 'plan';
 
 export interface LintReport {
   tool: { name: string; version: string };

@@ -18,6 +18,11 @@ export const COMMAND_WORDING: Record<ReportCommand, { pathProperty: string; clea
     cleanCase: 'resources',
     ruleHelp: (id) => `Rule id ${id}; the API server refuses an object with this problem, so validate always reports it as an error.`,
   },
+  plan: {
+    pathProperty: 'planPath',
+    cleanCase: 'upgrade',
+    ruleHelp: (id) => `Rule id ${id}; agentplat plan reports what an upgrade needs a person for (see the README, section plan).`,
+  },
 };
 
 /** True when a problem's `file` names a command-line flag (`--set #2`) rather than a file on disk. */
