@@ -152,3 +152,19 @@ export function toLayerOptionsFrom(flags: object): LayerOptions {
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {
   return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile, setLiteral: flags.setLiteral };
 }
+
+/** What addClusterOptions adds, as commander parses it. */
+export interface ClusterFlags {
+  kubeconfig?: string;
+  context?: string;
+}
+
+/**
+ * The flags of every `--cluster` run, spelled as kubectl spells them: `--kubeconfig FILE` (else
+ * KUBECONFIG, else ~/.kube/config) and `--context NAME` (else the kubeconfig's current context).
+ */
+export function addClusterOptions(cmd: Command): Command {
+  return cmd
+    .option('--kubeconfig <file>', 'kubeconfig file of the cluster (with --cluster; default: KUBECONFIG, else ~/.kube/config)')
+    .option('--context <name>', 'kubeconfig context to use (with --cluster; default: the current context)');
+}
