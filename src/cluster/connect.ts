@@ -97,17 +97,19 @@ export interface ClusterClient {
   resources(group: string, version: string): Promise<ApiResource[]>;
   /**
    * Every object of a kind: in one namespace when `namespace` is given, else in all namespaces —
-   * cluster-wide when allowed, else namespace by namespace (those the user may list).
+   * cluster-wide when allowed, else namespace by namespace (those the user may list); only those
+   * a `labelSelector` (`key=value,…`) selects when one is given.
    */
-  list(gvk: GroupVersionKind, opts?: { namespace?: string }): Promise<ListResult>;
+  list(gvk: GroupVersionKind, opts?: { namespace?: string; labelSelector?: string }): Promise<ListResult>;
   /** One object, or undefined when it does not exist. */
   get(gvk: GroupVersionKind, name: string, namespace?: string): Promise<KubeObject | undefined>;
   /**
-   * Server-side apply with dryRun=All, force=false and fieldValidation=Strict under `fieldManager`:
-   * the server's answer, nothing written. A refusal (admission, validation, conflict) is a result,
-   * not an exception; unreachable and 401 still throw ClusterError.
+   * Server-side apply with dryRun=All, force=false (or `force`: what --force-conflicts would do)
+   * and fieldValidation=Strict under `fieldManager`: the server's answer, nothing written. A
+   * refusal (admission, validation, conflict) is a result, not an exception; unreachable and 401
+   * still throw ClusterError.
    */
-  applyDryRun(object: KubeObject, opts: { fieldManager: string }): Promise<ApplyResult>;
+  applyDryRun(object: KubeObject, opts: { fieldManager: string; force?: boolean }): Promise<ApplyResult>;
 }
 
 export interface ConnectOptions extends KubeconfigFlags {
@@ -261,13 +263,14 @@ class Client implements ClusterClient {
   }
 
   /** Every page of one list request; undefined when the user may not list there (403). */
-  private async listAt(res: ApiResource, namespace: string | undefined): Promise<KubeObject[] | undefined> {
+  private async listAt(res: ApiResource, namespace: string | undefined, labelSelector?: string): Promise<KubeObject[] | undefined> {
     const items: KubeObject[] = [];
     let cont = '';
     const where = namespace !== undefined ? `in namespace ${namespace}` : 'in all namespaces';
     for (;;) {
       const q = new URLSearchParams({ limit: '500' });
       if (cont) q.set('continue', cont);
+      if (labelSelector) q.set('labelSelector', labelSelector);
       const r = await this.send('GET', `${this.path(res, namespace)}?${q}`, { what: `list ${res.name}.${res.group || 'core'} ${where}`, allow: [403] });
       if (r.status === 403) return undefined;
       if (r.status !== 200) throw new ClusterError(`the API server ${this.server} could not list ${res.name}.${res.group} ${where}: ${statusOf(r).message}`, 'see the message', r.status);
@@ -279,20 +282,21 @@ class Client implements ClusterClient {
     }
   }
 
-  async list(gvk: GroupVersionKind, opts: { namespace?: string } = {}): Promise<ListResult> {
+  async list(gvk: GroupVersionKind, opts: { namespace?: string; labelSelector?: string } = {}): Promise<ListResult> {
     const res = await this.resource(gvk);
+    const selector = opts.labelSelector;
     if (!res.namespaced || opts.namespace !== undefined) {
       const ns = res.namespaced ? opts.namespace : undefined;
-      const items = await this.listAt(res, ns);
+      const items = await this.listAt(res, ns, selector);
       if (items === undefined) this.forbidden(`list ${res.name}.${res.group} ${ns !== undefined ? `in namespace ${ns}` : ''}`.trim());
       return { items: items!, namespaces: ns === undefined ? 'all' : [ns], forbidden: [] };
     }
-    const all = await this.listAt(res, undefined);
+    const all = await this.listAt(res, undefined, selector);
     if (all !== undefined) return { items: all, namespaces: 'all', forbidden: [] };
     // Not allowed cluster-wide: namespace by namespace, those the user can see.
     const nsRes = await this.send('GET', '/api/v1/namespaces', { what: 'list namespaces', allow: [403] });
     if (nsRes.status === 403) {
-      const items = await this.listAt(res, this.namespace);
+      const items = await this.listAt(res, this.namespace, selector);
       if (items === undefined) this.forbidden(`list ${res.name}.${res.group} in all namespaces, list namespaces, or list ${res.name}.${res.group} in namespace ${this.namespace}`);
       return { items: items!, namespaces: [this.namespace], forbidden: [] };
     }
@@ -302,7 +306,7 @@ class Client implements ClusterClient {
     const listed: string[] = [];
     const forbidden: string[] = [];
     for (const ns of names) {
-      const got = await this.listAt(res, ns);
+      const got = await this.listAt(res, ns, selector);
       if (got === undefined) forbidden.push(ns);
       else {
         listed.push(ns);
@@ -329,10 +333,10 @@ class Client implements ClusterClient {
     return JSON.parse(r.body) as KubeObject;
   }
 
-  async applyDryRun(object: KubeObject, opts: { fieldManager: string }): Promise<ApplyResult> {
+  async applyDryRun(object: KubeObject, opts: { fieldManager: string; force?: boolean }): Promise<ApplyResult> {
     const [group, version] = splitApiVersion(object.apiVersion);
     const res = await this.resource({ group, version, kind: object.kind });
-    const q = new URLSearchParams({ dryRun: 'All', fieldManager: opts.fieldManager, force: 'false', fieldValidation: 'Strict' });
+    const q = new URLSearchParams({ dryRun: 'All', fieldManager: opts.fieldManager, force: opts.force ? 'true' : 'false', fieldValidation: 'Strict' });
     const ns = res.namespaced ? (object.metadata.namespace ?? this.namespace) : undefined;
     // JSON is YAML: the apply content type takes the object as it is.
     const r = await this.send('PATCH', `${this.path(res, ns, object.metadata.name)}?${q}`, {

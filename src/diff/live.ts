@@ -5,43 +5,14 @@
 // CEL, webhooks), or a conflict naming the manager that owns a field the render sets. Objects of the
 // release that the render no longer holds, and fields the render sets that someone else changed
 // (drift), are found from the live objects and their managedFields. Nothing here writes: the
-// cluster is reached only through `LiveCluster`, whose one mutating call is a dry run.
+// cluster is reached only through `ClusterClient` (src/cluster/connect.ts), whose one mutating
+// request is a dry run.
 import { sourcePattern } from '../output/manifests.ts';
+import type { ApiRefusal, ClusterClient, GroupVersionKind, KubeObject } from '../cluster/connect.ts';
 import type { Masker } from './mask.ts';
-import { deepEqual, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
+import { deepEqual, displayId, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
 
-export type Obj = Record<string, unknown> & { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; [k: string]: unknown } };
-
-/** A refusal from the API server: the HTTP status and its Status object. */
-export interface ServerRefusal {
-  code: number;
-  reason?: string;
-  message: string;
-  causes?: { reason?: string; message?: string; field?: string }[];
-}
-
-/** What the preflight needs of a cluster; the CLI adapts src/cluster/connect.ts to it, the tests fake it. */
-export interface LiveCluster {
-  /** How the server serves a kind, or undefined when it does not (no such group, version or kind). */
-  resource(apiVersion: string, kind: string): Promise<{ namespaced: boolean } | undefined>;
-  /** The live object, or undefined when there is none. */
-  get(apiVersion: string, kind: string, namespace: string | undefined, name: string): Promise<Obj | undefined>;
-  /**
-   * Server-side apply with dryRun=All and fieldValidation=Strict: the object as the server would
-   * store it, or a `RefusedError`. Never written.
-   */
-  dryRunApply(object: Obj, opts: { fieldManager: string; force: boolean }): Promise<Obj>;
-  /** Every kind the server lists (preferred version of each group), for finding the release's objects. */
-  listableKinds(): Promise<{ apiVersion: string; kind: string; namespaced: boolean }[]>;
-  /** Objects of a kind in every namespace the user can list, by label selector; a `RefusedError` (403) when the user cannot. */
-  list(apiVersion: string, kind: string, labelSelector: string): Promise<Obj[]>;
-}
-
-export class RefusedError extends Error {
-  constructor(readonly refusal: ServerRefusal) {
-    super(refusal.message);
-  }
-}
+type Obj = KubeObject;
 
 // ---- the request ----
 
@@ -143,7 +114,7 @@ const COPIES_LABELS = new Set(['/Endpoints', 'discovery.k8s.io/EndpointSlice', '
 const isCrd = (o: Obj): boolean => o.kind === 'CustomResourceDefinition' && o.apiVersion.startsWith(`${CRD_API_GROUP}/`);
 const key = (id: ObjectId): string => JSON.stringify([id.group, id.kind, id.namespace, id.name]);
 
-export async function preflight(cluster: LiveCluster, req: PreflightRequest): Promise<Preflight> {
+export async function preflight(cluster: ClusterClient, req: PreflightRequest): Promise<Preflight> {
   const out: Preflight = { comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notes: [] };
   const last = new Map((req.lastApplied ?? req.desired).map((o) => [key(objectId(o.object)), o.object]));
   // CRDs first: a custom resource is checked against the CRD as this apply leaves it.
@@ -153,45 +124,38 @@ export async function preflight(cluster: LiveCluster, req: PreflightRequest): Pr
   for (const m of ordered) {
     const desired = withApplySet(m.object as Obj, req.applySetId);
     const id = objectId(desired);
-    const served = await cluster.resource(desired.apiVersion, desired.kind);
+    const gvk = gvkOf(desired);
+    const served = (await cluster.resources(gvk.group, gvk.version)).find((r) => r.kind === gvk.kind);
     if (!served) {
-      const crd = pendingCrds.get(`${id.group}/${id.kind}`) ?? req.desired.map((d) => d.object as Obj).find((d) => isCrd(d) && crdDefines(d, id.group, id.kind));
-      if (crd !== undefined) {
-        out.unchecked.push({ ...id, crd: typeof crd === 'string' ? crd : crd.metadata.name });
-      } else {
-        out.rejections.push({ ...id, code: 404, reason: 'NotServed', message: `the cluster does not serve ${desired.apiVersion} ${desired.kind}, and no CustomResourceDefinition of the render defines it`, causes: [] });
-      }
+      const crd = pendingCrds.get(`${id.group}/${id.kind}`) ?? req.desired.map((d) => d.object as Obj).find((d) => isCrd(d) && crdDefines(d, id.group, id.kind))?.metadata.name;
+      if (crd !== undefined) out.unchecked.push({ ...id, crd });
+      else out.rejections.push({ ...id, code: 404, reason: 'NotServed', message: `the cluster does not serve ${desired.apiVersion} ${desired.kind}, and no CustomResourceDefinition of the render defines it`, causes: [] });
       continue;
     }
-    const namespace = served.namespaced ? id.namespace || undefined : undefined;
-    const live = await cluster.get(desired.apiVersion, desired.kind, namespace, id.name);
-    let result: Obj | undefined;
-    try {
-      result = await cluster.dryRunApply(desired, { fieldManager: req.fieldManager, force: false });
-    } catch (err) {
-      if (!(err instanceof RefusedError)) throw err;
-      const conflicts = err.refusal.code === 409 ? conflictsOf(err.refusal) : [];
+    const live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
+    let answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager });
+    for (const w of answer.warnings) out.notes.push(`${displayId(id)}: the server warns: ${req.redact(w)}`);
+    if (!answer.ok) {
+      const conflicts = answer.refusal.status === 409 ? conflictsOf(answer.refusal) : [];
       if (conflicts.length === 0) {
-        out.rejections.push(rejection(id, err.refusal, req.redact));
+        out.rejections.push(rejection(id, answer.refusal, req.redact));
         continue;
       }
-      const kept = conflicts.filter((c) => !ignored(req.ignore, id, c.path));
-      out.conflicts.push(...kept.map((c) => ({ ...id, ...c })));
-      // What the apply would do once forced: a dry run too, so the change can be shown.
-      try {
-        result = await cluster.dryRunApply(desired, { fieldManager: req.fieldManager, force: true });
-      } catch (forced) {
-        if (!(forced instanceof RefusedError)) throw forced;
-        out.rejections.push(rejection(id, forced.refusal, req.redact));
+      out.conflicts.push(...conflicts.filter((c) => !ignored(req.ignore, id, c.path)).map((c) => ({ ...id, ...c })));
+      // What the apply would do once forced (--force-conflicts), asked as a dry run too.
+      answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager, force: true });
+      if (!answer.ok) {
+        out.rejections.push(rejection(id, answer.refusal, req.redact));
         continue;
       }
     }
-    if (isCrd(desired) && !deepEqual(stripServerFields(live), stripServerFields(result))) {
+    const result = answer.object;
+    const before = live ? stripServerFields(live) : undefined;
+    const after = stripServerFields(result);
+    if (isCrd(desired) && !deepEqual(before, after)) {
       const spec = desired.spec as { group?: string; names?: { kind?: string } } | undefined;
       if (spec?.group && spec.names?.kind) pendingCrds.set(`${spec.group}/${spec.names.kind}`, id.name);
     }
-    const before = live ? stripServerFields(live) : undefined;
-    const after = stripServerFields(result);
     const change: ObjectChange | undefined = before === undefined ? { ...id, status: 'added', new: { source: m.source, object: after } } : changedOrNot(id, m.source, before, after, req.ignore);
     if (change) out.comparison.changes.push(change);
     else out.comparison.unchanged++;
@@ -211,6 +175,11 @@ export async function preflight(cluster: LiveCluster, req: PreflightRequest): Pr
   return out;
 }
 
+function gvkOf(o: Obj): GroupVersionKind {
+  const i = o.apiVersion.indexOf('/');
+  return { group: i < 0 ? '' : o.apiVersion.slice(0, i), version: i < 0 ? o.apiVersion : o.apiVersion.slice(i + 1), kind: o.kind };
+}
+
 function cmpIds(a: ObjectId, b: ObjectId): number {
   const c = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return c(a.group, b.group) || c(a.kind, b.kind) || c(a.namespace, b.namespace) || c(a.name, b.name);
@@ -227,13 +196,13 @@ function withApplySet(o: Obj, id: string | undefined): Obj {
   return { ...o, metadata: { ...o.metadata, labels: { ...((o.metadata.labels ?? {}) as Record<string, string>), [APPLYSET_PART_OF_LABEL]: id } } };
 }
 
-function rejection(id: ObjectId, r: ServerRefusal, redact: (text: string) => string): Rejection {
+function rejection(id: ObjectId, r: ApiRefusal, redact: (text: string) => string): Rejection {
   return {
     ...id,
-    code: r.code,
-    reason: r.reason ?? '',
+    code: r.status,
+    reason: r.reason,
     message: redact(r.message),
-    causes: (r.causes ?? []).filter((c) => c.message !== undefined).map((c) => ({ ...(c.field ? { field: c.field } : {}), message: redact(c.message!) })),
+    causes: r.causes.filter((c) => c.message !== undefined).map((c) => ({ ...(c.field ? { field: c.field } : {}), message: redact(c.message!) })),
   };
 }
 
@@ -241,8 +210,8 @@ function rejection(id: ObjectId, r: ServerRefusal, redact: (text: string) => str
  * The conflicts of a 409 answer: each cause names the manager (`conflict with "kubectl-edit"
  * using apps/v1`) and the field (`.spec.replicas`).
  */
-function conflictsOf(r: ServerRefusal): { manager: string; path: string; message: string }[] {
-  return (r.causes ?? [])
+function conflictsOf(r: ApiRefusal): { manager: string; path: string; message: string }[] {
+  return r.causes
     .filter((c) => c.reason === 'FieldManagerConflict')
     .map((c) => ({ manager: /conflict with "([^"]*)"/.exec(c.message ?? '')?.[1] ?? '', path: serverPath(c.field ?? ''), message: c.message ?? '' }));
 }
@@ -476,29 +445,32 @@ function itemNode(node: Record<string, unknown>, item: unknown): unknown {
  * by agentplat (`app.kubernetes.io/managed-by`), less what controllers made from them (objects with
  * an owner, Endpoints and EndpointSlices that copy a Service's labels).
  */
-async function releaseObjects(cluster: LiveCluster, req: PreflightRequest, notes: string[]): Promise<Obj[]> {
-  const selector = req.applySetId !== undefined ? `${APPLYSET_PART_OF_LABEL}=${req.applySetId}` : `${INSTANCE_LABEL}=${req.release},${MANAGED_BY_LABEL}=agentplat`;
+async function releaseObjects(cluster: ClusterClient, req: PreflightRequest, notes: string[]): Promise<Obj[]> {
+  const labelSelector = req.applySetId !== undefined ? `${APPLYSET_PART_OF_LABEL}=${req.applySetId}` : `${INSTANCE_LABEL}=${req.release},${MANAGED_BY_LABEL}=agentplat`;
   const out: Obj[] = [];
   const forbidden: string[] = [];
-  for (const k of await cluster.listableKinds()) {
-    const group = k.apiVersion.includes('/') ? k.apiVersion.slice(0, k.apiVersion.indexOf('/')) : '';
-    if (COPIES_LABELS.has(`${group}/${k.kind}`)) continue;
-    let items: Obj[];
-    try {
-      items = await cluster.list(k.apiVersion, k.kind, selector);
-    } catch (err) {
-      if (err instanceof RefusedError && (err.refusal.code === 403 || err.refusal.code === 404 || err.refusal.code === 405)) {
-        if (err.refusal.code === 403) forbidden.push(`${k.kind}${group ? `.${group}` : ''}`);
-        continue;
+  const versions = [{ group: '', version: 'v1' }, ...(await cluster.groups()).map((g) => ({ group: g.name, version: g.preferredVersion }))];
+  for (const v of versions) {
+    for (const res of await cluster.resources(v.group, v.version)) {
+      if (!res.verbs.includes('list') || COPIES_LABELS.has(`${res.group}/${res.kind}`)) continue;
+      const what = `${res.kind}${res.group ? `.${res.group}` : ''}`;
+      let listed;
+      try {
+        listed = await cluster.list(res, { labelSelector });
+      } catch (err) {
+        if ((err as { status?: number }).status === 403) {
+          forbidden.push(what);
+          continue;
+        }
+        throw err;
       }
-      throw err;
-    }
-    for (const o of items) {
-      const owners = o.metadata.ownerReferences;
-      if (Array.isArray(owners) && owners.length > 0) continue;
-      out.push({ ...o, apiVersion: o.apiVersion ?? k.apiVersion, kind: o.kind ?? k.kind });
+      if (listed.forbidden.length > 0) forbidden.push(`${what} in ${listed.forbidden.join(', ')}`);
+      for (const o of listed.items) {
+        const owners = o.metadata.ownerReferences;
+        if (!(Array.isArray(owners) && owners.length > 0)) out.push(o);
+      }
     }
   }
-  if (forbidden.length > 0) notes.push(`not allowed to list ${forbidden.join(', ')}: objects of the release of ${forbidden.length === 1 ? 'that kind' : 'those kinds'} that the render no longer holds are not shown`);
+  if (forbidden.length > 0) notes.push(`not allowed to list ${forbidden.join('; ')}: objects of the release there that the render no longer holds are not shown`);
   return out;
 }

@@ -7,7 +7,7 @@ import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion, 
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
-import { secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
+import { redact, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Problem } from '../../problems/problem.ts';
 import { objectYaml } from '../../output/manifests.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
@@ -19,7 +19,10 @@ import { parseValuesText, type ValuesSource } from '../../values/source.ts';
 import { changeLine } from '../../migrate/changes.ts';
 import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
-import { masker } from '../../diff/mask.ts';
+import { masker, type Masker } from '../../diff/mask.ts';
+import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
+import { formatPreflightJson, formatPreflightText, preflightClean, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
+import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
 import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 
@@ -48,6 +51,12 @@ export interface DiffFlags {
   brief?: boolean;
   context: string;
   rule: string[];
+  cluster?: boolean;
+  fieldManager: string;
+  applyset?: string;
+  ignore: string[];
+  kubeconfig?: string;
+  kubeContext?: string;
 }
 
 const FORMS_HINT = 'compare two values sets (-f OLD --to-values NEW), two revisions (-f V --from-revision A --to-revision B) or a render against manifests (-f V --against FILE|DIR)';
@@ -68,13 +77,26 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;
   const toLayers: LayerOptions = toLayerOptionsFrom(flags);
   const hasToLayers = Object.values(toLayers).some((l: string[] | undefined) => (l ?? []).length > 0);
+  if (!flags.cluster) {
+    const only = [flags.kubeconfig !== undefined && '--kubeconfig', flags.kubeContext !== undefined && '--kube-context', flags.applyset !== undefined && '--applyset', flags.ignore.length > 0 && '--ignore', flags.fieldManager !== 'agentplat' && '--field-manager'].filter((f) => f !== false);
+    if (only.length > 0) throw new UsageError(`${only.join(', ')}: only with --cluster`, 'add --cluster to compare the render with the live cluster');
+  }
+  const ignore = (flags.ignore ?? []).map((text) => {
+    const rule = parseIgnoreRule(text);
+    if (typeof rule === 'string') throw new UsageError(`--ignore ${text}: ${rule}`, 'e.g. --ignore Deployment/agentplat-controller:spec.replicas or --ignore \'Deployment.apps/*:spec.replicas\'');
+    return rule;
+  });
+  if (flags.cluster && flags.against !== undefined) throw new UsageError('--against and --cluster: the old side is either a manifest or the live cluster', 'drop --against to compare the render with the cluster');
+  if (flags.cluster && (flags.fieldManager === '' || /[\s]/.test(flags.fieldManager))) throw new UsageError(`--field-manager "${flags.fieldManager}": a field manager is a name without spaces`, 'the name you apply with, e.g. --field-manager agentplat');
   if (flags.against !== undefined) {
     if (flags.fromRevision !== undefined) throw new UsageError('--from-revision: with --against the old side is the manifest, which has no revision', 'pick the revision of the render with -r or --to-revision');
     if (hasToLayers) throw new UsageError('--to-values and --to-set…: with --against the new side is the render of -f and --set', 'give the values of the render with -f and --set');
-  } else if (!hasToLayers && from === to) {
+  } else if (!hasToLayers && from === to && !flags.cluster) {
     throw new UsageError('nothing to compare: both sides would be the same render', FORMS_HINT);
   }
   const migrating = flags.against === undefined && !hasToLayers && from !== to;
+  /** --cluster with one render: it is both what was applied last and what is applied now. */
+  const single = flags.cluster === true && !hasToLayers && from === to;
   if (migrating) {
     const { supportedMigrations } = await import('../../pipeline/migrate.ts');
     if (!supportedMigrations().includes(`${from}→${to}`)) {
@@ -101,6 +123,7 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   let migration: JsonDiff['migration'];
   let after: Side | undefined;
   if (flags.against !== undefined) after = renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
+  else if (single) after = before;
   else if (hasToLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
@@ -113,6 +136,11 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     return;
   }
 
+  if (flags.cluster) {
+    await runPreflight(flags, app, { before, after, single, migration, from, to, ignore, context, output });
+    return;
+  }
+
   let comparison;
   try {
     comparison = compareObjects(before.objects, after.objects, ['the old side', 'the new side']);
@@ -120,11 +148,7 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     if (err instanceof DuplicateInputError) throw new UsageError(err.message, 'a manifest holds each object once; kubectl would apply only the last of them');
     throw err;
   }
-  const secrets = new Set<string>();
-  for (const l of [...before.layers, ...after.layers]) secretValues(l.data, VALUES_SECRETS, secrets);
-  const { crdValidationData } = await import('../../crds/validation-data.ts');
-  const data = crdValidationData();
-  const shown = showChanges(comparison, masker(secrets, (kind) => data[kind]?.secrets));
+  const shown = showChanges(comparison, (await maskFor([before, after])).mask);
 
   if (migration && migration.length > 0 && output === 'text') {
     app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
@@ -136,6 +160,63 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
   }
   app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/** The secret values of the layers of both sides, and the masker of diff's output. */
+async function maskFor(sides: readonly Side[]): Promise<{ secrets: Set<string>; mask: Masker }> {
+  const secrets = new Set<string>();
+  for (const side of sides) for (const l of side.layers) secretValues(l.data, VALUES_SECRETS, secrets);
+  const { crdValidationData } = await import('../../crds/validation-data.ts');
+  const data = crdValidationData();
+  return { secrets, mask: masker(secrets, (kind) => data[kind]?.secrets) };
+}
+
+/**
+ * `diff --cluster`: the new side's render against the live cluster (src/diff/live.ts); the old
+ * side, when it is another render, is what was applied last (drift is measured against it).
+ */
+async function runPreflight(
+  flags: DiffFlags,
+  app: App,
+  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
+): Promise<void> {
+  const { before, after } = run;
+  // Checked before any request: a bad --applyset never reaches the cluster.
+  const applySet = flags.applyset !== undefined ? applySetId(parseApplySetFlag(flags.applyset, flags.namespace)) : undefined;
+  let desired: ManifestObject[] = after.objects!;
+  try {
+    compareObjects(run.single ? [] : before.objects!, desired, ['the old side', 'the new side']);
+  } catch (err) {
+    if (err instanceof DuplicateInputError) throw new UsageError(err.message, 'a manifest holds each object once; kubectl would apply only the last of them');
+    throw err;
+  }
+  const { connect } = await import('../../cluster/connect.ts');
+  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
+  const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
+  desired = desired.map((o) => ({ source: o.source, object: o.object }));
+  const result = await preflight(client, {
+    desired,
+    ...(run.single ? {} : { lastApplied: before.objects! }),
+    release: flags.releaseName,
+    fieldManager: flags.fieldManager,
+    ...(applySet !== undefined ? { applySetId: applySet } : {}),
+    ignore: run.ignore,
+    mask,
+    redact: (text) => redact(text, secrets),
+  });
+  const shown = showChanges(result.comparison, mask);
+  const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
+  if (run.migration && run.migration.length > 0 && run.output === 'text') {
+    app.io.stderr(`the old side's values, migrated from revision ${run.from} to ${run.to} (as agentplat migrate does):\n${run.migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+  }
+  if (run.output === 'json') {
+    app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
+  } else {
+    app.io.stdout(formatPreflightText(shown, result, info, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }));
+    for (const n of result.notes) app.io.stderr(`note: ${n}\n`);
+    app.io.stderr(`${preflightSummaryLine(summarizePreflight(result), info)}\n`);
+  }
+  app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
 }
 
 function parseContext(raw: string): number {
