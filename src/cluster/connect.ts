@@ -121,7 +121,16 @@ interface Response {
   status: number;
   body: string;
   warnings: string[];
+  /** Retry-After of a 429, in seconds. */
+  retryAfter?: number;
 }
+
+/**
+ * A 429 (the server busy, or a kind's storage still starting just after its CRD was established)
+ * is asked again after the Retry-After it names, as kubectl's client does, this many times.
+ */
+const RETRIES_ON_429 = 5;
+const MAX_RETRY_AFTER_S = 5;
 
 /**
  * Resolves the kubeconfig and checks that the API server answers (GET /version), so an
@@ -173,6 +182,14 @@ class Client implements ClusterClient {
 
   /** One request; network failures and 401 throw ClusterError, 403 too unless `allow` lists it. */
   async send(method: string, path: string, opts: { what: string; body?: string; contentType?: string; allow?: number[] }): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.sendOnce(method, path, opts);
+      if (res.status !== 429 || attempt >= RETRIES_ON_429) return res;
+      await new Promise((r) => setTimeout(r, 1000 * Math.min(MAX_RETRY_AFTER_S, Math.max(1, res.retryAfter ?? 1))));
+    }
+  }
+
+  private async sendOnce(method: string, path: string, opts: { what: string; body?: string; contentType?: string; allow?: number[] }): Promise<Response> {
     const url = new URL(this.server + path);
     const options: https.RequestOptions = { method, headers: { accept: 'application/json' } };
     try {
@@ -187,7 +204,8 @@ class Client implements ClusterClient {
         r.on('data', (d: Buffer) => chunks.push(d));
         r.on('end', () => {
           const w = r.headers.warning;
-          resolveRes({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), warnings: w === undefined ? [] : (Array.isArray(w) ? w : [w]).map(warningText) });
+          const after = Number(r.headers['retry-after']);
+          resolveRes({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), warnings: w === undefined ? [] : (Array.isArray(w) ? w : [w]).map(warningText), ...(Number.isFinite(after) ? { retryAfter: after } : {}) });
         });
         r.on('error', reject);
       });

@@ -52,7 +52,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function preflightSummaryLine(s: PreflightSummary, info: ClusterInfo): string {
   const head = `against context ${info.context} (${info.server}), field manager ${info.fieldManager}`;
   const objects = `${s.created} created, ${s.changed} changed, ${s.pruned} ${s.pruned === 1 ? 'is' : 'are'} not in the render, ${s.unchanged} unchanged`;
-  const trouble = `${plural(s.refused, 'refused')}, ${plural(s.conflicts, 'conflict')}, ${plural(s.drifted, 'drifted field')}, ${s.unchecked} not checked yet`;
+  const trouble = `${s.refused} refused, ${plural(s.conflicts, 'conflict')}, ${plural(s.drifted, 'drifted field')}, ${s.unchecked} not checked yet`;
   return `${head}: ${objects}; ${trouble}`;
 }
 

@@ -234,10 +234,11 @@ export function stripServerFields(o: Obj): Obj;
 export function stripServerFields(o: Obj | undefined): Obj | undefined;
 export function stripServerFields(o: Obj | undefined): Obj | undefined {
   if (o === undefined) return undefined;
-  const { status: _status, metadata, ...rest } = o;
+  const { status: _status, metadata, apiVersion, kind, ...rest } = o;
   const meta: Record<string, unknown> = { ...metadata };
   for (const k of SERVER_METADATA) delete meta[k];
-  return { ...rest, metadata: meta } as Obj;
+  // In the order a render writes them (the server writes kind first).
+  return { apiVersion, kind, metadata: meta, ...rest } as Obj;
 }
 
 function changedOrNot(id: ObjectId, source: string, before: Obj, after: Obj, rules: IgnoreRule[]): ObjectChange | undefined {
