@@ -161,7 +161,7 @@ export async function preflight(cluster: ClusterClient, req: PreflightRequest): 
     else out.comparison.unchanged++;
     if (live) {
       // Masked as a pair, so a secret someone changed shows as changed without being shown.
-      const [reference, masked] = req.mask.pair(id, last.get(key(id)) ?? desired, live) as [Record<string, unknown>, Obj];
+      const [masked, reference] = req.mask.pair(id, live, last.get(key(id)) ?? desired) as [Obj, Record<string, unknown>];
       out.drift.push(...driftOf(id, reference, masked, req.fieldManager, req.ignore));
     }
   }
