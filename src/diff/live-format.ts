@@ -56,9 +56,18 @@ export function preflightSummaryLine(s: PreflightSummary, info: ClusterInfo): st
   return `${head}: ${objects}; ${trouble}`;
 }
 
+/**
+ * Whether `kubectl apply --prune --applyset` would prune: it does not when any object of the apply
+ * fails (refused, a conflict, a kind not served yet); it applies the others and stops there.
+ */
+export function pruneSkipped(p: Preflight, info: ClusterInfo): boolean {
+  return info.applySet !== undefined && p.rejections.length + p.conflicts.length + p.unchecked.length > 0;
+}
+
 /** The words of the object headers: what the apply does to each object. */
-function verbs(info: ClusterInfo): Record<Status, string> {
-  return { added: 'created', changed: 'changed', removed: info.applySet !== undefined ? 'pruned' : 'not in the render' };
+function verbs(p: Preflight, info: ClusterInfo): Record<Status, string> {
+  const removed = info.applySet === undefined ? 'not in the render' : pruneSkipped(p, info) ? 'not pruned (kubectl skips the prune when an object fails)' : 'pruned';
+  return { added: 'created', changed: 'changed', removed };
 }
 
 const show = (v: unknown): string => (v === undefined ? '(absent)' : typeof v === 'string' ? JSON.stringify(v) : (jsonText(v) ?? String(v)));
@@ -73,8 +82,10 @@ function conflictLine(c: Conflict): string {
   return `conflict ${displayId(c)}: ${c.path} is owned by "${c.manager}": the apply is refused unless forced (--force-conflicts takes the field over)`;
 }
 
+/** The server's message; the lines after its first (a diff of the object some refusals carry) indented under it. */
 function rejectionLines(r: Rejection): string[] {
-  return [`refused ${displayId(r)}: ${r.code}${r.reason ? ` ${r.reason}` : ''}: ${r.message}`];
+  const [first, ...rest] = r.message.replace(/\n+$/, '').split('\n');
+  return [`refused ${displayId(r)}: ${r.code}${r.reason ? ` ${r.reason}` : ''}: ${first}`, ...rest.map((l) => `    ${l}`)];
 }
 
 function uncheckedLine(u: Unchecked): string {
@@ -82,7 +93,7 @@ function uncheckedLine(u: Unchecked): string {
 }
 
 export function formatPreflightText(shown: readonly ShownChange[], p: Preflight, info: ClusterInfo, chalk: ChalkInstance, opts: { brief?: boolean; context?: number }): string {
-  let out = formatText(shown, chalk, { ...opts, verbs: verbs(info) });
+  let out = formatText(shown, chalk, { ...opts, verbs: verbs(p, info) });
   const lines: string[] = [
     ...p.rejections.flatMap((r) => rejectionLines(r).map((l, i) => (i === 0 ? chalk.red.bold(l) : l))),
     ...p.conflicts.map((c) => chalk.red.bold(conflictLine(c))),
@@ -102,6 +113,8 @@ export interface JsonPreflight {
   to: SideInfo;
   migration?: JsonDiff['migration'];
   equal: boolean;
+  /** With --applyset: kubectl would skip the prune, because an object of the apply fails. */
+  pruneSkipped?: boolean;
   summary: PreflightSummary;
   /** created (`added`), changed, and in the cluster but not in the render (`removed`). */
   objects: JsonObject[];
@@ -117,6 +130,7 @@ export function formatPreflightJson(shown: readonly ShownChange[], p: Preflight,
     version: 1,
     ...head,
     equal: preflightClean(p),
+    ...(head.cluster.applySet !== undefined ? { pruneSkipped: pruneSkipped(p, head.cluster) } : {}),
     summary: summarizePreflight(p),
     objects: jsonObjects(shown),
     refused: p.rejections,
