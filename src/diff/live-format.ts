@@ -66,7 +66,7 @@ export function pruneSkipped(p: Preflight, info: ClusterInfo): boolean {
 
 /** The words of the object headers: what the apply does to each object. */
 function verbs(p: Preflight, info: ClusterInfo): Record<Status, string> {
-  const removed = info.applySet === undefined ? 'not in the render' : pruneSkipped(p, info) ? 'not pruned (kubectl skips the prune when an object fails)' : 'pruned';
+  const removed = info.applySet === undefined ? 'not in the render' : pruneSkipped(p, info) ? 'not pruned' : 'pruned';
   return { added: 'created', changed: 'changed', removed };
 }
 
@@ -90,6 +90,12 @@ function rejectionLines(r: Rejection): string[] {
 
 function uncheckedLine(u: Unchecked): string {
   return `not checked ${displayId(u)}: the cluster serves its kind only once this apply has created or changed CustomResourceDefinition ${u.crd}; apply the CRDs first (agentplat crds | kubectl apply --server-side -f -) and run diff --cluster again`;
+}
+
+/** The note that explains `not pruned`, when kubectl would skip the prune. */
+export function pruneNote(p: Preflight, info: ClusterInfo): string | undefined {
+  if (!pruneSkipped(p, info) || !p.comparison.changes.some((c) => c.status === 'removed')) return undefined;
+  return 'kubectl apply --prune --applyset skips the prune when any object of the apply fails (refused, a conflict, a kind not served yet): the objects marked `not pruned` stay until an apply succeeds';
 }
 
 export function formatPreflightText(shown: readonly ShownChange[], p: Preflight, info: ClusterInfo, chalk: ChalkInstance, opts: { brief?: boolean; context?: number }): string {

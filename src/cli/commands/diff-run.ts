@@ -21,7 +21,7 @@ import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonD
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
 import { masker, type Masker } from '../../diff/mask.ts';
 import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
-import { formatPreflightJson, formatPreflightText, preflightClean, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
+import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
 import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
@@ -213,7 +213,8 @@ async function runPreflight(
     app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
   } else {
     app.io.stdout(formatPreflightText(shown, result, info, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }));
-    for (const n of result.notes) app.io.stderr(`note: ${n}\n`);
+    const prune = pruneNote(result, info);
+    for (const n of [...result.notes, ...(prune ? [prune] : [])]) app.io.stderr(`note: ${n}\n`);
     app.io.stderr(`${preflightSummaryLine(summarizePreflight(result), info)}\n`);
   }
   app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
