@@ -379,6 +379,12 @@ function driftOf(id: ObjectId, reference: Record<string, unknown>, live: Obj, fi
         });
         return;
       }
+      // Entries without names, of maps (ports, rules): entry by entry, so that a field the server
+      // defaults inside an entry (a port's protocol) is no drift.
+      if (ref.length === lv.length && ref.every(isMap) && lv.every(isMap)) {
+        ref.forEach((e, i) => walk(e, lv[i], `${path}[${i}]`, [...steps, { item: lv[i] }]));
+        return;
+      }
     }
     if (!deepEqual(ref, lv)) found(path, steps, ref, lv);
   };

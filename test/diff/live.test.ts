@@ -216,3 +216,16 @@ describe('--ignore rules and field paths', () => {
     expect(parsePath('spec.template.spec.containers[name=ui].image')).toEqual(['spec', 'template', 'spec', 'containers', { name: 'ui' }, 'image']);
   });
 });
+
+describe('drift inside lists', () => {
+  it('a field the server defaults inside an unnamed list entry is no drift; a changed value in it is, owned by whoever wrote it', async () => {
+    const svc = (port: number): Obj => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'agentplat', labels: { ...LABELS } }, spec: { ports: [{ port }] } });
+    const live = svc(81);
+    (live.spec as { ports: Record<string, unknown>[] }).ports[0]!.protocol = 'TCP';
+    const c = new FakeCluster().serve('v1', 'Service').put(live, [managed('kubectl-edit', 'Update', { 'f:spec': { 'f:ports': { 'k:{"port":81,"protocol":"TCP"}': { '.': {}, 'f:port': {}, 'f:protocol': {} } } } })]);
+    const p = await preflight(c, request([svc(80)]));
+    expect(p.drift.map((d) => [d.path, d.live, d.render, d.managers.map((m) => m.manager)])).toEqual([['spec.ports[0].port', 81, 80, ['kubectl-edit']]]);
+    const same = new FakeCluster().serve('v1', 'Service').put(live, [managed('kubectl-edit', 'Update', { 'f:spec': { 'f:ports': {} } })]);
+    expect((await preflight(same, request([svc(81)]))).drift).toEqual([]);
+  });
+});
