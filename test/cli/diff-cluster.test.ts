@@ -2,6 +2,7 @@
 // (discovery, get, list by label, server-side apply) that records every request: nothing but a
 // dry run ever reaches it, the exit codes (0 nothing to do, 1 changes or trouble, 2 usage or an
 // unreachable cluster), the text and JSON output, and flags that are refused before any request.
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ interface Seen {
   query: Record<string, string>;
 }
 
-const CLUSTER_SCOPED = new Set(['ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'Namespace']);
+const CLUSTER_SCOPED = new Set(['ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'Namespace', 'ApplySet']);
 const plural = (kind: string) => `${kind.toLowerCase()}s`;
 const splitGv = (apiVersion: string): [string, string] => (apiVersion.includes('/') ? (apiVersion.split('/') as [string, string]) : ['', apiVersion]);
 
@@ -130,7 +131,7 @@ beforeAll(async () => {
   expect(r.code, r.stderr).toBe(0);
   rendered = (JSON.parse(r.stdout) as { items: Obj[] }).items;
   await api.start();
-  api.kinds = [...new Map(rendered.map((o) => [`${o.apiVersion} ${o.kind}`, [o.apiVersion, o.kind] as [string, string]])).values()];
+  api.kinds = [...new Map(rendered.map((o) => [`${o.apiVersion} ${o.kind}`, [o.apiVersion, o.kind] as [string, string]])).values(), ['platform.example.com/v1', 'ApplySet']];
   writeFileSync(
     join(dir, 'kubeconfig'),
     ['apiVersion: v1', 'kind: Config', 'clusters:', '- name: fake', '  cluster:', `    server: http://127.0.0.1:${api.port}`, '    insecure-skip-tls-verify: true', 'users:', '- name: u', '  user:', '    token: t', 'contexts:', '- name: fake', '  context:', '    cluster: fake', '    user: u', 'current-context: fake', ''].join('\n'),
@@ -184,6 +185,18 @@ describe('diff --cluster', () => {
     expect(applies.map((s) => [s.query.force, s.query.dryRun])).toEqual([['false', 'All'], ['true', 'All']]);
     const text = await diffCluster(['-f', 'three.yaml', '--ignore', 'Deployment/agentplat-*:spec.replicas']);
     expect(text.code).toBe(0);
+  });
+
+  it('--applyset with a custom-resource parent (RESOURCE.GROUP/NAME, as kubectl takes it): its members the render lacks would be pruned', async () => {
+    // The id kubectl computes for a cluster-scoped parent, written out here independently of src/.
+    const id = `applyset-${createHash('sha256').update('agentplat..ApplySet.platform.example.com').digest('base64url')}-v1`;
+    const leftover: Obj = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'leftover', namespace: 'agentplat', labels: { 'applyset.kubernetes.io/part-of': id } }, data: {} };
+    api.store.set(api.objectPath(leftover), leftover);
+    const r = await diffCluster(['-f', 'values.yaml', '--applyset', 'applysets.platform.example.com/agentplat', '-q']);
+    expect(r.stdout).toContain('pruned ConfigMap agentplat/leftover\n');
+    const unknown = await diffCluster(['-f', 'values.yaml', '--applyset', 'widgets.example.com/x']);
+    expect([unknown.code, unknown.stdout]).toEqual([2, '']);
+    expect(unknown.stderr).toMatch(/--applyset widgets\.example\.com\/x: the cluster serves no resource widgets\.example\.com/);
   });
 
   it('an unreachable cluster exits 2 with the reason and a hint, nothing on stdout', async () => {

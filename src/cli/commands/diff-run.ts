@@ -23,6 +23,8 @@ import { masker, type Masker } from '../../diff/mask.ts';
 import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
 import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
+import { nameProblem } from '../../k8s-meta.ts';
+import type { ClusterClient } from '../../cluster/connect.ts';
 import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 
@@ -182,7 +184,7 @@ async function runPreflight(
 ): Promise<void> {
   const { before, after } = run;
   // Checked before any request: a bad --applyset never reaches the cluster.
-  const applySet = flags.applyset !== undefined ? applySetId(parseApplySetFlag(flags.applyset, flags.namespace)) : undefined;
+  const parent = flags.applyset !== undefined ? applySetParent(flags.applyset, flags.namespace) : undefined;
   let desired: ManifestObject[] = after.objects!;
   try {
     compareObjects(run.single ? [] : before.objects!, desired, ['the old side', 'the new side']);
@@ -192,6 +194,7 @@ async function runPreflight(
   }
   const { connect } = await import('../../cluster/connect.ts');
   const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
+  const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
   const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
   desired = desired.map((o) => ({ source: o.source, object: o.object }));
   const result = await preflight(client, {
@@ -218,6 +221,32 @@ async function runPreflight(
     app.io.stderr(`${preflightSummaryLine(summarizePreflight(result), info)}\n`);
   }
   app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/**
+ * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it (its id, known
+ * offline), or a custom-resource parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
+ * (`applysets.platform.example.com/agentplat`), whose kind and scope the cluster tells.
+ */
+function applySetParent(raw: string, namespace: string): string | { resource: string; group: string; name: string } {
+  const slash = raw.indexOf('/');
+  const resource = slash >= 0 ? raw.slice(0, slash) : '';
+  if (!resource.includes('.') || resource.endsWith('.')) return applySetId(parseApplySetFlag(raw, namespace));
+  const name = raw.slice(slash + 1);
+  const problem = nameProblem(name, 'ApplySet');
+  if (problem !== undefined) throw new UsageError(`--applyset ${raw}: "${name}" is not a valid name: ${problem}`, 'e.g. --applyset applysets.platform.example.com/agentplat');
+  const dot = resource.indexOf('.');
+  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name };
+}
+
+/** The id kubectl gives a custom-resource parent: its kind from discovery, no namespace when cluster-scoped. */
+async function customParentId(parent: { resource: string; group: string; name: string }, flags: DiffFlags, client: ClusterClient): Promise<string> {
+  const served = (await client.groups()).find((g) => g.name === parent.group);
+  const res = served && (await client.resources(parent.group, served.preferredVersion)).find((r) => r.name === parent.resource);
+  if (!res) {
+    throw new UsageError(`--applyset ${flags.applyset}: the cluster serves no resource ${parent.resource}.${parent.group}`, 'a custom-resource parent is RESOURCE.GROUP/NAME of a CRD labelled applyset.kubernetes.io/is-parent-type (kubectl api-resources lists the names); a Secret parent is NAME');
+  }
+  return applySetId({ name: parent.name, namespace: res.namespaced ? flags.namespace : '', kind: res.kind, group: parent.group });
 }
 
 function parseContext(raw: string): number {

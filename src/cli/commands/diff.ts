@@ -26,7 +26,7 @@ export function register(program: Command, app: App): void {
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .option('--cluster', 'compare the render with the live cluster: each object sent as a server-side apply in dry-run (nothing is written)')
     .option('--field-manager <name>', 'with --cluster: the field manager you apply with (kubectl apply --server-side --field-manager NAME)', 'agentplat')
-    .option('--applyset <[KIND/]NAME>', 'with --cluster: the release is applied as this ApplySet (kubectl apply --prune --applyset=NAME); its members the render lacks would be pruned')
+    .option('--applyset <parent>', 'with --cluster: the release is applied as this ApplySet, the parent as kubectl --applyset takes it (NAME, configmaps/NAME, RESOURCE.GROUP/NAME); its members the render lacks would be pruned')
     .option('--ignore <KIND/NAME:PATH>', 'with --cluster: leave this field out of changes, conflicts and drift (repeatable; KIND and NAME take * and ?)', collect, []);
   addClusterOptions(cmd, '--kube-context <name>')
     .addHelpText(
