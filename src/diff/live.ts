@@ -8,7 +8,7 @@
 // cluster is reached only through `ClusterClient` (src/cluster/connect.ts), whose one mutating
 // request is a dry run.
 import { sourcePattern } from '../output/manifests.ts';
-import type { ApiRefusal, ClusterClient, GroupVersionKind, KubeObject } from '../cluster/connect.ts';
+import type { ApiRefusal, ClusterClient, GroupVersionKind, KubeObject } from '../cluster/client.ts';
 import type { Masker } from './mask.ts';
 import { deepEqual, displayId, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
 

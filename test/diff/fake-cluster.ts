@@ -3,7 +3,7 @@
 // and a server-side apply dry run that answers with the applied object merged over the live one
 // unless the test scripted a refusal or a conflict for that object. It records every request, and
 // has no way to write: a test asserts that every apply it was sent was a dry run of the interface.
-import type { ApiRefusal, ApiResource, ApplyResult, ClusterClient, GroupVersionKind, KubeObject, ListResult, ServedGroup } from '../../src/cluster/connect.ts';
+import type { ApiRefusal, ApiResource, ApplyResult, ClusterClient, GroupVersionKind, KubeObject, ListResult, ServedGroup } from '../../src/cluster/client.ts';
 
 export type Obj = KubeObject;
 

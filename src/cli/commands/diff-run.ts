@@ -24,7 +24,7 @@ import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts'
 import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
 import { nameProblem } from '../../k8s-meta.ts';
-import type { ClusterClient } from '../../cluster/connect.ts';
+import type { ClusterClient } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 

@@ -49,9 +49,9 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** `N files, E errors, W warnings` (plus infos when there are any). */
-export function summaryText(inputCount: number, counts: ProblemCounts): string {
-  const parts = [plural(inputCount, 'file'), plural(counts.errors, 'error'), plural(counts.warnings, 'warning')];
+/** `N files, E errors, W warnings` (plus infos when there are any); `noun` names the inputs when they are not files. */
+export function summaryText(inputCount: number, counts: ProblemCounts, noun = 'file'): string {
+  const parts = [plural(inputCount, noun), plural(counts.errors, 'error'), plural(counts.warnings, 'warning')];
   if (counts.infos > 0) parts.push(plural(counts.infos, 'info'));
   return parts.join(', ');
 }

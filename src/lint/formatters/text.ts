@@ -14,7 +14,7 @@ export function formatText(report: LintReport, { chalk }: FormatterOptions): str
     blocks.push(group.problems.map((p) => problemLines(p, chalk).join('\n')).join('\n'));
   }
   const { errors, warnings } = report.counts;
-  const summary = summaryText(report.inputCount, report.counts);
+  const summary = summaryText(report.inputCount, report.counts, report.inputNoun);
   const tint = errors > 0 ? chalk.red.bold : warnings > 0 ? chalk.yellow.bold : chalk.green;
   blocks.push(tint(summary));
   return `${blocks.join('\n\n')}\n`;
