@@ -110,3 +110,15 @@ export function splitApiVersion(apiVersion: string): [string, string] {
   return i < 0 ? ['', apiVersion] : [apiVersion.slice(0, i), apiVersion.slice(i + 1)];
 }
 
+const SERVER_SET_METADATA = ['managedFields', 'resourceVersion', 'uid', 'creationTimestamp', 'generation', 'selfLink', 'deletionTimestamp', 'deletionGracePeriodSeconds'] as const;
+
+/**
+ * The object as a user would write it again: server-set metadata and status removed, apiVersion,
+ * kind and metadata first (the server writes kind first).
+ */
+export function asWritten(o: KubeObject): KubeObject {
+  const { apiVersion, kind, metadata: meta, status: _status, ...rest } = o;
+  const metadata = { ...meta };
+  for (const k of SERVER_SET_METADATA) delete metadata[k];
+  return { apiVersion, kind, metadata, ...rest };
+}

@@ -5,10 +5,10 @@
 // CEL, webhooks), or a conflict naming the manager that owns a field the render sets. Objects of the
 // release that the render no longer holds, and fields the render sets that someone else changed
 // (drift), are found from the live objects and their managedFields. Nothing here writes: the
-// cluster is reached only through `ClusterClient` (src/cluster/connect.ts), whose one mutating
+// cluster is reached only through `ClusterClient` (src/cluster/client.ts), whose one mutating
 // request is a dry run.
 import { sourcePattern } from '../output/manifests.ts';
-import type { ApiRefusal, ClusterClient, GroupVersionKind, KubeObject } from '../cluster/client.ts';
+import { asWritten, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
 import type { Masker } from './mask.ts';
 import { deepEqual, displayId, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
 
@@ -150,8 +150,8 @@ export async function preflight(cluster: ClusterClient, req: PreflightRequest): 
       }
     }
     const result = answer.object;
-    const before = live ? stripServerFields(live) : undefined;
-    const after = stripServerFields(result);
+    const before = live ? asWritten(live) : undefined;
+    const after = asWritten(result);
     if (isCrd(desired) && !deepEqual(before, after)) {
       const spec = desired.spec as { group?: string; names?: { kind?: string } } | undefined;
       if (spec?.group && spec.names?.kind) pendingCrds.set(`${spec.group}/${spec.names.kind}`, id.name);
@@ -168,7 +168,7 @@ export async function preflight(cluster: ClusterClient, req: PreflightRequest): 
   const wanted = new Set(ordered.map((o) => key(objectId(o.object))));
   for (const o of await releaseObjects(cluster, req, out.notes)) {
     const id = objectId(o);
-    if (!wanted.has(key(id))) out.comparison.changes.push({ ...id, status: 'removed', old: { source: 'the cluster', object: stripServerFields(o) } });
+    if (!wanted.has(key(id))) out.comparison.changes.push({ ...id, status: 'removed', old: { source: 'the cluster', object: asWritten(o) } });
   }
   out.comparison.changes.sort((a, b) => cmpIds(a, b));
   for (const r of req.ignore) if (!r.used) out.notes.push(`--ignore ${r.text}: matched no field of any object`);
@@ -226,20 +226,6 @@ export function serverPath(field: string): string {
 }
 
 // ---- what the server sets ----
-
-const SERVER_METADATA = ['managedFields', 'resourceVersion', 'generation', 'creationTimestamp', 'uid', 'selfLink', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
-
-/** The object without what the server writes on its own: managedFields, resourceVersion, generation, timestamps, uid, status. */
-export function stripServerFields(o: Obj): Obj;
-export function stripServerFields(o: Obj | undefined): Obj | undefined;
-export function stripServerFields(o: Obj | undefined): Obj | undefined {
-  if (o === undefined) return undefined;
-  const { status: _status, metadata, apiVersion, kind, ...rest } = o;
-  const meta: Record<string, unknown> = { ...metadata };
-  for (const k of SERVER_METADATA) delete meta[k];
-  // In the order a render writes them (the server writes kind first).
-  return { apiVersion, kind, metadata: meta, ...rest } as Obj;
-}
 
 function changedOrNot(id: ObjectId, source: string, before: Obj, after: Obj, rules: IgnoreRule[]): ObjectChange | undefined {
   const fields = fieldChanges(before, after).filter((f) => !ignored(rules, id, f.path));

@@ -1,4 +1,4 @@
-// A ClusterClient (src/cluster/connect.ts) held in memory, for the preflight's tests: discovery of
+// A ClusterClient (src/cluster/client.ts) held in memory, for the preflight's tests: discovery of
 // the kinds it is given, objects by group/kind/namespace/name, list by equality label selectors,
 // and a server-side apply dry run that answers with the applied object merged over the live one
 // unless the test scripted a refusal or a conflict for that object. It records every request, and
