@@ -114,64 +114,99 @@ const COPIES_LABELS = new Set(['/Endpoints', 'discovery.k8s.io/EndpointSlice', '
 const isCrd = (o: Obj): boolean => o.kind === 'CustomResourceDefinition' && o.apiVersion.startsWith(`${CRD_API_GROUP}/`);
 const key = (id: ObjectId): string => JSON.stringify([id.group, id.kind, id.namespace, id.name]);
 
+/** Requests in flight at once: the checks of objects are independent once the CRDs are done. */
+const PARALLEL_REQUESTS = 8;
+
+/** `fn` over `items`, at most `limit` at a time, the results in the order of `items`. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+const emptyReport = (): Preflight => ({ comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notes: [] });
+
+function addReport(into: Preflight, r: Preflight): void {
+  into.comparison.changes.push(...r.comparison.changes);
+  into.comparison.unchanged += r.comparison.unchanged;
+  into.conflicts.push(...r.conflicts);
+  into.rejections.push(...r.rejections);
+  into.drift.push(...r.drift);
+  into.unchecked.push(...r.unchecked);
+  into.notes.push(...r.notes);
+}
+
 export async function preflight(cluster: ClusterClient, req: PreflightRequest): Promise<Preflight> {
-  const out: Preflight = { comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notes: [] };
+  const out = emptyReport();
   const last = new Map((req.lastApplied ?? req.desired).map((o) => [key(objectId(o.object)), o.object]));
-  // CRDs first: a custom resource is checked against the CRD as this apply leaves it.
-  const ordered = [...req.desired.filter((o) => isCrd(o.object as Obj)), ...req.desired.filter((o) => !isCrd(o.object as Obj))];
   /** group/Kind → the CRD of the render that this apply creates or changes. */
   const pendingCrds = new Map<string, string>();
-  for (const m of ordered) {
-    const desired = withApplySet(m.object as Obj, req.applySetId);
-    const id = objectId(desired);
-    const gvk = gvkOf(desired);
-    const served = (await cluster.resources(gvk.group, gvk.version)).find((r) => r.kind === gvk.kind);
-    if (!served) {
-      const crd = pendingCrds.get(`${id.group}/${id.kind}`) ?? req.desired.map((d) => d.object as Obj).find((d) => isCrd(d) && crdDefines(d, id.group, id.kind))?.metadata.name;
-      if (crd !== undefined) out.unchecked.push({ ...id, crd });
-      else out.rejections.push({ ...id, code: 404, reason: 'NotServed', message: `the cluster does not serve ${desired.apiVersion} ${desired.kind}, and no CustomResourceDefinition of the render defines it`, causes: [] });
-      continue;
-    }
-    const live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
-    let answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager });
-    for (const w of answer.warnings) out.notes.push(`${displayId(id)}: the server warns: ${req.redact(w)}`);
-    if (!answer.ok) {
-      const conflicts = answer.refusal.status === 409 ? conflictsOf(answer.refusal) : [];
-      if (conflicts.length === 0) {
-        out.rejections.push(rejection(id, answer.refusal, req.redact));
-        continue;
-      }
-      out.conflicts.push(...conflicts.filter((c) => !ignored(req.ignore, id, c.path)).map((c) => ({ ...id, ...c })));
-      // What the apply would do once forced (--force-conflicts), asked as a dry run too.
-      answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager, force: true });
-      if (!answer.ok) {
-        out.rejections.push(rejection(id, answer.refusal, req.redact));
-        continue;
-      }
-    }
-    const result = answer.object;
-    const before = live ? asWritten(live) : undefined;
-    const after = asWritten(result);
-    if (isCrd(desired) && !deepEqual(before, after)) {
-      const spec = desired.spec as { group?: string; names?: { kind?: string } } | undefined;
-      if (spec?.group && spec.names?.kind) pendingCrds.set(`${spec.group}/${spec.names.kind}`, id.name);
-    }
-    const change: ObjectChange | undefined = before === undefined ? { ...id, status: 'added', new: { source: m.source, object: after } } : changedOrNot(id, m.source, before, after, req.ignore);
-    if (change) out.comparison.changes.push(change);
-    else out.comparison.unchanged++;
-    if (live) {
-      // Masked as a pair, so a secret someone changed shows as changed without being shown.
-      const [masked, reference] = req.mask.pair(id, live, last.get(key(id)) ?? desired) as [Obj, Record<string, unknown>];
-      out.drift.push(...driftOf(id, reference, masked, req.fieldManager, req.ignore));
-    }
-  }
-  const wanted = new Set(ordered.map((o) => key(objectId(o.object))));
+  // CRDs first, one by one: a custom resource is checked against the CRD as this apply leaves it.
+  const crds = req.desired.filter((o) => isCrd(o.object as Obj));
+  for (const m of crds) addReport(out, await checkObject(cluster, req, m, last, pendingCrds));
+  const others = req.desired.filter((o) => !isCrd(o.object as Obj));
+  for (const r of await mapLimited(others, PARALLEL_REQUESTS, (m) => checkObject(cluster, req, m, last, pendingCrds))) addReport(out, r);
+  const wanted = new Set(req.desired.map((o) => key(objectId(o.object))));
   for (const o of await releaseObjects(cluster, req, out.notes)) {
     const id = objectId(o);
     if (!wanted.has(key(id))) out.comparison.changes.push({ ...id, status: 'removed', old: { source: 'the cluster', object: asWritten(o) } });
   }
   out.comparison.changes.sort((a, b) => cmpIds(a, b));
   for (const r of req.ignore) if (!r.used) out.notes.push(`--ignore ${r.text}: matched no field of any object`);
+  return out;
+}
+
+/** One rendered object: served or not, its live state, the dry run's answer, its drift. */
+async function checkObject(cluster: ClusterClient, req: PreflightRequest, m: ManifestObject, last: Map<string, Record<string, unknown>>, pendingCrds: Map<string, string>): Promise<Preflight> {
+  const out = emptyReport();
+  const desired = withApplySet(m.object as Obj, req.applySetId);
+  const id = objectId(desired);
+  const gvk = gvkOf(desired);
+  const served = (await cluster.resources(gvk.group, gvk.version)).find((r) => r.kind === gvk.kind);
+  if (!served) {
+    const crd = pendingCrds.get(`${id.group}/${id.kind}`) ?? req.desired.map((d) => d.object as Obj).find((d) => isCrd(d) && crdDefines(d, id.group, id.kind))?.metadata.name;
+    if (crd !== undefined) out.unchecked.push({ ...id, crd });
+    else out.rejections.push({ ...id, code: 404, reason: 'NotServed', message: `the cluster does not serve ${desired.apiVersion} ${desired.kind}, and no CustomResourceDefinition of the render defines it`, causes: [] });
+    return out;
+  }
+  const live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
+  let answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager });
+  for (const w of answer.warnings) out.notes.push(`${displayId(id)}: the server warns: ${req.redact(w)}`);
+  if (!answer.ok) {
+    const conflicts = answer.refusal.status === 409 ? conflictsOf(answer.refusal) : [];
+    if (conflicts.length === 0) {
+      out.rejections.push(rejection(id, answer.refusal, req.redact));
+      return out;
+    }
+    out.conflicts.push(...conflicts.filter((c) => !ignored(req.ignore, id, c.path)).map((c) => ({ ...id, ...c })));
+    // What the apply would do once forced (--force-conflicts), asked as a dry run too.
+    answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager, force: true });
+    if (!answer.ok) {
+      out.rejections.push(rejection(id, answer.refusal, req.redact));
+      return out;
+    }
+  }
+  const before = live ? asWritten(live) : undefined;
+  const after = asWritten(answer.object);
+  if (isCrd(desired) && !deepEqual(before, after)) {
+    const spec = desired.spec as { group?: string; names?: { kind?: string } } | undefined;
+    if (spec?.group && spec.names?.kind) pendingCrds.set(`${spec.group}/${spec.names.kind}`, id.name);
+  }
+  const change: ObjectChange | undefined = before === undefined ? { ...id, status: 'added', new: { source: m.source, object: after } } : changedOrNot(id, m.source, before, after, req.ignore);
+  if (change) out.comparison.changes.push(change);
+  else out.comparison.unchanged++;
+  if (live) {
+    // Masked as a pair, so a secret someone changed shows as changed without being shown.
+    const [masked, reference] = req.mask.pair(id, live, last.get(key(id)) ?? desired) as [Obj, Record<string, unknown>];
+    out.drift.push(...driftOf(id, reference, masked, req.fieldManager, req.ignore));
+  }
   return out;
 }
 
@@ -443,27 +478,23 @@ async function releaseObjects(cluster: ClusterClient, req: PreflightRequest, not
   const out: Obj[] = [];
   const forbidden: string[] = [];
   const versions = [{ group: '', version: 'v1' }, ...(await cluster.groups()).map((g) => ({ group: g.name, version: g.preferredVersion }))];
-  for (const v of versions) {
-    for (const res of await cluster.resources(v.group, v.version)) {
-      if (!res.verbs.includes('list') || COPIES_LABELS.has(`${res.group}/${res.kind}`)) continue;
-      const what = `${res.kind}${res.group ? `.${res.group}` : ''}`;
-      let listed;
-      try {
-        listed = await cluster.list(res, { labelSelector });
-      } catch (err) {
-        if ((err as { status?: number }).status === 403) {
-          forbidden.push(what);
-          continue;
-        }
-        throw err;
-      }
+  const resources = (await mapLimited(versions, PARALLEL_REQUESTS, (v) => cluster.resources(v.group, v.version))).flat().filter((res) => res.verbs.includes('list') && !COPIES_LABELS.has(`${res.group}/${res.kind}`));
+  const lists = await mapLimited(resources, PARALLEL_REQUESTS, async (res) => {
+    const what = `${res.kind}${res.group ? `.${res.group}` : ''}`;
+    try {
+      const listed = await cluster.list(res, { labelSelector });
       if (listed.forbidden.length > 0) forbidden.push(`${what} in ${listed.forbidden.join(', ')}`);
-      for (const o of listed.items) {
-        const owners = o.metadata.ownerReferences;
-        if (!(Array.isArray(owners) && owners.length > 0)) out.push(o);
-      }
+      return listed.items;
+    } catch (err) {
+      if ((err as { status?: number }).status !== 403) throw err;
+      forbidden.push(what);
+      return [];
     }
+  });
+  for (const o of lists.flat()) {
+    const owners = o.metadata.ownerReferences;
+    if (!(Array.isArray(owners) && owners.length > 0)) out.push(o);
   }
-  if (forbidden.length > 0) notes.push(`not allowed to list ${forbidden.join('; ')}: objects of the release there that the render no longer holds are not shown`);
+  if (forbidden.length > 0) notes.push(`not allowed to list ${forbidden.sort().join('; ')}: objects of the release there that the render no longer holds are not shown`);
   return out;
 }
