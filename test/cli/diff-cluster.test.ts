@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { STACK_TRACE } from './binary.ts';
 import { runInProcess } from './in-process.ts';
+import { merge } from '../diff/fake-cluster.ts';
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; [k: string]: unknown }; [k: string]: unknown };
 interface Seen {
@@ -22,15 +23,6 @@ const CLUSTER_SCOPED = new Set(['ClusterRole', 'ClusterRoleBinding', 'CustomReso
 const plural = (kind: string) => `${kind.toLowerCase()}s`;
 const splitGv = (apiVersion: string): [string, string] => (apiVersion.includes('/') ? (apiVersion.split('/') as [string, string]) : ['', apiVersion]);
 
-function isMap(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-function merge(a: unknown, b: unknown): unknown {
-  if (!isMap(a) || !isMap(b)) return structuredClone(b);
-  const out: Record<string, unknown> = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = merge(a[k], v);
-  return out;
-}
 
 /** A fake API server serving the kinds of `kinds` (apiVersion, kind), holding `store` by object path. */
 class FakeApi {

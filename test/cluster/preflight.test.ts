@@ -6,18 +6,16 @@
 // server refused and the conflicts kubectl reported must be exactly the ones predicted. A second
 // release is changed by hand (kubectl patch under another field manager, kubectl edit) and the
 // preflight must report that drift and the conflicts kubectl then meets.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { objectsOf } from '../helpers/objects.ts';
 import { agentplat } from './_cli.ts';
 import { startCluster, type Cluster } from './_cluster.ts';
 import { record } from './_figures.ts';
+import { toolsFor, type Tools } from './_tools.ts';
 import { VERSIONS } from './_versions.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 
 type Live = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; uid: string; resourceVersion: string; labels?: Record<string, string> } };
 type Id = { group: string; kind: string; namespace: string; name: string };
@@ -57,35 +55,19 @@ const VALUES_B2 = [
   '',
 ].join('\n');
 
-interface Bench {
+interface Bench extends Tools {
   c: Cluster;
-  dir: string;
-  run(cmd: string, args: string[], input?: string, env?: NodeJS.ProcessEnv): { status: number; out: string; err: string };
-  sh(script: string): { status: number; out: string; err: string };
   stop(): Promise<void>;
 }
 
 async function bench(version: string): Promise<Bench> {
   const c = await startCluster(version, inject('clusterBinaries')[version]!);
-  const dir = mkdtempSync(join(tmpdir(), 'agentplat-preflight-'));
-  const bin = join(dir, 'bin');
-  mkdirSync(bin);
-  symlinkSync(join(ROOT, 'bin', 'agentplat'), join(bin, 'agentplat'));
-  symlinkSync(inject('kubectl'), join(bin, 'kubectl'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`, KUBECONFIG: c.kubeconfig, NO_COLOR: '1' };
-  delete env.KUBECTL_APPLYSET;
-  const run = (cmd: string, args: string[], input?: string, extra: NodeJS.ProcessEnv = {}) => {
-    const r = spawnSync(cmd, args, { cwd: dir, env: { ...env, ...extra }, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (r.error) throw r.error;
-    return { status: r.status ?? -1, out: r.stdout, err: r.stderr };
-  };
+  const tools = toolsFor(c, 'agentplat-preflight-');
   return {
+    ...tools,
     c,
-    dir,
-    run,
-    sh: (script) => run('bash', ['-euo', 'pipefail', '-c', script]),
     async stop() {
-      rmSync(dir, { recursive: true, force: true });
+      tools.remove();
       await c.stop();
     },
   };

@@ -26,7 +26,7 @@ function isMap(v: unknown): v is Record<string, unknown> {
 }
 
 /** `a` with `b` merged over it, maps by key (lists replaced): what an apply leaves, in short. */
-function merge(a: unknown, b: unknown): unknown {
+export function merge(a: unknown, b: unknown): unknown {
   if (!isMap(a) || !isMap(b)) return structuredClone(b);
   const out: Record<string, unknown> = { ...a };
   for (const [k, v] of Object.entries(b)) out[k] = merge(a[k], v);
