@@ -204,10 +204,18 @@ async function checkObject(cluster: ClusterClient, req: PreflightRequest, m: Man
   else out.comparison.unchanged++;
   if (live) {
     // Masked as a pair, so a secret someone changed shows as changed without being shown.
-    const [masked, reference] = req.mask.pair(id, live, last.get(key(id)) ?? desired) as [Obj, Record<string, unknown>];
+    const [masked, reference] = req.mask.pair(id, live, asStored(id, last.get(key(id)) ?? desired)) as [Obj, Record<string, unknown>];
     out.drift.push(...driftOf(id, reference, masked, req.fieldManager, req.ignore));
   }
   return out;
+}
+
+/** A Secret's `stringData` as the server stores it: base64 under `data` (stringData is write-only). */
+function asStored(id: ObjectId, o: Record<string, unknown>): Record<string, unknown> {
+  if (id.group !== '' || id.kind !== 'Secret' || !isMap(o.stringData)) return o;
+  const { stringData, ...rest } = o;
+  const encoded = Object.fromEntries(Object.entries(stringData as Record<string, unknown>).map(([k, v]) => [k, Buffer.from(String(v), 'utf8').toString('base64')]));
+  return { ...rest, data: { ...(isMap(o.data) ? o.data : {}), ...encoded } };
 }
 
 function gvkOf(o: Obj): GroupVersionKind {

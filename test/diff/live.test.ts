@@ -164,13 +164,19 @@ describe('diff --cluster preflight', () => {
   });
 
   it('secrets are masked in changes and in drift: a changed secret shows as changed without its value', async () => {
-    const c = cluster().put(secret('db', { password: 'old-pass' }), [managed('kubectl-edit', 'Update', { 'f:stringData': { 'f:password': {} } })]);
+    // Stored as the server stores a Secret: stringData is write-only, its values land base64 in data.
+    const stored = secret('db', {});
+    delete stored.stringData;
+    stored.data = { password: Buffer.from('old-pass').toString('base64') };
+    const c = cluster().put(stored, [managed('kubectl-edit', 'Update', { 'f:data': { 'f:password': {} } })]);
     const p = await preflight(c, request([secret('db', { password: 'new-pass' })], {}, ['new-pass']));
     const shown = showChanges(p.comparison, masker(new Set(['new-pass']), () => undefined));
     const text = JSON.stringify([shown.map((s) => [s.old, s.new, s.fields, s.lines]), p.drift]);
-    expect(text).not.toContain('old-pass');
-    expect(text).not.toContain('new-pass');
-    expect(p.drift.map((d) => [d.path, d.live, d.render])).toEqual([['stringData.password', '******** (old value)', '******** (new value)']]);
+    for (const plain of ['old-pass', 'new-pass']) {
+      expect(text).not.toContain(plain);
+      expect(text).not.toContain(Buffer.from(plain).toString('base64'));
+    }
+    expect(p.drift.map((d) => [d.path, d.live, d.render])).toEqual([['data.password', '******** (old value)', '******** (new value)']]);
   });
 
   it('--ignore KIND/NAME:PATH leaves a field out of changes, conflicts and drift, globs in the name; a rule that matches nothing gets a note', async () => {
