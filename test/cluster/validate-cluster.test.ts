@@ -19,6 +19,7 @@ import { agentplat } from './_cli.ts';
 import { kfetch, startCluster, type Cluster } from './_cluster.ts';
 import { VERSIONS } from './_versions.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { connect, type KubeObject } from '../../src/cluster/connect.ts';
 
 type Json = Record<string, unknown>;
 
@@ -61,7 +62,7 @@ function olderCrds(a: Obj[]): Obj[] {
   });
 }
 
-const agent = (namespace: string, name: string, spec: Json): Obj => ({ apiVersion: 'agentplat.dev/v1alpha2', kind: 'Agent', metadata: { name, namespace }, spec });
+const agent = (namespace: string, name: string, spec: Json): Obj & KubeObject => ({ apiVersion: 'agentplat.dev/v1alpha2', kind: 'Agent', metadata: { name, namespace }, spec });
 
 /** What the cluster holds before the upgrade. */
 const OBJECTS: Obj[] = [
@@ -187,6 +188,35 @@ for (const version of VERSIONS) {
       // the unknown field is gone, dropped from the stored object when it is read under B's schema.
       const after = agentplat(['validate', '--cluster', '--revision', 'B', '--kubeconfig', kubeconfig, '--format', 'json']);
       expect(found(JSON.parse(after.out) as Report)).toEqual([EXPECTED[0], EXPECTED[2]]);
+    });
+
+    it('the cluster client of src/cluster/connect.ts: get, list in one namespace, and a dry-run server-side apply that reports refusals and field-ownership conflicts and writes nothing', async () => {
+      const client = await connect({ kubeconfig }, { cwd: work, env: {} });
+      expect(client.context).toBe('admin');
+      const gvk = { group: 'agentplat.dev', version: 'v1alpha2', kind: 'Agent' };
+      const got = await client.get(gvk, 'helper', 'team-a');
+      expect(got?.metadata.uid).toEqual(expect.any(String));
+      expect(await client.get(gvk, 'no-such-agent', 'team-a')).toBeUndefined();
+      expect((await client.list(gvk, { namespace: 'team-b' })).items.map((o) => o.metadata.name).sort()).toEqual(['legacy', 'reviewer']);
+
+      const changed = agent('team-a', 'helper', { declarative: { systemMessage: 'Changed.' } });
+      const ok = await client.applyDryRun(changed, { fieldManager: 'agentplat-test' });
+      // kubectl created the object (manager "agentplat-cluster-test" of the suite's helpers owns
+      // the field): a different value under another manager, without force, is a conflict.
+      expect(ok.ok).toBe(false);
+      if (!ok.ok) {
+        expect(ok.refusal.status).toBe(409);
+        expect(ok.refusal.reason).toBe('Conflict');
+        expect(ok.refusal.causes.map((c) => c.field)).toContain('.spec.declarative.systemMessage');
+      }
+      const same = await client.applyDryRun(agent('team-a', 'helper', { declarative: { systemMessage: 'You help.' } }), { fieldManager: 'agentplat-test' });
+      expect(same.ok).toBe(true);
+      const strict = await client.applyDryRun(agent('team-a', 'new-one', { declarative: {}, nope: 1 }), { fieldManager: 'agentplat-test' });
+      expect(strict.ok).toBe(false);
+      if (!strict.ok) expect(strict.refusal.message).toMatch(/\.spec\.nope: field not declared in schema/);
+      // Nothing was written.
+      expect((await client.get(gvk, 'helper', 'team-a'))?.metadata.resourceVersion).toBe(got?.metadata.resourceVersion);
+      expect(await client.get(gvk, 'new-one', 'team-a')).toBeUndefined();
     });
 
     it('an unreachable API server exits 2 with the URL and the cause', () => {
