@@ -2,7 +2,9 @@
 // (fake-cluster.ts): what it reports for conflicts, refusals, objects the render dropped, drift,
 // --ignore rules and secrets, in which order it asks, and that it only ever sends dry runs.
 import { describe, expect, it } from 'vitest';
-import { parseIgnoreRule, parsePath, preflight, serverPath, type IgnoreRule, type PreflightRequest } from '../../src/diff/live.ts';
+import { Chalk } from 'chalk';
+import { parseIgnoreRule, parsePath, preflight, serverPath, type IgnoreRule, type Preflight, type PreflightRequest } from '../../src/diff/live.ts';
+import { formatPreflightText, pruneNote, type ClusterInfo } from '../../src/diff/live-format.ts';
 import { masker } from '../../src/diff/mask.ts';
 import { showChanges } from '../../src/diff/format.ts';
 import { redact } from '../../src/problems/secrets.ts';
@@ -233,5 +235,26 @@ describe('drift inside lists', () => {
     expect(p.drift.map((d) => [d.path, d.live, d.render, d.managers.map((m) => m.manager)])).toEqual([['spec.ports[0].port', 81, 80, ['kubectl-edit']]]);
     const same = new FakeCluster().serve('v1', 'Service').put(live, [managed('kubectl-edit', 'Update', { 'f:spec': { 'f:ports': {} } })]);
     expect((await preflight(same, request([svc(81)]))).drift).toEqual([]);
+  });
+});
+
+describe('the preflight in text', () => {
+  const info = { context: 'c', server: 'https://x', fieldManager: 'agentplat' };
+  async function report(refused: boolean) {
+    const c = cluster().put(configMap('dropped', {})).put(configMap('kept', {}));
+    if (refused) c.refusals.set('/ConfigMap agentplat/kept', { status: 422, reason: 'Invalid', message: 'ConfigMap "kept" is invalid: data: Too long\nsecond line', causes: [] });
+    return preflight(c, request([configMap('kept', {})]));
+  }
+  const text = (p: Preflight, i: ClusterInfo) => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, i, new Chalk({ level: 0 }), { brief: true });
+
+  it('an object the render dropped is "not in the render", "pruned" with --applyset, and "not pruned" with a note when an object fails, as kubectl skips the prune', async () => {
+    const clean = await report(false);
+    expect(text(clean, info)).toBe('not in the render ConfigMap agentplat/dropped\n');
+    expect(text(clean, { ...info, applySet: 'id' })).toBe('pruned ConfigMap agentplat/dropped\n');
+    expect(pruneNote(clean, { ...info, applySet: 'id' })).toBeUndefined();
+    const failing = await report(true);
+    expect(text(failing, { ...info, applySet: 'id' })).toBe('not pruned ConfigMap agentplat/dropped\nrefused ConfigMap agentplat/kept: 422 Invalid: ConfigMap "kept" is invalid: data: Too long\n    second line\n');
+    expect(pruneNote(failing, { ...info, applySet: 'id' })).toMatch(/skips the prune when any object of the apply fails/);
+    expect(pruneNote(failing, info)).toBeUndefined();
   });
 });
