@@ -152,9 +152,7 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   }
   const shown = showChanges(comparison, (await maskFor([before, after])).mask);
 
-  if (migration && migration.length > 0 && output === 'text') {
-    app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
-  }
+  if (output === 'text') reportMigration(app, migration, from, to);
   if (output === 'json') {
     app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
   } else {
@@ -162,6 +160,12 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
   }
   app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/** A revision diff's migration report on stderr, before the diff (text output only). */
+function reportMigration(app: App, migration: JsonDiff['migration'], from: Revision, to: Revision): void {
+  if (!migration || migration.length === 0) return;
+  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
 }
 
 /** The secret values of the layers of both sides, and the masker of diff's output. */
@@ -185,7 +189,7 @@ async function runPreflight(
   const { before, after } = run;
   // Checked before any request: a bad --applyset never reaches the cluster.
   const parent = flags.applyset !== undefined ? applySetParent(flags.applyset, flags.namespace) : undefined;
-  let desired: ManifestObject[] = after.objects!;
+  const desired: ManifestObject[] = after.objects!;
   try {
     compareObjects(run.single ? [] : before.objects!, desired, ['the old side', 'the new side']);
   } catch (err) {
@@ -196,7 +200,6 @@ async function runPreflight(
   const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
   const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
   const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
-  desired = desired.map((o) => ({ source: o.source, object: o.object }));
   const result = await preflight(client, {
     desired,
     ...(run.single ? {} : { lastApplied: before.objects! }),
@@ -209,9 +212,7 @@ async function runPreflight(
   });
   const shown = showChanges(result.comparison, mask);
   const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
-  if (run.migration && run.migration.length > 0 && run.output === 'text') {
-    app.io.stderr(`the old side's values, migrated from revision ${run.from} to ${run.to} (as agentplat migrate does):\n${run.migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
-  }
+  if (run.output === 'text') reportMigration(app, run.migration, run.from, run.to);
   if (run.output === 'json') {
     app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
   } else {
