@@ -164,9 +164,11 @@ export interface ClusterFlags {
 /**
  * The flags of every `--cluster` run, spelled as kubectl spells them: `--kubeconfig FILE` (else
  * KUBECONFIG, else ~/.kube/config) and `--context NAME` (else the kubeconfig's current context).
+ * A command whose `--context` already means something else (`diff -U/--context N`, lines of
+ * context) names it as helm does: `contextFlag` `--kube-context <name>`.
  */
-export function addClusterOptions(cmd: Command): Command {
+export function addClusterOptions(cmd: Command, contextFlag = '--context <name>'): Command {
   return cmd
     .option('--kubeconfig <file>', 'kubeconfig file of the cluster (with --cluster; default: KUBECONFIG, else ~/.kube/config)')
-    .option('--context <name>', 'kubeconfig context to use (with --cluster; default: the current context)');
+    .option(contextFlag, 'kubeconfig context to use (with --cluster; default: the current context)');
 }

@@ -84,17 +84,19 @@ export interface ClusterClient {
   resources(group: string, version: string): Promise<ApiResource[]>;
   /**
    * Every object of a kind: in one namespace when `namespace` is given, else in all namespaces —
-   * cluster-wide when allowed, else namespace by namespace (those the user may list).
+   * cluster-wide when allowed, else namespace by namespace (those the user may list); only those
+   * a `labelSelector` (`key=value,…`) selects when one is given.
    */
-  list(gvk: GroupVersionKind, opts?: { namespace?: string }): Promise<ListResult>;
+  list(gvk: GroupVersionKind, opts?: { namespace?: string; labelSelector?: string }): Promise<ListResult>;
   /** One object, or undefined when it does not exist. */
   get(gvk: GroupVersionKind, name: string, namespace?: string): Promise<KubeObject | undefined>;
   /**
-   * Server-side apply with dryRun=All, force=false and fieldValidation=Strict under `fieldManager`:
-   * the server's answer, nothing written. A refusal (admission, validation, conflict) is a result,
-   * not an exception; unreachable and 401 still throw ClusterError.
+   * Server-side apply with dryRun=All, force=false (or `force`: what --force-conflicts would do)
+   * and fieldValidation=Strict under `fieldManager`: the server's answer, nothing written. A
+   * refusal (admission, validation, conflict) is a result, not an exception; unreachable and 401
+   * still throw ClusterError.
    */
-  applyDryRun(object: KubeObject, opts: { fieldManager: string }): Promise<ApplyResult>;
+  applyDryRun(object: KubeObject, opts: { fieldManager: string; force?: boolean }): Promise<ApplyResult>;
 }
 
 /** `group/version`, or `version` for the core group. */
@@ -108,3 +110,15 @@ export function splitApiVersion(apiVersion: string): [string, string] {
   return i < 0 ? ['', apiVersion] : [apiVersion.slice(0, i), apiVersion.slice(i + 1)];
 }
 
+const SERVER_SET_METADATA = ['managedFields', 'resourceVersion', 'uid', 'creationTimestamp', 'generation', 'selfLink', 'deletionTimestamp', 'deletionGracePeriodSeconds'] as const;
+
+/**
+ * The object as a user would write it again: server-set metadata and status removed, apiVersion,
+ * kind and metadata first (the server writes kind first).
+ */
+export function asWritten(o: KubeObject): KubeObject {
+  const { apiVersion, kind, metadata: meta, status: _status, ...rest } = o;
+  const metadata = { ...meta };
+  for (const k of SERVER_SET_METADATA) delete metadata[k];
+  return { apiVersion, kind, metadata, ...rest };
+}

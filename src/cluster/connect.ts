@@ -26,7 +26,16 @@ interface Response {
   status: number;
   body: string;
   warnings: string[];
+  /** Retry-After of a 429, in seconds. */
+  retryAfter?: number;
 }
+
+/**
+ * A 429 (the server busy, or a kind's storage still starting just after its CRD was established)
+ * is asked again after the Retry-After it names, as kubectl's client does, this many times.
+ */
+const RETRIES_ON_429 = 5;
+const MAX_RETRY_AFTER_S = 5;
 
 /**
  * Resolves the kubeconfig and checks that the API server answers (GET /version), so an
@@ -78,6 +87,14 @@ class Client implements ClusterClient {
 
   /** One request; network failures and 401 throw ClusterError, 403 too unless `allow` lists it. */
   async send(method: string, path: string, opts: { what: string; body?: string; contentType?: string; allow?: number[] }): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.sendOnce(method, path, opts);
+      if (res.status !== 429 || attempt >= RETRIES_ON_429) return res;
+      await new Promise((r) => setTimeout(r, 1000 * Math.min(MAX_RETRY_AFTER_S, Math.max(1, res.retryAfter ?? 1))));
+    }
+  }
+
+  private async sendOnce(method: string, path: string, opts: { what: string; body?: string; contentType?: string; allow?: number[] }): Promise<Response> {
     const url = new URL(this.server + path);
     const options: https.RequestOptions = { method, headers: { accept: 'application/json' } };
     try {
@@ -92,7 +109,8 @@ class Client implements ClusterClient {
         r.on('data', (d: Buffer) => chunks.push(d));
         r.on('end', () => {
           const w = r.headers.warning;
-          resolveRes({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), warnings: w === undefined ? [] : (Array.isArray(w) ? w : [w]).map(warningText) });
+          const after = Number(r.headers['retry-after']);
+          resolveRes({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), warnings: w === undefined ? [] : (Array.isArray(w) ? w : [w]).map(warningText), ...(Number.isFinite(after) ? { retryAfter: after } : {}) });
         });
         r.on('error', reject);
       });
@@ -168,13 +186,14 @@ class Client implements ClusterClient {
   }
 
   /** Every page of one list request; undefined when the user may not list there (403). */
-  private async listAt(res: ApiResource, namespace: string | undefined): Promise<KubeObject[] | undefined> {
+  private async listAt(res: ApiResource, namespace: string | undefined, labelSelector?: string): Promise<KubeObject[] | undefined> {
     const items: KubeObject[] = [];
     let cont = '';
     const where = namespace !== undefined ? `in namespace ${namespace}` : 'in all namespaces';
     for (;;) {
       const q = new URLSearchParams({ limit: '500' });
       if (cont) q.set('continue', cont);
+      if (labelSelector) q.set('labelSelector', labelSelector);
       const r = await this.send('GET', `${this.path(res, namespace)}?${q}`, { what: `list ${res.name}.${res.group || 'core'} ${where}`, allow: [403] });
       if (r.status === 403) return undefined;
       if (r.status !== 200) throw new ClusterError(`the API server ${this.server} could not list ${res.name}.${res.group} ${where}: ${statusOf(r).message}`, 'see the message', r.status);
@@ -186,20 +205,21 @@ class Client implements ClusterClient {
     }
   }
 
-  async list(gvk: GroupVersionKind, opts: { namespace?: string } = {}): Promise<ListResult> {
+  async list(gvk: GroupVersionKind, opts: { namespace?: string; labelSelector?: string } = {}): Promise<ListResult> {
     const res = await this.resource(gvk);
+    const selector = opts.labelSelector;
     if (!res.namespaced || opts.namespace !== undefined) {
       const ns = res.namespaced ? opts.namespace : undefined;
-      const items = await this.listAt(res, ns);
+      const items = await this.listAt(res, ns, selector);
       if (items === undefined) this.forbidden(`list ${res.name}.${res.group} ${ns !== undefined ? `in namespace ${ns}` : ''}`.trim());
       return { items: items!, namespaces: ns === undefined ? 'all' : [ns], forbidden: [] };
     }
-    const all = await this.listAt(res, undefined);
+    const all = await this.listAt(res, undefined, selector);
     if (all !== undefined) return { items: all, namespaces: 'all', forbidden: [] };
     // Not allowed cluster-wide: namespace by namespace, those the user can see.
     const nsRes = await this.send('GET', '/api/v1/namespaces', { what: 'list namespaces', allow: [403] });
     if (nsRes.status === 403) {
-      const items = await this.listAt(res, this.namespace);
+      const items = await this.listAt(res, this.namespace, selector);
       if (items === undefined) this.forbidden(`list ${res.name}.${res.group} in all namespaces, list namespaces, or list ${res.name}.${res.group} in namespace ${this.namespace}`);
       return { items: items!, namespaces: [this.namespace], forbidden: [] };
     }
@@ -209,7 +229,7 @@ class Client implements ClusterClient {
     const listed: string[] = [];
     const forbidden: string[] = [];
     for (const ns of names) {
-      const got = await this.listAt(res, ns);
+      const got = await this.listAt(res, ns, selector);
       if (got === undefined) forbidden.push(ns);
       else {
         listed.push(ns);
@@ -236,10 +256,10 @@ class Client implements ClusterClient {
     return JSON.parse(r.body) as KubeObject;
   }
 
-  async applyDryRun(object: KubeObject, opts: { fieldManager: string }): Promise<ApplyResult> {
+  async applyDryRun(object: KubeObject, opts: { fieldManager: string; force?: boolean }): Promise<ApplyResult> {
     const [group, version] = splitApiVersion(object.apiVersion);
     const res = await this.resource({ group, version, kind: object.kind });
-    const q = new URLSearchParams({ dryRun: 'All', fieldManager: opts.fieldManager, force: 'false', fieldValidation: 'Strict' });
+    const q = new URLSearchParams({ dryRun: 'All', fieldManager: opts.fieldManager, force: opts.force ? 'true' : 'false', fieldValidation: 'Strict' });
     const ns = res.namespaced ? (object.metadata.namespace ?? this.namespace) : undefined;
     // JSON is YAML: the apply content type takes the object as it is.
     const r = await this.send('PATCH', `${this.path(res, ns, object.metadata.name)}?${q}`, {

@@ -12,7 +12,7 @@ import { checkObject } from '../crds/validate.ts';
 import { crdValidationData } from '../crds/validation-data.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { ClusterError, type ClusterClient, type KubeObject } from './client.ts';
+import { asWritten, ClusterError, type ClusterClient, type KubeObject } from './client.ts';
 
 export interface ClusterValidateOptions {
   /** The revision whose CRDs the objects are checked against. */
@@ -36,16 +36,7 @@ export interface ClusterValidateResult {
 }
 
 /** The fields the API server sets on an object: not part of what a user writes, dropped before the check. */
-const SERVER_SET_METADATA = ['managedFields', 'resourceVersion', 'uid', 'creationTimestamp', 'generation', 'selfLink', 'deletionTimestamp', 'deletionGracePeriodSeconds'] as const;
-
-/** The object as a user would write it again: server-set metadata and status removed. */
-export function asWritten(o: KubeObject): KubeObject {
-  const metadata = { ...o.metadata };
-  for (const k of SERVER_SET_METADATA) delete metadata[k];
-  const out: KubeObject = { ...o, metadata };
-  delete out.status;
-  return out;
-}
+export { asWritten };
 
 /** `<Agent team-a/support>`: an object of the cluster where a report names a file. */
 export function objectLabel(kind: string, o: { metadata: { name: string; namespace?: string } }): string {

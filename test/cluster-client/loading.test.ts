@@ -40,6 +40,17 @@ describe('the cluster client is loaded only with --cluster', () => {
     }
   });
 
+  it('diff loads it only with --cluster (then says the cluster is unreachable, exit 2)', () => {
+    const offline = loadsOf(['diff', '-f', 'values.yaml', '--to-set', 'controller.replicas=3'], dir);
+    expect(offline.code, offline.stderr).toBe(1);
+    expect(offline.urls.some((u) => u.endsWith('/dist/agentplat.mjs'))).toBe(true);
+    expect(offline.urls.filter((u) => CLIENT.test(u))).toEqual([]);
+    const live = loadsOf(['diff', '--cluster', '-f', 'values.yaml', '--kubeconfig', 'kubeconfig'], dir);
+    expect(live.code).toBe(2);
+    expect(live.stderr).toMatch(/^agentplat: cannot reach the API server https:\/\/127\.0\.0\.1:1 \(context c\): .*ECONNREFUSED/);
+    expect(live.urls.some((u) => CLIENT.test(u))).toBe(true);
+  });
+
   it('validate --cluster loads it (and says the cluster is unreachable, exit 2)', () => {
     const r = loadsOf(['validate', '--cluster', '--kubeconfig', 'kubeconfig'], dir);
     expect(r.code).toBe(2);

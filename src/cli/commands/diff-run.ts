@@ -7,7 +7,7 @@ import { layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, p
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
-import { secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
+import { redact, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Problem } from '../../problems/problem.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
 import { type ReleaseRequest } from '../../pipeline/render.ts';
@@ -20,7 +20,12 @@ import { deepestLocation } from '../../values/origins.ts';
 import { changeLine } from '../../migrate/changes.ts';
 import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type ShownChange, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
-import { masker } from '../../diff/mask.ts';
+import { masker, type Masker } from '../../diff/mask.ts';
+import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
+import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
+import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
+import { nameProblem } from '../../k8s-meta.ts';
+import type { ClusterClient } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 
@@ -33,6 +38,12 @@ export interface DiffFlags extends SidesFlags {
   brief?: boolean;
   context: string;
   rule: string[];
+  cluster?: boolean;
+  fieldManager: string;
+  applyset?: string;
+  ignore: string[];
+  kubeconfig?: string;
+  kubeContext?: string;
 }
 
 const FORMS_HINT = 'compare two values sets (-f OLD --to-values NEW), two revisions (-f V --from-revision A --to-revision B) or a render against manifests (-f V --against FILE|DIR)';
@@ -52,22 +63,36 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : settings.revision;
   const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;
   const hasToLayers = hasNewSideLayers(flags);
+  if (!flags.cluster) {
+    const only = [flags.kubeconfig !== undefined && '--kubeconfig', flags.kubeContext !== undefined && '--kube-context', flags.applyset !== undefined && '--applyset', flags.ignore.length > 0 && '--ignore', flags.fieldManager !== 'agentplat' && '--field-manager'].filter((f) => f !== false);
+    if (only.length > 0) throw new UsageError(`${only.join(', ')}: only with --cluster`, 'add --cluster to compare the render with the live cluster');
+  }
+  const ignore = (flags.ignore ?? []).map((text) => {
+    const rule = parseIgnoreRule(text);
+    if (typeof rule === 'string') throw new UsageError(`--ignore ${text}: ${rule}`, 'e.g. --ignore Deployment/agentplat-controller:spec.replicas or --ignore \'Deployment.apps/*:spec.replicas\'');
+    return rule;
+  });
+  if (flags.cluster && flags.against !== undefined) throw new UsageError('--against and --cluster: the old side is either a manifest or the live cluster', 'drop --against to compare the render with the cluster');
+  if (flags.cluster && (flags.fieldManager === '' || /[\s]/.test(flags.fieldManager))) throw new UsageError(`--field-manager "${flags.fieldManager}": a field manager is a name without spaces`, 'the name you apply with, e.g. --field-manager agentplat');
   if (flags.against !== undefined) {
     if (flags.fromRevision !== undefined) throw new UsageError('--from-revision: with --against the old side is the manifest, which has no revision', 'pick the revision of the render with -r or --to-revision');
     if (hasToLayers) throw new UsageError('--to-values and --to-set…: with --against the new side is the render of -f and --set', 'give the values of the render with -f and --set');
-  } else if (!hasToLayers && from === to) {
+  } else if (!hasToLayers && from === to && !flags.cluster) {
     throw new UsageError('nothing to compare: both sides would be the same render', FORMS_HINT);
   }
-  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from-revision', '--to-revision'], settings, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
+  /** --cluster with one render: it is both what was applied last and what is applied now. */
+  const single = flags.cluster === true && !hasToLayers && from === to;
+  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from-revision', '--to-revision'], settings, single, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
   if (!sides) {
     app.exitCode = EXIT_PROBLEMS;
     return;
   }
   const { before, after, migration, comparison, shown } = sides;
-
-  if (migration && migration.length > 0 && output === 'text') {
-    app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+  if (flags.cluster) {
+    await runPreflight(flags, app, { before, after, single, migration, from, to, ignore, context, output });
+    return;
   }
+  if (output === 'text') reportMigration(app, migration, from, to);
   if (output === 'json') {
     app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
   } else {
@@ -131,6 +156,8 @@ export interface SidesOptions {
   /** The old side is this manifest (file, folder or -) instead of a render of -f/--set. */
   against?: string;
   settings: LintSettings;
+  /** `diff --cluster` with one render: the new side is the old side's render itself. */
+  single?: boolean;
 }
 
 export interface Sides {
@@ -164,6 +191,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   let migrationAt: Sides['migrationAt'];
   let after: Side | undefined;
   if (against !== undefined) after = renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
+  else if (opts.single) after = before;
   else if (toLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
@@ -187,11 +215,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
     if (err instanceof DuplicateInputError) throw new UsageError(err.message, 'a manifest holds each object once; kubectl would apply only the last of them');
     throw err;
   }
-  const secrets = new Set<string>();
-  for (const l of [...before.layers, ...after.layers]) secretValues(l.data, VALUES_SECRETS, secrets);
-  const { crdValidationData } = await import('../../crds/validation-data.ts');
-  const data = crdValidationData();
-  const shown = showChanges(comparison, masker(secrets, (kind) => data[kind]?.secrets));
+  const shown = showChanges(comparison, (await maskFor([before, after])).mask);
   return {
     before: { ...before, objects: before.objects },
     after: { ...after, objects: after.objects },
@@ -200,6 +224,94 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
     comparison,
     shown,
   };
+}
+
+/** A revision diff's migration report on stderr, before the diff (text output only). */
+function reportMigration(app: App, migration: JsonDiff['migration'], from: Revision, to: Revision): void {
+  if (!migration || migration.length === 0) return;
+  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+}
+
+/** The secret values of the layers of both sides, and the masker of diff's output. */
+async function maskFor(sides: readonly Side[]): Promise<{ secrets: Set<string>; mask: Masker }> {
+  const secrets = new Set<string>();
+  for (const side of sides) for (const l of side.layers) secretValues(l.data, VALUES_SECRETS, secrets);
+  const { crdValidationData } = await import('../../crds/validation-data.ts');
+  const data = crdValidationData();
+  return { secrets, mask: masker(secrets, (kind) => data[kind]?.secrets) };
+}
+
+/**
+ * `diff --cluster`: the new side's render against the live cluster (src/diff/live.ts); the old
+ * side, when it is another render, is what was applied last (drift is measured against it).
+ */
+async function runPreflight(
+  flags: DiffFlags,
+  app: App,
+  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
+): Promise<void> {
+  const { before, after } = run;
+  // Checked before any request: a bad --applyset never reaches the cluster.
+  const parent = flags.applyset !== undefined ? applySetParent(flags.applyset, flags.namespace) : undefined;
+  const desired: ManifestObject[] = after.objects!;
+  try {
+    compareObjects(run.single ? [] : before.objects!, desired, ['the old side', 'the new side']);
+  } catch (err) {
+    if (err instanceof DuplicateInputError) throw new UsageError(err.message, 'a manifest holds each object once; kubectl would apply only the last of them');
+    throw err;
+  }
+  const { connect } = await import('../../cluster/connect.ts');
+  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
+  const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
+  const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
+  const result = await preflight(client, {
+    desired,
+    ...(run.single ? {} : { lastApplied: before.objects! }),
+    release: flags.releaseName,
+    fieldManager: flags.fieldManager,
+    ...(applySet !== undefined ? { applySetId: applySet } : {}),
+    ignore: run.ignore,
+    mask,
+    redact: (text) => redact(text, secrets),
+  });
+  const shown = showChanges(result.comparison, mask);
+  const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
+  if (run.output === 'text') reportMigration(app, run.migration, run.from, run.to);
+  if (run.output === 'json') {
+    app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
+  } else {
+    app.io.stdout(formatPreflightText(shown, result, info, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }));
+    const prune = pruneNote(result, info);
+    for (const n of [...result.notes, ...(prune ? [prune] : [])]) app.io.stderr(`note: ${n}\n`);
+    app.io.stderr(`${preflightSummaryLine(summarizePreflight(result), info)}\n`);
+  }
+  app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/**
+ * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it (its id, known
+ * offline), or a custom-resource parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
+ * (`applysets.platform.example.com/agentplat`), whose kind and scope the cluster tells.
+ */
+function applySetParent(raw: string, namespace: string): string | { resource: string; group: string; name: string } {
+  const slash = raw.indexOf('/');
+  const resource = slash >= 0 ? raw.slice(0, slash) : '';
+  if (!resource.includes('.') || resource.endsWith('.')) return applySetId(parseApplySetFlag(raw, namespace));
+  const name = raw.slice(slash + 1);
+  const problem = nameProblem(name, 'ApplySet');
+  if (problem !== undefined) throw new UsageError(`--applyset ${raw}: "${name}" is not a valid name: ${problem}`, 'e.g. --applyset applysets.platform.example.com/agentplat');
+  const dot = resource.indexOf('.');
+  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name };
+}
+
+/** The id kubectl gives a custom-resource parent: its kind from discovery, no namespace when cluster-scoped. */
+async function customParentId(parent: { resource: string; group: string; name: string }, flags: DiffFlags, client: ClusterClient): Promise<string> {
+  const served = (await client.groups()).find((g) => g.name === parent.group);
+  const res = served && (await client.resources(parent.group, served.preferredVersion)).find((r) => r.name === parent.resource);
+  if (!res) {
+    throw new UsageError(`--applyset ${flags.applyset}: the cluster serves no resource ${parent.resource}.${parent.group}`, 'a custom-resource parent is RESOURCE.GROUP/NAME of a CRD labelled applyset.kubernetes.io/is-parent-type (kubectl api-resources lists the names); a Secret parent is NAME');
+  }
+  return applySetId({ name: parent.name, namespace: res.namespaced ? flags.namespace : '', kind: res.kind, group: parent.group });
 }
 
 function parseContext(raw: string): number {
