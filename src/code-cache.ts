@@ -11,7 +11,7 @@
 // cache. Writes are atomic (a temporary file renamed into place), and any failure to read or write
 // the cache (a read-only or missing home, a full disk) only costs speed: nothing is reported.
 import { isAscii } from 'node:buffer';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,8 +48,24 @@ export function cacheFileName(name: string, source: string, size: number, mtimeM
   const end = source.indexOf('\n');
   const hash = source.slice(CONTENT_HASH_PREFIX.length, end < 0 ? undefined : end).trim();
   if (!/^[0-9a-f]{8,64}$/.test(hash)) return undefined;
-  return `${name}--${hash}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.v8`;
+  return `${name}--${hash}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}${flagsKey()}.v8`;
 }
+
+/**
+ * Node's options change V8's flags, and V8 refuses a cache made under other flags: runs with other
+ * options (`node --max-old-space-size=… bin/agentplat`, NODE_OPTIONS) keep their own cache rather
+ * than replace each other's. A 32-bit FNV-1a hash of the options, or nothing when there are none.
+ */
+function flagsKey(): string {
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  if (flags === '') return '';
+  let h = 0x811c9dc5;
+  for (let i = 0; i < flags.length; i++) h = Math.imul(h ^ flags.charCodeAt(i), 0x01000193);
+  return `-o${(h >>> 0).toString(16)}`;
+}
+
+/** How many caches of one name (each of another build, Node version or options) a folder keeps. */
+const KEEP_PER_NAME = 4;
 
 /**
  * Runs the CommonJS script `file` (its `require`, `module`, `exports`, `__filename` and
@@ -108,10 +124,13 @@ function writeCache(dir: string, name: string, cacheName: string, script: Script
     const tmp = join(dir, `.${cacheName}.${process.pid}.tmp`);
     writeFileSync(tmp, data);
     renameSync(tmp, join(dir, cacheName));
-    // The caches of earlier builds or Node versions under this name are of no more use.
-    for (const f of readdirSync(dir)) {
-      if (f !== cacheName && f.startsWith(`${name}--`) && f.endsWith('.v8')) unlinkSync(join(dir, f));
-    }
+    // The caches of earlier builds or other Node versions under this name: the newest few stay
+    // (two installed versions used in turn must not delete each other's), older ones go.
+    const others = readdirSync(dir)
+      .filter((f) => f !== cacheName && f.startsWith(`${name}--`) && f.endsWith('.v8'))
+      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of others.slice(KEEP_PER_NAME - 1)) unlinkSync(join(dir, f));
   } catch {
     // a cache that cannot be written only costs the next run its speed
   }
