@@ -99,7 +99,7 @@ export function runCachedScript(file: string, name: string, cacheDir: string | u
       // no cache yet (or unreadable): compile from the text
     }
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  const script = new Script(commonJsWrapper(source), {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
@@ -116,6 +116,13 @@ export function runCachedScript(file: string, name: string, cacheDir: string | u
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;
 }
+
+/** A CommonJS script's text as the function Node makes of it (offsets in it are the source's plus the head's length). */
+export function commonJsWrapper(source: string): string {
+  return `${COMMONJS_HEAD}${source}\n})`;
+}
+
+export const COMMONJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 
 function writeCache(dir: string, name: string, cacheName: string, script: Script): void {
   try {
