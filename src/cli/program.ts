@@ -10,14 +10,7 @@ import { COMMANDS } from './commands/index.ts';
 import type { Io } from './io.ts';
 import { packageVersion } from './package-version.ts';
 
-/**
- * The program with its commands. With `only`, the first word of the command line, and when that
- * word names a command, only that command is registered: setting up the other twelve (their
- * options and help) is most of commander's share of a run's start-up, and a run of one command
- * never reads them. Any other first word (an option, `help`, a typo, nothing, the hidden
- * `complete`) gets them all, so help, suggestions and completion see every command.
- */
-export function createProgram(app: App, only?: string): Command {
+export function createProgram(app: App): Command {
   const program = new Command('agentplat')
     .description('Render and lint the agent platform chart (revisions A and B) and validate its custom resources.')
     .version(packageVersion(), '-V, --version', 'print the agentplat version')
@@ -59,8 +52,7 @@ export function createProgram(app: App, only?: string): Command {
     for (let c: Command | null = action; c; c = c.parent) noColor ||= c.opts<{ color?: boolean }>().color === false;
     if (noColor) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
   });
-  const one = only !== undefined && Object.hasOwn(COMMANDS, only) ? COMMANDS[only] : undefined;
-  for (const register of one ? [one] : Object.values(COMMANDS)) register(program, app);
+  for (const register of COMMANDS) register(program, app);
   for (const cmd of program.commands) addProgramFlagsTo(cmd);
   return program;
 }
@@ -102,7 +94,7 @@ function optionDescription(option: Option): string {
 /** Runs the CLI on `argv` (without the node and script entries) and returns the exit code. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const app: App = { io, exitCode: 0 };
-  const program = createProgram(app, argv[0]);
+  const program = createProgram(app);
   try {
     await program.parseAsync(splitShortFlagEquals(argv, program), { from: 'user' });
     return app.exitCode;

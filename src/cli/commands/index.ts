@@ -15,10 +15,4 @@ import { register as version } from './version.ts';
 import { register as explain } from './explain.ts';
 import { register as completion } from './completion.ts';
 
-/**
- * Each command's name and the function that adds it to the program. The names are the words a
- * command line starts with: a run whose first word names a command registers only that one
- * (src/cli/program.ts; `complete`, which completion scripts call and which walks every command,
- * is no key, so it gets them all); a test requires each name to be what its function registers.
- */
-export const COMMANDS: Readonly<Record<string, (program: Command, app: App) => void>> = { render, template, diff, lint, validate, crds, values, schema, docs, migrate, explain, completion, version };
+export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, diff, lint, validate, crds, values, schema, docs, migrate, explain, completion, version];
