@@ -6,7 +6,7 @@
 //
 // The cache can never serve code of another script: a cache file's name holds the script's
 // content hash (the build writes it on the script's first line), its size and modification time,
-// the Node version and the architecture; V8 itself refuses code of another V8 version or other
+// the Node version, the architecture and Node's options; V8 itself refuses code of another V8 version or other
 // flags (`cachedDataRejected`), and the script then runs compiled from its text and writes a new
 // cache. Writes are atomic (a temporary file renamed into place), and any failure to read or write
 // the cache (a read-only or missing home, a full disk) only costs speed: nothing is reported.
@@ -40,7 +40,7 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, platform: Nod
 
 /**
  * The name of the cache file of `file` under `name`: the name, then the key (content hash, size,
- * modification time, Node version, architecture). Undefined when the script carries no content
+ * modification time, Node version, architecture, Node's options). Undefined when the script carries no content
  * hash (then it is not cached).
  */
 export function cacheFileName(name: string, source: string, size: number, mtimeMs: number): string | undefined {
@@ -125,10 +125,10 @@ export function commonJsWrapper(source: string): string {
 export const COMMONJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 
 function writeCache(dir: string, name: string, cacheName: string, script: Script): void {
+  const tmp = join(dir, `.${cacheName}.${process.pid}.tmp`);
   try {
     const data = script.createCachedData();
     mkdirSync(dir, { recursive: true });
-    const tmp = join(dir, `.${cacheName}.${process.pid}.tmp`);
     writeFileSync(tmp, data);
     renameSync(tmp, join(dir, cacheName));
     // The caches of earlier builds or other Node versions under this name: the newest few stay
@@ -139,6 +139,12 @@ function writeCache(dir: string, name: string, cacheName: string, script: Script
       .sort((a, b) => b.t - a.t);
     for (const { f } of others.slice(KEEP_PER_NAME - 1)) unlinkSync(join(dir, f));
   } catch {
-    // a cache that cannot be written only costs the next run its speed
+    // a cache that cannot be written only costs the next run its speed; a half-written
+    // temporary file (a full disk) goes
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // there was none
+    }
   }
 }
