@@ -108,9 +108,8 @@ export function runCachedScript(file: string, name: string, cacheDir: string | u
     // Written as the process exits, so the cache holds the code of every function this run
     // compiled, not only the script's top level; only by a run that ended as runs do (0 or 1),
     // not by a usage error or a crash.
-    process.once('exit', (code) => {
-      if (code <= 1) writeCache(cacheDir!, name, cacheName!, script);
-    });
+    if (pending.length === 0) process.once('exit', writePending);
+    pending.push({ dir: cacheDir!, name, cacheName: cacheName!, script });
   }
   const module = { exports: {} as unknown };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
@@ -123,6 +122,14 @@ export function commonJsWrapper(source: string): string {
 }
 
 export const COMMONJS_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+
+/** The caches this process writes as it exits (one listener for all of them). */
+const pending: { dir: string; name: string; cacheName: string; script: Script }[] = [];
+
+function writePending(code: number): void {
+  if (code > 1) return;
+  for (const p of pending.splice(0)) writeCache(p.dir, p.name, p.cacheName, p.script);
+}
 
 function writeCache(dir: string, name: string, cacheName: string, script: Script): void {
   const tmp = join(dir, `.${cacheName}.${process.pid}.tmp`);

@@ -40,12 +40,16 @@ export function readGenerated(name: string): string {
   return readFileSync(generatedFile(name), 'utf8');
 }
 
+const scripts = new Map<string, unknown>();
+
 /**
  * The exports of a generated CommonJS script of dist/generated/ (the ajv standalone validators),
- * run with V8's code cache (src/code-cache.ts): a validator is a megabyte of code to compile.
+ * run once per process, like `require`, with V8's code cache (src/code-cache.ts): a validator is
+ * a megabyte of code to compile.
  */
 export function requireGenerated(name: string): unknown {
-  return runCachedScript(generatedFile(name), name);
+  if (!scripts.has(name)) scripts.set(name, runCachedScript(generatedFile(name), name));
+  return scripts.get(name);
 }
 
 function generatedFile(name: string): string {

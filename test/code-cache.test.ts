@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cacheFileName, codeCacheDir, CONTENT_HASH_PREFIX } from '../src/code-cache.ts';
+import { cacheFileName, codeCacheDir, CONTENT_HASH_PREFIX, runCachedScript } from '../src/code-cache.ts';
+import { requireGenerated } from '../src/package-root.ts';
 import { ensureBuilt, ROOT, runBin } from './cli/binary.ts';
 import { tempDir } from './helpers/temp-dir.ts';
 
@@ -77,6 +78,20 @@ describe('the code cache', () => {
     expect(left.filter((f) => old.includes(f))).toEqual(old.slice(2));
     expect(left).toContain(`cli-lint--${'0'.repeat(32)}-1-1-v0.0.0-x64.v8`);
     expect(left.filter((f) => f.startsWith('cli-render--') && !old.includes(f))).toHaveLength(1);
+  });
+});
+
+describe('in one process', () => {
+  it('a generated script runs once, like require: every caller gets the same exports', () => {
+    expect(requireGenerated('values-validator-a.cjs')).toBe(requireGenerated('values-validator-a.cjs'));
+    expect(requireGenerated('crd-validators-workloads.cjs')).toBe(requireGenerated('crd-validators-workloads.cjs'));
+  });
+
+  it('the caches a process will write take one exit listener, however many scripts it runs', () => {
+    const home = tempDir('agentplat-cache-');
+    const before = process.listenerCount('exit');
+    for (const f of ['values-validator-a.cjs', 'values-validator-b.cjs', 'crd-validators-workloads.cjs']) runCachedScript(join(ROOT, 'dist', 'generated', f), f, home);
+    expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
   });
 });
 
