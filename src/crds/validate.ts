@@ -17,6 +17,11 @@ import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
+import { coreGroups, coreKindRef, coreKindsOf, coreRelease, DEFAULT_KUBE_VERSION } from './core-kinds.ts';
+import { checkOpenapi, pathText } from './openapi-check.ts';
+
+export { pathText };
+import { coreRuleIssues } from './core-rules.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
@@ -47,6 +52,8 @@ export interface ValidateOptions {
   allowEmpty?: boolean;
   /** Read every file with the YAML library, positions and all (tests compare both ways). */
   noFastPath?: boolean;
+  /** The Kubernetes release whose schemas core objects are checked against (`1.37`); default the newest. */
+  kubeVersion?: string;
 }
 
 export interface ValidateResult {
@@ -484,6 +491,7 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
       report('crd/unknown-group', ['apiVersion'], `${kind}: the API group of ${apiVersion} is a near miss of ${GROUP}, so it would be sent to an API the cluster does not have`, `did you mean ${served}?`);
       return;
     }
+    if (checkBuiltin(data, apiVersion, group, kind, name, report, opts, tally)) return;
     opts.onSkip?.({ file, line: doc.locate([]).line, apiVersion, kind, name });
     const key = `${apiVersion} ${kind}`;
     count(tally.skipped, key);
@@ -542,6 +550,57 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
     const at = f.fieldPath ? [...f.path, ...f.fieldPath] : f.path;
     report('crd/cel', at, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`);
   }
+}
+
+type Report = (rule: CrdRuleId, path: Path, message: string, hint?: string, at?: Path) => void;
+
+/**
+ * Checks a document of a built-in API group against the OpenAPI schema of the chosen Kubernetes
+ * release and the Go validation rules of ./core-rules.ts. False when the document is of no
+ * built-in kind agentplat knows (it is then skipped like any other); an apiVersion or kind of a
+ * built-in group the release does not serve is an error.
+ */
+function checkBuiltin(data: Record<string, unknown>, apiVersion: string, group: string, kind: string, name: string, report: Report, opts: ValidateOptions, tally: Tally): boolean {
+  const release = coreRelease(opts.kubeVersion ?? DEFAULT_KUBE_VERSION);
+  const ref = coreKindRef(release, apiVersion, kind);
+  const label = `${kind}${name ? ` ${name}` : ''}`;
+  if (ref === undefined) {
+    const groups = coreGroups(release);
+    const servedAs = [...release.apiVersions].filter((av) => coreKindRef(release, av, kind) !== undefined);
+    if (release.apiVersions.has(apiVersion)) {
+      const kinds = coreKindsOf(release, apiVersion);
+      const guess = nearest(kind, kinds);
+      const elsewhere = servedAs.length ? `; ${kind} is served as ${servedAs.join(', ')}` : '';
+      report('crd/unknown-kind', ['kind'], `${apiVersion} has no kind ${kind} in Kubernetes ${release.version}${elsewhere}`, guess ? `did you mean ${guess}?` : servedAs.length ? `set \`apiVersion: ${servedAs[0]}\`` : `kinds of ${apiVersion}: ${kinds.join(', ')}`);
+      return true;
+    }
+    if (groups.has(group) && servedAs.length > 0) {
+      report('crd/unknown-version', ['apiVersion'], `${kind}: ${apiVersion} is not served by Kubernetes ${release.version}; ${kind} is served as ${servedAs.join(', ')}`, `set \`apiVersion: ${servedAs[0]}\``);
+      return true;
+    }
+    const nearGroup = group === '' || groups.has(group) ? undefined : nearest(group, [...groups].filter(Boolean));
+    const typo = servedAs.find((av) => nearGroup !== undefined && av.startsWith(`${nearGroup}/`));
+    if (typo !== undefined) {
+      report('crd/unknown-group', ['apiVersion'], `${kind}: the API group of ${apiVersion} is a near miss of ${nearGroup}, so it would be sent to an API the cluster does not have`, `did you mean ${typo}?`);
+      return true;
+    }
+    return false;
+  }
+  count(tally.checked, kind);
+  if (!name && !(isObject(data.metadata) && typeof data.metadata.generateName === 'string')) {
+    report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name', ['metadata']);
+  }
+  for (const f of metadataFindings(kind, data.metadata)) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
+  // An int64 past 2^53 (a BigInt from --set) is checked as the integer it is.
+  const typed = bigIntsAsNumbers(data) as Record<string, unknown>;
+  const issues = checkOpenapi({ $ref: ref }, typed, release.ctx);
+  issues.push(...coreRuleIssues(`${apiVersion}/${kind}`, typed));
+  for (const f of issues) {
+    // metadata.name's own finding says it already.
+    if (f.path.length === 2 && f.path[0] === 'metadata' && f.path[1] === 'name' && f.rule === 'crd/schema' && f.at !== undefined) continue;
+    report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at ?? f.path);
+  }
+  return true;
 }
 
 /** How to fix a metadata finding, by the field it is at. */
@@ -717,13 +776,3 @@ function pointerToPath(pointer: string): Path {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-/** `spec.tools[0].type`; keys that are not identifiers are bracketed. */
-export function pathText(path: Path): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_][\w-]*$/.test(seg)) out += out ? `.${seg}` : seg;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
-}

@@ -1,0 +1,217 @@
+// Writes schemas/kubernetes/openapi.json: the schemas `agentplat validate` checks core Kubernetes
+// objects against, taken from each supported release's own OpenAPI (api/openapi-spec/v3/*.json in
+// the k8s.io/kubernetes Go module, fetched with `go mod download`, so it works on any machine with
+// Go and the module proxy). Only the stable built-in groups (api/v1 and apis/<group>/v<N>) are
+// read, each kind's definition and the definitions it reaches are kept, and every definition is
+// reduced to what validation reads (no descriptions, no patch or list-type annotations). A
+// definition that is the same in two releases is written once.
+//
+// Run: node scripts/gen-k8s-openapi.mjs            (writes the file)
+//      node scripts/gen-k8s-openapi.mjs --check    (exit 1 when the committed file differs)
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const OUTPUT = join(root, 'schemas', 'kubernetes', 'openapi.json');
+
+/** The releases validate supports (`--kube-version`), by minor version: the cluster suite's two. */
+export const RELEASES = { '1.34': 'v1.34.4', '1.37': 'v1.37.2' };
+
+const MODULE = 'k8s.io/kubernetes';
+const SPEC_DIR = join('api', 'openapi-spec', 'v3');
+
+/** The module's folder in the Go module cache, downloaded when absent; and its checksum. */
+export function moduleDir(version) {
+  const out = execFileSync('go', ['mod', 'download', '-json', `${MODULE}@${version}`], { encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } });
+  const info = JSON.parse(out);
+  if (info.Error) throw new Error(`go mod download ${MODULE}@${version}: ${info.Error}`);
+  return { dir: info.Dir, sum: info.Sum };
+}
+
+/** A stable group's file: api__v1_openapi.json or apis__<group>__v<N>_openapi.json. */
+const STABLE_FILE = /^(?:api__(v\d+)|apis__([^_]+(?:_[^_]+)*)__(v\d+))_openapi\.json$/;
+
+/** Definition names without the long package prefixes (no two collide; checked below). */
+function shortName(full) {
+  for (const prefix of ['io.k8s.api.', 'io.k8s.apimachinery.pkg.apis.', 'io.k8s.apimachinery.pkg.', 'io.k8s.apiextensions-apiserver.pkg.apis.', 'io.k8s.kube-aggregator.pkg.apis.']) {
+    if (full.startsWith(prefix)) return full.slice(prefix.length);
+  }
+  return full;
+}
+
+const REF = '#/components/schemas/';
+
+/**
+ * Definitions whose Go type decodes JSON its own way, written as the JSON they accept:
+ * int-or-string and quantities as formats validate knows; raw JSON as anything; a JSON schema's
+ * "schema or bool/array" fields as the two shapes they take.
+ */
+const SPECIAL = {
+  'util.intstr.IntOrString': { format: 'int-or-string' },
+  'api.resource.Quantity': { format: 'quantity' },
+  'runtime.RawExtension': {},
+  'meta.v1.FieldsV1': {},
+  'apiextensions.v1.JSON': {},
+  'apiextensions.v1.JSONSchemaPropsOrBool': { anyOf: [{ type: 'boolean' }, { $ref: 'apiextensions.v1.JSONSchemaProps' }] },
+  'apiextensions.v1.JSONSchemaPropsOrArray': { anyOf: [{ $ref: 'apiextensions.v1.JSONSchemaProps' }, { type: 'array', items: { $ref: 'apiextensions.v1.JSONSchemaProps' } }] },
+  'apiextensions.v1.JSONSchemaPropsOrStringArray': { anyOf: [{ $ref: 'apiextensions.v1.JSONSchemaProps' }, { type: 'array', items: { type: 'string' } }] },
+};
+
+/** The formats validate checks; others (double, float) say nothing beyond the type. */
+const FORMATS = new Set(['int32', 'int64', 'byte', 'date-time']);
+const KEEP = new Set(['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-embedded-resource', 'x-kubernetes-int-or-string']);
+
+/** A schema node reduced to what validation reads, with references by short name. */
+function compact(node, where) {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new Error(`${where}: not a schema`);
+  if (Array.isArray(node.allOf)) {
+    if (node.allOf.length !== 1 || Object.keys(node.allOf[0]).some((k) => k !== '$ref')) throw new Error(`${where}: an allOf other than one reference`);
+    const rest = { ...node, ...node.allOf[0] };
+    delete rest.allOf;
+    return compact(rest, where);
+  }
+  const out = {};
+  for (const [k, v] of Object.entries(node)) {
+    switch (k) {
+      case '$ref':
+        if (!v.startsWith(REF)) throw new Error(`${where}: reference ${v}`);
+        out.$ref = shortName(v.slice(REF.length));
+        break;
+      case 'type':
+      case 'enum':
+        out[k] = v;
+        break;
+      case 'format':
+        if (FORMATS.has(v)) out.format = v;
+        break;
+      case 'required':
+        if (v.length > 0) out.required = [...v].sort();
+        break;
+      case 'properties':
+        out.properties = Object.fromEntries(Object.keys(v).sort().map((p) => [p, compact(v[p], `${where}.${p}`)]));
+        break;
+      case 'items':
+      case 'additionalProperties':
+        out[k] = typeof v === 'boolean' ? v : compact(v, `${where}.${k}`);
+        break;
+      case 'oneOf':
+        throw new Error(`${where}: oneOf outside the known special types`);
+      default:
+        if (KEEP.has(k)) out[k] = v;
+    }
+  }
+  return out;
+}
+
+function refsOf(node, into) {
+  if (Array.isArray(node)) for (const n of node) refsOf(n, into);
+  else if (node !== null && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') into.add(v);
+      else refsOf(v, into);
+    }
+  }
+}
+
+/** One release's kinds and the definitions they reach, from its spec folder. */
+export function readRelease(specDir) {
+  const all = {};
+  const kinds = {};
+  const files = readdirSync(specDir).filter((f) => STABLE_FILE.test(f)).sort();
+  for (const file of files) {
+    const m = STABLE_FILE.exec(file);
+    const group = m[1] ? '' : m[2];
+    const version = m[1] ?? m[3];
+    const schemas = JSON.parse(readFileSync(join(specDir, file), 'utf8')).components?.schemas ?? {};
+    for (const [full, def] of Object.entries(schemas)) {
+      const name = shortName(full);
+      const node = Object.hasOwn(SPECIAL, name) ? SPECIAL[name] : compact(def, name);
+      const seen = all[name];
+      if (seen !== undefined && JSON.stringify(seen.node) !== JSON.stringify(node)) throw new Error(`${name}: two different definitions (${seen.full}, ${full})`);
+      all[name] = { full, node };
+      const gvks = def['x-kubernetes-group-version-kind'];
+      // A kind of this group and version (not the option types every group lists, nor a List:
+      // validate unpacks lists and checks their items).
+      if (Array.isArray(gvks) && gvks.length === 1 && gvks[0].group === group && gvks[0].version === version && !full.startsWith('io.k8s.apimachinery.') && !gvks[0].kind.endsWith('List')) {
+        kinds[`${group ? `${group}/` : ''}${version}/${gvks[0].kind}`] = name;
+      }
+    }
+  }
+  // Keep what the kinds reach.
+  const defs = {};
+  const queue = Object.values(kinds);
+  while (queue.length > 0) {
+    const name = queue.pop();
+    if (Object.hasOwn(defs, name)) continue;
+    if (!Object.hasOwn(all, name)) throw new Error(`${name}: referenced but not defined`);
+    defs[name] = all[name].node;
+    const refs = new Set();
+    refsOf(defs[name], refs);
+    queue.push(...refs);
+  }
+  return { kinds: sortKeys(kinds), defs: sortKeys(defs) };
+}
+
+function sortKeys(o) {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+}
+
+/**
+ * The data file from each release's spec folder: every definition once per distinct content
+ * (`defs[name]` lists the variants), and per release its kinds and the variant of each definition.
+ */
+export function buildOpenapiData(releases) {
+  const defs = {};
+  const versions = {};
+  for (const [minor, { version, sum, specDir }] of Object.entries(releases)) {
+    const r = readRelease(specDir);
+    const variants = {};
+    for (const [name, node] of Object.entries(r.defs)) {
+      const list = (defs[name] ??= []);
+      const text = JSON.stringify(node);
+      let i = list.findIndex((n) => JSON.stringify(n) === text);
+      if (i < 0) i = list.push(node) - 1;
+      variants[name] = i;
+    }
+    versions[minor] = { source: `${MODULE}@${version} ${SPEC_DIR}`, sum, kinds: r.kinds, defs: variants };
+  }
+  return { versions, defs: sortKeys(defs) };
+}
+
+/** The file's text: one definition per line, so a new release's diff reads definition by definition. */
+export function openapiText(data) {
+  const lines = ['{"versions":' + JSON.stringify(data.versions) + ',', '"defs":{'];
+  const names = Object.keys(data.defs);
+  names.forEach((n, i) => lines.push(`${JSON.stringify(n)}:${JSON.stringify(data.defs[n])}${i < names.length - 1 ? ',' : ''}`));
+  lines.push('}}', '');
+  return lines.join('\n');
+}
+
+export function sha256(text) {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function generate() {
+  const releases = {};
+  for (const [minor, version] of Object.entries(RELEASES)) {
+    const { dir, sum } = moduleDir(version);
+    const specDir = join(dir, SPEC_DIR);
+    if (!existsSync(specDir)) throw new Error(`${specDir} is missing`);
+    releases[minor] = { version, sum, specDir };
+  }
+  return openapiText(buildOpenapiData(releases));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const text = generate();
+  if (process.argv.includes('--check')) {
+    const same = existsSync(OUTPUT) && readFileSync(OUTPUT, 'utf8') === text;
+    console.log(same ? `${OUTPUT} is up to date` : `${OUTPUT} differs from what the releases' OpenAPI makes: run node scripts/gen-k8s-openapi.mjs`);
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(OUTPUT, text);
+  console.log(`wrote ${OUTPUT} (${text.length} bytes, sha256 ${sha256(text)})`);
+}
