@@ -22,6 +22,7 @@ export const RELEASES = { '1.34': 'v1.34.4', '1.37': 'v1.37.2' };
 
 const MODULE = 'k8s.io/kubernetes';
 const SPEC_DIR = join('api', 'openapi-spec', 'v3');
+const ENUMS_FILE = join('pkg', 'generated', 'openapi', 'zz_generated.openapi.go');
 
 /** The module's folder in the Go module cache, downloaded when absent; and its checksum. */
 export function moduleDir(version) {
@@ -116,8 +117,76 @@ function refsOf(node, into) {
   }
 }
 
+/**
+ * The enums of the release's OpenAPI, which the published spec files leave out: the API server
+ * serves them from its generated definitions (pkg/generated/openapi/zz_generated.openapi.go in the
+ * same module), read here line by line. Returns `generated function → [path, values]`, the path made of
+ * property names, `items` and `additionalProperties`.
+ */
+export function readEnums(goFile) {
+  const out = {};
+  let fn;
+  let depth = 0;
+  const stack = [];
+  for (const l of readFileSync(goFile, 'utf8').split('\n')) {
+    const start = /^func schema_(\w+)\(ref/.exec(l);
+    if (start) {
+      fn = start[1];
+      depth = 0;
+      stack.length = 0;
+    }
+    if (fn === undefined) continue;
+    const prop = /^\s*"([^"]+)": \{\s*$/.exec(l);
+    if (prop) stack.push({ seg: prop[1], depth });
+    else if (/^\s*Items: &spec\.SchemaOrArray\{\s*$/.test(l)) stack.push({ seg: 'items', depth });
+    else if (/^\s*AdditionalProperties: &spec\.SchemaOrBool\{\s*$/.test(l)) stack.push({ seg: 'additionalProperties', depth });
+    const e = /^\s*Enum:\s*\[\]interface\{\}\{(.*)\},\s*$/.exec(l);
+    if (e) (out[fn] ??= []).push([stack.map((x) => x.seg), JSON.parse(`[${e[1]}]`)]);
+    const bare = l.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, '');
+    for (const c of bare) {
+      if (c === '{') depth++;
+      else if (c === '}') {
+        depth--;
+        while (stack.length > 0 && stack[stack.length - 1].depth >= depth) stack.pop();
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The generated functions are named after the Go package and type, shortened
+ * (`k8sio_api_core_v1_Container`, `pkg_apis_meta_v1_ObjectMeta`): a function is the definition
+ * whose Go name (`k8s.io/api/core/v1.Container`) ends with the function's name, separators aside.
+ */
+function enumsByDefinition(fnEnums, fullNames) {
+  const squash = (s) => s.replace(/[._/-]/g, '');
+  const goNames = fullNames.map((full) => [full, squash(full.replace(/^io\.k8s\./, 'k8s.io/'))]);
+  const out = {};
+  for (const [fn, list] of Object.entries(fnEnums)) {
+    const key = squash(fn);
+    const hits = goNames.filter(([, go]) => go.endsWith(key));
+    if (hits.length > 1) throw new Error(`schema_${fn} matches ${hits.map(([f]) => f).join(', ')}`);
+    if (hits.length === 1) out[shortName(hits[0][0])] = list;
+  }
+  return out;
+}
+
+/** Puts each enum on its node of the compact definitions. */
+function applyEnums(all, enums) {
+  for (const [name, list] of Object.entries(enums)) {
+    if (!Object.hasOwn(all, name)) continue;
+    for (const [path, values] of list) {
+      let node = all[name].node;
+      for (const seg of path) node = seg === 'items' || seg === 'additionalProperties' ? node?.[seg] : node?.properties?.[seg];
+      if (node === undefined || typeof node !== 'object') throw new Error(`${name}: no schema node at ${path.join('.')} for its enum`);
+      node.enum = values;
+    }
+  }
+}
+
 /** One release's kinds and the definitions they reach, from its spec folder. */
-export function readRelease(specDir) {
+export function readRelease(specDir, enums = {}) {
   const all = {};
   const kinds = {};
   const files = readdirSync(specDir).filter((f) => STABLE_FILE.test(f)).sort();
@@ -140,6 +209,7 @@ export function readRelease(specDir) {
       }
     }
   }
+  applyEnums(all, enumsByDefinition(enums, Object.values(all).map((d) => d.full)));
   // Keep what the kinds reach.
   const defs = {};
   const queue = Object.values(kinds);
@@ -166,8 +236,8 @@ function sortKeys(o) {
 export function buildOpenapiData(releases) {
   const defs = {};
   const versions = {};
-  for (const [minor, { version, sum, specDir }] of Object.entries(releases)) {
-    const r = readRelease(specDir);
+  for (const [minor, { version, sum, specDir, enumsFile }] of Object.entries(releases)) {
+    const r = readRelease(specDir, readEnums(enumsFile));
     const variants = {};
     for (const [name, node] of Object.entries(r.defs)) {
       const list = (defs[name] ??= []);
@@ -176,7 +246,7 @@ export function buildOpenapiData(releases) {
       if (i < 0) i = list.push(node) - 1;
       variants[name] = i;
     }
-    versions[minor] = { source: `${MODULE}@${version} ${SPEC_DIR}`, sum, kinds: r.kinds, defs: variants };
+    versions[minor] = { source: `${MODULE}@${version} ${SPEC_DIR}, enums from ${ENUMS_FILE}`, sum, kinds: r.kinds, defs: variants };
   }
   return { versions, defs: sortKeys(defs) };
 }
@@ -200,7 +270,7 @@ export function generate() {
     const { dir, sum } = moduleDir(version);
     const specDir = join(dir, SPEC_DIR);
     if (!existsSync(specDir)) throw new Error(`${specDir} is missing`);
-    releases[minor] = { version, sum, specDir };
+    releases[minor] = { version, sum, specDir, enumsFile: join(dir, ENUMS_FILE) };
   }
   return openapiText(buildOpenapiData(releases));
 }

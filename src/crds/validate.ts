@@ -376,7 +376,7 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
         rule: 'crd/no-schema',
         path: '',
         message: `${at.kind} (${at.apiVersion}): agentplat has no schema for this kind, so ${plural(tally.skipped[key]!, 'object')} of it went unchecked`,
-        hint: 'validate checks the agentplat.dev kinds; drop --strict to let other kinds pass unchecked',
+        hint: 'validate checks the built-in kinds of Kubernetes, the agentplat.dev kinds and the foreign CRDs the chart uses; drop --strict to let other kinds pass unchecked',
         file: at.file,
         line: at.line,
         column: at.column,
@@ -392,7 +392,7 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
       message: skipped === 0
         ? 'no resource was checked: the input holds no Kubernetes object'
         : `no resource was checked: the ${plural(skipped, 'object')} of the input are of kinds agentplat has no schema for (${Object.keys(tally.skipped).sort().join(', ')})`,
-      hint: 'give validate files with agentplat.dev resources (Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
+      hint: 'give validate Kubernetes manifests (Deployment, Service, …, Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
       ...(inputs.length === 1 ? { file: inputs[0]!.file } : {}),
     });
   }
