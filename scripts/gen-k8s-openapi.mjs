@@ -16,6 +16,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = join(root, 'schemas', 'kubernetes', 'openapi.json');
+export const CRDS_OUTPUT = join(root, 'schemas', 'kubernetes', 'crds.json');
+
+/**
+ * The foreign CRDs the chart renders objects of, from the Go modules of the projects that publish
+ * them (the CRD files those projects release): the kinds kept of each file, by its path in the module.
+ */
+export const FOREIGN_CRDS = [
+  { module: 'github.com/prometheus-operator/prometheus-operator', version: 'v0.85.0', files: ['example/prometheus-operator-crd/monitoring.coreos.com_servicemonitors.yaml', 'example/prometheus-operator-crd/monitoring.coreos.com_podmonitors.yaml'] },
+  { module: 'sigs.k8s.io/gateway-api', version: 'v1.3.0', files: ['config/crd/standard/gateway.networking.k8s.io_httproutes.yaml', 'config/crd/standard/gateway.networking.k8s.io_gateways.yaml', 'config/crd/standard/gateway.networking.k8s.io_grpcroutes.yaml'] },
+];
 
 /** The releases validate supports (`--kube-version`), by minor version: the cluster suite's two. */
 export const RELEASES = { '1.34': 'v1.34.4', '1.37': 'v1.37.2' };
@@ -24,12 +34,70 @@ const MODULE = 'k8s.io/kubernetes';
 const SPEC_DIR = join('api', 'openapi-spec', 'v3');
 const ENUMS_FILE = join('pkg', 'generated', 'openapi', 'zz_generated.openapi.go');
 
-/** The module's folder in the Go module cache, downloaded when absent; and its checksum. */
-export function moduleDir(version) {
-  const out = execFileSync('go', ['mod', 'download', '-json', `${MODULE}@${version}`], { encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } });
+/** A module's folder in the Go module cache, downloaded when absent; and its checksum. */
+export function moduleDir(version, module = MODULE) {
+  const out = execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], { encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } });
   const info = JSON.parse(out);
-  if (info.Error) throw new Error(`go mod download ${MODULE}@${version}: ${info.Error}`);
+  if (info.Error) throw new Error(`go mod download ${module}@${version}: ${info.Error}`);
   return { dir: info.Dir, sum: info.Sum };
+}
+
+/** A CRD's schema node reduced to what validation reads (no descriptions). */
+function compactCrdSchema(node) {
+  if (Array.isArray(node)) return node.map(compactCrdSchema);
+  if (node === null || typeof node !== 'object') return node;
+  const out = {};
+  for (const k of Object.keys(node).sort()) {
+    if (k === 'description' || k === 'example' || k === 'externalDocs' || k === 'title') continue;
+    // Property names and enum values are data, not schema keywords.
+    out[k] = k === 'properties' ? Object.fromEntries(Object.keys(node[k]).sort().map((p) => [p, compactCrdSchema(node[k][p])])) : k === 'enum' || k === 'default' ? node[k] : compactCrdSchema(node[k]);
+  }
+  return out;
+}
+
+/**
+ * The served versions of the foreign CRDs: `group/version/Kind` → the version's schema, without
+ * apiVersion, kind and metadata at the root (validate checks those as for every object: metadata
+ * is ObjectMeta). `texts` maps each module file to its YAML text.
+ */
+export async function buildCrdsData(sources) {
+  const { parseAllDocuments } = await import('yaml');
+  const kinds = {};
+  const origin = {};
+  for (const { module, version, sum, texts } of sources) {
+    for (const [file, text] of Object.entries(texts)) {
+      for (const doc of parseAllDocuments(text)) {
+        const crd = doc.toJS();
+        if (crd?.kind !== 'CustomResourceDefinition') continue;
+        for (const v of crd.spec.versions) {
+          if (!v.served) continue;
+          const schema = compactCrdSchema(v.schema.openAPIV3Schema);
+          for (const k of ['apiVersion', 'kind', 'metadata']) delete schema.properties?.[k];
+          const key = `${crd.spec.group}/${v.name}/${crd.spec.names.kind}`;
+          kinds[key] = { schema, ...(v.subresources?.status ? { statusSubresource: true } : {}) };
+          origin[key] = `${module}@${version} ${file}`;
+        }
+      }
+    }
+  }
+  return { origin: sortKeys(origin), sums: Object.fromEntries(sources.map((s) => [`${s.module}@${s.version}`, s.sum])), kinds: sortKeys(kinds) };
+}
+
+/** The file's text: one kind per line. */
+export function crdsText(data) {
+  const lines = [`{"origin":${JSON.stringify(data.origin)},`, `"sums":${JSON.stringify(data.sums)},`, '"kinds":{'];
+  const names = Object.keys(data.kinds);
+  names.forEach((n, i) => lines.push(`${JSON.stringify(n)}:${JSON.stringify(data.kinds[n])}${i < names.length - 1 ? ',' : ''}`));
+  lines.push('}}', '');
+  return lines.join('\n');
+}
+
+export async function generateCrds() {
+  const sources = FOREIGN_CRDS.map(({ module, version, files }) => {
+    const { dir, sum } = moduleDir(version, module);
+    return { module, version, sum, texts: Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')])) };
+  });
+  return crdsText(await buildCrdsData(sources));
 }
 
 /** A stable group's file: api__v1_openapi.json or apis__<group>__v<N>_openapi.json. */
@@ -276,12 +344,20 @@ export function generate() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const text = generate();
-  if (process.argv.includes('--check')) {
-    const same = existsSync(OUTPUT) && readFileSync(OUTPUT, 'utf8') === text;
-    console.log(same ? `${OUTPUT} is up to date` : `${OUTPUT} differs from what the releases' OpenAPI makes: run node scripts/gen-k8s-openapi.mjs`);
-    process.exit(same ? 0 : 1);
+  const outputs = [
+    [OUTPUT, generate()],
+    [CRDS_OUTPUT, await generateCrds()],
+  ];
+  let stale = false;
+  for (const [file, text] of outputs) {
+    if (process.argv.includes('--check')) {
+      const same = existsSync(file) && readFileSync(file, 'utf8') === text;
+      stale ||= !same;
+      console.log(same ? `${file} is up to date` : `${file} differs from what its sources make: run node scripts/gen-k8s-openapi.mjs`);
+    } else {
+      writeFileSync(file, text);
+      console.log(`wrote ${file} (${text.length} bytes, sha256 ${sha256(text)})`);
+    }
   }
-  writeFileSync(OUTPUT, text);
-  console.log(`wrote ${OUTPUT} (${text.length} bytes, sha256 ${sha256(text)})`);
+  process.exit(stale ? 1 : 0);
 }

@@ -314,6 +314,8 @@ function checkObject(node: OpenapiNode, v: Record<string, unknown>, path: Path, 
   for (const [k, value] of Object.entries(v)) {
     const sub = props !== undefined && Object.hasOwn(props, k) ? props[k] : undefined;
     if (sub !== undefined) {
+      // A custom resource's null in a field that is not nullable is dropped, as the server does.
+      if (value === null && !builtin && !deref(sub, ctx).nullable) continue;
       walk(sub, value, [...path, k], ctx, out, depth + 1);
     } else if (typeof extra === 'object') {
       walk(extra, value === null && builtin ? zeroOf(extra, ctx) : value, [...path, k], ctx, out, depth + 1);

@@ -22,6 +22,7 @@ import { checkOpenapi, pathText } from './openapi-check.ts';
 
 export { pathText };
 import { coreRuleIssues } from './core-rules.ts';
+import { foreignApiVersionsOf, foreignKind } from './foreign-kinds.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
@@ -492,6 +493,7 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
       return;
     }
     if (checkBuiltin(data, apiVersion, group, kind, name, report, opts, tally)) return;
+    if (checkForeign(data, apiVersion, group, kind, name, report, opts, tally)) return;
     opts.onSkip?.({ file, line: doc.locate([]).line, apiVersion, kind, name });
     const key = `${apiVersion} ${kind}`;
     count(tally.skipped, key);
@@ -587,18 +589,53 @@ function checkBuiltin(data: Record<string, unknown>, apiVersion: string, group: 
     return false;
   }
   count(tally.checked, kind);
-  if (!name && !(isObject(data.metadata) && typeof data.metadata.generateName === 'string')) {
-    report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name', ['metadata']);
-  }
-  for (const f of metadataFindings(kind, data.metadata)) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
+  checkMetadata(data, kind, label, report);
   // An int64 past 2^53 (a BigInt from --set) is checked as the integer it is.
   const typed = bigIntsAsNumbers(data) as Record<string, unknown>;
   const issues = checkOpenapi({ $ref: ref }, typed, release.ctx);
   issues.push(...coreRuleIssues(`${apiVersion}/${kind}`, typed));
-  for (const f of issues) {
-    // metadata.name's own finding says it already.
-    if (f.path.length === 2 && f.path[0] === 'metadata' && f.path[1] === 'name' && f.rule === 'crd/schema' && f.at !== undefined) continue;
-    report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at ?? f.path);
+  for (const f of issues) report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at ?? f.path);
+  return true;
+}
+
+/** metadata.name (or generateName) is there, and the metadata passes the API server's rules. */
+function checkMetadata(data: Record<string, unknown>, kind: string, label: string, report: Report): void {
+  if (!(isObject(data.metadata) && (typeof data.metadata.name === 'string' && data.metadata.name !== '' || typeof data.metadata.generateName === 'string'))) {
+    report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name', isObject(data.metadata) ? ['metadata'] : []);
+  }
+  for (const f of metadataFindings(kind, data.metadata)) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
+}
+
+/**
+ * Checks an object of one of the foreign CRDs the chart uses (./foreign-kinds.ts) as the API
+ * server checks a custom resource: nulls of fields that are not nullable dropped, defaults
+ * applied, the structural schema (metadata as ObjectMeta), and the CRD's CEL rules that the
+ * evaluator runs (a rule it cannot compile or evaluate is not checked). False when the kind is
+ * none of them.
+ */
+function checkForeign(data: Record<string, unknown>, apiVersion: string, group: string, kind: string, name: string, report: Report, opts: ValidateOptions, tally: Tally): boolean {
+  const foreign = foreignKind(apiVersion, kind);
+  const label = `${kind}${name ? ` ${name}` : ''}`;
+  if (foreign === undefined) {
+    const served = foreignApiVersionsOf(kind).filter((av) => av.startsWith(`${group}/`));
+    if (served.length === 0) return false;
+    report('crd/unknown-version', ['apiVersion'], `${kind}: ${apiVersion} is not a version agentplat has the schema of; ${kind} is served as ${served.join(', ')}`, `set \`apiVersion: ${served[served.length - 1]}\``);
+    return true;
+  }
+  count(tally.checked, kind);
+  if (foreign.statusSubresource) delete data.status;
+  checkMetadata(data, kind, label, report);
+  const schema = foreign.schema;
+  applyDefaults(schema as Schema, data);
+  const typed = bigIntsAsNumbers(data) as Record<string, unknown>;
+  const core = coreRelease(opts.kubeVersion ?? DEFAULT_KUBE_VERSION).ctx;
+  const issues = checkOpenapi({ ...schema, 'x-kubernetes-embedded-resource': true }, typed, { ...core, mode: 'crd' });
+  for (const f of issues) report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at ?? f.path);
+  const failures: CelFailure[] = [];
+  runCel(schema as Schema, typed, [], failures);
+  for (const f of failures) {
+    if (f.error) continue;
+    report('crd/cel', f.fieldPath ? [...f.path, ...f.fieldPath] : f.path, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`);
   }
   return true;
 }
