@@ -5,9 +5,7 @@ import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { CheckContext, OpenapiNode } from './openapi-check.ts';
 
-/** The releases validate has schemas of (`--kube-version`), oldest first; a test holds the data file to it. */
-export const KUBE_VERSIONS = ['1.34', '1.37'] as const;
-export const DEFAULT_KUBE_VERSION: string = KUBE_VERSIONS[KUBE_VERSIONS.length - 1]!;
+export { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from './kube-versions.ts';
 
 interface OpenapiData {
   versions: Record<string, { source: string; sum: string; kinds: Record<string, string>; defs: Record<string, number> }>;

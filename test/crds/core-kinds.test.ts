@@ -193,4 +193,51 @@ ${extra}`;
       ]);
     });
   });
+
+  it("a Secret's values are never shown in a problem", async () => {
+    const r = await validateYaml('apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ndata:\n  token: hunter2-is-secret!\n');
+    expect(rules(r)).toEqual([['crd/schema', 'data.token']]);
+    expect(JSON.stringify(r.problems)).not.toContain('hunter2');
+  });
 });
+
+describe('validate: the foreign CRDs the chart renders', () => {
+  const serviceMonitor = (endpoint: string) => `apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata:
+  name: m
+spec:
+  selector:
+    matchLabels: {app: web}
+  endpoints:
+    - port: http
+${endpoint}`;
+
+  it('a ServiceMonitor with a typo is refused at the field, with a did-you-mean', async () => {
+    expect((await validateYaml(serviceMonitor('      interval: 30s\n      scheme: https\n'))).problems).toEqual([]);
+    const y = serviceMonitor('      intreval: 30s # HERE\n');
+    const r = await validateYaml(y);
+    expect(r.problems).toMatchObject([{ rule: 'crd/unknown-field', path: 'spec.endpoints[0].intreval', hint: 'did you mean interval?', ...marked(y) }]);
+    const scheme = await validateYaml(serviceMonitor('      scheme: htps\n'));
+    expect(scheme.problems).toMatchObject([{ rule: 'crd/schema', path: 'spec.endpoints[0].scheme', hint: 'did you mean https?' }]);
+    const meta = await validateYaml(serviceMonitor('').replace('  name: m', '  name: m\n  lables: {a: b}'));
+    expect(rules(meta)).toEqual([['crd/unknown-field', 'metadata.lables']]);
+  });
+
+  it("an HTTPRoute is held to the Gateway API's schema: patterns and bounds", async () => {
+    const route = (hostname: string) => `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r}
+spec:
+  parentRefs: [{name: gw}]
+  hostnames: ["${hostname}"]
+  rules:
+    - backendRefs: [{name: svc, port: 80}]
+`;
+    expect((await validateYaml(route('app.example.com'))).problems).toEqual([]);
+    expect(rules(await validateYaml(route('Bad_Host')))).toEqual([['crd/schema', 'spec.hostnames[0]']]);
+    const version = await validateYaml(route('a.example.com').replace('gateway.networking.k8s.io/v1', 'gateway.networking.k8s.io/v1alpha9'));
+    expect(version.problems).toMatchObject([{ rule: 'crd/unknown-version', path: 'apiVersion' }]);
+  });
+});
+

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a script without declarations
 import { CRDS_OUTPUT, FOREIGN_CRDS, generate, generateCrds, OUTPUT, RELEASES, SUMS } from '../../scripts/gen-k8s-openapi.mjs';
-import { KUBE_VERSIONS } from '../../src/crds/core-kinds.ts';
+import { KUBE_VERSIONS } from '../../src/crds/kube-versions.ts';
 
 const cache = process.env.GOMODCACHE ?? join(process.env.GOPATH ?? join(homedir(), 'go'), 'pkg', 'mod');
 /** A module's folder in the cache, as `go mod download` reports it (module paths here have no capitals). */
