@@ -1,18 +1,23 @@
 // The API server's Go validation of core objects that their OpenAPI schema cannot say, for the
-// faults a chart's objects can have; each is a named rule. What is checked (README, "What
-// validate checks in core objects"):
+// faults a chart's objects can have; each is a named rule. What is checked (README, "Core
+// Kubernetes kinds"):
 // - crd/selector-mismatch: a workload's (Deployment, ReplicaSet, StatefulSet, DaemonSet)
 //   spec.selector is not empty and selects its own spec.template.metadata.labels; a
 //   ReplicationController's selector, when set, too.
-// - crd/container-name: every container, init container and ephemeral container of a pod spec
-//   has a DNS-1123 label as its name, and no two share one.
-// - crd/port-range: port numbers are 1-65535 (a container's containerPort, a non-zero hostPort,
-//   a Service's port and a non-zero targetPort, probe and lifecycle ports, a NetworkPolicy's
-//   ports), and a named port is an IANA service name (at most 15 lower-case letters, digits and
-//   "-", with a letter, no "-" at either end nor "--").
+// - crd/containers: every container, init container and ephemeral container of a pod spec has a
+//   DNS-1123 label as its name, no two share one, and each has an image (ephemeral ones aside).
+// - crd/ports: port numbers are 1-65535 (a container's containerPort, a non-zero hostPort, a
+//   Service's port and a non-zero targetPort, probe and lifecycle ports, a NetworkPolicy's ports),
+//   a named port is an IANA service name (at most 15 lower-case letters, digits and "-", with a
+//   letter, no "-" at either end nor "--"), the named ports of a pod are unique, and a Service's
+//   ports are each named (DNS-1123 labels, unique) when it has several, with no port and protocol twice.
+// - crd/resources: a container's resource names are standard (cpu, memory, ephemeral-storage,
+//   hugepages-<size>) or domain-qualified (example.com/gpu), quantities are not negative, and a
+//   request is not above the limit of the same resource.
 // An empty `containers` list is the schema's required-field finding.
 import type { Path, SchemaIssue } from './openapi-check.ts';
-import { pathText } from './openapi-check.ts';
+import { isQuantity, pathText } from './openapi-check.ts';
+import { nearest } from '../problems/nearest.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -113,13 +118,13 @@ function selectorIssues(key: string, data: Obj): SchemaIssue[] {
 function portIssue(value: unknown, path: Path, opts: { zeroOk?: boolean; named?: boolean }): SchemaIssue | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) {
     if (value === 0 && opts.zeroOk) return undefined;
-    if (value < 1 || value > 65535) return { rule: 'crd/port-range', path, message: `${pathText(path)} must be a port number from 1 to 65535, found ${value}` };
+    if (value < 1 || value > 65535) return { rule: 'crd/ports', path, message: `${pathText(path)} must be a port number from 1 to 65535, found ${value}` };
     return undefined;
   }
   if (typeof value === 'string' && opts.named) {
     if (value === '' && opts.zeroOk) return undefined;
     const why = ianaServiceNameProblem(value);
-    if (why) return { rule: 'crd/port-range', path, message: `${pathText(path)} ${JSON.stringify(value)} is neither a port number nor a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' };
+    if (why) return { rule: 'crd/ports', path, message: `${pathText(path)} ${JSON.stringify(value)} is neither a port number nor a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' };
   }
   return undefined;
 }
@@ -132,6 +137,7 @@ const HANDLER_PORTS: [string, string][] = [
 
 function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
   const seen = new Map<string, string>();
+  const portNames = new Map<string, string>();
   for (const list of ['containers', 'initContainers', 'ephemeralContainers']) {
     const containers = spec[list];
     if (!Array.isArray(containers)) continue;
@@ -141,10 +147,13 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
       const name = c.name;
       if (typeof name === 'string' && name !== '') {
         if (name.length > 63 || !DNS1123_LABEL.test(name)) {
-          out.push({ rule: 'crd/container-name', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. my-app' });
+          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. my-app' });
         } else if (seen.has(name)) {
-          out.push({ rule: 'crd/container-name', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is also the name of ${seen.get(name)}: container names must be unique in a pod`, hint: 'give each container of the pod its own name' });
+          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is also the name of ${seen.get(name)}: container names must be unique in a pod`, hint: 'give each container of the pod its own name' });
         } else seen.set(name, pathText(cpath));
+      }
+      if (list !== 'ephemeralContainers' && (c.image === undefined || c.image === null || c.image === '')) {
+        out.push({ rule: 'crd/containers', path: [...cpath, 'image'], message: `${pathText([...cpath, 'image'])} is required: the API server refuses a container without an image`, hint: 'give the container an image, e.g. registry.example.com/app:1.0', at: cpath });
       }
       const ports = c.ports;
       if (Array.isArray(ports)) {
@@ -155,10 +164,13 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
           if (issue) out.push(issue);
           if (typeof p.name === 'string' && p.name !== '') {
             const why = ianaServiceNameProblem(p.name);
-            if (why) out.push({ rule: 'crd/port-range', path: [...ppath, 'name'], message: `${pathText([...ppath, 'name'])} ${JSON.stringify(p.name)} is not a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' });
+            if (why) out.push({ rule: 'crd/ports', path: [...ppath, 'name'], message: `${pathText([...ppath, 'name'])} ${JSON.stringify(p.name)} is not a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' });
+            else if (portNames.has(p.name)) out.push({ rule: 'crd/ports', path: [...ppath, 'name'], message: `${pathText([...ppath, 'name'])} ${JSON.stringify(p.name)} is also the name of ${portNames.get(p.name)}: the named ports of a pod must be unique`, hint: 'give each port of the pod its own name' });
+            else portNames.set(p.name, pathText(ppath));
           }
         });
       }
+      resourceIssues(c.resources, [...cpath, 'resources'], out);
       for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
         for (const [handler, field] of HANDLER_PORTS) {
           const v = at(c, probe, handler, field);
@@ -180,11 +192,73 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
 function serviceIssues(data: Obj, out: SchemaIssue[]): void {
   const ports = at(data, 'spec', 'ports');
   if (!Array.isArray(ports)) return;
+  const names = new Map<string, string>();
+  const numbers = new Map<string, string>();
   ports.forEach((p, i) => {
     if (!isObject(p)) return;
     const base: Path = ['spec', 'ports', i];
     for (const issue of [portIssue(p.port, [...base, 'port'], {}), portIssue(p.targetPort, [...base, 'targetPort'], { zeroOk: true, named: true })]) if (issue) out.push(issue);
+    const name = typeof p.name === 'string' ? p.name : '';
+    if (name === '') {
+      if (ports.length > 1) out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} is required: each port of a Service with several ports needs a name`, hint: 'name the port, e.g. http or metrics', at: base });
+    } else if (name.length > 63 || !DNS1123_LABEL.test(name)) {
+      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. http or metrics' });
+    } else if (names.has(name)) {
+      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} is also the name of ${names.get(name)}: the ports of a Service need distinct names`, hint: 'give each port its own name' });
+    } else names.set(name, pathText(base));
+    if (typeof p.port === 'number') {
+      const key = `${p.port}/${typeof p.protocol === 'string' && p.protocol !== '' ? p.protocol : 'TCP'}`;
+      if (numbers.has(key)) out.push({ rule: 'crd/ports', path: [...base, 'port'], message: `${pathText([...base, 'port'])}: port ${key} is also ${numbers.get(key)}: a Service takes each port and protocol once`, hint: 'remove the duplicate, or give it another port or protocol' });
+      else numbers.set(key, pathText(base));
+    }
   });
+}
+
+/** The resource names of a container that are not domain-qualified (`example.com/gpu` is any). */
+const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
+
+/** A quantity's value as a number (precise enough to compare a request with a limit). */
+export function quantityValue(q: string | number): number {
+  if (typeof q === 'number') return q;
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(.*)$/.exec(q);
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  const suffix = m[2]!;
+  const binary = ['Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'].indexOf(suffix);
+  if (binary >= 0) return n * 2 ** (10 * (binary + 1));
+  const decimal: Record<string, number> = { '': 1, n: 1e-9, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18 };
+  if (Object.hasOwn(decimal, suffix)) return n * decimal[suffix]!;
+  return /^[eE][+-]?\d+$/.test(suffix) ? n * 10 ** Number(suffix.slice(1)) : NaN;
+}
+
+function resourceIssues(resources: unknown, base: Path, out: SchemaIssue[]): void {
+  if (!isObject(resources)) return;
+  for (const part of ['limits', 'requests']) {
+    const list = resources[part];
+    if (!isObject(list)) continue;
+    for (const [name, q] of Object.entries(list)) {
+      const path = [...base, part, name];
+      if (!STANDARD_CONTAINER_RESOURCES.has(name) && !name.startsWith('hugepages-') && !name.includes('/')) {
+        const guess = nearest(name, [...STANDARD_CONTAINER_RESOURCES]);
+        out.push({ rule: 'crd/resources', path, message: `${pathText(path)}: ${JSON.stringify(name)} is not a resource a container can ${part === 'limits' ? 'be limited in' : 'request'}: the standard ones are cpu, memory, ephemeral-storage and hugepages-<size>, others are domain-qualified (example.com/gpu)`, ...(guess ? { hint: `did you mean ${guess}?` } : {}) });
+        continue;
+      }
+      if ((typeof q === 'string' || typeof q === 'number') && isQuantity(q) && quantityValue(q) < 0) {
+        out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must not be negative, found ${JSON.stringify(q)}` });
+      }
+    }
+  }
+  const limits = resources.limits;
+  const requests = resources.requests;
+  if (!isObject(limits) || !isObject(requests)) return;
+  for (const [name, q] of Object.entries(requests)) {
+    const limit = limits[name];
+    if (limit === undefined || !isQuantity(q) || !isQuantity(limit)) continue;
+    if (quantityValue(q as string | number) > quantityValue(limit as string | number)) {
+      const path = [...base, 'requests', name];
+      out.push({ rule: 'crd/resources', path, message: `${pathText(path)} ${JSON.stringify(q)} is above its limit ${JSON.stringify(limit)}: a request must be at most the limit`, hint: `lower the request, or raise ${pathText([...base, 'limits', name])}` });
+    }
+  }
 }
 
 function networkPolicyIssues(data: Obj, out: SchemaIssue[]): void {

@@ -16,8 +16,9 @@ export const CRD_RULES = {
   'crd/unknown-group': 'An apiVersion whose group is a near miss of agentplat.dev is an error, not a document of another API',
   'crd/no-schema': 'With --strict, a document of a kind agentplat has no schema for is an error (it is skipped with a note otherwise)',
   'crd/selector-mismatch': "A workload's spec.selector must not be empty and must select its own pod template's labels (the API server's Go validation)",
-  'crd/container-name': "Container names must be DNS-1123 labels, unique in their pod (the API server's Go validation)",
-  'crd/port-range': "Port numbers must be 1-65535 and port names IANA service names (the API server's Go validation)",
+  'crd/containers': "Containers must have a DNS-1123 label as name, unique in their pod, and an image (the API server's Go validation)",
+  'crd/ports': "Port numbers must be 1-65535, port names valid and unique, and a Service's ports named when it has several (the API server's Go validation)",
+  'crd/resources': "A container's resource names must be standard or domain-qualified, quantities not negative, requests not above limits (the API server's Go validation)",
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
 } as const;
 

@@ -70,7 +70,7 @@ data:
     const r = await validateYaml(y);
     expect(r.problems).toMatchObject([{ rule: 'crd/schema', path: 'spec.template.spec.containers[0].resources.requests.memory', ...marked(y) }]);
     expect(r.problems[0]!.message).toContain('quantity');
-    const ok = await validateYaml(deployment('          resources:\n            requests: {cpu: 0.5, memory: 2Gi}\n            limits: {cpu: 1e3, memory: 512M}\n'));
+    const ok = await validateYaml(deployment('          resources:\n            requests: {cpu: 0.5, memory: 2Gi}\n            limits: {cpu: 1e3, memory: 4G}\n'));
     expect(ok.problems).toEqual([]);
   });
 
@@ -171,26 +171,53 @@ ${extra}`;
       expect((await validateYaml(expr)).problems).toEqual([]);
     });
 
-    it('crd/container-name: not a DNS-1123 label, or the name of another container of the pod', async () => {
+    it('crd/containers: not a DNS-1123 label, or the name of another container of the pod', async () => {
       const y = deployment('        - name: Side_Car\n          image: x\n        - name: web\n          image: y\n');
       expect(rules(await validateYaml(y))).toEqual([
-        ['crd/container-name', 'spec.template.spec.containers[1].name'],
-        ['crd/container-name', 'spec.template.spec.containers[2].name'],
+        ['crd/containers', 'spec.template.spec.containers[1].name'],
+        ['crd/containers', 'spec.template.spec.containers[2].name'],
       ]);
     });
 
-    it('crd/port-range: ports outside 1-65535 and port names that are not IANA service names', async () => {
+    it('crd/ports: ports outside 1-65535 and port names that are not IANA service names', async () => {
       const y = deployment('          ports:\n            - containerPort: 70000\n            - containerPort: 80\n              name: Web_Port\n          readinessProbe:\n            httpGet: {port: 0}\n');
       expect(rules(await validateYaml(y))).toEqual([
-        ['crd/port-range', 'spec.template.spec.containers[0].ports[0].containerPort'],
-        ['crd/port-range', 'spec.template.spec.containers[0].ports[1].name'],
-        ['crd/port-range', 'spec.template.spec.containers[0].readinessProbe.httpGet.port'],
+        ['crd/ports', 'spec.template.spec.containers[0].ports[0].containerPort'],
+        ['crd/ports', 'spec.template.spec.containers[0].ports[1].name'],
+        ['crd/ports', 'spec.template.spec.containers[0].readinessProbe.httpGet.port'],
       ]);
-      const svc = await validateYaml('apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n    - {port: 0, targetPort: 9000}\n    - {port: 80, targetPort: too-long-port-name}\n');
+      const svc = await validateYaml('apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n    - {name: a, port: 0, targetPort: 9000}\n    - {name: b, port: 80, targetPort: too-long-port-name}\n');
       expect(rules(svc)).toEqual([
-        ['crd/port-range', 'spec.ports[0].port'],
-        ['crd/port-range', 'spec.ports[1].targetPort'],
+        ['crd/ports', 'spec.ports[0].port'],
+        ['crd/ports', 'spec.ports[1].targetPort'],
       ]);
+    });
+
+    it('crd/ports: a Service with several ports names each, distinctly, and takes each port and protocol once', async () => {
+      const svc = (ports: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n${ports}`;
+      expect((await validateYaml(svc('    - {port: 80}\n'))).problems).toEqual([]);
+      expect((await validateYaml(svc('    - {name: http, port: 80}\n    - {name: dns, port: 80, protocol: UDP}\n'))).problems).toEqual([]);
+      expect(rules(await validateYaml(svc('    - {name: http, port: 80}\n    - {port: 81}\n')))).toEqual([['crd/ports', 'spec.ports[1].name']]);
+      expect(rules(await validateYaml(svc('    - {name: http, port: 80}\n    - {name: http, port: 81}\n')))).toEqual([['crd/ports', 'spec.ports[1].name']]);
+      expect(rules(await validateYaml(svc('    - {name: a, port: 80}\n    - {name: b, port: 80}\n')))).toEqual([['crd/ports', 'spec.ports[1].port']]);
+      expect(rules(await validateYaml(svc('    - {name: Web, port: 80}\n')))).toEqual([['crd/ports', 'spec.ports[0].name']]);
+    });
+
+    it('crd/containers: a container without an image', async () => {
+      const y = deployment('').replace('          image: nginx:1.27\n', '');
+      expect((await validateYaml(y)).problems).toMatchObject([{ rule: 'crd/containers', path: 'spec.template.spec.containers[0].image', line: 15 }]);
+    });
+
+    it('crd/resources: unknown resource names, negative quantities, requests above limits', async () => {
+      const y = deployment('          resources:\n            limits: {cpu: "1", memory: 1Gi, example.com/gpu: 1, hugepages-2Mi: 1Gi}\n            requests: {cpu: 2, memroy: 1Gi, ephemeral-storage: -1Gi}\n');
+      const r = await validateYaml(y);
+      // In the order of the line: cpu, memroy, ephemeral-storage.
+      expect(rules(r)).toEqual([
+        ['crd/resources', 'spec.template.spec.containers[0].resources.requests.cpu'],
+        ['crd/resources', 'spec.template.spec.containers[0].resources.requests.memroy'],
+        ['crd/resources', 'spec.template.spec.containers[0].resources.requests.ephemeral-storage'],
+      ]);
+      expect(r.problems[1]!.hint).toBe('did you mean memory?');
     });
   });
 
