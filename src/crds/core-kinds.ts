@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { CheckContext, OpenapiNode } from './openapi-check.ts';
+import { withGoValidation } from './core-rules.ts';
 
 export { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from './kube-versions.ts';
 
@@ -36,9 +37,13 @@ export function coreRelease(version: string): CoreRelease {
   const d = openapiData();
   const v = d.versions[version];
   if (!v) throw new Error(`no Kubernetes ${version} schemas in schemas/kubernetes/openapi.json`);
+  const resolved = new Map<string, OpenapiNode | undefined>();
   const resolve = (ref: string): OpenapiNode | undefined => {
+    if (resolved.has(ref)) return resolved.get(ref);
     const i = Object.hasOwn(v.defs, ref) ? v.defs[ref]! : undefined;
-    return i === undefined ? undefined : d.defs[ref]![i];
+    const def = i === undefined ? undefined : withGoValidation(ref, d.defs[ref]![i]!);
+    resolved.set(ref, def);
+    return def;
   };
   const objectMeta = resolve('meta.v1.ObjectMeta');
   r = {

@@ -15,7 +15,7 @@
 //   hugepages-<size>) or domain-qualified (example.com/gpu), quantities are not negative, and a
 //   request is not above the limit of the same resource.
 // An empty `containers` list is the schema's required-field finding.
-import type { Path, SchemaIssue } from './openapi-check.ts';
+import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
 
@@ -191,6 +191,11 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
 
 function serviceIssues(data: Obj, out: SchemaIssue[]): void {
   const ports = at(data, 'spec', 'ports');
+  const headless = at(data, 'spec', 'clusterIP') === 'None';
+  if ((!Array.isArray(ports) || ports.length === 0) && !headless && at(data, 'spec', 'type') !== 'ExternalName') {
+    out.push({ rule: 'crd/ports', path: ['spec', 'ports'], message: 'spec.ports is required: a Service that is neither headless (clusterIP: None) nor ExternalName needs a port', hint: 'add a port, e.g. ports: [{name: http, port: 80}]', at: ['spec'] });
+    return;
+  }
   if (!Array.isArray(ports)) return;
   const names = new Map<string, string>();
   const numbers = new Map<string, string>();
@@ -277,14 +282,206 @@ function networkPolicyIssues(data: Obj, out: SchemaIssue[]): void {
   }
 }
 
+/** A pod template's restartPolicy: Always (or unset) for workloads, OnFailure or Never for Jobs. */
+function restartPolicyIssues(key: string, spec: Obj, base: Path, out: SchemaIssue[]): void {
+  const policy = spec.restartPolicy;
+  const path = [...base, 'restartPolicy'];
+  const set = typeof policy === 'string' && policy !== '';
+  if (key === 'batch/v1/Job' || key === 'batch/v1/CronJob') {
+    if (!set) out.push({ rule: 'crd/restart-policy', path, message: `${pathText(path)} is required for a Job's pods: OnFailure or Never`, hint: 'set restartPolicy: Never (or OnFailure)', at: base });
+    else if (policy === 'Always') out.push({ rule: 'crd/restart-policy', path, message: `${pathText(path)} must be OnFailure or Never for a Job's pods, found "Always"`, hint: 'set restartPolicy: Never (or OnFailure)' });
+  } else if (key !== 'v1/Pod' && key !== 'v1/PodTemplate' && set && policy !== 'Always') {
+    out.push({ rule: 'crd/restart-policy', path, message: `${pathText(path)} must be Always for the pods of a ${key.slice(key.lastIndexOf('/') + 1)}, found ${JSON.stringify(policy)}`, hint: 'remove restartPolicy (it defaults to Always), or run the work as a Job' });
+  }
+}
+
+/** Volume names are DNS-1123 labels, unique; every volume mount names a volume of the pod. */
+function volumeIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
+  const volumes = Array.isArray(spec.volumes) ? spec.volumes : [];
+  const names = new Map<string, string>();
+  volumes.forEach((v, i) => {
+    const name = at(v, 'name');
+    if (typeof name !== 'string' || name === '') return;
+    const path = [...base, 'volumes', i, 'name'];
+    if (name.length > 63 || !DNS1123_LABEL.test(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. config or data' });
+    else if (names.has(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} is also the name of ${names.get(name)}: volume names must be unique in a pod`, hint: 'give each volume its own name' });
+    else names.set(name, pathText([...base, 'volumes', i]));
+  });
+  for (const list of ['containers', 'initContainers']) {
+    const containers = spec[list];
+    if (!Array.isArray(containers)) continue;
+    containers.forEach((c, i) => {
+      for (const [field, what] of [['volumeMounts', 'mount'], ['volumeDevices', 'device']] as const) {
+        const mounts = at(c, field);
+        if (!Array.isArray(mounts)) continue;
+        mounts.forEach((m, j) => {
+          const name = at(m, 'name');
+          if (typeof name !== 'string' || name === '' || names.has(name)) return;
+          const path = [...base, list, i, field, j, 'name'];
+          const guess = nearest(name, [...names.keys()]);
+          out.push({ rule: 'crd/volumes', path, message: `${pathText(path)}: the pod has no volume ${JSON.stringify(name)} to ${what}`, hint: guess ? `did you mean ${guess}?` : names.size ? `the volumes of the pod: ${[...names.keys()].join(', ')}` : 'add the volume under the pod spec\'s volumes' });
+        });
+      }
+    });
+  }
+}
+
+/** Fields the API server takes only apart: either one, never both. */
+function combinationIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const both = (path: Path, a: string, b: string, hint: string): void => {
+    const o = at(data, ...(path as string[]));
+    if (isObject(o) && o[a] !== undefined && o[a] !== null && o[b] !== undefined && o[b] !== null) {
+      out.push({ rule: 'crd/field-combination', path: [...path, b], message: `${pathText([...path, a])} and ${pathText([...path, b])} cannot both be set`, hint });
+    }
+  };
+  if (key === 'policy/v1/PodDisruptionBudget') both(['spec'], 'minAvailable', 'maxUnavailable', 'keep one of minAvailable and maxUnavailable');
+  if (key === 'apps/v1/Deployment' && at(data, 'spec', 'strategy', 'type') === 'Recreate' && isObject(at(data, 'spec', 'strategy', 'rollingUpdate'))) {
+    out.push({ rule: 'crd/field-combination', path: ['spec', 'strategy', 'rollingUpdate'], message: 'spec.strategy.rollingUpdate cannot be set when spec.strategy.type is Recreate', hint: 'remove rollingUpdate, or use type RollingUpdate' });
+  }
+}
+
+/** A container's env: `value` and `valueFrom` exclude each other. */
+function envIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
+  for (const list of ['containers', 'initContainers']) {
+    const containers = spec[list];
+    if (!Array.isArray(containers)) continue;
+    containers.forEach((c, i) => {
+      const env = at(c, 'env');
+      if (!Array.isArray(env)) return;
+      env.forEach((e, j) => {
+        if (isObject(e) && typeof e.value === 'string' && e.value !== '' && e.valueFrom !== undefined && e.valueFrom !== null) {
+          const path = [...base, list, i, 'env', j, 'valueFrom'];
+          out.push({ rule: 'crd/field-combination', path, message: `${pathText(path)} cannot be set when ${pathText([...base, list, i, 'env', j, 'value'])} is not empty`, hint: 'keep one of value and valueFrom' });
+        }
+      });
+    });
+  }
+}
+
+/** The fields of a cron schedule: minute, hour, day of month, month, day of week. */
+const CRON_FIELDS: [min: number, max: number, names?: string[]][] = [
+  [0, 59],
+  [0, 23],
+  [1, 31],
+  [1, 12, ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']],
+  [0, 6, ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT']],
+];
+const CRON_DESCRIPTORS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
+
+/** Why `schedule` is not a cron schedule the CronJob controller's parser takes, or undefined. */
+export function cronScheduleProblem(schedule: string): string | undefined {
+  const s = schedule.trim();
+  if (/^(CRON_)?TZ=/.test(s)) return 'a time zone (TZ= or CRON_TZ=) is not taken in the schedule: set spec.timeZone';
+  if (s.startsWith('@')) {
+    if (CRON_DESCRIPTORS.has(s)) return undefined;
+    if (/^@every \S+$/.test(s)) return undefined;
+    return `${JSON.stringify(s)} is not a schedule descriptor (@hourly, @daily, @weekly, @monthly, @yearly, @every <duration>)`;
+  }
+  const fields = s.split(/\s+/);
+  if (fields.length !== 5) return `expected exactly 5 fields (minute hour day-of-month month day-of-week), found ${fields.length}`;
+  for (let f = 0; f < 5; f++) {
+    const [min, max, names] = CRON_FIELDS[f]!;
+    const value = (v: string): number => {
+      const i = names ? names.indexOf(v.toUpperCase()) : -1;
+      if (i >= 0) return i + min;
+      return /^\d+$/.test(v) ? Number(v) : NaN;
+    };
+    for (const part of fields[f]!.split(',')) {
+      const [range, step, extra] = part.split('/');
+      if (extra !== undefined || (step !== undefined && !/^\d+$/.test(step))) return `field ${f + 1} ${JSON.stringify(fields[f])} has a bad step`;
+      if (range === '*' || range === '?') continue;
+      const [lo, hi, more] = range!.split('-');
+      const a = value(lo ?? '');
+      const b = hi === undefined ? a : value(hi);
+      if (more !== undefined || Number.isNaN(a) || Number.isNaN(b) || a < min || b > max || a > b) return `field ${f + 1} ${JSON.stringify(fields[f])} is outside ${min}-${max}`;
+    }
+  }
+  return undefined;
+}
+
+function cronJobIssues(data: Obj, out: SchemaIssue[]): void {
+  const schedule = at(data, 'spec', 'schedule');
+  if (typeof schedule === 'string' && schedule !== '') {
+    const why = cronScheduleProblem(schedule);
+    if (why) out.push({ rule: 'crd/cronjob', path: ['spec', 'schedule'], message: `spec.schedule ${JSON.stringify(schedule)} is not a cron schedule: ${why}`, hint: 'e.g. "*/15 * * * *" or @hourly' });
+  }
+  const name = at(data, 'metadata', 'name');
+  // The controller appends an 11-character suffix to name each Job: 63 - 11.
+  if (typeof name === 'string' && name.length > 52) out.push({ rule: 'crd/cronjob', path: ['metadata', 'name'], message: `metadata.name must be at most 52 characters for a CronJob (its Jobs add 11), and it has ${name.length}`, hint: 'shorten the name' });
+}
+
+/** A PersistentVolumeClaim (also a StatefulSet's claim template) requests storage. */
+function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
+  if (!isObject(spec)) return;
+  const storage = at(spec, 'resources', 'requests', 'storage');
+  if (storage === undefined || storage === null) {
+    const path = [...base, 'resources', 'requests', 'storage'];
+    out.push({ rule: 'crd/resources', path, message: `${pathText(path)} is required: a claim must request storage`, hint: 'e.g. resources: {requests: {storage: 1Gi}}', at: base });
+  }
+}
+
 /** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
 export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
     const spec = at(data, ...(p as string[]));
-    if (isObject(spec)) containerIssues(spec, p, out);
+    if (!isObject(spec)) continue;
+    containerIssues(spec, p, out);
+    restartPolicyIssues(key, spec, p, out);
+    volumeIssues(spec, p, out);
+    envIssues(spec, p, out);
   }
+  combinationIssues(key, data, out);
   if (key === 'v1/Service') serviceIssues(data, out);
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
+  if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
+  if (key === 'v1/PersistentVolumeClaim') claimIssues(data.spec, ['spec'], out);
+  if (key === 'apps/v1/StatefulSet') {
+    const templates = at(data, 'spec', 'volumeClaimTemplates');
+    if (Array.isArray(templates)) templates.forEach((t, i) => claimIssues(at(t, 'spec'), ['spec', 'volumeClaimTemplates', i, 'spec'], out));
+  }
   return out;
+}
+
+/**
+ * Bounds and enums the API server's Go validation puts on fields whose OpenAPI schema has none
+ * (crd/value): counts that cannot be negative, the probe timings, file modes, the HPA's replica
+ * bounds, and the values it takes for a few plain strings. By definition, then property; laid over
+ * the generated schemas when a release is loaded (./core-kinds.ts).
+ */
+const NON_NEGATIVE = { minimum: 0 };
+const FILE_MODE = { minimum: 0, maximum: 0o777 };
+export const GO_VALIDATION: Record<string, Record<string, Partial<OpenapiNode>>> = {
+  'apps.v1.DeploymentSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE, progressDeadlineSeconds: NON_NEGATIVE },
+  'apps.v1.ReplicaSetSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE },
+  'apps.v1.StatefulSetSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE },
+  'apps.v1.DaemonSetSpec': { minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE },
+  'core.v1.ReplicationControllerSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE },
+  'batch.v1.JobSpec': { parallelism: NON_NEGATIVE, completions: NON_NEGATIVE, activeDeadlineSeconds: NON_NEGATIVE, backoffLimit: NON_NEGATIVE, ttlSecondsAfterFinished: NON_NEGATIVE },
+  'batch.v1.CronJobSpec': { startingDeadlineSeconds: NON_NEGATIVE, successfulJobsHistoryLimit: NON_NEGATIVE, failedJobsHistoryLimit: NON_NEGATIVE },
+  'core.v1.Probe': { initialDelaySeconds: NON_NEGATIVE, timeoutSeconds: NON_NEGATIVE, periodSeconds: NON_NEGATIVE, successThreshold: NON_NEGATIVE, failureThreshold: NON_NEGATIVE, terminationGracePeriodSeconds: { minimum: 1 } },
+  'core.v1.PodSpec': { activeDeadlineSeconds: { minimum: 1 } },
+  'core.v1.SecretVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ConfigMapVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ProjectedVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.DownwardAPIVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.KeyToPath': { mode: FILE_MODE },
+  'core.v1.DownwardAPIVolumeFile': { mode: FILE_MODE },
+  'autoscaling.v2.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 } },
+  'autoscaling.v1.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 }, targetCPUUtilizationPercentage: { minimum: 1 } },
+  'autoscaling.v2.MetricSpec': { type: { enum: ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] } },
+  'autoscaling.v2.MetricTarget': { type: { enum: ['AverageValue', 'Utilization', 'Value'] } },
+  'rbac.v1.Subject': { kind: { enum: ['Group', 'ServiceAccount', 'User'] } },
+  'rbac.v1.RoleRef': { kind: { enum: ['ClusterRole', 'Role'] } },
+};
+
+/** `def` with the Go validation's bounds and enums laid over its properties (./core-kinds.ts). */
+export function withGoValidation(name: string, def: OpenapiNode): OpenapiNode {
+  const extra = Object.hasOwn(GO_VALIDATION, name) ? GO_VALIDATION[name]! : undefined;
+  if (extra === undefined || def.properties === undefined) return def;
+  const properties = { ...def.properties };
+  for (const [prop, constraints] of Object.entries(extra)) {
+    if (Object.hasOwn(properties, prop)) properties[prop] = { ...properties[prop], ...constraints, 'x-agentplat-go-validation': true };
+  }
+  return { ...def, properties };
 }

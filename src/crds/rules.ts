@@ -18,6 +18,11 @@ export const CRD_RULES = {
   'crd/selector-mismatch': "A workload's spec.selector must not be empty and must select its own pod template's labels (the API server's Go validation)",
   'crd/containers': "Containers must have a DNS-1123 label as name, unique in their pod, and an image (the API server's Go validation)",
   'crd/ports': "Port numbers must be 1-65535, port names valid and unique, and a Service's ports named when it has several (the API server's Go validation)",
+  'crd/restart-policy': "A pod template's restartPolicy must be Always for workloads, and OnFailure or Never (set) for Jobs and CronJobs (the API server's Go validation)",
+  'crd/volumes': "Volume names must be DNS-1123 labels, unique in their pod, and every volume mount must name a volume of the pod (the API server's Go validation)",
+  'crd/field-combination': "Fields the API server takes only apart must not be set together: a PodDisruptionBudget's minAvailable and maxUnavailable, an env var's value and valueFrom, a Recreate strategy's rollingUpdate",
+  'crd/cronjob': "A CronJob's schedule must be a cron schedule, and its name at most 52 characters (the API server's Go validation)",
+  'crd/value': "Values within the bounds and among the values the API server's Go validation takes where the OpenAPI states none (counts not negative, probe timings, file modes, HPA replicas, RBAC subject kinds)",
   'crd/resources': "A container's resource names must be standard or domain-qualified, quantities not negative, requests not above limits (the API server's Go validation)",
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
 } as const;

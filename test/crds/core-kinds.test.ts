@@ -162,6 +162,55 @@ ${extra}`;
   });
 
   describe('the Go validation rules the OpenAPI cannot say', () => {
+    it('crd/value: counts that cannot be negative, file modes, HPA bounds and the RBAC subject kinds the server takes', async () => {
+      expect(rules(await validateYaml(deployment('', '  replicas: -1\n')))).toEqual([['crd/value', 'spec.replicas']]);
+      expect((await validateYaml(deployment('', '  replicas: 0\n'))).problems).toEqual([]);
+      const mode = deployment('').replace('      containers:', '      volumes:\n        - name: c\n          configMap: {name: c, defaultMode: 1000}\n      containers:');
+      expect(rules(await validateYaml(mode))).toEqual([['crd/value', 'spec.template.spec.volumes[0].configMap.defaultMode']]);
+      const rb = await validateYaml('apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: r}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}\nsubjects:\n  - {kind: Robot, name: x}\n');
+      expect(rb.problems).toMatchObject([{ rule: 'crd/value', path: 'subjects[0].kind' }]);
+    });
+
+    it("crd/restart-policy: Always for a Deployment's pods, OnFailure or Never (and set) for a Job's", async () => {
+      expect(rules(await validateYaml(deployment('').replace('      containers:', '      restartPolicy: Never\n      containers:')))).toEqual([['crd/restart-policy', 'spec.template.spec.restartPolicy']]);
+      const job = (policy: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  template:\n    spec:\n${policy}      containers: [{name: c, image: x}]\n`;
+      expect((await validateYaml(job('      restartPolicy: Never\n'))).problems).toEqual([]);
+      expect(rules(await validateYaml(job('')))).toEqual([['crd/restart-policy', 'spec.template.spec.restartPolicy']]);
+    });
+
+    it('crd/volumes: repeated volume names, and a mount of a volume the pod does not have', async () => {
+      const y = deployment('          volumeMounts: [{name: confg, mountPath: /etc/c}]\n').replace('      containers:', '      volumes:\n        - {name: config, emptyDir: {}}\n        - {name: config, emptyDir: {}}\n      containers:');
+      const r = await validateYaml(y);
+      expect(rules(r)).toEqual([
+        ['crd/volumes', 'spec.template.spec.volumes[1].name'],
+        ['crd/volumes', 'spec.template.spec.containers[0].volumeMounts[0].name'],
+      ]);
+      expect(r.problems[1]!.hint).toBe('did you mean config?');
+    });
+
+    it('crd/field-combination: minAvailable with maxUnavailable, value with valueFrom', async () => {
+      const pdb = await validateYaml('apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\nspec:\n  minAvailable: 1\n  maxUnavailable: 1\n');
+      expect(rules(pdb)).toEqual([['crd/field-combination', 'spec.maxUnavailable']]);
+      const env = await validateYaml(deployment('          env:\n            - name: A\n              value: x\n              valueFrom: {fieldRef: {fieldPath: metadata.name}}\n'));
+      expect(rules(env)).toEqual([['crd/field-combination', 'spec.template.spec.containers[0].env[0].valueFrom']]);
+    });
+
+    it('crd/cronjob: a schedule the controller cannot parse, a name over 52 characters', async () => {
+      const cj = (name: string, schedule: string) => `apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: ${name}}\nspec:\n  schedule: "${schedule}"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: c, image: x}]\n`;
+      for (const ok of ['*/15 * * * *', '0 3 * * MON-FRI', '@hourly', '5 4 1,15 JAN-MAR ?']) expect((await validateYaml(cj('c', ok))).problems, ok).toEqual([]);
+      for (const bad of ['every minute', '61 * * * *', '* * * * * *', 'TZ=UTC 0 * * * *']) expect(rules(await validateYaml(cj('c', bad))), bad).toEqual([['crd/cronjob', 'spec.schedule']]);
+      expect(rules(await validateYaml(cj('a'.repeat(53), '@daily')))).toEqual([['crd/cronjob', 'metadata.name']]);
+    });
+
+    it('a Service needs a port unless headless or ExternalName; a claim needs a storage request', async () => {
+      const svc = (spec: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n${spec}`;
+      expect(rules(await validateYaml(svc('  ports: []\n')))).toEqual([['crd/ports', 'spec.ports']]);
+      expect((await validateYaml(svc('  clusterIP: None\n'))).problems).toEqual([]);
+      const pvc = await validateYaml('apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: p}\nspec:\n  accessModes: [ReadWriteOnce]\n');
+      expect(rules(pvc)).toEqual([['crd/resources', 'spec.resources.requests.storage']]);
+    });
+
+
     it('crd/selector-mismatch: a selector that does not select the template labels, or an empty one', async () => {
       const y = deployment('').replace('      labels:\n        app: web', '      labels:\n        app: api');
       expect(rules(await validateYaml(y))).toEqual([['crd/selector-mismatch', 'spec.selector']]);
