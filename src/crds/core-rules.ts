@@ -18,6 +18,7 @@
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
+import { metadataFindings, nameProblem } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -300,6 +301,12 @@ function volumeIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
   const volumes = Array.isArray(spec.volumes) ? spec.volumes : [];
   const names = new Map<string, string>();
   volumes.forEach((v, i) => {
+    const size = at(v, 'emptyDir', 'sizeLimit');
+    if ((typeof size === 'string' || typeof size === 'number') && isQuantity(size) && quantityValue(size) < 0) {
+      const path = [...base, 'volumes', i, 'emptyDir', 'sizeLimit'];
+      out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must not be negative, found ${JSON.stringify(size)}` });
+      return;
+    }
     const name = at(v, 'name');
     if (typeof name !== 'string' || name === '') return;
     const path = [...base, 'volumes', i, 'name'];
@@ -340,22 +347,80 @@ function combinationIssues(key: string, data: Obj, out: SchemaIssue[]): void {
   }
 }
 
-/** A container's env: `value` and `valueFrom` exclude each other. */
+/** Exactly one of `keys` is set in `o` (at `path`): a probe's handler, an env var's source. */
+function oneOf(o: unknown, path: Path, keys: readonly string[], what: string, out: SchemaIssue[]): void {
+  if (!isObject(o)) return;
+  const set = keys.filter((k) => o[k] !== undefined && o[k] !== null);
+  if (set.length === 1) return;
+  out.push({
+    rule: 'crd/field-combination',
+    path: set.length === 0 ? path : [...path, set[1]!],
+    message: set.length === 0 ? `${pathText(path)} must set one ${what}: ${keys.join(', ')}` : `${pathText(path)} sets ${set.join(' and ')}: it takes only one ${what}`,
+    hint: `keep exactly one of ${keys.join(', ')}`,
+  });
+}
+
+const PROBE_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
+const HOOK_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'sleep'];
+const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'];
+
+/** A container's env (`value` or `valueFrom`, one source) and its probes and hooks (one handler each). */
 function envIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
   for (const list of ['containers', 'initContainers']) {
     const containers = spec[list];
     if (!Array.isArray(containers)) continue;
     containers.forEach((c, i) => {
+      const cpath = [...base, list, i];
       const env = at(c, 'env');
-      if (!Array.isArray(env)) return;
-      env.forEach((e, j) => {
-        if (isObject(e) && typeof e.value === 'string' && e.value !== '' && e.valueFrom !== undefined && e.valueFrom !== null) {
-          const path = [...base, list, i, 'env', j, 'valueFrom'];
-          out.push({ rule: 'crd/field-combination', path, message: `${pathText(path)} cannot be set when ${pathText([...base, list, i, 'env', j, 'value'])} is not empty`, hint: 'keep one of value and valueFrom' });
-        }
-      });
+      if (Array.isArray(env)) {
+        env.forEach((e, j) => {
+          if (!isObject(e) || e.valueFrom === undefined || e.valueFrom === null) return;
+          const path = [...cpath, 'env', j, 'valueFrom'];
+          if (typeof e.value === 'string' && e.value !== '') {
+            out.push({ rule: 'crd/field-combination', path, message: `${pathText(path)} cannot be set when ${pathText([...cpath, 'env', j, 'value'])} is not empty`, hint: 'keep one of value and valueFrom' });
+          } else oneOf(e.valueFrom, path, ENV_SOURCES, 'source', out);
+        });
+      }
+      for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) oneOf(at(c, probe), [...cpath, probe], PROBE_HANDLERS, 'handler', out);
+      for (const hook of ['postStart', 'preStop']) oneOf(at(c, 'lifecycle', hook), [...cpath, 'lifecycle', hook], HOOK_HANDLERS, 'handler', out);
     });
   }
+}
+
+/** A Role's or ClusterRole's rules: a resource rule names API groups and resources; URLs are for ClusterRoles. */
+function policyRuleIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const rules = data.rules;
+  if (!Array.isArray(rules)) return;
+  const nonEmpty = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
+  rules.forEach((r, i) => {
+    if (!isObject(r)) return;
+    const base: Path = ['rules', i];
+    if (nonEmpty(r.nonResourceURLs)) {
+      if (key.endsWith('/Role')) out.push({ rule: 'crd/value', path: [...base, 'nonResourceURLs'], message: `${pathText([...base, 'nonResourceURLs'])}: a Role cannot grant non-resource URLs; only a ClusterRole can` });
+      else if (nonEmpty(r.resources) || nonEmpty(r.apiGroups)) out.push({ rule: 'crd/field-combination', path: [...base, 'nonResourceURLs'], message: `${pathText(base)} mixes resources and nonResourceURLs: a rule grants one or the other`, hint: 'split it into two rules' });
+      return;
+    }
+    for (const field of ['apiGroups', 'resources']) {
+      if (!nonEmpty(r[field])) out.push({ rule: 'crd/value', path: [...base, field], message: `${pathText([...base, field])} is required: a resource rule names at least one ${field === 'apiGroups' ? 'API group ("" is the core group)' : 'resource'}`, at: r[field] === undefined ? base : [...base, field] });
+    }
+  });
+}
+
+/** A service account subject names a service account (a DNS-1123 subdomain), in a namespace when cluster-wide. */
+function subjectIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const subjects = data.subjects;
+  if (!Array.isArray(subjects)) return;
+  subjects.forEach((s, i) => {
+    if (!isObject(s) || s.kind !== 'ServiceAccount') return;
+    const base: Path = ['subjects', i];
+    if (typeof s.name === 'string' && s.name !== '') {
+      const why = nameProblem(s.name, 'ServiceAccount');
+      if (why) out.push({ rule: 'crd/value', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(s.name)} is not a service account name: ${why}` });
+    }
+    if (key.endsWith('/ClusterRoleBinding') && (typeof s.namespace !== 'string' || s.namespace === '')) {
+      out.push({ rule: 'crd/value', path: [...base, 'namespace'], message: `${pathText([...base, 'namespace'])} is required: a ClusterRoleBinding's service account subject names its namespace`, hint: 'set the namespace of the service account', at: base });
+    }
+  });
 }
 
 /** The fields of a cron schedule: minute, hour, day of month, month, day of week. */
@@ -414,9 +479,11 @@ function cronJobIssues(data: Obj, out: SchemaIssue[]): void {
 function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
   if (!isObject(spec)) return;
   const storage = at(spec, 'resources', 'requests', 'storage');
+  const path = [...base, 'resources', 'requests', 'storage'];
   if (storage === undefined || storage === null) {
-    const path = [...base, 'resources', 'requests', 'storage'];
     out.push({ rule: 'crd/resources', path, message: `${pathText(path)} is required: a claim must request storage`, hint: 'e.g. resources: {requests: {storage: 1Gi}}', at: base });
+  } else if ((typeof storage === 'string' || typeof storage === 'number') && isQuantity(storage) && !(quantityValue(storage) > 0)) {
+    out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must be greater than zero, found ${JSON.stringify(storage)}`, hint: 'e.g. 1Gi' });
   }
 }
 
@@ -424,14 +491,27 @@ function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
 export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
+    // A pod template's labels and annotations are held to the rules of an object's (its name is not read).
+    if (p.length > 1) {
+      const meta = [...p.slice(0, -1), 'metadata'];
+      for (const f of metadataFindings('Pod', at(data, ...(meta as string[])))) {
+        if (f.path[1] === 'labels' || f.path[1] === 'annotations') out.push({ rule: 'crd/metadata', path: [...meta, ...f.path.slice(1)], message: f.message });
+      }
+    }
     const spec = at(data, ...(p as string[]));
-    if (!isObject(spec)) continue;
+    if (!isObject(spec)) {
+      // A pod template without a spec has no containers.
+      if (p.length > 1 && isObject(at(data, ...(p.slice(0, -1) as string[])))) out.push({ rule: 'crd/containers', path: [...p, 'containers'], message: `${pathText([...p, 'containers'])} is required: the pod template has no spec`, at: p.slice(0, -1) });
+      continue;
+    }
     containerIssues(spec, p, out);
     restartPolicyIssues(key, spec, p, out);
     volumeIssues(spec, p, out);
     envIssues(spec, p, out);
   }
   combinationIssues(key, data, out);
+  if (key === 'rbac.authorization.k8s.io/v1/RoleBinding' || key === 'rbac.authorization.k8s.io/v1/ClusterRoleBinding') subjectIssues(key, data, out);
+  if (key === 'rbac.authorization.k8s.io/v1/Role' || key === 'rbac.authorization.k8s.io/v1/ClusterRole') policyRuleIssues(key, data, out);
   if (key === 'v1/Service') serviceIssues(data, out);
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
   if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
@@ -444,13 +524,24 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
 }
 
 /**
- * Bounds and enums the API server's Go validation puts on fields whose OpenAPI schema has none
- * (crd/value): counts that cannot be negative, the probe timings, file modes, the HPA's replica
- * bounds, and the values it takes for a few plain strings. By definition, then property; laid over
- * the generated schemas when a release is loaded (./core-kinds.ts).
+ * Bounds, enums and formats the API server's Go validation puts on fields whose OpenAPI schema
+ * has none (crd/value): counts that cannot be negative, the probe timings, file modes, user and
+ * group ids, the HPA's replica bounds, the values it takes for a few plain strings, names of the
+ * objects a pod refers to, label selectors, the env's downward-API field paths. By definition,
+ * then property; laid over the generated schemas when a release is loaded (./core-kinds.ts).
  */
 const NON_NEGATIVE = { minimum: 0 };
 const FILE_MODE = { minimum: 0, maximum: 0o777 };
+/** User and group ids: 0 to 2^31-1 (int64 fields). */
+const ID = { minimum: 0, maximum: 2147483647 };
+/** The name of another object (a Secret, a ConfigMap, a claim, a service account): a DNS-1123 subdomain. */
+const NAME: Partial<OpenapiNode> = { 'x-agentplat-format': 'object-name' };
+const NAMED: Partial<OpenapiNode> = { 'x-agentplat-format': 'object-name', 'x-agentplat-nonempty': true };
+/** A key of a ConfigMap or Secret, and a map of them. */
+const CONFIG_KEY: Partial<OpenapiNode> = { 'x-agentplat-format': 'config-key' };
+const CONFIG_KEYS: Partial<OpenapiNode> = { 'x-agentplat-format': 'config-keys' };
+/** A map of label keys to label values (selectors). */
+const LABELS: Partial<OpenapiNode> = { 'x-agentplat-format': 'labels' };
 export const GO_VALIDATION: Record<string, Record<string, Partial<OpenapiNode>>> = {
   'apps.v1.DeploymentSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE, progressDeadlineSeconds: NON_NEGATIVE },
   'apps.v1.ReplicaSetSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE },
@@ -460,28 +551,52 @@ export const GO_VALIDATION: Record<string, Record<string, Partial<OpenapiNode>>>
   'batch.v1.JobSpec': { parallelism: NON_NEGATIVE, completions: NON_NEGATIVE, activeDeadlineSeconds: NON_NEGATIVE, backoffLimit: NON_NEGATIVE, ttlSecondsAfterFinished: NON_NEGATIVE },
   'batch.v1.CronJobSpec': { startingDeadlineSeconds: NON_NEGATIVE, successfulJobsHistoryLimit: NON_NEGATIVE, failedJobsHistoryLimit: NON_NEGATIVE },
   'core.v1.Probe': { initialDelaySeconds: NON_NEGATIVE, timeoutSeconds: NON_NEGATIVE, periodSeconds: NON_NEGATIVE, successThreshold: NON_NEGATIVE, failureThreshold: NON_NEGATIVE, terminationGracePeriodSeconds: { minimum: 1 } },
-  'core.v1.PodSpec': { activeDeadlineSeconds: { minimum: 1 } },
-  'core.v1.SecretVolumeSource': { defaultMode: FILE_MODE },
-  'core.v1.ConfigMapVolumeSource': { defaultMode: FILE_MODE },
   'core.v1.ProjectedVolumeSource': { defaultMode: FILE_MODE },
   'core.v1.DownwardAPIVolumeSource': { defaultMode: FILE_MODE },
-  'core.v1.KeyToPath': { mode: FILE_MODE },
+  'core.v1.KeyToPath': { mode: FILE_MODE, key: CONFIG_KEY },
   'core.v1.DownwardAPIVolumeFile': { mode: FILE_MODE },
   'autoscaling.v2.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 } },
   'autoscaling.v1.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 }, targetCPUUtilizationPercentage: { minimum: 1 } },
   'autoscaling.v2.MetricSpec': { type: { enum: ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] } },
   'autoscaling.v2.MetricTarget': { type: { enum: ['AverageValue', 'Utilization', 'Value'] } },
   'rbac.v1.Subject': { kind: { enum: ['Group', 'ServiceAccount', 'User'] } },
-  'rbac.v1.RoleRef': { kind: { enum: ['ClusterRole', 'Role'] } },
+  'rbac.v1.RoleRef': { kind: { enum: ['ClusterRole', 'Role'] }, apiGroup: { enum: ['rbac.authorization.k8s.io'] } },
+  'core.v1.PodSecurityContext': { runAsUser: ID, runAsGroup: ID, fsGroup: ID },
+  'core.v1.SecurityContext': { runAsUser: ID, runAsGroup: ID },
+  'core.v1.SecretKeySelector': { name: NAMED, key: CONFIG_KEY },
+  'core.v1.ConfigMapKeySelector': { name: NAMED, key: CONFIG_KEY },
+  'core.v1.SecretEnvSource': { name: NAMED },
+  'core.v1.ConfigMapEnvSource': { name: NAMED },
+  'core.v1.SecretVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ConfigMapVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ConfigMap': { data: CONFIG_KEYS, binaryData: CONFIG_KEYS },
+  'core.v1.Secret': { data: CONFIG_KEYS, stringData: CONFIG_KEYS },
+  'core.v1.PodSpec': { activeDeadlineSeconds: { minimum: 1 }, serviceAccountName: NAME, nodeSelector: LABELS },
+  'core.v1.ServiceSpec': { selector: LABELS },
+  'meta.v1.LabelSelector': { matchLabels: LABELS },
+  'core.v1.ObjectFieldSelector': { fieldPath: { 'x-agentplat-format': 'env-field-path' } },
 };
 
-/** `def` with the Go validation's bounds and enums laid over its properties (./core-kinds.ts). */
+/** Fields the Go validation requires that the OpenAPI leaves optional (the names of referenced objects). */
+export const GO_REQUIRED: Record<string, string[]> = {
+  'core.v1.SecretKeySelector': ['name'],
+  'core.v1.ConfigMapKeySelector': ['name'],
+  'core.v1.SecretEnvSource': ['name'],
+  'core.v1.ConfigMapEnvSource': ['name'],
+  'core.v1.SecretVolumeSource': ['secretName'],
+  'core.v1.ConfigMapVolumeSource': ['name'],
+  'core.v1.PersistentVolumeClaimSpec': ['accessModes'],
+  'core.v1.ExecAction': ['command'],
+};
+
+/** `def` with the Go validation's bounds, enums and required fields laid over it (./core-kinds.ts). */
 export function withGoValidation(name: string, def: OpenapiNode): OpenapiNode {
   const extra = Object.hasOwn(GO_VALIDATION, name) ? GO_VALIDATION[name]! : undefined;
-  if (extra === undefined || def.properties === undefined) return def;
+  const required = Object.hasOwn(GO_REQUIRED, name) ? GO_REQUIRED[name]! : undefined;
+  if ((extra === undefined && required === undefined) || def.properties === undefined) return def;
   const properties = { ...def.properties };
-  for (const [prop, constraints] of Object.entries(extra)) {
+  for (const [prop, constraints] of Object.entries(extra ?? {})) {
     if (Object.hasOwn(properties, prop)) properties[prop] = { ...properties[prop], ...constraints, 'x-agentplat-go-validation': true };
   }
-  return { ...def, properties };
+  return { ...def, properties, ...(required ? { required: [...new Set([...(def.required ?? []), ...required])] } : {}) };
 }
