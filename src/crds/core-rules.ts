@@ -93,7 +93,8 @@ function selectorIssues(key: string, data: Obj): SchemaIssue[] {
   const labelMap = isObject(labels) ? labels : {};
   if (WORKLOADS.has(key)) {
     const selector = at(data, 'spec', 'selector');
-    // A missing selector is the schema's required-field finding.
+    // A missing selector is the schema's required-field finding when there is a spec.
+    if (!isObject(data.spec)) return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector is required: the workload has no spec', at: [] }];
     if (!isObject(selector)) return [];
     const ml = at(selector, 'matchLabels');
     const me = at(selector, 'matchExpressions');
@@ -381,6 +382,8 @@ function envIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
           } else oneOf(e.valueFrom, path, ENV_SOURCES, 'source', out);
         });
       }
+      const envFrom = at(c, 'envFrom');
+      if (Array.isArray(envFrom)) envFrom.forEach((e, j) => oneOf(e, [...cpath, 'envFrom', j], ['configMapRef', 'secretRef'], 'source', out));
       for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) oneOf(at(c, probe), [...cpath, probe], PROBE_HANDLERS, 'handler', out);
       for (const hook of ['postStart', 'preStop']) oneOf(at(c, 'lifecycle', hook), [...cpath, 'lifecycle', hook], HOOK_HANDLERS, 'handler', out);
     });
@@ -500,8 +503,10 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
     }
     const spec = at(data, ...(p as string[]));
     if (!isObject(spec)) {
-      // A pod template without a spec has no containers.
-      if (p.length > 1 && isObject(at(data, ...(p.slice(0, -1) as string[])))) out.push({ rule: 'crd/containers', path: [...p, 'containers'], message: `${pathText([...p, 'containers'])} is required: the pod template has no spec`, at: p.slice(0, -1) });
+      // A pod (template) without a spec has no containers; point at the deepest part that is there.
+      let there = p.slice(0, -1);
+      while (there.length > 0 && !isObject(at(data, ...(there as string[])))) there = there.slice(0, -1);
+      out.push({ rule: 'crd/containers', path: [...p, 'containers'], message: `${pathText([...p, 'containers'])} is required: the pod has no containers`, at: there });
       continue;
     }
     containerIssues(spec, p, out);
@@ -589,14 +594,22 @@ export const GO_REQUIRED: Record<string, string[]> = {
   'core.v1.ExecAction': ['command'],
 };
 
+/** Fields the OpenAPI marks required that the API server defaults before it validates (so may be left out). */
+export const GO_DEFAULTED: Record<string, string[]> = {
+  'rbac.v1.RoleRef': ['apiGroup'],
+};
+
 /** `def` with the Go validation's bounds, enums and required fields laid over it (./core-kinds.ts). */
 export function withGoValidation(name: string, def: OpenapiNode): OpenapiNode {
   const extra = Object.hasOwn(GO_VALIDATION, name) ? GO_VALIDATION[name]! : undefined;
-  const required = Object.hasOwn(GO_REQUIRED, name) ? GO_REQUIRED[name]! : undefined;
-  if ((extra === undefined && required === undefined) || def.properties === undefined) return def;
+  const required = Object.hasOwn(GO_REQUIRED, name) ? GO_REQUIRED[name]! : [];
+  const defaulted = Object.hasOwn(GO_DEFAULTED, name) ? GO_DEFAULTED[name]! : [];
+  if ((extra === undefined && required.length === 0 && defaulted.length === 0) || def.properties === undefined) return def;
   const properties = { ...def.properties };
   for (const [prop, constraints] of Object.entries(extra ?? {})) {
     if (Object.hasOwn(properties, prop)) properties[prop] = { ...properties[prop], ...constraints, 'x-agentplat-go-validation': true };
   }
-  return { ...def, properties, ...(required ? { required: [...new Set([...(def.required ?? []), ...required])] } : {}) };
+  const all = [...new Set([...(def.required ?? []), ...required])].filter((p) => !defaulted.includes(p));
+  const { required: _, ...rest } = def;
+  return { ...rest, properties, ...(all.length > 0 ? { required: all } : {}) };
 }
