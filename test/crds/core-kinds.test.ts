@@ -199,6 +199,13 @@ ${extra}`;
       ]);
     });
 
+    it('defaults the server applies before validating are honoured, and a workload without a spec is refused in every release', async () => {
+      const rb = 'apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: r}\nroleRef: {kind: Role, name: r}\nsubjects: [{kind: ServiceAccount, name: default}]\n';
+      expect((await validateYaml(rb)).problems).toEqual([]);
+      const nospec = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n';
+      for (const kube of ['1.34', '1.37']) expect((await validateYaml(nospec, ['--kube-version', kube])).code, kube).toBe(1);
+    });
+
     it("crd/restart-policy: Always for a Deployment's pods, OnFailure or Never (and set) for a Job's", async () => {
       expect(rules(await validateYaml(deployment('').replace('      containers:', '      restartPolicy: Never\n      containers:')))).toEqual([['crd/restart-policy', 'spec.template.spec.restartPolicy']]);
       const job = (policy: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  template:\n    spec:\n${policy}      containers: [{name: c, image: x}]\n`;
