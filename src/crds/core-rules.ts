@@ -18,14 +18,12 @@
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
-import { metadataFindings, nameProblem } from '../k8s-meta.ts';
+import { dnsLabelProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const at = (v: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((cur, k) => (isObject(cur) ? cur[k] : undefined), v);
-
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Why `name` is not an IANA service name (a port's name), or undefined. */
 export function ianaServiceNameProblem(name: string): string | undefined {
@@ -148,8 +146,9 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
       const cpath = [...base, list, i];
       const name = c.name;
       if (typeof name === 'string' && name !== '') {
-        if (name.length > 63 || !DNS1123_LABEL.test(name)) {
-          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. my-app' });
+        const why = dnsLabelProblem(name);
+        if (why) {
+          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is not a container name: ${why}`, hint: 'e.g. my-app' });
         } else if (seen.has(name)) {
           out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is also the name of ${seen.get(name)}: container names must be unique in a pod`, hint: 'give each container of the pod its own name' });
         } else seen.set(name, pathText(cpath));
@@ -208,8 +207,8 @@ function serviceIssues(data: Obj, out: SchemaIssue[]): void {
     const name = typeof p.name === 'string' ? p.name : '';
     if (name === '') {
       if (ports.length > 1) out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} is required: each port of a Service with several ports needs a name`, hint: 'name the port, e.g. http or metrics', at: base });
-    } else if (name.length > 63 || !DNS1123_LABEL.test(name)) {
-      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. http or metrics' });
+    } else if (dnsLabelProblem(name) !== undefined) {
+      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} is not a port name: ${dnsLabelProblem(name)!}`, hint: 'e.g. http or metrics' });
     } else if (names.has(name)) {
       out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} is also the name of ${names.get(name)}: the ports of a Service need distinct names`, hint: 'give each port its own name' });
     } else names.set(name, pathText(base));
@@ -311,7 +310,8 @@ function volumeIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
     const name = at(v, 'name');
     if (typeof name !== 'string' || name === '') return;
     const path = [...base, 'volumes', i, 'name'];
-    if (name.length > 63 || !DNS1123_LABEL.test(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. config or data' });
+    const why = dnsLabelProblem(name);
+    if (why) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} is not a volume name: ${why}`, hint: 'e.g. config or data' });
     else if (names.has(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} is also the name of ${names.get(name)}: volume names must be unique in a pod`, hint: 'give each volume its own name' });
     else names.set(name, pathText([...base, 'volumes', i]));
   });
