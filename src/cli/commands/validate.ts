@@ -10,7 +10,7 @@ import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
-import { parseKubeVersion } from '../../pipeline/request.ts';
+import { validateKubeVersion } from '../../pipeline/request.ts';
 
 interface Options extends ClusterFlags {
   format: string;
@@ -82,7 +82,7 @@ export function register(program: Command, app: App): void {
       const given = CLUSTER_ONLY.filter(([key]) => opts[key] !== undefined);
       if (given.length > 0) throw new UsageError(`${given.map(([, flag]) => flag).join(', ')}: only with --cluster`, 'add --cluster to check the resources of a cluster, or drop the flag');
       if (args.length === 0) throw new UsageError('validate: no input', 'give files, directories, globs or - for standard input; or --cluster to check a live cluster');
-      const kubeVersion = supportedKubeVersion(opts.kubeVersion);
+      const kubeVersion = validateKubeVersion(opts.kubeVersion);
       const paths = await expandPaths(args, app.io.cwd);
       const { readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
       const inputs: { file: string; text: string }[] = [];
@@ -112,16 +112,6 @@ export function register(program: Command, app: App): void {
       if (opts.verbose || result.skipped > 0) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
       app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
     });
-}
-
-/** `--kube-version` as the minor release validate has schemas of; anything else is a usage error. */
-function supportedKubeVersion(raw: string | undefined): string {
-  if (raw === undefined) return DEFAULT_KUBE_VERSION;
-  const minor = parseKubeVersion(raw).split('.').slice(0, 2).join('.');
-  if (!(KUBE_VERSIONS as readonly string[]).includes(minor)) {
-    throw new UsageError(`--kube-version: validate has no schemas of Kubernetes ${minor}`, `the supported versions are ${KUBE_VERSIONS.join(', ')}`);
-  }
-  return minor;
 }
 
 /** Arguments → the files to read, in order, each once: directories walked, globs expanded. */
