@@ -101,14 +101,15 @@ function selectorIssues(key: string, data: Obj): SchemaIssue[] {
       return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector is empty, and an empty selector is not allowed for a workload: it would select every pod', hint: 'select the pods by the labels of spec.template.metadata.labels under spec.selector.matchLabels' }];
     }
     if (!selects(selector, labelMap)) {
-      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels: the workload would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values' }];
+      // The API server names the template's labels, which the selector does not match.
+      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], at: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels: the workload would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values' }];
     }
     return [];
   }
   if (key === 'v1/ReplicationController') {
     const selector = at(data, 'spec', 'selector');
     if (isObject(selector) && Object.keys(selector).length > 0 && !selects({ matchLabels: selector }, labelMap)) {
-      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels', hint: 'give the pod template every label of spec.selector, with the same values' }];
+      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], at: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels', hint: 'give the pod template every label of spec.selector, with the same values' }];
     }
   }
   return [];
@@ -214,7 +215,7 @@ function serviceIssues(data: Obj, out: SchemaIssue[]): void {
     } else names.set(name, pathText(base));
     if (typeof p.port === 'number') {
       const key = `${p.port}/${typeof p.protocol === 'string' && p.protocol !== '' ? p.protocol : 'TCP'}`;
-      if (numbers.has(key)) out.push({ rule: 'crd/ports', path: [...base, 'port'], message: `${pathText([...base, 'port'])}: port ${key} is also ${numbers.get(key)}: a Service takes each port and protocol once`, hint: 'remove the duplicate, or give it another port or protocol' });
+      if (numbers.has(key)) out.push({ rule: 'crd/ports', path: base, at: [...base, 'port'], message: `${pathText([...base, 'port'])}: port ${key} is also ${numbers.get(key)}: a Service takes each port and protocol once`, hint: 'remove the duplicate, or give it another port or protocol' });
       else numbers.set(key, pathText(base));
     }
   });
@@ -261,8 +262,9 @@ function resourceIssues(resources: unknown, base: Path, out: SchemaIssue[]): voi
     const limit = limits[name];
     if (limit === undefined || !isQuantity(q) || !isQuantity(limit)) continue;
     if (quantityValue(q as string | number) > quantityValue(limit as string | number)) {
+      // The API server names the requests (the resource is in the message); the position is the request's.
       const path = [...base, 'requests', name];
-      out.push({ rule: 'crd/resources', path, message: `${pathText(path)} ${JSON.stringify(q)} is above its limit ${JSON.stringify(limit)}: a request must be at most the limit`, hint: `lower the request, or raise ${pathText([...base, 'limits', name])}` });
+      out.push({ rule: 'crd/resources', path: [...base, 'requests'], at: path, message: `${pathText(path)} ${JSON.stringify(q)} is above its limit ${JSON.stringify(limit)}: a request must be at most the limit`, hint: `lower the request, or raise ${pathText([...base, 'limits', name])}` });
     }
   }
 }
