@@ -9,6 +9,8 @@ import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
+import { validateKubeVersion } from '../../pipeline/request.ts';
 
 interface Options extends ClusterFlags {
   format: string;
@@ -19,6 +21,7 @@ interface Options extends ClusterFlags {
   revision?: string;
   namespace?: string;
   allNamespaces?: boolean;
+  kubeVersion?: string;
 }
 
 /** The flags that only mean something with --cluster (attribute name → as typed). */
@@ -33,12 +36,13 @@ const CLUSTER_ONLY: [keyof Options, string][] = [
 export function register(program: Command, app: App): void {
   const cmd = program
     .command('validate')
-    .description('validate agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
+    .description('validate Kubernetes manifests: core kinds against the Kubernetes OpenAPI, agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
     .argument('[paths...]', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
     .addOption(withChoices(new Option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}; the same formats, layout and JSON contract as lint`).default('text'), FORMAT_NAMES))
-    .option('-v, --verbose', 'say on stderr which documents were skipped (other API groups), one line each')
+    .option('-v, --verbose', 'say on stderr which documents were skipped (kinds agentplat has no schema of), one line each')
     .option('--strict', 'documents of kinds agentplat has no schema for are errors (crd/no-schema), not skipped with a note')
     .option('--allow-empty', 'a run that checks no resource passes (by default it fails with crd/nothing-checked)')
+    .option('--kube-version <x.y>', `Kubernetes release whose OpenAPI schemas core objects (Deployment, Service, …) are checked against: ${KUBE_VERSIONS.join(' or ')}`, DEFAULT_KUBE_VERSION)
     .option('--cluster', "check the agentplat.dev resources of a live cluster (kubeconfig as kubectl reads it) against the target revision's CRDs, before an upgrade applies them")
     .addOption(revisionFlag('with --cluster: the revision whose CRDs the resources must pass'));
   addClusterOptions(cmd)
@@ -56,7 +60,8 @@ export function register(program: Command, app: App): void {
         '  agentplat validate --cluster --revision B                      # before an upgrade: what the cluster holds\n' +
         '  agentplat validate --cluster --context prod -n team-a --format json\n' +
         `Rule ids (the SARIF rule table, the JUnit case names):\n  ${wrapIds(Object.keys(CRD_RULES))}\n` +
-        'Documents of other API groups are skipped with a note; the items of a List are checked one by one.\n' +
+        'Core Kubernetes kinds are checked against the OpenAPI of --kube-version, agentplat.dev kinds against the CRDs; documents of\n' +
+        'other kinds are skipped with a note. The items of a List are checked one by one.\n' +
         'Problems go to stdout; what was checked and what was not, by kind, to stderr (with -v, or when a document went unchecked).\n' +
         'With --cluster, every agentplat.dev resource of the cluster (every served kind, all namespaces you may list)\n' +
         'is checked as the API server will check it once the revision\'s CRDs are applied; server-set metadata and\n' +
@@ -77,6 +82,7 @@ export function register(program: Command, app: App): void {
       const given = CLUSTER_ONLY.filter(([key]) => opts[key] !== undefined);
       if (given.length > 0) throw new UsageError(`${given.map(([, flag]) => flag).join(', ')}: only with --cluster`, 'add --cluster to check the resources of a cluster, or drop the flag');
       if (args.length === 0) throw new UsageError('validate: no input', 'give files, directories, globs or - for standard input; or --cluster to check a live cluster');
+      const kubeVersion = validateKubeVersion(opts.kubeVersion);
       const paths = await expandPaths(args, app.io.cwd);
       const { readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
       const inputs: { file: string; text: string }[] = [];
@@ -87,9 +93,10 @@ export function register(program: Command, app: App): void {
       const { validateCustomResources } = await import('../../crds/validate.ts');
       const { formatProblems } = await import('../../lint/formatters/index.ts');
       const result = validateCustomResources(inputs, {
-        onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (${d.apiVersion} is not an agentplat.dev resource)\n`) : undefined,
+        onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (agentplat has no schema of ${d.apiVersion} ${d.kind})\n`) : undefined,
         strict: opts.strict === true,
         allowEmpty: opts.allowEmpty === true,
+        kubeVersion,
       });
       app.io.stdout(
         formatProblems(result.problems, {
