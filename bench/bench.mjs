@@ -17,7 +17,7 @@
 //   to the floor's median, the median CPU time (user + system, from bash's `times`) and its ratio
 //   to the floor's (steadier than wall time on a busy machine), and peak memory (maximum resident
 //   set size of one more run, from /usr/bin/time when present).
-// - Prints a table per node and writes JSON (bench/results/latest.json unless --out); --readme
+// - Prints a table per node and writes JSON (bench/results/latest.json, with --scale-only scale.json, unless --out); --readme
 //   also writes the tables into README.md between the bench markers.
 //   Timed assertions do not belong in the test suite; this script asserts nothing.
 // - Then "validate at scale" (bench/scale.mjs): agentplat validate against kubeconform, built from
@@ -40,10 +40,12 @@ const arg = (name, fallback) => {
 const args = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
 const rounds = Number(arg('--rounds', '11'));
 const warmup = 2;
-const out = arg('--out', join(root, 'bench', 'results', 'latest.json'));
+
 const checkout = argv.includes('--checkout');
 const nodes = args('--node').length > 0 ? args('--node') : [process.execPath];
 const scaleOnly = argv.includes('--scale-only');
+// A run of the scale part alone keeps the start-up figures of latest.json.
+const out = arg('--out', join(root, 'bench', 'results', scaleOnly ? 'scale.json' : 'latest.json'));
 const scaleRounds = Number(arg('--scale-rounds', '3'));
 const scaleSizes = arg('--scale-sizes', '1000,10000,40000').split(',').map(Number);
 
