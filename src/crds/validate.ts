@@ -19,7 +19,8 @@ import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { readPlainYaml } from '../yaml/plain-yaml.ts';
+import { plainYamlDocuments } from '../yaml/plain-yaml.ts';
+import { leavesDialect } from '../yaml/block-reader.ts';
 import { firstCyclicAlias } from '../values/source.ts';
 import { maskedLines, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
 import { schemaSentence, showValue } from '../problems/schema-wording.ts';
@@ -365,15 +366,10 @@ export class ResourceValidation {
     // without positions (yaml/plain-yaml.ts). The documents with a problem are read again with
     // positions (the whole file, when the reader cannot read it or skipped documents are
     // reported with their line).
-    const fast = opts.noFastPath || opts.onSkip || opts.strict ? undefined : readPlainYaml(input.text);
+    const fast = opts.noFastPath || opts.onSkip || opts.strict ? undefined : this.checkPlain(input);
     if (fast) {
-      const fastTally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
-      const failed = fast.flatMap((data, i) => {
-        const found: Problem[] = [];
-        checkDoc(input.file, { data: data as Json, locate: () => ({ line: 0, column: 0 }) }, found, opts, fastTally);
-        return found.length > 0 ? [i] : [];
-      });
-      const texts = failed.length > 0 ? plainDocumentTexts(input.text, fast.length) : undefined;
+      const { fastTally, failed, count } = fast;
+      const texts = failed.length > 0 ? plainDocumentTexts(input.text, count) : undefined;
       if (failed.length === 0 || texts) {
         mergeCounts(tally.checked, fastTally.checked);
         mergeCounts(tally.skipped, fastTally.skipped);
@@ -386,6 +382,30 @@ export class ResourceValidation {
     const problems = this.checkWithPositions(input, tally, 0);
     this.errors += problems.filter((p) => p.severity === 'error').length;
     return problems;
+  }
+
+  /**
+   * Checks the documents of a file the plain reader reads, one at a time, without positions:
+   * what it counted, and which documents (by index) have problems. Undefined when the yaml
+   * library must read the file.
+   */
+  private checkPlain(input: ResourceInput): { fastTally: Tally; failed: number[]; count: number } | undefined {
+    const fastTally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
+    const failed: number[] = [];
+    const docs = plainYamlDocuments(input.text);
+    for (let count = 0; ; count++) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = docs.next();
+      } catch (err) {
+        if (leavesDialect(err)) return undefined;
+        throw err;
+      }
+      if (next.done) return { fastTally, failed, count };
+      const found: Problem[] = [];
+      checkDoc(input.file, { data: next.value as Json, locate: () => ({ line: 0, column: 0 }) }, found, this.opts, fastTally);
+      if (found.length > 0) failed.push(count);
+    }
   }
 
   /** The problems of a text read with positions; `lineOffset` lines come before it in its file. */

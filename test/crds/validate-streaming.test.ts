@@ -9,6 +9,7 @@ import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { ResourceValidation, validateCustomResources } from '../../src/crds/validate.ts';
 import { FORMAT_NAMES } from '../../src/lint/formatters/names.ts';
+import { plainYamlDocuments } from '../../src/yaml/plain-yaml.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -109,6 +110,24 @@ describe('a file the plain reader reads: only its documents with problems are re
       [44, 'crd/unknown-field'],
     ]);
     expect(JSON.stringify(fast.problems)).not.toContain('hunter2');
+  });
+});
+
+describe('a stream is read one document at a time', () => {
+  it('the plain reader gives a document before it reads the next one', () => {
+    // The second document has a `...` line, which the plain reader leaves to the yaml library:
+    // it says so only when that document is asked for, after giving the first.
+    const docs = plainYamlDocuments(`${GOOD}---\n${BAD}...\n`);
+    expect(docs.next().value).toMatchObject({ kind: 'ModelConfig', metadata: { name: 'good' } });
+    expect(() => docs.next()).toThrow();
+  });
+
+  it('a stream the plain reader leaves part-way is checked whole by the yaml library, with the same problems', () => {
+    const text = `${GOOD}---\n${BAD}---\n${GOOD.replace('good', 'good-2')}...\n`;
+    const fast = validateCustomResources([{ file: '<stdin>', text }]);
+    expect(fast).toEqual(validateCustomResources([{ file: '<stdin>', text }], { noFastPath: true }));
+    expect(fast.problems.map((p) => p.line)).toEqual([16, 15]);
+    expect(fast.checked).toBe(3);
   });
 });
 
