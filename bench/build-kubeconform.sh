@@ -19,33 +19,4 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../test/cluster/_go-env.sh
 source "$here/../test/cluster/_go-env.sh" build-kubeconform.sh
 cache_root="${AGENTPLAT_KUBECONFORM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agentplat-kubeconform}"
-out="$cache_root/$version"
-
-mkdir -p "$out"
-exec 9>"$out/.lock"
-# Two benchmarks asking for the same version wait for one build instead of racing.
-flock 9
-if [ -x "$out/kubeconform" ]; then
-  echo "$out/kubeconform"
-  exit 0
-fi
-
-work="$(mktemp -d "$out/.build.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-start=$(date +%s) cpu=$(cpu_seconds)
-(
-  cd "$work"
-  # A throwaway module requiring kubeconform, so that its own go.mod pins every dependency.
-  go mod init agentplat.local/bench/kubeconform >/dev/null 2>&1
-  cat > tools.go <<'GO'
-package tools
-
-import _ "github.com/yannh/kubeconform/cmd/kubeconform"
-GO
-  go get "github.com/yannh/kubeconform@v$version" >"$work/get.log" 2>&1 || { cat "$work/get.log" >&2; exit 1; }
-  go mod tidy >"$work/tidy.log" 2>&1 || { cat "$work/tidy.log" >&2; exit 1; }
-  go build -trimpath -ldflags "-s -w" -o "$work/kubeconform" github.com/yannh/kubeconform/cmd/kubeconform
-)
-mv "$work/kubeconform" "$out/kubeconform"
-echo "build-kubeconform.sh: kubeconform v$version built in $(( $(date +%s) - start )) s ($(( $(cpu_seconds) - cpu )) s of CPU)" >&2
-echo "$out/kubeconform"
+go_tool_build build-kubeconform.sh "$cache_root/$version/kubeconform" "github.com/yannh/kubeconform@v$version" github.com/yannh/kubeconform/cmd/kubeconform

@@ -10,7 +10,7 @@
 // skipped with a message and agentplat is measured alone.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { corpusTemplates, schemaLocation, writeCorpus, writeKubeconformSchemas } from './corpus.mjs';
 import { median } from './_shared.mjs';
 
@@ -28,7 +28,9 @@ function kubeconform(root) {
 
 /** The OpenAPI v3 folder of k8s.io/kubernetes in Go's module cache, downloaded there once if missing. */
 function openapiDir() {
-  const json = JSON.parse(execFileSync('go', ['mod', 'download', '-json', KUBERNETES_MODULE], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GOFLAGS: '-mod=mod' } }));
+  // Where test/cluster/_go-env.sh looks too: PATH, then /usr/local/go/bin.
+  const env = { ...process.env, PATH: `${process.env.PATH}${delimiter}/usr/local/go/bin`, GOFLAGS: '-mod=mod' };
+  const json = JSON.parse(execFileSync('go', ['mod', 'download', '-json', KUBERNETES_MODULE], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env }));
   const dir = join(json.Dir, 'api', 'openapi-spec', 'v3');
   if (!existsSync(dir)) throw new Error(`bench: ${KUBERNETES_MODULE} has no ${dir}`);
   return dir;
