@@ -12,7 +12,7 @@
 // - --checkout: time this repository's bin/agentplat instead of the installed package (to compare
 //   with figures of a git checkout).
 // - Cases run alternating: every round runs each case once, after warm-up rounds that are not
-//   counted (the first run also fills any compile cache, as a user's first run does), so machine
+//   counted (they fill the code cache, in a folder of this run, as a user's first runs do), so machine
 //   noise spreads evenly. Reported per case: median, min and max wall time, the median as a ratio
 //   to the floor's median, the median CPU time (user + system, from bash's `times`) and its ratio
 //   to the floor's (steadier than wall time on a busy machine), and peak memory (maximum resident
@@ -24,8 +24,8 @@
 //   its Go module by bench/build-kubeconform.sh, over generated corpora of 1,000 to 40,000 objects
 //   (objects per CPU-second and peak memory); --no-scale leaves it out, --scale-only runs it alone.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, writeResources } from './_shared.mjs';
@@ -67,6 +67,19 @@ function install() {
 const target = checkout ? { bin: join(root, 'bin', 'agentplat'), files: [] } : install();
 const crs = { dir: writeResources(root, join(work, 'resources')), docs: 200 };
 const values = join(root, 'fixtures', 'render', 'httproute', 'values.yaml');
+// A kubeconfig whose server nothing listens on (port 1 of the loopback address): `validate
+// --cluster` loads the cluster client, resolves the kubeconfig, is refused a connection and exits 2.
+const unreachable = join(work, 'unreachable.kubeconfig');
+writeFileSync(unreachable, JSON.stringify({ apiVersion: 'v1', kind: 'Config', clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:1' } }], users: [{ name: 'u', user: { token: 't' } }], contexts: [{ name: 'c', context: { cluster: 'c', user: 'u' } }], 'current-context': 'c' }));
+
+// The code cache (src/code-cache.ts) goes to a folder of this run: the warm-up rounds fill it as a
+// user's first runs do. Two more cases show a run without it: one whose cache folder cannot be
+// written (a read-only home), and a first run (its cache folder emptied before each run), which
+// compiles everything and writes the cache as it exits.
+const cacheHome = join(work, 'cache');
+const noCacheHome = join(work, 'not-a-folder');
+writeFileSync(noCacheHome, '');
+const firstRunHome = join(work, 'first-run-cache');
 
 const cases = (node) => [
   { id: 'floor', name: '`node -e 0` (the floor)', cmd: [node, '-e', '0'] },
@@ -75,10 +88,14 @@ const cases = (node) => [
   { id: 'render', name: '`render` (CRDs included)', cmd: [target.bin, 'render'] },
   { id: 'lint-values', name: '`lint -f values.yaml` (a small values file)', cmd: [target.bin, 'lint', '-f', values] },
   { id: 'validate-200', name: `\`validate\` on ${crs.docs} custom resources (${crs.docs} files)`, cmd: [target.bin, 'validate', crs.dir] },
+  { id: 'validate-cluster-help', name: '`validate --cluster --help` (flags only, no cluster client)', cmd: [target.bin, 'validate', '--cluster', '--help'] },
+  { id: 'validate-cluster-unreachable', name: '`validate --cluster`, server unreachable (loads the cluster client, exit 2)', cmd: [target.bin, 'validate', '--cluster', '--kubeconfig', unreachable], code: 2 },
+  { id: 'render-skip-crds-no-cache', name: '`render --skip-crds`, cache folder not writable', cmd: [target.bin, 'render', '--skip-crds'], env: { XDG_CACHE_HOME: noCacheHome } },
+  { id: 'render-skip-crds-first-run', name: '`render --skip-crds`, first run (writes the cache)', cmd: [target.bin, 'render', '--skip-crds'], env: { XDG_CACHE_HOME: firstRunHome }, before: () => rmSync(firstRunHome, { recursive: true, force: true }) },
 ];
 
 /** The environment a case runs in: `node` on PATH is the one measured; the cwd holds no package. */
-const envFor = (node) => ({ ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` });
+const envFor = (node) => ({ ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}`, XDG_CACHE_HOME: cacheHome });
 
 /**
  * One run: wall time, and the CPU time (user + system, every thread) of the process, which bash's
@@ -86,11 +103,13 @@ const envFor = (node) => ({ ...process.env, PATH: `${dirname(node)}${delimiter}$
  * wall time includes waiting for a core; the CPU time mostly does not. Both include bash's start,
  * the floor's too.
  */
-function runOnce(c, env) {
+function runOnce(c, baseEnv) {
+  const env = { ...baseEnv, ...c.env };
+  c.before?.();
   const t = process.hrtime.bigint();
   const r = spawnSync('bash', ['-c', '"$@" > /dev/null; s=$?; times 1>&2; exit $s', 'bash', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
+  if (r.status !== (c.code ?? 0)) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
   const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(String(r.stderr));
   if (!m) throw new Error(`bench: no CPU times from bash for ${c.id}`);
   const cpuMs = (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000;
@@ -98,9 +117,11 @@ function runOnce(c, env) {
 }
 
 /** Peak resident memory (MB) of one run, from GNU time's %M (kilobytes), when it is installed. */
-function peakMb(c, env) {
+function peakMb(c, baseEnv) {
   const time = '/usr/bin/time';
   if (!existsSync(time)) return null;
+  const env = { ...baseEnv, ...c.env };
+  c.before?.();
   const r = spawnSync(time, ['-f', 'PEAK %M', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const m = /PEAK (\d+)/.exec(String(r.stderr));
   return m ? Number(m[1]) / 1024 : null;
@@ -133,7 +154,25 @@ function measure(node) {
   return { node: version, floorMs: floor, floorCpuMs: floorCpu, cases: results };
 }
 
+const loadBefore = loadavg()[0];
 const runs = scaleOnly ? [] : nodes.map(measure);
+const loadAfter = loadavg()[0];
+
+/**
+ * Which runs load the cluster client: each job once more with V8's coverage on
+ * (NODE_V8_COVERAGE), which lists every script the process compiled, CommonJS, ES modules and
+ * those `require` loads of an ES module alike; the count of scripts of @kubernetes/client-node
+ * among them. Offline commands must show 0 (test/cluster-client/loading.test.ts requires it of
+ * the checkout; this is the installed package).
+ */
+function clusterClientModules(c) {
+  const coverage = join(work, `coverage-${c.id}`);
+  rmSync(coverage, { recursive: true, force: true });
+  spawnSync(c.cmd[0], c.cmd.slice(1), { cwd: work, env: { ...envFor(process.execPath), ...c.env, NODE_V8_COVERAGE: coverage }, stdio: 'ignore' });
+  const urls = readdirSync(coverage).flatMap((f) => JSON.parse(readFileSync(join(coverage, f), 'utf8')).result.map((r) => r.url));
+  return urls.filter((u) => /\/node_modules\/@kubernetes\/client-node\//.test(u)).length;
+}
+const clientLoads = scaleOnly ? {} : Object.fromEntries(cases(process.execPath).filter((c) => c.id !== 'floor').map((c) => [c.id, clusterClientModules(c)]));
 // validate at scale: on the first node given (the others would add minutes, not a different picture).
 const scale = argv.includes('--no-scale') ? undefined : measureScale({ root, work, agentplat: target.bin, env: envFor(nodes[0]), rounds: scaleRounds, sizes: scaleSizes });
 const report = {
@@ -141,16 +180,20 @@ const report = {
   target: checkout ? 'checkout (bin/agentplat of this repository)' : 'installed package (npm pack, npm install -g --prefix)',
   platform: `${process.platform} ${process.arch}`,
   cpus: cpus().length,
+  // The machine's 1-minute load average as the runs began and ended: other work on the machine
+  // stretches wall times; the CPU columns count only the process's own work.
+  load: { before: loadBefore, after: loadAfter },
   rounds,
   warmup,
   runs,
+  clusterClientModules: clientLoads,
   ...(scale ? { scale: { node: execFileSync(nodes[0], ['-p', 'process.version'], { encoding: 'utf8' }).trim(), ...scale } } : {}),
 };
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 
 const fmt = (x, d = 1) => (x === null ? 'n/a' : x.toFixed(d));
-console.log(`${report.target}; ${report.cpus} cpus, ${rounds} rounds after ${warmup} warm-up rounds, whole processes, medians`);
+console.log(`${report.target}; ${report.cpus} cpus, load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}, ${rounds} rounds after ${warmup} warm-up rounds, whole processes, medians`);
 for (const run of runs) {
   console.log(`\nnode ${run.node}`);
   console.log(`${'case'.padEnd(56)} ${'median'.padStart(8)} ${'min'.padStart(7)} ${'max'.padStart(7)} ${'ratio'.padStart(6)} ${'cpu ms'.padStart(7)} ${'ratio'.padStart(6)} ${'peak MB'.padStart(8)}`);
@@ -159,6 +202,10 @@ for (const run of runs) {
       `${r.name.padEnd(56)} ${fmt(r.medianMs).padStart(8)} ${fmt(r.minMs).padStart(7)} ${fmt(r.maxMs).padStart(7)} ${(fmt(r.ratio, 2) + 'x').padStart(6)} ${fmt(r.cpuMs).padStart(7)} ${(fmt(r.cpuRatio, 2) + 'x').padStart(6)} ${fmt(r.peakMb).padStart(8)}`,
     );
   }
+}
+if (!scaleOnly) {
+  console.log(`\nmodules of @kubernetes/client-node each job resolves (node ${process.version}):`);
+  for (const [id, n] of Object.entries(clientLoads)) console.log(`  ${id.padEnd(30)} ${n}`);
 }
 if (report.scale?.skip) console.log(`\nvalidate at scale: skipped: ${report.scale.skip}`);
 else if (report.scale) {
@@ -196,7 +243,7 @@ if (argv.includes('--readme') && runs.length > 0) {
   const ids = runs[0].cases.map((c) => c.id);
   const cell = (r) => `${r.medianMs.toFixed(0)} ms (${r.minMs.toFixed(0)}–${r.maxMs.toFixed(0)}), ${r.ratio.toFixed(2)}×; CPU ${r.cpuMs.toFixed(0)} ms, ${r.cpuRatio.toFixed(2)}×; ${r.peakMb === null ? 'n/a' : `${r.peakMb.toFixed(0)} MB`}`;
   const table = [
-    `Measured with \`npm run bench -- --readme${nodes.length > 1 ? ' --node … --node …' : ''}\` on ${report.date.slice(0, 10)}, on the ${checkout ? 'checkout' : 'installed package (`npm pack`, then `npm install -g` of the tarball into a scratch prefix)'}: a ${report.cpus}-core machine, ${rounds} interleaved rounds after ${warmup} warm-up rounds, medians (min–max), the ratio to \`node -e 0\` started by the same node in the same run; CPU time (user + system, median) and its ratio to the floor's; peak resident memory of one more run.`,
+    `Measured with \`npm run bench -- --readme${nodes.length > 1 ? ' --node … --node …' : ''}\` on ${report.date.slice(0, 10)}, on the ${checkout ? 'checkout' : 'installed package (`npm pack`, then `npm install -g` of the tarball into a scratch prefix)'}: a ${report.cpus}-core machine (load average ${loadBefore.toFixed(1)} as the runs began, ${loadAfter.toFixed(1)} as they ended), ${rounds} interleaved rounds after ${warmup} warm-up rounds, medians (min–max), the ratio to \`node -e 0\` started by the same node in the same run; CPU time (user + system, median) and its ratio to the floor's; peak resident memory of one more run.`,
     '',
     `| Job (whole process) | ${runs.map((r) => `Node ${r.node.slice(1)}`).join(' | ')} |`,
     `|---|${runs.map(() => '---').join('|')}|`,

@@ -117,28 +117,36 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
   await generateCrdValidators(root, gen);
 }
 
-// 5. The bundle.
+// 5. The bundles. The CLI is one CommonJS script, dist/cli.cjs, which bin/agentplat runs through
+// dist/launch.cjs with V8's code cache (src/code-cache.ts): a run after the first compiles none
+// of it, and code a command never calls costs only its reading. The in-process API is an ES
+// module, dist/api.mjs, split so that each function reads only its own code.
 const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version) };
+// The cluster client stays a package of node_modules (a dependency), required by src/cluster/
+// connect.ts, which only a `--cluster` run loads: offline commands never read it.
+const common = { bundle: true, platform: 'node', target: 'node20', minifySyntax: true, legalComments: 'none', define, logLevel: 'warning', external: ['@kubernetes/client-node'] };
 await build({
-  entryPoints: { agentplat: join(root, 'src', 'cli', 'main.ts'), api: join(root, 'src', 'api-entry.ts') },
+  ...common,
+  entryPoints: { api: join(root, 'src', 'api-entry.ts') },
   outdir: out,
   outExtension: { '.js': '.mjs' },
-  // Commands load their implementation with import(): each becomes a chunk read only when that
-  // command runs (a render never parses the CEL evaluator, the linter never the CRD model).
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  bundle: true,
-  platform: 'node',
   format: 'esm',
-  target: 'node20',
-  minifySyntax: true,
-  legalComments: 'none',
-  define,
   banner: {
     js: "import { createRequire as __agentplatCreateRequire } from 'node:module'; const require = __agentplatCreateRequire(import.meta.url);",
   },
-  logLevel: 'warning',
 });
+for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['launch', join(root, 'src', 'cli', 'launch.ts')]]) {
+  await build({
+    ...common,
+    entryPoints: [entry],
+    outfile: join(out, `${name}.cjs`),
+    format: 'cjs',
+    // The sources are ES modules; a CommonJS script has its folder and file as variables.
+    define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  });
+}
 
 // 5b. Type declarations of the in-process API (dist/types/api.d.ts, the package's "types"):
 // each module the API's types reach, declarations only, with .js import paths.
@@ -166,11 +174,19 @@ await build({
 // 6. The few non-ASCII characters esbuild leaves in the output (inside regular expression
 // literals, such as the µ of `µs`) as \u escapes, which mean the same in strings, regular
 // expressions and identifiers: V8 keeps a script's source in memory, and one such character
-// turns a megabyte of one-byte source into a two-byte string.
-for (const f of readdirSync(out)) {
-  if (!f.endsWith('.mjs')) continue;
-  const text = readFileSync(join(out, f), 'utf8');
-  if (/[^\x00-\x7f]/.test(text)) writeFileSync(join(out, f), text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+// turns a megabyte of one-byte source into a two-byte string (src/code-cache.ts reads an ASCII
+// script as latin1, the fastest). Then each CommonJS script that src/code-cache.ts runs gets its
+// content hash on its first line, which names its code cache.
+{
+  const { createHash } = await import('node:crypto');
+  const scripts = [...readdirSync(out).map((f) => join(out, f)), ...readdirSync(gen).map((f) => join(gen, f))];
+  for (const file of scripts) {
+    if (!/\.(mjs|cjs)$/.test(file)) continue;
+    let text = readFileSync(file, 'utf8');
+    if (/[^\x00-\x7f]/.test(text)) text = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (file.endsWith('.cjs')) text = `// agentplat-content-hash ${createHash('sha256').update(text).digest('hex').slice(0, 32)}\n${text}`;
+    writeFileSync(file, text);
+  }
 }
 
 // 7. The new build replaces the old one: two renames.

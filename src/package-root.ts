@@ -1,17 +1,16 @@
 // Locates the agentplat package folder (where values/, schemas/ and templates/ live), both from
-// the sources (src/…) and from the bundle (dist/agentplat.mjs): the first ancestor with our
+// the sources (src/…) and from the bundles (dist/cli.cjs, dist/api.mjs): the first ancestor with our
 // package.json.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runCachedScript } from './code-cache.ts';
 
 let root: string | undefined;
 
 export function packageRoot(): string {
   if (root) return root;
-  let dir = dirname(fileURLToPath(import.meta.url));
+  let dir = import.meta.dirname;
   for (;;) {
     const pkg = join(dir, 'package.json');
     if (existsSync(pkg)) {
@@ -41,9 +40,16 @@ export function readGenerated(name: string): string {
   return readFileSync(generatedFile(name), 'utf8');
 }
 
-/** The exports of a generated CommonJS script of dist/generated/ (the ajv standalone validators). */
+const scripts = new Map<string, unknown>();
+
+/**
+ * The exports of a generated CommonJS script of dist/generated/ (the ajv standalone validators),
+ * run once per process, like `require`, with V8's code cache (src/code-cache.ts): a validator is
+ * a megabyte of code to compile.
+ */
 export function requireGenerated(name: string): unknown {
-  return createRequire(import.meta.url)(generatedFile(name));
+  if (!scripts.has(name)) scripts.set(name, runCachedScript(generatedFile(name), name));
+  return scripts.get(name);
 }
 
 function generatedFile(name: string): string {

@@ -1,4 +1,4 @@
-// Process entry of the bundled CLI (bin/agentplat imports dist/agentplat.mjs).
+// Process entry of the bundled CLI, dist/cli.cjs (bin/agentplat runs it through src/cli/launch.ts).
 import { start } from './start.ts';
 
 start(process.argv.slice(2));

@@ -1,5 +1,6 @@
 // The tool's version: built into the bundle; read from package.json when running from source.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 declare const __AGENTPLAT_VERSION__: string | undefined;
 
@@ -10,7 +11,7 @@ export function packageVersion(): string {
   if (typeof __AGENTPLAT_VERSION__ === 'string') return __AGENTPLAT_VERSION__;
   if (sourceVersion === undefined) {
     try {
-      sourceVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+      sourceVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
     } catch {
       sourceVersion = '0.0.0-dev';
     }

@@ -16,6 +16,7 @@ export const CRD_RULES = {
   'crd/unknown-group': 'An apiVersion whose group is a near miss of agentplat.dev is an error, not a document of another API',
   'crd/no-schema': 'With --strict, a document of a kind agentplat has no schema for is an error (it is skipped with a note otherwise)',
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
+  'crd/stored-version': "With --cluster, every version in a CRD's status.storedVersions must be served by the target revision's CRD (the API server refuses the CRD update otherwise)",
 } as const;
 
 export type CrdRuleId = keyof typeof CRD_RULES;

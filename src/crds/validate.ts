@@ -22,7 +22,7 @@ import { placeYamlErrors } from '../yaml/errors.ts';
 import { plainYamlDocuments } from '../yaml/plain-yaml.ts';
 import { leavesDialect } from '../yaml/block-reader.ts';
 import { firstCyclicAlias } from '../values/source.ts';
-import { maskedLines, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
+import { excerptAt, maskedLines, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
 import { schemaSentence, showValue } from '../problems/schema-wording.ts';
 
 export interface ResourceInput {
@@ -66,7 +66,7 @@ interface Tally {
   checked: Record<string, number>;
   skipped: Record<string, number>;
   /** The first document of each skipped `apiVersion kind`, to place a --strict finding. */
-  firstSkipped: Map<string, { file: string; line: number; column: number; excerpt?: string; kind: string; apiVersion: string }>;
+  firstSkipped: Map<string, { file: string; line: number; column: number; excerpt?: string; excerptColumn?: number; kind: string; apiVersion: string }>;
 }
 
 function count(into: Record<string, number>, key: string): void {
@@ -224,7 +224,7 @@ function runCel(s: Schema, data: Json, path: Path, out: CelFailure[]): void {
 
 interface ParsedDoc {
   data: Json;
-  locate(path: Path): { line: number; column: number; excerpt?: string };
+  locate(path: Path): { line: number; column: number; excerpt?: string; excerptColumn?: number };
 }
 
 /**
@@ -257,7 +257,7 @@ function* parseStream(input: ResourceInput, problems: Problem[]): Generator<Pars
           file: input.file,
           line: pos.line,
           column: pos.col,
-          ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
+          ...excerptAt(lines, pos.line, pos.col),
         });
       }
       continue;
@@ -274,7 +274,7 @@ function* parseStream(input: ResourceInput, problems: Problem[]): Generator<Pars
         file: input.file,
         line: pos.line,
         column: pos.col,
-        ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
+        ...excerptAt(lines, pos.line, pos.col),
       });
       continue;
     }
@@ -293,8 +293,7 @@ function* parseStream(input: ResourceInput, problems: Problem[]): Generator<Pars
       locate(path) {
         const offset = offsetOf(contents, path);
         const pos = offset === undefined ? docStart : lineCounter.linePos(offset);
-        const excerpt = lines[pos.line - 1];
-        return { line: pos.line, column: pos.col, ...(excerpt !== undefined ? { excerpt } : {}) };
+        return { line: pos.line, column: pos.col, ...excerptAt(lines, pos.line, pos.col) };
       },
     };
   }
@@ -440,6 +439,7 @@ export class ResourceValidation {
           line: at.line,
           column: at.column,
           ...(at.excerpt !== undefined ? { excerpt: at.excerpt } : {}),
+          ...(at.excerptColumn !== undefined ? { excerptColumn: at.excerptColumn } : {}),
         });
       }
     }

@@ -8,7 +8,7 @@ import { underLock } from '../helpers/lock.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'agentplat');
-const BUNDLE = join(ROOT, 'dist', 'agentplat.mjs');
+const BUNDLE = join(ROOT, 'dist', 'cli.cjs');
 const INPUTS = ['src', 'templates', 'values', 'schemas', 'scripts', 'package.json'];
 
 /**

@@ -58,7 +58,7 @@ export function problemWriter(write: (text: string) => void, options: WriterOpti
       // A problem without a file is listed first in a whole report: only the run's own problems
       // have none, and they come when no file had any (nothing was checked), so last is first.
       emit(problems);
-      if (format.format === 'text') write(`${textSummary(inputs, counts, chalk)}\n`);
+      if (format.format === 'text') write(`${textSummary(inputs, counts, chalk, format.inputNoun)}\n`);
       return counts;
     },
   };

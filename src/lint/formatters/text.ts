@@ -9,7 +9,7 @@ import type { FormatterOptions } from './types.ts';
 
 export function formatText(report: LintReport, { chalk }: FormatterOptions): string {
   const blocks = report.files.filter((group) => group.problems.length > 0).map((group) => textFileBlock(group.problems, chalk));
-  blocks.push(textSummary(report.inputCount, report.counts, chalk));
+  blocks.push(textSummary(report.inputCount, report.counts, chalk, report.inputNoun));
   return `${blocks.join('\n\n')}\n`;
 }
 
@@ -18,10 +18,10 @@ export function textFileBlock(problems: readonly Problem[], chalk: ChalkInstance
   return problems.map((p) => problemLines(p, chalk).join('\n')).join('\n');
 }
 
-/** The summary line, tinted by the worst severity counted. */
-export function textSummary(inputCount: number, counts: ProblemCounts, chalk: ChalkInstance): string {
+/** The summary line (`3 files, 1 error, 0 warnings`; `noun` counts the inputs), tinted by the worst severity counted. */
+export function textSummary(inputCount: number, counts: ProblemCounts, chalk: ChalkInstance, noun?: string): string {
   const tint = counts.errors > 0 ? chalk.red.bold : counts.warnings > 0 ? chalk.yellow.bold : chalk.green;
-  return tint(summaryText(inputCount, counts));
+  return tint(summaryText(inputCount, counts, noun));
 }
 
 function severityColor(chalk: ChalkInstance, s: Severity): ChalkInstance {
@@ -41,7 +41,7 @@ export const MAX_EXCERPT_WIDTH = 160;
 
 /** The source line with a gutter, and a caret under the column (tabs kept so it lines up). */
 function excerptLines(p: Problem, color: ChalkInstance, chalk: ChalkInstance): string[] {
-  const { text: excerpt, column } = excerptWindow(p.excerpt ?? '', p.column);
+  const { text: excerpt, column } = excerptWindow(p.excerpt ?? '', p.excerptColumn ?? p.column);
   const gutter = p.line !== undefined ? String(p.line) : '';
   const out = [`  ${chalk.dim(`${gutter} |`)} ${excerpt}`];
   if (column !== undefined && column >= 1) {

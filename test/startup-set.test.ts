@@ -1,0 +1,65 @@
+// What the offline start-up path runs: the libraries of which any function ran in a run of the
+// shipped CLI (dist/cli.cjs through bin/agentplat), from V8's coverage of the process. A render or
+// a lint of a values file must not run the completion library, ajv's compiler, the CEL evaluator
+// or the Kubernetes client: each is loaded by the command or flag that needs it, and a change
+// that imports one of them where the start-up path reaches it fails here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMONJS_HEAD } from '../src/code-cache.ts';
+import { ensureBuilt, ROOT } from './cli/binary.ts';
+import { scriptsRun } from './helpers/scripts-run.ts';
+import { tempDir } from './helpers/temp-dir.ts';
+
+beforeAll(() => ensureBuilt());
+
+/** The packages (node_modules/<name>) of which at least one function ran in `agentplat …args`. */
+function librariesRun(args: readonly string[]): string[] {
+  const r = scriptsRun(args, { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const bundle = join(ROOT, 'dist', 'cli.cjs');
+  const script = r.scripts.find((s) => s.url.startsWith('file:') && fileURLToPath(s.url) === bundle);
+  expect(script, 'coverage of dist/cli.cjs').toBeDefined();
+  // esbuild heads each bundled file with a `// node_modules/<package>/…` comment; a function
+  // belongs to the last such head before it (a head of our own sources ends a package's part).
+  const text = readFileSync(bundle, 'latin1');
+  const heads = [...text.matchAll(/^\/\/ (?:node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\/|src\/)/gm)].map((m) => ({ at: m.index + COMMONJS_HEAD.length, pkg: m[1] }));
+  const owner = (offset: number) => {
+    let pkg: string | undefined;
+    for (const h of heads) {
+      if (h.at > offset) break;
+      pkg = h.pkg;
+    }
+    return pkg;
+  };
+  const ran = new Set<string>();
+  for (const fn of script!.functions) {
+    const r0 = fn.ranges[0]!;
+    if (r0.count > 0 && r0.startOffset > 0) {
+      const pkg = owner(r0.startOffset);
+      if (pkg) ran.add(pkg);
+    }
+  }
+  return [...ran].sort();
+}
+
+const VALUES = join(ROOT, 'fixtures', 'render', 'httproute', 'values.yaml');
+
+describe('the offline start-up path runs only its own libraries', () => {
+  it.each([
+    { name: 'render --skip-crds', args: ['render', '--skip-crds'], libraries: ['chalk', 'commander', 'yaml'] },
+    { name: 'render', args: ['render'], libraries: ['chalk', 'commander', 'yaml'] },
+    { name: 'lint -f values.yaml', args: ['lint', '-f', VALUES], libraries: ['chalk', 'commander', 'yaml'] },
+    { name: '--version', args: ['--version'], libraries: ['chalk', 'commander'] },
+  ])('$name', ({ args, libraries }) => {
+    expect(librariesRun(args)).toEqual(libraries);
+  });
+
+  it('the check sees a library that runs: validate runs ajv\'s runtime and the CEL evaluator', () => {
+    const ran = librariesRun(['validate', join(ROOT, 'fixtures', 'resources')]);
+    expect(ran).toContain('commander');
+    expect(ran.some((p) => p === 'ajv' || p === '@marcbachmann/cel-js')).toBe(true);
+  });
+});
