@@ -4,6 +4,7 @@
 // the same run, with peak memory.
 //
 //   npm run bench [-- --rounds 11] [-- --node /path/to/node ...] [-- --checkout] [-- --out FILE] [-- --readme]
+//   npm run bench -- --scale-only [--scale-rounds 3] [--scale-sizes 1000,10000,40000]   # validate at scale alone
 //
 // - --node (repeatable): the node binaries to run on (the launcher runs the `node` on PATH, so
 //   each one's folder is put first on PATH). Default: the node running this script. Node 22 and 24
@@ -16,15 +17,19 @@
 //   to the floor's median, the median CPU time (user + system, from bash's `times`) and its ratio
 //   to the floor's (steadier than wall time on a busy machine), and peak memory (maximum resident
 //   set size of one more run, from /usr/bin/time when present).
-// - Prints a table per node and writes JSON (bench/results/latest.json unless --out); --readme
+// - Prints a table per node and writes JSON (bench/results/latest.json, with --scale-only scale.json, unless --out); --readme
 //   also writes the tables into README.md between the bench markers.
 //   Timed assertions do not belong in the test suite; this script asserts nothing.
+// - Then "validate at scale" (bench/scale.mjs): agentplat validate against kubeconform, built from
+//   its Go module by bench/build-kubeconform.sh, over generated corpora of 1,000 to 40,000 objects
+//   (objects per CPU-second and peak memory); --no-scale leaves it out, --scale-only runs it alone.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, writeResources } from './_shared.mjs';
+import { measureScale, scaleTable } from './scale.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -35,9 +40,14 @@ const arg = (name, fallback) => {
 const args = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
 const rounds = Number(arg('--rounds', '11'));
 const warmup = 2;
-const out = arg('--out', join(root, 'bench', 'results', 'latest.json'));
+
 const checkout = argv.includes('--checkout');
 const nodes = args('--node').length > 0 ? args('--node') : [process.execPath];
+const scaleOnly = argv.includes('--scale-only');
+// A run of the scale part alone keeps the start-up figures of latest.json.
+const out = arg('--out', join(root, 'bench', 'results', scaleOnly ? 'scale.json' : 'latest.json'));
+const scaleRounds = Number(arg('--scale-rounds', '3'));
+const scaleSizes = arg('--scale-sizes', '1000,10000,40000').split(',').map(Number);
 
 const work = mkdtempSync(join(tmpdir(), 'agentplat-bench-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -145,7 +155,7 @@ function measure(node) {
 }
 
 const loadBefore = loadavg()[0];
-const runs = nodes.map(measure);
+const runs = scaleOnly ? [] : nodes.map(measure);
 const loadAfter = loadavg()[0];
 
 /**
@@ -162,7 +172,9 @@ function clusterClientModules(c) {
   const urls = readdirSync(coverage).flatMap((f) => JSON.parse(readFileSync(join(coverage, f), 'utf8')).result.map((r) => r.url));
   return urls.filter((u) => /\/node_modules\/@kubernetes\/client-node\//.test(u)).length;
 }
-const clientLoads = Object.fromEntries(cases(process.execPath).filter((c) => c.id !== 'floor').map((c) => [c.id, clusterClientModules(c)]));
+const clientLoads = scaleOnly ? {} : Object.fromEntries(cases(process.execPath).filter((c) => c.id !== 'floor').map((c) => [c.id, clusterClientModules(c)]));
+// validate at scale: on the first node given (the others would add minutes, not a different picture).
+const scale = argv.includes('--no-scale') ? undefined : measureScale({ root, work, agentplat: target.bin, env: envFor(nodes[0]), rounds: scaleRounds, sizes: scaleSizes });
 const report = {
   date: new Date().toISOString(),
   target: checkout ? 'checkout (bin/agentplat of this repository)' : 'installed package (npm pack, npm install -g --prefix)',
@@ -175,6 +187,7 @@ const report = {
   warmup,
   runs,
   clusterClientModules: clientLoads,
+  ...(scale ? { scale: { node: execFileSync(nodes[0], ['-p', 'process.version'], { encoding: 'utf8' }).trim(), ...scale } } : {}),
 };
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
@@ -190,11 +203,43 @@ for (const run of runs) {
     );
   }
 }
-console.log(`\nmodules of @kubernetes/client-node each job resolves (node ${process.version}):`);
-for (const [id, n] of Object.entries(clientLoads)) console.log(`  ${id.padEnd(30)} ${n}`);
+if (!scaleOnly) {
+  console.log(`\nmodules of @kubernetes/client-node each job resolves (node ${process.version}):`);
+  for (const [id, n] of Object.entries(clientLoads)) console.log(`  ${id.padEnd(30)} ${n}`);
+}
+if (report.scale?.skip) console.log(`\nvalidate at scale: skipped: ${report.scale.skip}`);
+else if (report.scale) {
+  console.log(`\nvalidate at scale (node ${report.scale.node}, ${scaleRounds} rounds, medians)${report.scale.kubeconform.skipped ? `; kubeconform half skipped: ${report.scale.kubeconform.skipped}` : ''}`);
+  console.log(scaleTable(report.scale));
+}
 console.log(`\nJSON: ${out}`);
 
-if (argv.includes('--readme')) {
+/** Writes `text` into README.md between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
+function writeReadmeSection(name, text) {
+  const readme = join(root, 'README.md');
+  const content = readFileSync(readme, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const a = content.indexOf(start);
+  const b = content.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`bench: README.md has no ${name} markers`);
+  writeFileSync(readme, `${content.slice(0, a + start.length)}\n${text}\n${content.slice(b)}`);
+  console.log(`README.md: ${name} table updated`);
+}
+
+if (argv.includes('--readme') && report.scale?.rows) {
+  const kc = report.scale.kubeconform;
+  writeReadmeSection(
+    'bench-scale',
+    [
+      `Measured with \`npm run bench -- --readme${scaleOnly ? ' --scale-only' : ''}\` on ${report.date.slice(0, 10)}, on the ${checkout ? 'checkout' : 'installed package'}, Node ${report.scale.node.slice(1)}, a ${report.cpus}-core machine, ${report.scale.rounds} interleaved rounds, medians. CPU time is user + system of the whole process (every thread) from its rusage; objects per CPU-second is objects checked divided by it. ${kc.skipped ? `kubeconform: skipped (${kc.skipped}).` : `kubeconform v${kc.version} built by \`bench/build-kubeconform.sh\`, with strict local schemas generated from the Kubernetes 1.37.2 OpenAPI and the CRDs (\`bench/corpus.mjs\`).`}`,
+      '',
+      scaleTable(report.scale),
+    ].join('\n'),
+  );
+}
+
+if (argv.includes('--readme') && runs.length > 0) {
   const ids = runs[0].cases.map((c) => c.id);
   const cell = (r) => `${r.medianMs.toFixed(0)} ms (${r.minMs.toFixed(0)}–${r.maxMs.toFixed(0)}), ${r.ratio.toFixed(2)}×; CPU ${r.cpuMs.toFixed(0)} ms, ${r.cpuRatio.toFixed(2)}×; ${r.peakMb === null ? 'n/a' : `${r.peakMb.toFixed(0)} MB`}`;
   const table = [
@@ -204,13 +249,5 @@ if (argv.includes('--readme')) {
     `|---|${runs.map(() => '---').join('|')}|`,
     ...ids.map((id) => `| ${runs[0].cases.find((c) => c.id === id).name} | ${runs.map((r) => cell(r.cases.find((c) => c.id === id))).join(' | ')} |`),
   ].join('\n');
-  const readme = join(root, 'README.md');
-  const text = readFileSync(readme, 'utf8');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  const a = text.indexOf(start);
-  const b = text.indexOf(end);
-  if (a < 0 || b < a) throw new Error('bench: README.md has no bench markers');
-  writeFileSync(readme, `${text.slice(0, a + start.length)}\n${table}\n${text.slice(b)}`);
-  console.log('README.md: bench table updated');
+  writeReadmeSection('bench', table);
 }

@@ -8,7 +8,7 @@ import { nearest } from '../problems/nearest.ts';
 import { metadataFindings } from '../k8s-meta.ts';
 
 import type { ErrorObject } from 'ajv';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node as YamlNode } from 'yaml';
+import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type Node as YamlNode } from 'yaml';
 import type { Problem } from '../problems/problem.ts';
 import { coreUri, GROUP, INT64_BOUND } from './ids.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
@@ -25,7 +25,8 @@ import { coreRuleIssues } from './core-rules.ts';
 import { foreignApiVersionsOf, foreignKind } from './foreign-kinds.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { readPlainYaml } from '../yaml/plain-yaml.ts';
+import { plainYamlDocuments } from '../yaml/plain-yaml.ts';
+import { leavesDialect } from '../yaml/block-reader.ts';
 import { firstCyclicAlias } from '../values/source.ts';
 import { excerptAt, maskedLines, MIN_MASKED_LENGTH, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
 import { schemaSentence, showValue } from '../problems/schema-wording.ts';
@@ -234,14 +235,17 @@ interface ParsedDoc {
   locate(path: Path): { line: number; column: number; excerpt?: string; excerptColumn?: number };
 }
 
-function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
+/**
+ * The documents of a file read with positions, one at a time (the yaml library's parser and
+ * composer, which parseAllDocuments runs to the end): a long stream is never held whole as
+ * syntax trees. Syntax problems go to `problems` as their document is reached.
+ */
+function* parseStream(input: ResourceInput, problems: Problem[]): Generator<ParsedDoc> {
   const lineCounter = new LineCounter();
   // Excerpts never show a credential: the values of secret fields and URL passwords are masked.
   const lines = maskedLines(input.text, crdSecretFields());
-  const docs = parseAllDocuments(input.text, { lineCounter, uniqueKeys: true, version: '1.2', prettyErrors: false, logLevel: 'error' });
-  const list = Array.isArray(docs) ? docs : [];
-  const out: ParsedDoc[] = [];
-  for (const doc of list) {
+  const options = { lineCounter, uniqueKeys: true, version: '1.2', logLevel: 'error' } as const;
+  for (const doc of new Composer(options).compose(new Parser(lineCounter.addNewLine).parse(input.text))) {
     if (doc.errors.length > 0) {
       // A nesting bomb fails once per level; one problem, at the first place, says it all.
       const isExhaustion = (e: { code: string; message: string }): boolean => e.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(e.message);
@@ -292,16 +296,15 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
     }
     const contents = doc.contents as YamlNode | null;
     const docStart = lineCounter.linePos(contents?.range?.[0] ?? doc.range[0]);
-    out.push({
+    yield {
       data,
       locate(path) {
         const offset = offsetOf(contents, path);
         const pos = offset === undefined ? docStart : lineCounter.linePos(offset);
         return { line: pos.line, column: pos.col, ...excerptAt(lines, pos.line, pos.col) };
       },
-    });
+    };
   }
-  return out;
 }
 
 /** The parser's duplicate-key error in one sentence that names the key at `offset`. */
@@ -342,62 +345,146 @@ export function crdKinds(): { kind: string; version: string }[] {
  * groups are skipped and counted. A run that checked nothing says so (`crd/nothing-checked`).
  */
 export function validateCustomResources(inputs: readonly ResourceInput[], opts: ValidateOptions = {}): ValidateResult {
-  const problems: Problem[] = [];
-  const tally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
-  for (const input of inputs) {
+  const run = new ResourceValidation(opts);
+  const problems = inputs.flatMap((input) => run.check(input));
+  const end = run.finish();
+  return { ...end, problems: [...problems, ...end.problems] };
+}
+
+/**
+ * A validate run fed one input at a time (the CLI reads, checks and prints one file after the
+ * other): between inputs it keeps only counts, never a document or a problem it has returned.
+ */
+export class ResourceValidation {
+  private readonly tally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
+  private inputs = 0;
+  private firstFile: string | undefined;
+  private errors = 0;
+
+  constructor(private readonly opts: ValidateOptions = {}) {}
+
+  /** The problems of one input, in the order they were found. */
+  check(input: ResourceInput): Problem[] {
+    const opts = this.opts;
+    const tally = this.tally;
+    this.inputs++;
+    this.firstFile ??= input.file;
     // Most files are valid, and their data is all a check needs: the plain reader gives it
-    // without positions (yaml/plain-yaml.ts). A file with any problem, or whose skipped
-    // documents are reported with their line, is read again with positions.
-    const fast = opts.noFastPath || opts.onSkip || opts.strict ? undefined : readPlainYaml(input.text);
+    // without positions (yaml/plain-yaml.ts). The documents with a problem are read again with
+    // positions (the whole file, when the reader cannot read it or skipped documents are
+    // reported with their line).
+    const fast = opts.noFastPath || opts.onSkip || opts.strict ? undefined : this.checkPlain(input);
     if (fast) {
-      const found: Problem[] = [];
-      const fastTally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
-      for (const data of fast) {
-        checkDoc(input.file, { data: data as Json, locate: () => ({ line: 0, column: 0 }) }, found, opts, fastTally);
-      }
-      if (found.length === 0) {
+      const { fastTally, failed, count } = fast;
+      const texts = failed.length > 0 ? plainDocumentTexts(input.text, count) : undefined;
+      if (failed.length === 0 || texts) {
         mergeCounts(tally.checked, fastTally.checked);
         mergeCounts(tally.skipped, fastTally.skipped);
-        continue;
+        // Only the documents with problems are read again, with positions, each on its own.
+        const problems = failed.flatMap((i) => this.checkWithPositions({ file: input.file, text: texts![i]!.text }, { checked: {}, skipped: {}, firstSkipped: new Map() }, texts![i]!.firstLine));
+        this.errors += problems.filter((p) => p.severity === 'error').length;
+        return problems;
       }
     }
-    for (const doc of parseStream(input, problems)) {
-      const first = problems.length;
-      checkDoc(input.file, doc, problems, opts, tally);
-      hideSecrets(problems, first, doc.data);
+    const problems = this.checkWithPositions(input, tally, 0);
+    this.errors += problems.filter((p) => p.severity === 'error').length;
+    return problems;
+  }
+
+  /**
+   * Checks the documents of a file the plain reader reads, one at a time, without positions:
+   * what it counted, and which documents (by index) have problems. Undefined when the yaml
+   * library must read the file.
+   */
+  private checkPlain(input: ResourceInput): { fastTally: Tally; failed: number[]; count: number } | undefined {
+    const fastTally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
+    const failed: number[] = [];
+    const docs = plainYamlDocuments(input.text);
+    for (let count = 0; ; count++) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = docs.next();
+      } catch (err) {
+        if (leavesDialect(err)) return undefined;
+        throw err;
+      }
+      if (next.done) return { fastTally, failed, count };
+      const found: Problem[] = [];
+      checkDoc(input.file, { data: next.value as Json, locate: () => ({ line: 0, column: 0 }) }, found, this.opts, fastTally);
+      if (found.length > 0) failed.push(count);
     }
   }
-  const checked = sum(tally.checked);
-  const skipped = sum(tally.skipped);
-  if (opts.strict) {
-    for (const [key, at] of tally.firstSkipped) {
+
+  /** The problems of a text read with positions; `lineOffset` lines come before it in its file. */
+  private checkWithPositions(input: ResourceInput, tally: Tally, lineOffset: number): Problem[] {
+    // The syntax problems of every document first, then the others, as they always came.
+    const syntax: Problem[] = [];
+    const found: Problem[] = [];
+    for (const doc of parseStream(input, syntax)) {
+      const first = found.length;
+      checkDoc(input.file, doc, found, this.opts, tally);
+      hideSecrets(found, first, doc.data);
+    }
+    const problems = [...syntax, ...found];
+    return lineOffset === 0 ? problems : problems.map((p) => (p.line === undefined ? p : { ...p, line: p.line + lineOffset }));
+  }
+
+  /** The problems only the whole run can tell (--strict's kinds without a schema, nothing checked), and the counts. */
+  finish(): ValidateResult {
+    const { opts, tally } = this;
+    const problems: Problem[] = [];
+    const checked = sum(tally.checked);
+    const skipped = sum(tally.skipped);
+    if (opts.strict) {
+      for (const [key, at] of tally.firstSkipped) {
+        problems.push({
+          severity: 'error',
+          rule: 'crd/no-schema',
+          path: '',
+          message: `${at.kind} (${at.apiVersion}): agentplat has no schema for this kind, so ${plural(tally.skipped[key]!, 'object')} of it went unchecked`,
+          hint: 'validate checks the built-in kinds of Kubernetes, the agentplat.dev kinds and the foreign CRDs the chart uses; drop --strict to let other kinds pass unchecked',
+          file: at.file,
+          line: at.line,
+          column: at.column,
+          ...(at.excerpt !== undefined ? { excerpt: at.excerpt } : {}),
+          ...(at.excerptColumn !== undefined ? { excerptColumn: at.excerptColumn } : {}),
+        });
+      }
+    }
+    if (checked === 0 && !opts.allowEmpty && this.errors === 0 && problems.length === 0) {
       problems.push({
         severity: 'error',
-        rule: 'crd/no-schema',
+        rule: 'crd/nothing-checked',
         path: '',
-        message: `${at.kind} (${at.apiVersion}): agentplat has no schema for this kind, so ${plural(tally.skipped[key]!, 'object')} of it went unchecked`,
-        hint: 'validate checks the built-in kinds of Kubernetes, the agentplat.dev kinds and the foreign CRDs the chart uses; drop --strict to let other kinds pass unchecked',
-        file: at.file,
-        line: at.line,
-        column: at.column,
-        ...(at.excerpt !== undefined ? { excerpt: at.excerpt } : {}),
-        ...(at.excerptColumn !== undefined ? { excerptColumn: at.excerptColumn } : {}),
+        message: skipped === 0
+          ? 'no resource was checked: the input holds no Kubernetes object'
+          : `no resource was checked: the ${plural(skipped, 'object')} of the input are of kinds agentplat has no schema for (${Object.keys(tally.skipped).sort().join(', ')})`,
+        hint: 'give validate Kubernetes manifests (Deployment, Service, …, Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
+        ...(this.inputs === 1 ? { file: this.firstFile! } : {}),
       });
     }
+    return { problems, checked, skipped, checkedKinds: tally.checked, skippedKinds: tally.skipped };
   }
-  if (checked === 0 && !opts.allowEmpty && !problems.some((p) => p.severity === 'error')) {
-    problems.push({
-      severity: 'error',
-      rule: 'crd/nothing-checked',
-      path: '',
-      message: skipped === 0
-        ? 'no resource was checked: the input holds no Kubernetes object'
-        : `no resource was checked: the ${plural(skipped, 'object')} of the input are of kinds agentplat has no schema for (${Object.keys(tally.skipped).sort().join(', ')})`,
-      hint: 'give validate Kubernetes manifests (Deployment, Service, …, Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
-      ...(inputs.length === 1 ? { file: inputs[0]!.file } : {}),
-    });
+}
+
+/**
+ * The documents of a file the plain reader has read (so its only document markers are lines
+ * `---`, and it has no directive and no `...`), each with the number of lines before it, the
+ * documents that hold nothing but comments left out as the reader leaves them out; undefined
+ * when they are not `count` (a JSON document, carriage returns: read the file whole instead).
+ */
+function plainDocumentTexts(text: string, count: number): { text: string; firstLine: number }[] | undefined {
+  if (text.includes('\r')) return undefined;
+  const lines = text.split('\n');
+  const out: { text: string; firstLine: number }[] = [];
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && lines[i]!.trimEnd() !== '---') continue;
+    const body = lines.slice(start, i);
+    if (body.some((l) => l.trim() !== '' && !l.trimStart().startsWith('#'))) out.push({ text: body.join('\n'), firstLine: start });
+    start = i + 1;
   }
-  return { problems, checked, skipped, checkedKinds: tally.checked, skippedKinds: tally.skipped };
+  return out.length === count ? out : undefined;
 }
 
 function mergeCounts(into: Record<string, number>, from: Record<string, number>): void {

@@ -214,6 +214,31 @@ async function openFifo(path: string, full: string, kind: InputKind, waitMs: num
  * other error, a device or pipe, a file over the limit, and text with U+FFFD, which is what invalid
  * UTF-8 decodes to (a file that really holds U+FFFD is read again too, and kept).
  */
+/**
+ * Refuses, as readUserFile would, a local file that cannot be opened, is a directory or is over
+ * the kind's size, without reading it: a command that writes its output file by file checks
+ * every input first, so a missing path late in the list leaves nothing half-written. Standard
+ * input, URLs and FIFOs are read when their turn comes.
+ */
+export function checkOpenable(path: string, reader: InputReader, kind: InputKind): void {
+  if (path === '-' || /^https?:\/\//i.test(path)) return;
+  const full = resolveFrom(reader.cwd, path);
+  if (isFifo(full)) return;
+  let fd: number;
+  try {
+    fd = openSync(full, 'r');
+  } catch (err) {
+    throw fsError(path, err, kind.what);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new UsageError(`${path}: is a directory, not a ${kind.what}`, directoryHint(path, full));
+    if (st.size > kind.maxBytes) throw tooLarge(path, st.size, kind);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readRegularFile(full: string, maxBytes: number): string | undefined {
   try {
     const st = statSync(full);

@@ -56,44 +56,60 @@ export interface Dialect {
 
 /** The documents of `text` read in `dialect`, or undefined when it leaves the dialect. */
 export function readBlocks(text: string, dialect: Dialect): unknown[] | undefined {
-  const docs: Line[][] = [[]];
+  try {
+    return [...blockDocuments(text, dialect)];
+  } catch (err) {
+    if (leavesDialect(err)) return undefined;
+    throw err;
+  }
+}
+
+/** An error of blockDocuments that means "read this text with the yaml library". */
+export function leavesDialect(err: unknown): boolean {
+  return err instanceof Unsupported || err instanceof SyntaxError;
+}
+
+/**
+ * The documents of `text` read in `dialect` one at a time, each read when it is asked for (a long
+ * stream is never held whole as data). Where the text leaves the dialect it throws (see
+ * leavesDialect), possibly after some documents: the caller then reads all of it with the library.
+ */
+export function* blockDocuments(text: string, dialect: Dialect): Generator<unknown, void, undefined> {
   const raws = text.split('\n');
-  // Literal block scalars, read ahead of the line structure: each is replaced by a NUL and its
-  // index (NUL never reaches a reader from a file or a template: both refuse or escape it).
-  const blocks: string[] = [];
   // Every line is read, so one test of the whole text refuses what a test of each line would
   // (a line break itself is never refused). Regular expressions are called once per text, not
   // per line, wherever a check on the first or last character can tell first.
-  if (dialect.refuse.test(text)) return undefined;
+  if (dialect.refuse.test(text)) throw new Unsupported();
+  let lines: Line[] = [];
+  // Literal block scalars, read ahead of the line structure: each is replaced by a NUL and its
+  // index (NUL never reaches a reader from a file or a template: both refuse or escape it).
+  let blocks: string[] = [];
   for (let r = 0; r < raws.length; r++) {
     const raw = raws[r]!;
     const line = raw.trimEnd();
     if (line === '---' || line.startsWith('--- ')) {
-      if (line !== '---') return undefined;
-      docs.push([]);
+      if (line !== '---') throw new Unsupported();
+      if (lines.length > 0) yield new Reader(lines, dialect, blocks).document();
+      lines = [];
+      blocks = [];
       continue;
     }
-    if (line === '...' || line.charCodeAt(0) === 37 /* % */) return undefined;
+    if (line === '...' || line.charCodeAt(0) === 37 /* % */) throw new Unsupported();
     const content = line.trimStart();
     if (content === '' || content.startsWith('#')) continue;
     const indent = line.length - content.length;
     const header = dialect.literalBlocks && mayBeLiteralHeader(content) ? LITERAL_HEADER.exec(content) : null;
     if (header) {
       const block = literalBlock(raws, r + 1, header[1] === '- ' ? indent : header[1]!.startsWith('- ') ? indent + 2 : indent, header[3] as '' | '-' | '+', text.endsWith('\n'));
-      if (!block) return undefined;
-      docs[docs.length - 1]!.push({ indent, text: `${content.slice(0, content.length - header[2]!.length)}\u0000${blocks.length}` });
+      if (!block) throw new Unsupported();
+      lines.push({ indent, text: `${content.slice(0, content.length - header[2]!.length)}\u0000${blocks.length}` });
       blocks.push(block.value);
       r = block.next - 1;
       continue;
     }
-    docs[docs.length - 1]!.push({ indent, text: content });
+    lines.push({ indent, text: content });
   }
-  try {
-    return docs.filter((d) => d.length > 0).map((lines) => new Reader(lines, dialect, blocks).document());
-  } catch (err) {
-    if (err instanceof Unsupported || err instanceof SyntaxError) return undefined;
-    throw err;
-  }
+  if (lines.length > 0) yield new Reader(lines, dialect, blocks).document();
 }
 
 /** Nesting deeper than this is left to the library (which bounds it and says so). */

@@ -9,7 +9,7 @@
 // compares them). bench/readers.mjs measures what it saves: a third to two fifths of `validate`
 // of 200 resources; on values files nothing, so they go to the library (src/values/source.ts).
 
-import { jsonStringEnd, MAX_DEPTH, readBlocks, Unsupported, type Dialect } from './block-reader.ts';
+import { blockDocuments, jsonStringEnd, leavesDialect, MAX_DEPTH, Unsupported, type Dialect } from './block-reader.ts';
 import { readJsonDocument } from './json-document.ts';
 
 const PLAIN: Dialect = {
@@ -31,13 +31,30 @@ const PLAIN: Dialect = {
 
 /** The documents of a resource or values file, or undefined when the yaml library must read it. */
 export function readPlainYaml(text: string): unknown[] | undefined {
+  try {
+    return [...plainYamlDocuments(text)];
+  } catch (err) {
+    if (leavesDialect(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The documents of a resource file one at a time, each read when it is asked for; where the
+ * yaml library must read the text it throws an error `leavesDialect` accepts (possibly after
+ * some documents).
+ */
+export function* plainYamlDocuments(text: string): Generator<unknown, void, undefined> {
   const lf = text.replace(/\r\n/g, '\n');
   const first = lf.trimStart().charCodeAt(0);
   if ((first === 123 /* { */ || first === 91 /* [ */) && !PLAIN.refuse.test(lf)) {
     const json = readJsonDocument(lf);
-    if (json !== undefined) return [json];
+    if (json !== undefined) {
+      yield json;
+      return;
+    }
   }
-  return readBlocks(lf, PLAIN);
+  yield* blockDocuments(lf, PLAIN);
 }
 
 const INT = /^[-+]?[0-9]+$/;

@@ -84,33 +84,40 @@ export function register(program: Command, app: App): void {
       if (args.length === 0) throw new UsageError('validate: no input', 'give files, directories, globs or - for standard input; or --cluster to check a live cluster');
       const kubeVersion = validateKubeVersion(opts.kubeVersion);
       const paths = await expandPaths(args, app.io.cwd);
-      const { readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
-      const inputs: { file: string; text: string }[] = [];
-      for (const p of paths) {
-        const { name, text } = await readUserFile(p, app.io, RESOURCES_INPUT);
-        inputs.push({ file: name, text });
-      }
-      const { validateCustomResources } = await import('../../crds/validate.ts');
-      const { formatProblems } = await import('../../lint/formatters/index.ts');
-      const result = validateCustomResources(inputs, {
+      const { checkOpenable, readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
+      // Every path is opened once before any output: a missing file late in the list stops the run
+      // before the problems of the files before it are written.
+      for (const p of paths) checkOpenable(p, app.io, RESOURCES_INPUT);
+      const { ResourceValidation } = await import('../../crds/validate.ts');
+      const { problemWriter } = await import('../../lint/formatters/stream.ts');
+      const validation = new ResourceValidation({
         onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (agentplat has no schema of ${d.apiVersion} ${d.kind})\n`) : undefined,
         strict: opts.strict === true,
         allowEmpty: opts.allowEmpty === true,
         kubeVersion,
       });
-      app.io.stdout(
-        formatProblems(result.problems, {
-          format,
-          command: 'validate',
-          rules: crdRuleCatalog(),
-          chalk: chalkFor(app.io, 'stdout'),
-          inputs: inputs.map((i) => i.file),
-          toolVersion: packageVersion(),
-        }),
-      );
+      // One file at a time: read, checked, its problems written, then the next; only counts are
+      // kept, so memory stays flat however many files there are. Output is in file-name order:
+      // streamed when the files come in that order (a directory, a glob); --strict's findings
+      // are placed at the first object of each kind, known only at the end, so it waits too.
+      const names = paths.map((p) => (p === '-' ? '<stdin>' : p));
+      const writer = problemWriter(app.io.stdout, {
+        format,
+        command: 'validate',
+        rules: crdRuleCatalog(),
+        chalk: chalkFor(app.io, 'stdout'),
+        toolVersion: packageVersion(),
+        inOrder: opts.strict !== true && names.every((n, i) => i === 0 || names[i - 1]! < n),
+      });
+      for (const p of paths) {
+        const { name, text } = await readUserFile(p, app.io, RESOURCES_INPUT);
+        writer.file(name, validation.check({ file: name, text }));
+      }
+      const result = validation.finish();
+      const counts = writer.end(result.problems);
       // Quiet when every document was checked; a note when some went unchecked (or with -v).
       if (opts.verbose || result.skipped > 0) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
-      app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
+      app.exitCode = counts.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
     });
 }
 

@@ -8,7 +8,12 @@ import { escapeGithubData, escapeGithubProperty, isArtifactFile, messageWithHint
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
 export function formatGithub(report: LintReport): string {
-  return report.problems.map((p) => `${annotation(p)}\n`).join('');
+  return githubAnnotations(report.problems);
+}
+
+/** One annotation line per problem. */
+export function githubAnnotations(problems: readonly Problem[]): string {
+  return problems.map((p) => `${annotation(p)}\n`).join('');
 }
 
 function annotation(p: Problem): string {

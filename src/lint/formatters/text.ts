@@ -2,22 +2,26 @@
 // line under a caret, then one summary line.
 
 import type { ChalkInstance } from 'chalk';
-import type { Problem, Severity } from '../../problems/problem.ts';
+import type { Problem, ProblemCounts, Severity } from '../../problems/problem.ts';
 import type { LintReport } from '../report.ts';
 import { locationText, SEVERITY_LABEL, summaryText } from './shared.ts';
 import type { FormatterOptions } from './types.ts';
 
 export function formatText(report: LintReport, { chalk }: FormatterOptions): string {
-  const blocks: string[] = [];
-  for (const group of report.files) {
-    if (group.problems.length === 0) continue;
-    blocks.push(group.problems.map((p) => problemLines(p, chalk).join('\n')).join('\n'));
-  }
-  const { errors, warnings } = report.counts;
-  const summary = summaryText(report.inputCount, report.counts, report.inputNoun);
-  const tint = errors > 0 ? chalk.red.bold : warnings > 0 ? chalk.yellow.bold : chalk.green;
-  blocks.push(tint(summary));
+  const blocks = report.files.filter((group) => group.problems.length > 0).map((group) => textFileBlock(group.problems, chalk));
+  blocks.push(textSummary(report.inputCount, report.counts, chalk, report.inputNoun));
   return `${blocks.join('\n\n')}\n`;
+}
+
+/** The lines of one file's (sorted, capped) problems; blocks are separated by an empty line. */
+export function textFileBlock(problems: readonly Problem[], chalk: ChalkInstance): string {
+  return problems.map((p) => problemLines(p, chalk).join('\n')).join('\n');
+}
+
+/** The summary line (`3 files, 1 error, 0 warnings`; `noun` counts the inputs), tinted by the worst severity counted. */
+export function textSummary(inputCount: number, counts: ProblemCounts, chalk: ChalkInstance, noun?: string): string {
+  const tint = counts.errors > 0 ? chalk.red.bold : counts.warnings > 0 ? chalk.yellow.bold : chalk.green;
+  return tint(summaryText(inputCount, counts, noun));
 }
 
 function severityColor(chalk: ChalkInstance, s: Severity): ChalkInstance {
