@@ -27,7 +27,7 @@ export interface Case {
 }
 
 /** Namespaces a case may use that must exist on the server (valid names only). */
-export const EXTRA_NAMESPACES = ['n', 'a'.repeat(63), 'team-a'];
+export const EXTRA_NAMESPACES = ['n', 'n'.repeat(63)];
 
 /** Kinds the API server serves without CRDs of other projects (the rendered foreign kinds are not). */
 const SERVED_GROUPS = new Set(['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'rbac.authorization.k8s.io/v1', 'networking.k8s.io/v1', 'agentplat.dev/v1alpha2']);
@@ -582,7 +582,7 @@ const NAMESPACES: [string, string][] = [
   ['upper case', 'TEAM'],
   ['a dot', 'team.a'],
   ['64 characters', 'a'.repeat(64)],
-  ['63 characters', 'a'.repeat(63)],
+  ['63 characters', 'n'.repeat(63)],
   ['one letter', 'n'],
 ];
 

@@ -342,9 +342,12 @@ function coreIntegers(): { where: string; spec: (value: Json) => Rec; intOrStrin
   return out;
 }
 
-/** A valid resource of each of the six kinds, for the metadata variants (_core-corpus.ts). */
+/**
+ * A valid resource of each of the six kinds, for the metadata variants (_core-corpus.ts): the
+ * grafting base, and a ModelProviderConfig of type ProviderB names its Secret (section 7).
+ */
 export function customResourceBases(): Rec[] {
-  return Object.keys(SPEC.kinds).map((kind) => resource(kind, BASE[kind]!(), 0));
+  return Object.keys(SPEC.kinds).map((kind) => resource(kind, kind === 'ModelProviderConfig' ? { ...BASE[kind]!(), secretRef: { name: 'provider-b-key' } } : BASE[kind]!(), 0));
 }
 
 /** The whole corpus, in a stable order. */
