@@ -15,6 +15,9 @@ export const CRD_RULES = {
   'crd/metadata': "Object metadata must pass the API server's rules: names, generateName, namespaces, label and annotation keys and values, annotation size, owner references",
   'crd/unknown-group': 'An apiVersion whose group is a near miss of agentplat.dev is an error, not a document of another API',
   'crd/no-schema': 'With --strict, a document of a kind agentplat has no schema for is an error (it is skipped with a note otherwise)',
+  'crd/selector-mismatch': "A workload's spec.selector must not be empty and must select its own pod template's labels (the API server's Go validation)",
+  'crd/container-name': "Container names must be DNS-1123 labels, unique in their pod (the API server's Go validation)",
+  'crd/port-range': "Port numbers must be 1-65535 and port names IANA service names (the API server's Go validation)",
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
 } as const;
 

@@ -17,6 +17,12 @@ import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
 import { schemaAccepts } from './schema-accepts.ts';
 import { crdValidationData } from './validation-data.ts';
+import { coreGroups, coreKindRef, coreKindsOf, coreRelease, DEFAULT_KUBE_VERSION } from './core-kinds.ts';
+import { checkOpenapi, pathText } from './openapi-check.ts';
+
+export { pathText };
+import { coreRuleIssues } from './core-rules.ts';
+import { foreignApiVersionsOf, foreignKind } from './foreign-kinds.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
@@ -47,6 +53,8 @@ export interface ValidateOptions {
   allowEmpty?: boolean;
   /** Read every file with the YAML library, positions and all (tests compare both ways). */
   noFastPath?: boolean;
+  /** The Kubernetes release whose schemas core objects are checked against (`1.37`); default the newest. */
+  kubeVersion?: string;
 }
 
 export interface ValidateResult {
@@ -369,7 +377,7 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
         rule: 'crd/no-schema',
         path: '',
         message: `${at.kind} (${at.apiVersion}): agentplat has no schema for this kind, so ${plural(tally.skipped[key]!, 'object')} of it went unchecked`,
-        hint: 'validate checks the agentplat.dev kinds; drop --strict to let other kinds pass unchecked',
+        hint: 'validate checks the built-in kinds of Kubernetes, the agentplat.dev kinds and the foreign CRDs the chart uses; drop --strict to let other kinds pass unchecked',
         file: at.file,
         line: at.line,
         column: at.column,
@@ -385,7 +393,7 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
       message: skipped === 0
         ? 'no resource was checked: the input holds no Kubernetes object'
         : `no resource was checked: the ${plural(skipped, 'object')} of the input are of kinds agentplat has no schema for (${Object.keys(tally.skipped).sort().join(', ')})`,
-      hint: 'give validate files with agentplat.dev resources (Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
+      hint: 'give validate Kubernetes manifests (Deployment, Service, …, Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
       ...(inputs.length === 1 ? { file: inputs[0]!.file } : {}),
     });
   }
@@ -484,6 +492,8 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
       report('crd/unknown-group', ['apiVersion'], `${kind}: the API group of ${apiVersion} is a near miss of ${GROUP}, so it would be sent to an API the cluster does not have`, `did you mean ${served}?`);
       return;
     }
+    if (checkBuiltin(data, apiVersion, group, kind, name, report, opts, tally)) return;
+    if (checkForeign(data, apiVersion, group, kind, name, report, opts, tally)) return;
     opts.onSkip?.({ file, line: doc.locate([]).line, apiVersion, kind, name });
     const key = `${apiVersion} ${kind}`;
     count(tally.skipped, key);
@@ -542,6 +552,92 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
     const at = f.fieldPath ? [...f.path, ...f.fieldPath] : f.path;
     report('crd/cel', at, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`);
   }
+}
+
+type Report = (rule: CrdRuleId, path: Path, message: string, hint?: string, at?: Path) => void;
+
+/**
+ * Checks a document of a built-in API group against the OpenAPI schema of the chosen Kubernetes
+ * release and the Go validation rules of ./core-rules.ts. False when the document is of no
+ * built-in kind agentplat knows (it is then skipped like any other); an apiVersion or kind of a
+ * built-in group the release does not serve is an error.
+ */
+function checkBuiltin(data: Record<string, unknown>, apiVersion: string, group: string, kind: string, name: string, report: Report, opts: ValidateOptions, tally: Tally): boolean {
+  const release = coreRelease(opts.kubeVersion ?? DEFAULT_KUBE_VERSION);
+  const ref = coreKindRef(release, apiVersion, kind);
+  const label = `${kind}${name ? ` ${name}` : ''}`;
+  if (ref === undefined) {
+    const groups = coreGroups(release);
+    const servedAs = [...release.apiVersions].filter((av) => coreKindRef(release, av, kind) !== undefined);
+    if (release.apiVersions.has(apiVersion)) {
+      const kinds = coreKindsOf(release, apiVersion);
+      const guess = nearest(kind, kinds);
+      const elsewhere = servedAs.length ? `; ${kind} is served as ${servedAs.join(', ')}` : '';
+      report('crd/unknown-kind', ['kind'], `${apiVersion} has no kind ${kind} in Kubernetes ${release.version}${elsewhere}`, guess ? `did you mean ${guess}?` : servedAs.length ? `set \`apiVersion: ${servedAs[0]}\`` : `kinds of ${apiVersion}: ${kinds.join(', ')}`);
+      return true;
+    }
+    if (groups.has(group) && servedAs.length > 0) {
+      report('crd/unknown-version', ['apiVersion'], `${kind}: ${apiVersion} is not served by Kubernetes ${release.version}; ${kind} is served as ${servedAs.join(', ')}`, `set \`apiVersion: ${servedAs[0]}\``);
+      return true;
+    }
+    const nearGroup = group === '' || groups.has(group) ? undefined : nearest(group, [...groups].filter(Boolean));
+    const typo = servedAs.find((av) => nearGroup !== undefined && av.startsWith(`${nearGroup}/`));
+    if (typo !== undefined) {
+      report('crd/unknown-group', ['apiVersion'], `${kind}: the API group of ${apiVersion} is a near miss of ${nearGroup}, so it would be sent to an API the cluster does not have`, `did you mean ${typo}?`);
+      return true;
+    }
+    return false;
+  }
+  count(tally.checked, kind);
+  checkMetadata(data, kind, label, report);
+  // An int64 past 2^53 (a BigInt from --set) is checked as the integer it is.
+  const typed = bigIntsAsNumbers(data) as Record<string, unknown>;
+  const issues = checkOpenapi({ $ref: ref }, typed, release.ctx);
+  issues.push(...coreRuleIssues(`${apiVersion}/${kind}`, typed));
+  for (const f of issues) report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at ?? f.path);
+  return true;
+}
+
+/** metadata.name (or generateName) is there, and the metadata passes the API server's rules. */
+function checkMetadata(data: Record<string, unknown>, kind: string, label: string, report: Report): void {
+  if (!(isObject(data.metadata) && (typeof data.metadata.name === 'string' && data.metadata.name !== '' || typeof data.metadata.generateName === 'string'))) {
+    report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name', isObject(data.metadata) ? ['metadata'] : []);
+  }
+  for (const f of metadataFindings(kind, data.metadata)) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
+}
+
+/**
+ * Checks an object of one of the foreign CRDs the chart uses (./foreign-kinds.ts) as the API
+ * server checks a custom resource: nulls of fields that are not nullable dropped, defaults
+ * applied, the structural schema (metadata as ObjectMeta), and the CRD's CEL rules that the
+ * evaluator runs (a rule it cannot compile or evaluate is not checked). False when the kind is
+ * none of them.
+ */
+function checkForeign(data: Record<string, unknown>, apiVersion: string, group: string, kind: string, name: string, report: Report, opts: ValidateOptions, tally: Tally): boolean {
+  const foreign = foreignKind(apiVersion, kind);
+  const label = `${kind}${name ? ` ${name}` : ''}`;
+  if (foreign === undefined) {
+    const served = foreignApiVersionsOf(kind).filter((av) => av.startsWith(`${group}/`));
+    if (served.length === 0) return false;
+    report('crd/unknown-version', ['apiVersion'], `${kind}: ${apiVersion} is not a version agentplat has the schema of; ${kind} is served as ${served.join(', ')}`, `set \`apiVersion: ${served[served.length - 1]}\``);
+    return true;
+  }
+  count(tally.checked, kind);
+  if (foreign.statusSubresource) delete data.status;
+  checkMetadata(data, kind, label, report);
+  const schema = foreign.schema;
+  applyDefaults(schema as Schema, data);
+  const typed = bigIntsAsNumbers(data) as Record<string, unknown>;
+  const core = coreRelease(opts.kubeVersion ?? DEFAULT_KUBE_VERSION).ctx;
+  const issues = checkOpenapi({ ...schema, 'x-kubernetes-embedded-resource': true }, typed, { ...core, mode: 'crd' });
+  for (const f of issues) report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at ?? f.path);
+  const failures: CelFailure[] = [];
+  runCel(schema as Schema, typed, [], failures);
+  for (const f of failures) {
+    if (f.error) continue;
+    report('crd/cel', f.fieldPath ? [...f.path, ...f.fieldPath] : f.path, `${label}: ${pathText(f.path) || 'object'}: ${f.message}`);
+  }
+  return true;
 }
 
 /** How to fix a metadata finding, by the field it is at. */
@@ -717,13 +813,3 @@ function pointerToPath(pointer: string): Path {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-/** `spec.tools[0].type`; keys that are not identifiers are bracketed. */
-export function pathText(path: Path): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_][\w-]*$/.test(seg)) out += out ? `.${seg}` : seg;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
-}

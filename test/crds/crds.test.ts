@@ -173,13 +173,13 @@ describe('agentplat validate', () => {
   });
 
   it('documents of other groups are skipped with a note naming their kinds, one line each with --verbose', async () => {
-    const y = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\n${doc('ModelConfig', '  model: m\n')}`;
+    const y = `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: c\n---\n${doc('ModelConfig', '  model: m\n')}`;
     const quiet = await validateYaml(y);
     expect(quiet.code).toBe(0);
     expect(quiet.problems).toEqual([]);
-    expect(quiet.err).toBe('validate: checked 1 resource (ModelConfig 1); not checked, no schema: 1 (v1 ConfigMap 1)\n');
+    expect(quiet.err).toBe('validate: checked 1 resource (ModelConfig 1); not checked, no schema: 1 (example.com/v1 Widget 1)\n');
     const loud = await validateYaml(y, ['--verbose']);
-    expect(loud.err).toMatch(/<stdin>:1: skipped ConfigMap c \(v1 is not an agentplat\.dev resource\)/);
+    expect(loud.err).toMatch(/<stdin>:1: skipped Widget c \(agentplat has no schema of example\.com\/v1 Widget\)/);
   });
 
   it('crd/yaml-syntax and crd/missing-kind are errors with a position', async () => {

@@ -12,12 +12,12 @@ describe('render | validate - is clean over the configuration matrix', () => {
       const flags = ['-r', config.revision, '-n', config.namespace, ...config.apiVersions.flatMap((a) => ['--api-versions', a]), '-f', '-'];
       const rendered = await runInProcess(['render', ...flags], { stdin: config.values });
       expect(rendered.code, rendered.stderr).toBe(0);
-      const validated = await runInProcess(['validate', '-', '--format', 'json'], { stdin: rendered.stdout });
+      const validated = await runInProcess(['validate', '-', '-v', '--format', 'json'], { stdin: rendered.stdout });
       const report = JSON.parse(validated.stdout) as { files: { problems: unknown[] }[] };
       expect(report.files.flatMap((f) => f.problems)).toEqual([]);
       expect(validated.code).toBe(0);
       // The platform's own objects were checked (the default ModelConfig at least, unless turned off).
-      expect(validated.stderr).toMatch(/^validate: checked [1-9]\d* resources? \(/);
+      expect(validated.stderr).toMatch(/^validate: checked [1-9]\d* resources? \(/m);
     });
   }
 });

@@ -43,7 +43,8 @@ describe('validate: kind List and *List are unpacked', () => {
     const r = await validateYaml(rendered.stdout, ['--verbose']);
     expect(r.code).toBe(0);
     expect(r.problems).toEqual([]);
-    expect(r.err).toMatch(/checked \d+ resources \(ModelConfig 1, RemoteMCPServer \d+\)/);
+    // Core kinds are checked too, and counted by kind.
+    expect(r.err).toMatch(/checked \d+ resources \(.*ConfigMap \d+.*Deployment \d+.*ModelConfig 1, .*RemoteMCPServer \d+.*Service \d+/);
   });
 });
 
@@ -58,10 +59,10 @@ describe('validate: nothing checked is not a pass', () => {
   });
 
   it('a stream of kinds agentplat has no schema for fails, naming those kinds', async () => {
-    const r = await validateYaml('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n');
+    const r = await validateYaml('apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: d\n');
     expect(r.code).toBe(1);
     expect(r.problems).toHaveLength(1);
-    expect(r.problems[0]!.message).toContain('apps/v1 Deployment');
+    expect(r.problems[0]!.message).toContain('example.com/v1 Widget');
   });
 
   it('an apiVersion whose group is a near miss of agentplat.dev is an error with a did-you-mean, not a skipped document', async () => {
@@ -73,11 +74,11 @@ describe('validate: nothing checked is not a pass', () => {
   });
 
   it('--strict makes each kind without a schema an error at its first document', async () => {
-    const y = `${model('m')}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\n`;
+    const y = `${model('m')}---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: c\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: d\n`;
     expect((await validateYaml(y)).code).toBe(0);
     const r = await validateYaml(y, ['--strict']);
     expect(r.code).toBe(1);
-    const first = y.split('\n').indexOf('kind: ConfigMap'); // 0-based index of the kind line: its apiVersion line is the 1-based one
+    const first = y.split('\n').indexOf('kind: Widget'); // 0-based index of the kind line: its apiVersion line is the 1-based one
     expect(r.problems).toMatchObject([{ rule: 'crd/no-schema', line: first, column: 1 }]);
     expect(r.problems[0]!.message).toContain('2 objects');
   });

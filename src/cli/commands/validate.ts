@@ -9,23 +9,27 @@ import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/core-kinds.ts';
+import { parseKubeVersion } from '../../pipeline/request.ts';
 
 interface Options {
   format: string;
   verbose?: boolean;
   strict?: boolean;
   allowEmpty?: boolean;
+  kubeVersion?: string;
 }
 
 export function register(program: Command, app: App): void {
   program
     .command('validate')
-    .description('validate agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
+    .description('validate Kubernetes manifests: core kinds against the Kubernetes OpenAPI, agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
     .argument('<paths...>', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
     .addOption(withChoices(new Option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}; the same formats, layout and JSON contract as lint`).default('text'), FORMAT_NAMES))
-    .option('-v, --verbose', 'say on stderr which documents were skipped (other API groups), one line each')
+    .option('-v, --verbose', 'say on stderr which documents were skipped (kinds agentplat has no schema of), one line each')
     .option('--strict', 'documents of kinds agentplat has no schema for are errors (crd/no-schema), not skipped with a note')
     .option('--allow-empty', 'a run that checks no resource passes (by default it fails with crd/nothing-checked)')
+    .option('--kube-version <x.y>', `Kubernetes release whose OpenAPI schemas core objects (Deployment, Service, …) are checked against: ${KUBE_VERSIONS.join(' or ')}`, DEFAULT_KUBE_VERSION)
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -36,12 +40,14 @@ export function register(program: Command, app: App): void {
         '  agentplat validate agents/ --format github                     # pull request annotations\n' +
         '  agentplat validate agents/ --format junit > validate-junit.xml  # GitLab, Jenkins test reports\n' +
         `Rule ids (the SARIF rule table, the JUnit case names):\n  ${wrapIds(Object.keys(CRD_RULES))}\n` +
-        'Documents of other API groups are skipped with a note; the items of a List are checked one by one.\n' +
+        'Core Kubernetes kinds are checked against the OpenAPI of --kube-version, agentplat.dev kinds against the CRDs; documents of\n' +
+        'other kinds are skipped with a note. The items of a List are checked one by one.\n' +
         'Problems go to stdout; what was checked and what was not, by kind, to stderr (with -v, or when a document went unchecked).\n' +
         'Exit codes: 0 every resource valid; 1 problems found, or nothing checked; 2 usage error (no input, unreadable file, bad flag).',
     )
     .action(async (args: string[], opts: Options) => {
       const format = parseFormatName(opts.format);
+      const kubeVersion = supportedKubeVersion(opts.kubeVersion);
       const paths = await expandPaths(args, app.io.cwd);
       const { readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
       const inputs: { file: string; text: string }[] = [];
@@ -52,9 +58,10 @@ export function register(program: Command, app: App): void {
       const { validateCustomResources } = await import('../../crds/validate.ts');
       const { formatProblems } = await import('../../lint/formatters/index.ts');
       const result = validateCustomResources(inputs, {
-        onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (${d.apiVersion} is not an agentplat.dev resource)\n`) : undefined,
+        onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (agentplat has no schema of ${d.apiVersion} ${d.kind})\n`) : undefined,
         strict: opts.strict === true,
         allowEmpty: opts.allowEmpty === true,
+        kubeVersion,
       });
       app.io.stdout(
         formatProblems(result.problems, {
@@ -70,6 +77,16 @@ export function register(program: Command, app: App): void {
       if (opts.verbose || result.skipped > 0) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
       app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
     });
+}
+
+/** `--kube-version` as the minor release validate has schemas of; anything else is a usage error. */
+function supportedKubeVersion(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULT_KUBE_VERSION;
+  const minor = parseKubeVersion(raw).split('.').slice(0, 2).join('.');
+  if (!(KUBE_VERSIONS as readonly string[]).includes(minor)) {
+    throw new UsageError(`--kube-version: validate has no schemas of Kubernetes ${minor}`, `the supported versions are ${KUBE_VERSIONS.join(', ')}`);
+  }
+  return minor;
 }
 
 /** Arguments → the files to read, in order, each once: directories walked, globs expanded. */
