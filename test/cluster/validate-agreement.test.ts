@@ -122,7 +122,7 @@ for (const version of corpusVersions) {
       });
 
       // One process over the whole folder, the way a repository of manifests is checked.
-      const run = agentplat(['validate', dir, '--format', 'json', ...(validateKnowsKubeVersion ? ['--kube-version', version] : [])]);
+      const run = agentplat(['validate', dir, '--format', 'json', ...(validateKnowsKubeVersion ? ['--kube-version', c.minor] : [])]);
       expect(run.code, run.err).toBeOneOf([0, 1]);
       const report = JSON.parse(run.out) as { files: { file: string; problems: { severity: string; path?: string; message: string }[] }[] };
       const ours = new Map<string, Verdict>(files.map((f) => [f, { accepted: true, paths: [], messages: [] }]));
