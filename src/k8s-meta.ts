@@ -18,6 +18,8 @@ export interface NameRule {
   max: number;
   /** What a valid name is, as a phrase after "must be". */
   what: string;
+  /** The rule a generateName prefix is held to, when not this one. */
+  prefix?: NameRule;
 }
 
 const SUBDOMAIN_RULE: NameRule = {
@@ -47,12 +49,14 @@ const CRONJOB_RULE: NameRule = {
   test: SUBDOMAIN_RULE.test,
   max: 52,
   what: 'a DNS-1123 subdomain of at most 52 characters (the Jobs of a CronJob are named after it, 11 characters longer)',
+  prefix: SUBDOMAIN_RULE,
 };
 /** A Job's name becomes the value of the `batch.kubernetes.io/job-name` label of its Pods. */
 const JOB_RULE: NameRule = {
   test: SUBDOMAIN_RULE.test,
   max: 63,
   what: 'a DNS-1123 subdomain of at most 63 characters (it becomes the value of the batch.kubernetes.io/job-name label of its Pods)',
+  prefix: SUBDOMAIN_RULE,
 };
 
 /** Kinds whose names the API server only requires to be one segment of a URL path. */
@@ -94,16 +98,17 @@ const GENERATED_PREFIX_MAX = 58;
 
 /**
  * Why `prefix` cannot be a `metadata.generateName`, or undefined. The API server checks it even
- * beside a name: by the kind's rule with a trailing "-" masked (its last two characters read as
- * one letter), and for path-segment kinds only for "/" and "%". When the name is to be made from it
+ * beside a name: by the kind's rule (a subdomain for Jobs and CronJobs) with a trailing "-" masked
+ * (its last two characters read as one letter), and for path-segment kinds only for "/" and "%". When the name is to be made from it
  * (`generates`), the name is the prefix cut to 58 characters plus 5, checked by the kind's rule.
  */
 export function generateNameProblem(prefix: string, kind: string, generates = true, opts: MetaOptions = {}): string | undefined {
   const rule = nameRuleOf(kind, opts);
   if (rule === PATH_SEGMENT_RULE) return /[/%]/.test(prefix) ? `the prefix must not hold "/" or "%"` : undefined;
   const masked = prefix.length > 1 && prefix.endsWith('-') ? `${prefix.slice(0, -2)}a` : prefix;
-  if (masked.length > rule.max) return `the prefix must start a name that is ${rule.what}, and it has ${prefix.length} characters`;
-  if (!rule.test(masked)) return `the prefix must start a name that is ${rule.what}`;
+  const own = rule.prefix ?? rule;
+  if (masked.length > own.max) return `the prefix must start a name that is ${own.what}, and it has ${prefix.length} characters`;
+  if (!own.test(masked)) return `the prefix must start a name that is ${own.what}`;
   const generated = Math.min(prefix.length, GENERATED_PREFIX_MAX) + 5;
   if (generates && generated > rule.max) return `the names made from it have ${generated} characters (the prefix, cut to ${GENERATED_PREFIX_MAX}, and 5 more), and a name must be ${rule.what}`;
   return undefined;

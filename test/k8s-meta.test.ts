@@ -2,6 +2,7 @@
 // suite's corpus (test/cluster/validate-agreement.test.ts, metadata categories): each case here is a
 // verdict the server gave where agentplat's rules (src/k8s-meta.ts) gave another before.
 import { describe, expect, it } from 'vitest';
+import { validate } from '../src/api.ts';
 import { metadataFindings } from '../src/k8s-meta.ts';
 import { runInProcess } from './cli/in-process.ts';
 
@@ -48,6 +49,11 @@ describe('generateName, as the API server checks it', () => {
     expect(paths('CronJob', { name: 'c', generateName: 'a'.repeat(48) })).toEqual([]);
   });
 
+  it('a Job prefix is a subdomain prefix: the name made from it is cut to 63 characters, which a Job name may have', () => {
+    expect(paths('Job', { generateName: `${'a'.repeat(69)}-` })).toEqual([]);
+    expect(paths('Job', { generateName: 'Job-' })).toEqual(['metadata.generateName']);
+  });
+
   it('an RBAC or PodDisruptionBudget prefix only must not hold "/" or "%"', () => {
     expect(paths('ClusterRole', { generateName: '..' })).toEqual([]);
     expect(paths('PodDisruptionBudget', { generateName: 'Agent_x-' })).toEqual([]);
@@ -67,6 +73,19 @@ describe('ownerReferences, as the API server checks them', () => {
   it('a v1 Event cannot be an owner', () => {
     expect(paths('ConfigMap', { name: 'c', ownerReferences: [{ ...ref, kind: 'Event' }] })).toEqual(['metadata.ownerReferences.0']);
     expect(paths('ConfigMap', { name: 'c', ownerReferences: [{ ...ref, apiVersion: 'events.k8s.io/v1', kind: 'Event' }] })).toEqual([]);
+  });
+});
+
+describe('validate decodes the ownerReferences of a custom resource as the API server does', () => {
+  const agent = (ref: string) =>
+    `apiVersion: agentplat.dev/v1alpha2\nkind: ModelConfig\nmetadata:\n  name: m\n  ownerReferences:\n  - {apiVersion: v1, kind: ConfigMap, name: o, uid: u1, ${ref}}\nspec:\n  model: m\n  provider: ProviderB\n`;
+  it('a controller that is not a boolean, and a field an owner reference does not have, are refused at that field', async () => {
+    const typed = await validate([{ file: 'm.yaml', text: agent('controller: "yes"') }]);
+    expect(typed.problems.map((p) => [p.rule, p.path])).toEqual([['crd/schema', 'metadata.ownerReferences[0].controller']]);
+    const unknown = await validate([{ file: 'm.yaml', text: agent('notInTheApi: x') }]);
+    expect(unknown.problems.map((p) => [p.rule, p.path])).toEqual([['crd/unknown-field', 'metadata.ownerReferences[0].notInTheApi']]);
+    const fine = await validate([{ file: 'm.yaml', text: agent('controller: true, blockOwnerDeletion: true') }]);
+    expect(fine.ok).toBe(true);
   });
 });
 

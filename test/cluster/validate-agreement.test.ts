@@ -31,11 +31,14 @@ export function serverPaths(r: Outcome): string[] {
   const fromMessage = (message: string) => {
     for (const m of message.matchAll(/unknown field "([^"]+)"/g)) out.add(norm(m[1]!));
     for (const m of message.matchAll(/duplicate field "([^"]+)"/g)) out.add(norm(m[1]!));
-    // The Go decoder names the struct field by its JSON path without list indices; in a custom
-    // resource, metadata is decoded alone and the path starts below it.
-    for (const m of message.matchAll(/into Go struct field (\w+)\.([\w.]+) of type/g)) {
-      const metaOnly = (m[1] === 'ObjectMeta' || m[1] === 'OwnerReference') && !m[2]!.startsWith('metadata.');
-      out.add(metaOnly ? `metadata.${m[2]!}` : m[2]!);
+    // The Go decoder names the struct field by its JSON path without list indices, and newer Go
+    // releases put the names of embedded structs in it (`ProbeHandler`, `VolumeSource`; JSON
+    // names start in lower case). In a custom resource metadata is decoded alone and the path
+    // starts below it.
+    for (const m of message.matchAll(/into Go struct field (\w+)\.([\w./-]+) of type/g)) {
+      const path = m[2]!.split('.').filter((seg) => !/^[A-Z]/.test(seg));
+      const metaOnly = (m[1] === 'ObjectMeta' || m[1] === 'OwnerReference') && !path.includes('metadata');
+      out.add((metaOnly ? ['metadata', ...path] : path).join('.'));
     }
     if (/into Go value of type v1\.ObjectMeta/.test(message)) out.add('metadata');
   };
