@@ -82,6 +82,13 @@ function selects(selector: Obj, labels: Obj): boolean {
   return true;
 }
 
+/** Where to point for the template's labels when they are not there: the nearest part that is. */
+function templateLabelsAt(data: Obj): { at?: Path } {
+  const full: Path = ['spec', 'template', 'metadata', 'labels'];
+  for (let n = full.length; n > 0; n--) if (at(data, ...(full.slice(0, n) as string[])) !== undefined) return n === full.length ? {} : { at: full.slice(0, n) };
+  return { at: [] };
+}
+
 function selectorIssues(key: string, data: Obj): SchemaIssue[] {
   const labels = at(data, 'spec', 'template', 'metadata', 'labels');
   const labelMap = isObject(labels) ? labels : {};
@@ -95,15 +102,16 @@ function selectorIssues(key: string, data: Obj): SchemaIssue[] {
     if (empty) {
       return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector is empty, and an empty selector is not allowed for a workload: it would select every pod', hint: 'select the pods by the labels of spec.template.metadata.labels under spec.selector.matchLabels' }];
     }
+    // The API server names the template's labels (they are what fails to match), as here.
     if (!selects(selector, labelMap)) {
-      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels: the workload would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values' }];
+      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], message: 'spec.selector does not match spec.template.metadata.labels: the workload would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values', ...templateLabelsAt(data) }];
     }
     return [];
   }
   if (key === 'v1/ReplicationController') {
     const selector = at(data, 'spec', 'selector');
     if (isObject(selector) && Object.keys(selector).length > 0 && !selects({ matchLabels: selector }, labelMap)) {
-      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels', hint: 'give the pod template every label of spec.selector, with the same values' }];
+      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], message: 'spec.selector does not match spec.template.metadata.labels', hint: 'give the pod template every label of spec.selector, with the same values', ...templateLabelsAt(data) }];
     }
   }
   return [];

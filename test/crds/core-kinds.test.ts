@@ -164,7 +164,7 @@ ${extra}`;
   describe('the Go validation rules the OpenAPI cannot say', () => {
     it('crd/selector-mismatch: a selector that does not select the template labels, or an empty one', async () => {
       const y = deployment('').replace('      labels:\n        app: web', '      labels:\n        app: api');
-      expect(rules(await validateYaml(y))).toEqual([['crd/selector-mismatch', 'spec.selector']]);
+      expect(rules(await validateYaml(y))).toEqual([['crd/selector-mismatch', 'spec.template.metadata.labels']]);
       const empty = deployment('').replace('    matchLabels:\n      app: web\n', '    matchLabels: {}\n');
       expect(rules(await validateYaml(empty))).toEqual([['crd/selector-mismatch', 'spec.selector']]);
       const expr = deployment('').replace('    matchLabels:\n      app: web\n', '    matchExpressions:\n      - {key: app, operator: In, values: [web, api]}\n');
