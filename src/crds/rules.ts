@@ -18,6 +18,7 @@ export const CRD_RULES = {
   'crd/selector-mismatch': "A workload's spec.selector must not be empty and must select its own pod template's labels (the API server's Go validation)",
   'crd/container-name': "Container names must be DNS-1123 labels, unique in their pod (the API server's Go validation)",
   'crd/port-range': "Port numbers must be 1-65535 and port names IANA service names (the API server's Go validation)",
+  'crd/pod-template': "A pod template's containers name an image, volume mounts name a volume of the pod, and the restart policy suits the kind: Always for workloads, OnFailure or Never for Jobs (the API server's Go validation)",
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
 } as const;
 

@@ -186,7 +186,7 @@ ${extra}`;
         ['crd/port-range', 'spec.template.spec.containers[0].ports[1].name'],
         ['crd/port-range', 'spec.template.spec.containers[0].readinessProbe.httpGet.port'],
       ]);
-      const svc = await validateYaml('apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n    - {port: 0, targetPort: 9000}\n    - {port: 80, targetPort: too-long-port-name}\n');
+      const svc = await validateYaml('apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n    - {name: a, port: 0, targetPort: 9000}\n    - {name: b, port: 80, targetPort: too-long-port-name}\n');
       expect(rules(svc)).toEqual([
         ['crd/port-range', 'spec.ports[0].port'],
         ['crd/port-range', 'spec.ports[1].targetPort'],

@@ -1,0 +1,104 @@
+// Go validation rules of core objects where validate and kube-apiserver 1.34.4/1.37.2 disagreed
+// on the cluster suite's corpus (test/cluster/validate-agreement.test.ts, "core:" categories): each
+// case is one the server refused, at the field named here, and validate let through or placed
+// elsewhere before.
+import { describe, expect, it } from 'vitest';
+import { validateYaml } from './helpers.ts';
+
+const deployment = (selector: string, labels = 'app: web'): string => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+${selector}
+  template:
+    metadata:
+      labels:
+        ${labels}
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27
+`;
+
+const rules = (r: { problems: { rule: string; path: string }[] }) => r.problems.map((p) => [p.rule, p.path]);
+
+describe('label selectors of workloads and PodDisruptionBudgets, as the API server checks them', () => {
+  it('a selector that does not select the template is reported at the template labels, where the server reports it', async () => {
+    expect(rules(await validateYaml(deployment('    matchLabels: {app: web}', 'app: api')))).toEqual([['crd/selector-mismatch', 'spec.template.metadata.labels']]);
+  });
+
+  it('an operator outside In, NotIn, Exists and DoesNotExist is refused at the operator', async () => {
+    expect(rules(await validateYaml(deployment('    matchExpressions: [{key: app, operator: Bogus, values: [web]}]')))).toEqual([['crd/selector-mismatch', 'spec.selector.matchExpressions[0].operator']]);
+  });
+
+  it('In without values, and Exists with values, are refused at values', async () => {
+    expect(rules(await validateYaml(deployment('    matchExpressions: [{key: app, operator: In, values: []}]')))).toEqual([['crd/selector-mismatch', 'spec.selector.matchExpressions[0].values']]);
+    expect(rules(await validateYaml(deployment('    matchExpressions: [{key: app, operator: Exists, values: [web]}]')))).toEqual([['crd/selector-mismatch', 'spec.selector.matchExpressions[0].values']]);
+  });
+
+  it('matchLabels that are not labels are refused at that label', async () => {
+    expect(rules(await validateYaml(deployment('    matchLabels: {app: "not a value"}', 'app: web')))).toEqual([['crd/selector-mismatch', 'spec.selector.matchLabels.app']]);
+  });
+
+  it("a PodDisruptionBudget's selector is held to the same rules", async () => {
+    const pdb = 'apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: p\nspec:\n  minAvailable: 1\n  selector:\n    matchExpressions: [{key: app, operator: Bogus}]\n';
+    expect(rules(await validateYaml(pdb))).toEqual([['crd/selector-mismatch', 'spec.selector.matchExpressions[0].operator']]);
+  });
+});
+
+const job = (spec: string): string => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+spec:
+  template:
+${spec}`;
+
+describe('pod templates, as the API server checks them (crd/pod-template)', () => {
+  it("a workload's pods restart Always: Never is refused at restartPolicy", async () => {
+    const y = deployment('    matchLabels: {app: web}').replace('      containers:', '      restartPolicy: Never\n      containers:');
+    expect(rules(await validateYaml(y))).toEqual([['crd/pod-template', 'spec.template.spec.restartPolicy']]);
+  });
+
+  it("a Job's pods restart OnFailure or Never: Always, or no policy (the default is Always), or no pod spec at all is refused", async () => {
+    const pod = (policy: string) => `    spec:\n${policy}      containers:\n        - {name: work, image: busybox:1.36}\n`;
+    expect((await validateYaml(job(pod('      restartPolicy: Never\n')))).problems).toEqual([]);
+    expect(rules(await validateYaml(job(pod('      restartPolicy: Always\n'))))).toEqual([['crd/pod-template', 'spec.template.spec.restartPolicy']]);
+    expect(rules(await validateYaml(job(pod(''))))).toEqual([['crd/pod-template', 'spec.template.spec.restartPolicy']]);
+    expect(rules(await validateYaml(job('    metadata: {labels: {app: migrate}}\n')))).toEqual([['crd/pod-template', 'spec.template.spec.restartPolicy']]);
+  });
+
+  it('a container without an image is refused at image', async () => {
+    const y = deployment('    matchLabels: {app: web}').replace('          image: nginx:1.27\n', '');
+    expect(rules(await validateYaml(y))).toEqual([['crd/pod-template', 'spec.template.spec.containers[0].image']]);
+  });
+
+  it('a volume mount that names no volume of the pod is refused at its name; one that does is fine', async () => {
+    const mount = (volumes: string) => deployment('    matchLabels: {app: web}').replace('          image: nginx:1.27\n', `          image: nginx:1.27\n          volumeMounts: [{name: data, mountPath: /data}]\n${volumes}`);
+    expect(rules(await validateYaml(mount('')))).toEqual([['crd/pod-template', 'spec.template.spec.containers[0].volumeMounts[0].name']]);
+    expect((await validateYaml(mount('      volumes: [{name: data, emptyDir: {}}]\n'))).problems).toEqual([]);
+  });
+});
+
+describe('Service port names and Ingress backend ports, as the API server checks them (crd/port-range)', () => {
+  const service = (ports: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector: {app: web}\n  ports:\n${ports}`;
+  it('a port name in upper case, two ports without names, two ports of one name are refused at the name', async () => {
+    expect(rules(await validateYaml(service('  - {name: HTTP, port: 80}\n')))).toEqual([['crd/port-range', 'spec.ports[0].name']]);
+    expect(rules(await validateYaml(service('  - {port: 80}\n  - {port: 81}\n')))).toEqual([
+      ['crd/port-range', 'spec.ports[0].name'],
+      ['crd/port-range', 'spec.ports[1].name'],
+    ]);
+    expect(rules(await validateYaml(service('  - {name: a, port: 80}\n  - {name: a, port: 81}\n')))).toEqual([['crd/port-range', 'spec.ports[1].name']]);
+    expect((await validateYaml(service('  - {port: 80}\n'))).problems).toEqual([]);
+  });
+
+  const ingress = (port: string) => `apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: web\nspec:\n  rules:\n  - host: web.example.com\n    http:\n      paths:\n      - path: /\n        pathType: Prefix\n        backend:\n          service:\n            name: web\n            port: ${port}\n`;
+  it('an Ingress backend port past 65535, a port name over 15 characters, or a number and a name, are refused', async () => {
+    expect((await validateYaml(ingress('{number: 8080}'))).problems).toEqual([]);
+    expect(rules(await validateYaml(ingress('{number: 70000}')))).toEqual([['crd/port-range', 'spec.rules[0].http.paths[0].backend.service.port.number']]);
+    expect(rules(await validateYaml(ingress(`{name: ${'p'.repeat(16)}}`)))).toEqual([['crd/port-range', 'spec.rules[0].http.paths[0].backend.service.port.name']]);
+    expect(rules(await validateYaml(ingress('{number: 80, name: http}')))).toEqual([['crd/port-range', 'spec.rules[0].http.paths[0].backend']]);
+  });
+});
