@@ -14,6 +14,8 @@
 //   Service port's name (a DNS-1123 label, unique, required when there are several ports).
 // - crd/pod-template: a container's image is set, a volume mount names a volume of the pod, a
 //   workload's pods restart Always and a Job's OnFailure or Never.
+// - crd/rbac-binding: a RoleBinding's or ClusterRoleBinding's roleRef and subjects are of the
+//   kinds and API groups the API server takes.
 // An empty `containers` list is the schema's required-field finding.
 import type { Path, SchemaIssue } from './openapi-check.ts';
 import { pathText } from './openapi-check.ts';
@@ -319,6 +321,38 @@ function restartPolicyIssue(key: string, spec: unknown, base: Path): SchemaIssue
   return undefined;
 }
 
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+
+/**
+ * A RoleBinding's or ClusterRoleBinding's references: the role is a Role or ClusterRole (a
+ * ClusterRoleBinding's only a ClusterRole) of the RBAC group; a subject is a ServiceAccount (of the
+ * core group, with a namespace in a ClusterRoleBinding), a User or a Group (of the RBAC group).
+ */
+function bindingIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const cluster = key.endsWith('/ClusterRoleBinding');
+  const kinds = cluster ? ['ClusterRole'] : ['Role', 'ClusterRole'];
+  const ref = data.roleRef;
+  if (isObject(ref)) {
+    if (typeof ref.apiGroup === 'string' && ref.apiGroup !== RBAC_GROUP) out.push({ rule: 'crd/rbac-binding', path: ['roleRef', 'apiGroup'], message: `roleRef.apiGroup must be ${RBAC_GROUP}, found ${JSON.stringify(ref.apiGroup)}` });
+    if (typeof ref.kind === 'string' && ref.kind !== '' && !kinds.includes(ref.kind)) out.push({ rule: 'crd/rbac-binding', path: ['roleRef', 'kind'], message: `roleRef.kind must be ${kinds.join(' or ')}, found ${JSON.stringify(ref.kind)}` });
+  }
+  const subjects = data.subjects;
+  if (!Array.isArray(subjects)) return;
+  subjects.forEach((sub, i) => {
+    if (!isObject(sub)) return;
+    const base: Path = ['subjects', i];
+    const group = typeof sub.apiGroup === 'string' ? sub.apiGroup : '';
+    if (sub.kind === 'ServiceAccount') {
+      if (group !== '') out.push({ rule: 'crd/rbac-binding', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be empty for a ServiceAccount (the core group), found ${JSON.stringify(group)}`, hint: 'leave apiGroup out of ServiceAccount subjects' });
+      if (cluster && (typeof sub.namespace !== 'string' || sub.namespace === '')) out.push({ rule: 'crd/rbac-binding', path: [...base, 'namespace'], message: `subjects[${i}].namespace is required for a ServiceAccount in a ClusterRoleBinding`, hint: 'name the namespace of the ServiceAccount', at: base });
+    } else if (sub.kind === 'User' || sub.kind === 'Group') {
+      if (group !== RBAC_GROUP) out.push({ rule: 'crd/rbac-binding', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be ${RBAC_GROUP} for a ${sub.kind}, found ${JSON.stringify(group)}`, ...(typeof sub.apiGroup === 'string' ? {} : { at: base }) });
+    } else if (typeof sub.kind === 'string') {
+      out.push({ rule: 'crd/rbac-binding', path: [...base, 'kind'], message: `subjects[${i}].kind must be ServiceAccount, User or Group, found ${JSON.stringify(sub.kind)}` });
+    }
+  });
+}
+
 /** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
 export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
@@ -332,6 +366,7 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
     }
   }
   if (key === 'networking.k8s.io/v1/Ingress') ingressIssues(data, out);
+  if (key === `${RBAC_GROUP}/v1/RoleBinding` || key === `${RBAC_GROUP}/v1/ClusterRoleBinding`) bindingIssues(key, data, out);
   if (key === 'v1/Service') serviceIssues(data, out);
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
   return out;

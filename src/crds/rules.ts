@@ -19,6 +19,7 @@ export const CRD_RULES = {
   'crd/container-name': "Container names must be DNS-1123 labels, unique in their pod (the API server's Go validation)",
   'crd/port-range': "Port numbers must be 1-65535 and port names IANA service names (the API server's Go validation)",
   'crd/pod-template': "A pod template's containers name an image, volume mounts name a volume of the pod, and the restart policy suits the kind: Always for workloads, OnFailure or Never for Jobs (the API server's Go validation)",
+  'crd/rbac-binding': "A RoleBinding's or ClusterRoleBinding's roleRef and subjects must be of the kinds and API groups the API server takes (its Go validation)",
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
 } as const;
 

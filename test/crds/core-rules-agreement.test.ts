@@ -102,3 +102,25 @@ describe('Service port names and Ingress backend ports, as the API server checks
     expect(rules(await validateYaml(ingress('{number: 80, name: http}')))).toEqual([['crd/port-range', 'spec.rules[0].http.paths[0].backend']]);
   });
 });
+
+describe('RBAC bindings, as the API server checks them (crd/rbac-binding)', () => {
+  const binding = (kind: string, roleRef: string, subject: string) => `apiVersion: rbac.authorization.k8s.io/v1\nkind: ${kind}\nmetadata:\n  name: b\n  namespace: n\nroleRef: ${roleRef}\nsubjects:\n- ${subject}\n`;
+  const role = '{apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view}';
+  const sa = '{kind: ServiceAccount, name: sa, namespace: n}';
+  it('valid bindings pass: a ServiceAccount without namespace in a RoleBinding, a User of the RBAC group', async () => {
+    expect((await validateYaml(binding('RoleBinding', role, '{kind: ServiceAccount, name: sa}'))).problems).toEqual([]);
+    expect((await validateYaml(binding('ClusterRoleBinding', role, '{kind: User, apiGroup: rbac.authorization.k8s.io, name: jane}'))).problems).toEqual([]);
+  });
+
+  it('a roleRef of another kind or group is refused at that field; a ClusterRoleBinding cannot bind a Role', async () => {
+    expect(rules(await validateYaml(binding('RoleBinding', '{apiGroup: rbac.example.com, kind: Role, name: r}', sa)))).toEqual([['crd/rbac-binding', 'roleRef.apiGroup']]);
+    expect(rules(await validateYaml(binding('RoleBinding', '{apiGroup: rbac.authorization.k8s.io, kind: Bogus, name: r}', sa)))).toEqual([['crd/rbac-binding', 'roleRef.kind']]);
+    expect(rules(await validateYaml(binding('ClusterRoleBinding', '{apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}', sa)))).toEqual([['crd/rbac-binding', 'roleRef.kind']]);
+  });
+
+  it('a subject of another kind, a ServiceAccount of the RBAC group, or without namespace in a ClusterRoleBinding is refused at that field', async () => {
+    expect(rules(await validateYaml(binding('RoleBinding', role, '{kind: Robot, name: r}')))).toEqual([['crd/rbac-binding', 'subjects[0].kind']]);
+    expect(rules(await validateYaml(binding('RoleBinding', role, '{kind: ServiceAccount, apiGroup: rbac.authorization.k8s.io, name: sa, namespace: n}')))).toEqual([['crd/rbac-binding', 'subjects[0].apiGroup']]);
+    expect(rules(await validateYaml(binding('ClusterRoleBinding', role, '{kind: ServiceAccount, name: sa}')))).toEqual([['crd/rbac-binding', 'subjects[0].namespace']]);
+  });
+});
