@@ -11,12 +11,13 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = join(root, 'schemas', 'kubernetes', 'openapi.json');
 export const CRDS_OUTPUT = join(root, 'schemas', 'kubernetes', 'crds.json');
+export const SUMS = join(root, 'schemas', 'kubernetes', 'SHA256SUMS');
 
 /**
  * The foreign CRDs the chart renders objects of, from the Go modules of the projects that publish
@@ -92,9 +93,10 @@ export function crdsText(data) {
   return lines.join('\n');
 }
 
-export async function generateCrds() {
+/** The text of crds.json; `dirOf` as for generate(). */
+export async function generateCrds(dirOf = (module, version) => moduleDir(version, module)) {
   const sources = FOREIGN_CRDS.map(({ module, version, files }) => {
-    const { dir, sum } = moduleDir(version, module);
+    const { dir, sum } = dirOf(module, version);
     return { module, version, sum, texts: Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')])) };
   });
   return crdsText(await buildCrdsData(sources));
@@ -332,10 +334,14 @@ export function sha256(text) {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function generate() {
+/**
+ * The text of openapi.json. `dirOf(module, version)` gives a module's folder and checksum: by
+ * default `go mod download`; a test passes the module cache's folders, to work without network.
+ */
+export function generate(dirOf = (module, version) => moduleDir(version, module)) {
   const releases = {};
   for (const [minor, version] of Object.entries(RELEASES)) {
-    const { dir, sum } = moduleDir(version);
+    const { dir, sum } = dirOf(MODULE, version);
     const specDir = join(dir, SPEC_DIR);
     if (!existsSync(specDir)) throw new Error(`${specDir} is missing`);
     releases[minor] = { version, sum, specDir, enumsFile: join(dir, ENUMS_FILE) };
@@ -349,6 +355,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     [CRDS_OUTPUT, await generateCrds()],
   ];
   let stale = false;
+  // The hashes a test compares the committed files with where the modules are not at hand.
+  outputs.push([SUMS, outputs.map(([file, text]) => `${sha256(text)}  ${basename(file)}\n`).join('')]);
   for (const [file, text] of outputs) {
     if (process.argv.includes('--check')) {
       const same = existsSync(file) && readFileSync(file, 'utf8') === text;

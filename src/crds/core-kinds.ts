@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { CheckContext, OpenapiNode } from './openapi-check.ts';
+import { withGoValidation } from './core-rules.ts';
 
-/** The releases validate has schemas of (`--kube-version`), oldest first; a test holds the data file to it. */
-export const KUBE_VERSIONS = ['1.34', '1.37'] as const;
-export const DEFAULT_KUBE_VERSION: string = KUBE_VERSIONS[KUBE_VERSIONS.length - 1]!;
+export { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from './kube-versions.ts';
 
 interface OpenapiData {
   versions: Record<string, { source: string; sum: string; kinds: Record<string, string>; defs: Record<string, number> }>;
@@ -38,9 +37,13 @@ export function coreRelease(version: string): CoreRelease {
   const d = openapiData();
   const v = d.versions[version];
   if (!v) throw new Error(`no Kubernetes ${version} schemas in schemas/kubernetes/openapi.json`);
+  const resolved = new Map<string, OpenapiNode | undefined>();
   const resolve = (ref: string): OpenapiNode | undefined => {
+    if (resolved.has(ref)) return resolved.get(ref);
     const i = Object.hasOwn(v.defs, ref) ? v.defs[ref]! : undefined;
-    return i === undefined ? undefined : d.defs[ref]![i];
+    const def = i === undefined ? undefined : withGoValidation(ref, d.defs[ref]![i]!);
+    resolved.set(ref, def);
+    return def;
   };
   const objectMeta = resolve('meta.v1.ObjectMeta');
   r = {

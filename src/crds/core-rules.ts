@@ -1,24 +1,26 @@
 // The API server's Go validation of core objects that their OpenAPI schema cannot say, for the
-// faults a chart's objects can have; each is a named rule. What is checked (README, "What
-// validate checks in core objects"):
+// faults a chart's objects can have; each is a named rule. What is checked (README, "Core
+// Kubernetes kinds"):
 // - crd/selector-mismatch: a workload's (Deployment, ReplicaSet, StatefulSet, DaemonSet)
 //   spec.selector is a valid label selector (as a PodDisruptionBudget's), is not empty and selects
 //   its own spec.template.metadata.labels; a ReplicationController's selector, when set, too.
-// - crd/container-name: every container, init container and ephemeral container of a pod spec
-//   has a DNS-1123 label as its name, and no two share one.
-// - crd/port-range: port numbers are 1-65535 (a container's containerPort, a non-zero hostPort,
-//   a Service's port and a non-zero targetPort, probe and lifecycle ports, a NetworkPolicy's
-//   ports), and a named port is an IANA service name (at most 15 lower-case letters, digits and
-//   "-", with a letter, no "-" at either end nor "--").
-// - crd/port-range also: an Ingress backend's Service port (a number or a name, not both), a
-//   Service port's name (a DNS-1123 label, unique, required when there are several ports).
-// - crd/pod-template: a container's image is set, a volume mount names a volume of the pod, a
-//   workload's pods restart Always and a Job's OnFailure or Never.
-// - crd/rbac-binding: a RoleBinding's or ClusterRoleBinding's roleRef and subjects are of the
-//   kinds and API groups the API server takes.
+// - crd/containers: every container, init container and ephemeral container of a pod spec has a
+//   DNS-1123 label as its name, no two share one, and each has an image (ephemeral ones aside).
+// - crd/ports: port numbers are 1-65535 (a container's containerPort, a non-zero hostPort, a
+//   Service's port and a non-zero targetPort, probe and lifecycle ports, a NetworkPolicy's ports),
+//   a named port is an IANA service name (at most 15 lower-case letters, digits and "-", with a
+//   letter, no "-" at either end nor "--"), the named ports of a pod are unique, and a Service's
+//   ports are each named (DNS-1123 labels, unique) when it has several, with no port and protocol
+//   twice; an Ingress backend's Service port is a number or a name, not both.
+// - crd/value (with GO_VALIDATION below): a binding's roleRef and subjects of the RBAC group but
+//   ServiceAccounts (core group, with a namespace in a ClusterRoleBinding).
+// - crd/resources: a container's resource names are standard (cpu, memory, ephemeral-storage,
+//   hugepages-<size>) or domain-qualified (example.com/gpu), quantities are not negative, and a
+//   request is not above the limit of the same resource.
 // An empty `containers` list is the schema's required-field finding.
-import type { Path, SchemaIssue } from './openapi-check.ts';
-import { pathText } from './openapi-check.ts';
+import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
+import { isQuantity, pathText } from './openapi-check.ts';
+import { nearest } from '../problems/nearest.ts';
 import { labelKeyProblem, labelValueProblem } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
@@ -168,13 +170,13 @@ function selectorIssues(key: string, data: Obj): SchemaIssue[] {
 function portIssue(value: unknown, path: Path, opts: { zeroOk?: boolean; named?: boolean }): SchemaIssue | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) {
     if (value === 0 && opts.zeroOk) return undefined;
-    if (value < 1 || value > 65535) return { rule: 'crd/port-range', path, message: `${pathText(path)} must be a port number from 1 to 65535, found ${value}` };
+    if (value < 1 || value > 65535) return { rule: 'crd/ports', path, message: `${pathText(path)} must be a port number from 1 to 65535, found ${value}` };
     return undefined;
   }
   if (typeof value === 'string' && opts.named) {
     if (value === '' && opts.zeroOk) return undefined;
     const why = ianaServiceNameProblem(value);
-    if (why) return { rule: 'crd/port-range', path, message: `${pathText(path)} ${JSON.stringify(value)} is neither a port number nor a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' };
+    if (why) return { rule: 'crd/ports', path, message: `${pathText(path)} ${JSON.stringify(value)} is neither a port number nor a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' };
   }
   return undefined;
 }
@@ -187,7 +189,7 @@ const HANDLER_PORTS: [string, string][] = [
 
 function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
   const seen = new Map<string, string>();
-  const volumes = new Set((Array.isArray(spec.volumes) ? spec.volumes : []).map((v) => (isObject(v) ? v.name : undefined)).filter((n): n is string => typeof n === 'string'));
+  const portNames = new Map<string, string>();
   for (const list of ['containers', 'initContainers', 'ephemeralContainers']) {
     const containers = spec[list];
     if (!Array.isArray(containers)) continue;
@@ -197,21 +199,13 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
       const name = c.name;
       if (typeof name === 'string' && name !== '') {
         if (name.length > 63 || !DNS1123_LABEL.test(name)) {
-          out.push({ rule: 'crd/container-name', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. my-app' });
+          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. my-app' });
         } else if (seen.has(name)) {
-          out.push({ rule: 'crd/container-name', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is also the name of ${seen.get(name)}: container names must be unique in a pod`, hint: 'give each container of the pod its own name' });
+          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is also the name of ${seen.get(name)}: container names must be unique in a pod`, hint: 'give each container of the pod its own name' });
         } else seen.set(name, pathText(cpath));
       }
-      if (list !== 'ephemeralContainers' && (c.image === undefined || c.image === '')) {
-        out.push({ rule: 'crd/pod-template', path: [...cpath, 'image'], message: `${pathText([...cpath, 'image'])} is required`, hint: 'name the container image, e.g. registry.example.com/app:1.0', at: cpath });
-      }
-      const mounts = c.volumeMounts;
-      if (Array.isArray(mounts)) {
-        mounts.forEach((m, j) => {
-          if (isObject(m) && typeof m.name === 'string' && m.name !== '' && !volumes.has(m.name)) {
-            out.push({ rule: 'crd/pod-template', path: [...cpath, 'volumeMounts', j, 'name'], message: `${pathText([...cpath, 'volumeMounts', j, 'name'])} ${JSON.stringify(m.name)} names no volume of the pod`, hint: `add a volume named ${m.name} under ${pathText([...base, 'volumes'])}, or mount one that is there` });
-          }
-        });
+      if (list !== 'ephemeralContainers' && (c.image === undefined || c.image === null || c.image === '')) {
+        out.push({ rule: 'crd/containers', path: [...cpath, 'image'], message: `${pathText([...cpath, 'image'])} is required: the API server refuses a container without an image`, hint: 'give the container an image, e.g. registry.example.com/app:1.0', at: cpath });
       }
       const ports = c.ports;
       if (Array.isArray(ports)) {
@@ -222,10 +216,13 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
           if (issue) out.push(issue);
           if (typeof p.name === 'string' && p.name !== '') {
             const why = ianaServiceNameProblem(p.name);
-            if (why) out.push({ rule: 'crd/port-range', path: [...ppath, 'name'], message: `${pathText([...ppath, 'name'])} ${JSON.stringify(p.name)} is not a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' });
+            if (why) out.push({ rule: 'crd/ports', path: [...ppath, 'name'], message: `${pathText([...ppath, 'name'])} ${JSON.stringify(p.name)} is not a port name: ${why}`, hint: 'a port name is an IANA service name such as http or metrics' });
+            else if (portNames.has(p.name)) out.push({ rule: 'crd/ports', path: [...ppath, 'name'], message: `${pathText([...ppath, 'name'])} ${JSON.stringify(p.name)} is also the name of ${portNames.get(p.name)}: the named ports of a pod must be unique`, hint: 'give each port of the pod its own name' });
+            else portNames.set(p.name, pathText(ppath));
           }
         });
       }
+      resourceIssues(c.resources, [...cpath, 'resources'], out);
       for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
         for (const [handler, field] of HANDLER_PORTS) {
           const v = at(c, probe, handler, field);
@@ -246,45 +243,78 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
 
 function serviceIssues(data: Obj, out: SchemaIssue[]): void {
   const ports = at(data, 'spec', 'ports');
+  const headless = at(data, 'spec', 'clusterIP') === 'None';
+  if ((!Array.isArray(ports) || ports.length === 0) && !headless && at(data, 'spec', 'type') !== 'ExternalName') {
+    out.push({ rule: 'crd/ports', path: ['spec', 'ports'], message: 'spec.ports is required: a Service that is neither headless (clusterIP: None) nor ExternalName needs a port', hint: 'add a port, e.g. ports: [{name: http, port: 80}]', at: ['spec'] });
+    return;
+  }
   if (!Array.isArray(ports)) return;
-  const names = new Set<string>();
+  const names = new Map<string, string>();
+  const numbers = new Map<string, string>();
   ports.forEach((p, i) => {
     if (!isObject(p)) return;
     const base: Path = ['spec', 'ports', i];
     for (const issue of [portIssue(p.port, [...base, 'port'], {}), portIssue(p.targetPort, [...base, 'targetPort'], { zeroOk: true, named: true })]) if (issue) out.push(issue);
-    // A Service port's name is a DNS-1123 label, unique, and required once there are two ports.
-    const name = p.name;
-    if (typeof name === 'string' && name !== '') {
-      if (name.length > 63 || !DNS1123_LABEL.test(name)) out.push({ rule: 'crd/port-range', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", at most 63 characters)`, hint: 'e.g. http or metrics' });
-      else if (names.has(name)) out.push({ rule: 'crd/port-range', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} is the name of another port of the Service`, hint: 'give each port its own name' });
-      names.add(name);
-    } else if (ports.length > 1) {
-      out.push({ rule: 'crd/port-range', path: [...base, 'name'], message: `${pathText([...base, 'name'])} is required when a Service has more than one port`, hint: 'name each port, e.g. http and metrics', at: base });
+    const name = typeof p.name === 'string' ? p.name : '';
+    if (name === '') {
+      if (ports.length > 1) out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} is required: each port of a Service with several ports needs a name`, hint: 'name the port, e.g. http or metrics', at: base });
+    } else if (name.length > 63 || !DNS1123_LABEL.test(name)) {
+      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. http or metrics' });
+    } else if (names.has(name)) {
+      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} is also the name of ${names.get(name)}: the ports of a Service need distinct names`, hint: 'give each port its own name' });
+    } else names.set(name, pathText(base));
+    if (typeof p.port === 'number') {
+      const key = `${p.port}/${typeof p.protocol === 'string' && p.protocol !== '' ? p.protocol : 'TCP'}`;
+      if (numbers.has(key)) out.push({ rule: 'crd/ports', path: [...base, 'port'], message: `${pathText([...base, 'port'])}: port ${key} is also ${numbers.get(key)}: a Service takes each port and protocol once`, hint: 'remove the duplicate, or give it another port or protocol' });
+      else numbers.set(key, pathText(base));
     }
   });
 }
 
-/** Each backend of an Ingress names its Service's port by a number from 1 to 65535 or by a port name, not both. */
-function ingressIssues(data: Obj, out: SchemaIssue[]): void {
-  const backends: Path[] = [['spec', 'defaultBackend']];
-  const rules = at(data, 'spec', 'rules');
-  if (Array.isArray(rules)) {
-    rules.forEach((r, i) => {
-      const paths = at(r, 'http', 'paths');
-      if (Array.isArray(paths)) paths.forEach((_, j) => backends.push(['spec', 'rules', i, 'http', 'paths', j, 'backend']));
-    });
-  }
-  const atPath = (v: unknown, path: Path): unknown => path.reduce<unknown>((cur, k) => (typeof k === 'number' ? (Array.isArray(cur) ? cur[k] : undefined) : isObject(cur) ? cur[k] : undefined), v);
-  for (const b of backends) {
-    const port = atPath(data, [...b, 'service', 'port']);
-    if (!isObject(port)) continue;
-    const base: Path = [...b, 'service', 'port'];
-    if (port.number !== undefined && port.name !== undefined && port.name !== '') {
-      out.push({ rule: 'crd/port-range', path: b, message: `${pathText(base)} has both a number and a name; a backend names its port by one of them` });
-      continue;
+/** The resource names of a container that are not domain-qualified (`example.com/gpu` is any). */
+const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
+
+/** A quantity's value as a number (precise enough to compare a request with a limit). */
+export function quantityValue(q: string | number): number {
+  if (typeof q === 'number') return q;
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(.*)$/.exec(q);
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  const suffix = m[2]!;
+  const binary = ['Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'].indexOf(suffix);
+  if (binary >= 0) return n * 2 ** (10 * (binary + 1));
+  const decimal: Record<string, number> = { '': 1, n: 1e-9, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18 };
+  if (Object.hasOwn(decimal, suffix)) return n * decimal[suffix]!;
+  return /^[eE][+-]?\d+$/.test(suffix) ? n * 10 ** Number(suffix.slice(1)) : NaN;
+}
+
+function resourceIssues(resources: unknown, base: Path, out: SchemaIssue[]): void {
+  if (!isObject(resources)) return;
+  for (const part of ['limits', 'requests']) {
+    const list = resources[part];
+    if (!isObject(list)) continue;
+    for (const [name, q] of Object.entries(list)) {
+      const path = [...base, part, name];
+      if (!STANDARD_CONTAINER_RESOURCES.has(name) && !name.startsWith('hugepages-') && !name.includes('/')) {
+        const guess = nearest(name, [...STANDARD_CONTAINER_RESOURCES]);
+        out.push({ rule: 'crd/resources', path, message: `${pathText(path)}: ${JSON.stringify(name)} is not a resource a container can ${part === 'limits' ? 'be limited in' : 'request'}: the standard ones are cpu, memory, ephemeral-storage and hugepages-<size>, others are domain-qualified (example.com/gpu)`, ...(guess ? { hint: `did you mean ${guess}?` } : {}) });
+        continue;
+      }
+      if ((typeof q === 'string' || typeof q === 'number') && isQuantity(q) && quantityValue(q) < 0) {
+        out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must not be negative, found ${JSON.stringify(q)}` });
+      }
     }
-    const issue = portIssue(port.number, [...base, 'number'], {}) ?? portIssue(port.name, [...base, 'name'], { named: true });
-    if (issue) out.push(issue);
+  }
+  const limits = resources.limits;
+  const requests = resources.requests;
+  if (!isObject(limits) || !isObject(requests)) return;
+  for (const [name, q] of Object.entries(requests)) {
+    const limit = limits[name];
+    if (limit === undefined || !isQuantity(q) || !isQuantity(limit)) continue;
+    if (quantityValue(q as string | number) > quantityValue(limit as string | number)) {
+      const path = [...base, 'requests', name];
+      out.push({ rule: 'crd/resources', path, message: `${pathText(path)} ${JSON.stringify(q)} is above its limit ${JSON.stringify(limit)}: a request must be at most the limit`, hint: `lower the request, or raise ${pathText([...base, 'limits', name])}` });
+    }
   }
 }
 
@@ -304,37 +334,181 @@ function networkPolicyIssues(data: Obj, out: SchemaIssue[]): void {
   }
 }
 
-/**
- * The restart policies a pod template may have: a workload's pods always restart, a Job's never
- * restart in place or restart on failure (an unset policy defaults to Always, which a Job refuses).
- */
-function restartPolicyIssue(key: string, spec: unknown, base: Path): SchemaIssue | undefined {
-  const policy = isObject(spec) ? spec.restartPolicy : undefined;
-  const path: Path = [...base, 'restartPolicy'];
-  if (WORKLOADS.has(key) && typeof policy === 'string' && policy !== 'Always') {
-    return { rule: 'crd/pod-template', path, message: `${pathText(path)} must be Always in a ${key.split('/').pop()}, found ${JSON.stringify(policy)}`, hint: 'leave restartPolicy out (it defaults to Always), or run the work as a Job' };
+/** A pod template's restartPolicy: Always (or unset) for workloads, OnFailure or Never for Jobs. */
+function restartPolicyIssues(key: string, spec: Obj, base: Path, out: SchemaIssue[]): void {
+  const policy = spec.restartPolicy;
+  const path = [...base, 'restartPolicy'];
+  const set = typeof policy === 'string' && policy !== '';
+  if (key === 'batch/v1/Job' || key === 'batch/v1/CronJob') {
+    if (!set) out.push({ rule: 'crd/restart-policy', path, message: `${pathText(path)} is required for a Job's pods: OnFailure or Never`, hint: 'set restartPolicy: Never (or OnFailure)', at: base });
+    else if (policy === 'Always') out.push({ rule: 'crd/restart-policy', path, message: `${pathText(path)} must be OnFailure or Never for a Job's pods, found "Always"`, hint: 'set restartPolicy: Never (or OnFailure)' });
+  } else if (key !== 'v1/Pod' && key !== 'v1/PodTemplate' && set && policy !== 'Always') {
+    out.push({ rule: 'crd/restart-policy', path, message: `${pathText(path)} must be Always for the pods of a ${key.slice(key.lastIndexOf('/') + 1)}, found ${JSON.stringify(policy)}`, hint: 'remove restartPolicy (it defaults to Always), or run the work as a Job' });
   }
-  if ((key === 'batch/v1/Job' || key === 'batch/v1/CronJob') && policy !== 'OnFailure' && policy !== 'Never') {
-    const found = typeof policy === 'string' ? `found ${JSON.stringify(policy)}` : 'and it is not set (it would default to Always)';
-    return { rule: 'crd/pod-template', path, message: `${pathText(path)} must be OnFailure or Never in a Job, ${found}`, hint: 'set restartPolicy: Never (or OnFailure) in the pod template', ...(isObject(spec) ? {} : { at: base.slice(0, -1) }) };
+}
+
+/** Volume names are DNS-1123 labels, unique; every volume mount names a volume of the pod. */
+function volumeIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
+  const volumes = Array.isArray(spec.volumes) ? spec.volumes : [];
+  const names = new Map<string, string>();
+  volumes.forEach((v, i) => {
+    const name = at(v, 'name');
+    if (typeof name !== 'string' || name === '') return;
+    const path = [...base, 'volumes', i, 'name'];
+    if (name.length > 63 || !DNS1123_LABEL.test(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. config or data' });
+    else if (names.has(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} is also the name of ${names.get(name)}: volume names must be unique in a pod`, hint: 'give each volume its own name' });
+    else names.set(name, pathText([...base, 'volumes', i]));
+  });
+  for (const list of ['containers', 'initContainers']) {
+    const containers = spec[list];
+    if (!Array.isArray(containers)) continue;
+    containers.forEach((c, i) => {
+      for (const [field, what] of [['volumeMounts', 'mount'], ['volumeDevices', 'device']] as const) {
+        const mounts = at(c, field);
+        if (!Array.isArray(mounts)) continue;
+        mounts.forEach((m, j) => {
+          const name = at(m, 'name');
+          if (typeof name !== 'string' || name === '' || names.has(name)) return;
+          const path = [...base, list, i, field, j, 'name'];
+          const guess = nearest(name, [...names.keys()]);
+          out.push({ rule: 'crd/volumes', path, message: `${pathText(path)}: the pod has no volume ${JSON.stringify(name)} to ${what}`, hint: guess ? `did you mean ${guess}?` : names.size ? `the volumes of the pod: ${[...names.keys()].join(', ')}` : 'add the volume under the pod spec\'s volumes' });
+        });
+      }
+    });
+  }
+}
+
+/** Fields the API server takes only apart: either one, never both. */
+function combinationIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const both = (path: Path, a: string, b: string, hint: string): void => {
+    const o = at(data, ...(path as string[]));
+    if (isObject(o) && o[a] !== undefined && o[a] !== null && o[b] !== undefined && o[b] !== null) {
+      out.push({ rule: 'crd/field-combination', path: [...path, b], message: `${pathText([...path, a])} and ${pathText([...path, b])} cannot both be set`, hint });
+    }
+  };
+  if (key === 'policy/v1/PodDisruptionBudget') both(['spec'], 'minAvailable', 'maxUnavailable', 'keep one of minAvailable and maxUnavailable');
+  if (key === 'apps/v1/Deployment' && at(data, 'spec', 'strategy', 'type') === 'Recreate' && isObject(at(data, 'spec', 'strategy', 'rollingUpdate'))) {
+    out.push({ rule: 'crd/field-combination', path: ['spec', 'strategy', 'rollingUpdate'], message: 'spec.strategy.rollingUpdate cannot be set when spec.strategy.type is Recreate', hint: 'remove rollingUpdate, or use type RollingUpdate' });
+  }
+}
+
+/** A container's env: `value` and `valueFrom` exclude each other. */
+function envIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
+  for (const list of ['containers', 'initContainers']) {
+    const containers = spec[list];
+    if (!Array.isArray(containers)) continue;
+    containers.forEach((c, i) => {
+      const env = at(c, 'env');
+      if (!Array.isArray(env)) return;
+      env.forEach((e, j) => {
+        if (isObject(e) && typeof e.value === 'string' && e.value !== '' && e.valueFrom !== undefined && e.valueFrom !== null) {
+          const path = [...base, list, i, 'env', j, 'valueFrom'];
+          out.push({ rule: 'crd/field-combination', path, message: `${pathText(path)} cannot be set when ${pathText([...base, list, i, 'env', j, 'value'])} is not empty`, hint: 'keep one of value and valueFrom' });
+        }
+      });
+    });
+  }
+}
+
+/** The fields of a cron schedule: minute, hour, day of month, month, day of week. */
+const CRON_FIELDS: [min: number, max: number, names?: string[]][] = [
+  [0, 59],
+  [0, 23],
+  [1, 31],
+  [1, 12, ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC']],
+  [0, 6, ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT']],
+];
+const CRON_DESCRIPTORS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
+
+/** Why `schedule` is not a cron schedule the CronJob controller's parser takes, or undefined. */
+export function cronScheduleProblem(schedule: string): string | undefined {
+  const s = schedule.trim();
+  if (/^(CRON_)?TZ=/.test(s)) return 'a time zone (TZ= or CRON_TZ=) is not taken in the schedule: set spec.timeZone';
+  if (s.startsWith('@')) {
+    if (CRON_DESCRIPTORS.has(s)) return undefined;
+    if (/^@every \S+$/.test(s)) return undefined;
+    return `${JSON.stringify(s)} is not a schedule descriptor (@hourly, @daily, @weekly, @monthly, @yearly, @every <duration>)`;
+  }
+  const fields = s.split(/\s+/);
+  if (fields.length !== 5) return `expected exactly 5 fields (minute hour day-of-month month day-of-week), found ${fields.length}`;
+  for (let f = 0; f < 5; f++) {
+    const [min, max, names] = CRON_FIELDS[f]!;
+    const value = (v: string): number => {
+      const i = names ? names.indexOf(v.toUpperCase()) : -1;
+      if (i >= 0) return i + min;
+      return /^\d+$/.test(v) ? Number(v) : NaN;
+    };
+    for (const part of fields[f]!.split(',')) {
+      const [range, step, extra] = part.split('/');
+      if (extra !== undefined || (step !== undefined && !/^\d+$/.test(step))) return `field ${f + 1} ${JSON.stringify(fields[f])} has a bad step`;
+      if (range === '*' || range === '?') continue;
+      const [lo, hi, more] = range!.split('-');
+      const a = value(lo ?? '');
+      const b = hi === undefined ? a : value(hi);
+      if (more !== undefined || Number.isNaN(a) || Number.isNaN(b) || a < min || b > max || a > b) return `field ${f + 1} ${JSON.stringify(fields[f])} is outside ${min}-${max}`;
+    }
   }
   return undefined;
+}
+
+function cronJobIssues(data: Obj, out: SchemaIssue[]): void {
+  const schedule = at(data, 'spec', 'schedule');
+  if (typeof schedule === 'string' && schedule !== '') {
+    const why = cronScheduleProblem(schedule);
+    if (why) out.push({ rule: 'crd/cronjob', path: ['spec', 'schedule'], message: `spec.schedule ${JSON.stringify(schedule)} is not a cron schedule: ${why}`, hint: 'e.g. "*/15 * * * *" or @hourly' });
+  }
+  // A CronJob's name (at most 52 characters) is a metadata rule: src/k8s-meta.ts, crd/metadata.
+}
+
+/** A PersistentVolumeClaim (also a StatefulSet's claim template) requests storage. */
+function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
+  if (!isObject(spec)) return;
+  const storage = at(spec, 'resources', 'requests', 'storage');
+  if (storage === undefined || storage === null) {
+    const path = [...base, 'resources', 'requests', 'storage'];
+    out.push({ rule: 'crd/resources', path, message: `${pathText(path)} is required: a claim must request storage`, hint: 'e.g. resources: {requests: {storage: 1Gi}}', at: base });
+  }
+}
+
+/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
+/** Each backend of an Ingress names its Service's port by a number from 1 to 65535 or by a port name, not both. */
+function ingressIssues(data: Obj, out: SchemaIssue[]): void {
+  const backends: Path[] = [['spec', 'defaultBackend']];
+  const rules = at(data, 'spec', 'rules');
+  if (Array.isArray(rules)) {
+    rules.forEach((r, i) => {
+      const paths = at(r, 'http', 'paths');
+      if (Array.isArray(paths)) paths.forEach((_, j) => backends.push(['spec', 'rules', i, 'http', 'paths', j, 'backend']));
+    });
+  }
+  const atPath = (v: unknown, path: Path): unknown => path.reduce<unknown>((cur, k) => (typeof k === 'number' ? (Array.isArray(cur) ? cur[k] : undefined) : isObject(cur) ? cur[k] : undefined), v);
+  for (const b of backends) {
+    const port = atPath(data, [...b, 'service', 'port']);
+    if (!isObject(port)) continue;
+    const base: Path = [...b, 'service', 'port'];
+    if (port.number !== undefined && port.name !== undefined && port.name !== '') {
+      out.push({ rule: 'crd/ports', path: b, message: `${pathText(base)} has both a number and a name; a backend names its port by one of them` });
+      continue;
+    }
+    const issue = portIssue(port.number, [...base, 'number'], {}) ?? portIssue(port.name, [...base, 'name'], { named: true });
+    if (issue) out.push(issue);
+  }
 }
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
 /**
- * A RoleBinding's or ClusterRoleBinding's references: the role is a Role or ClusterRole (a
- * ClusterRoleBinding's only a ClusterRole) of the RBAC group; a subject is a ServiceAccount (of the
- * core group, with a namespace in a ClusterRoleBinding), a User or a Group (of the RBAC group).
+ * The API groups of a RoleBinding's or ClusterRoleBinding's references (their kinds are enums in
+ * GO_VALIDATION): the role is of the RBAC group, and a ClusterRoleBinding's a ClusterRole; a
+ * ServiceAccount subject is of the core group and, in a ClusterRoleBinding, names its namespace;
+ * a User or Group subject is of the RBAC group.
  */
 function bindingIssues(key: string, data: Obj, out: SchemaIssue[]): void {
   const cluster = key.endsWith('/ClusterRoleBinding');
-  const kinds = cluster ? ['ClusterRole'] : ['Role', 'ClusterRole'];
   const ref = data.roleRef;
   if (isObject(ref)) {
-    if (typeof ref.apiGroup === 'string' && ref.apiGroup !== RBAC_GROUP) out.push({ rule: 'crd/rbac-binding', path: ['roleRef', 'apiGroup'], message: `roleRef.apiGroup must be ${RBAC_GROUP}, found ${JSON.stringify(ref.apiGroup)}` });
-    if (typeof ref.kind === 'string' && ref.kind !== '' && !kinds.includes(ref.kind)) out.push({ rule: 'crd/rbac-binding', path: ['roleRef', 'kind'], message: `roleRef.kind must be ${kinds.join(' or ')}, found ${JSON.stringify(ref.kind)}` });
+    if (typeof ref.apiGroup === 'string' && ref.apiGroup !== RBAC_GROUP) out.push({ rule: 'crd/value', path: ['roleRef', 'apiGroup'], message: `roleRef.apiGroup must be ${RBAC_GROUP}, found ${JSON.stringify(ref.apiGroup)}` });
+    if (cluster && ref.kind === 'Role') out.push({ rule: 'crd/value', path: ['roleRef', 'kind'], message: 'roleRef.kind must be ClusterRole in a ClusterRoleBinding, found "Role"', hint: 'bind a Role with a RoleBinding in its namespace' });
   }
   const subjects = data.subjects;
   if (!Array.isArray(subjects)) return;
@@ -343,31 +517,77 @@ function bindingIssues(key: string, data: Obj, out: SchemaIssue[]): void {
     const base: Path = ['subjects', i];
     const group = typeof sub.apiGroup === 'string' ? sub.apiGroup : '';
     if (sub.kind === 'ServiceAccount') {
-      if (group !== '') out.push({ rule: 'crd/rbac-binding', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be empty for a ServiceAccount (the core group), found ${JSON.stringify(group)}`, hint: 'leave apiGroup out of ServiceAccount subjects' });
-      if (cluster && (typeof sub.namespace !== 'string' || sub.namespace === '')) out.push({ rule: 'crd/rbac-binding', path: [...base, 'namespace'], message: `subjects[${i}].namespace is required for a ServiceAccount in a ClusterRoleBinding`, hint: 'name the namespace of the ServiceAccount', at: base });
-    } else if (sub.kind === 'User' || sub.kind === 'Group') {
-      if (group !== RBAC_GROUP) out.push({ rule: 'crd/rbac-binding', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be ${RBAC_GROUP} for a ${sub.kind}, found ${JSON.stringify(group)}`, ...(typeof sub.apiGroup === 'string' ? {} : { at: base }) });
-    } else if (typeof sub.kind === 'string') {
-      out.push({ rule: 'crd/rbac-binding', path: [...base, 'kind'], message: `subjects[${i}].kind must be ServiceAccount, User or Group, found ${JSON.stringify(sub.kind)}` });
+      if (group !== '') out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be empty for a ServiceAccount (the core group), found ${JSON.stringify(group)}`, hint: 'leave apiGroup out of ServiceAccount subjects' });
+      if (cluster && (typeof sub.namespace !== 'string' || sub.namespace === '')) out.push({ rule: 'crd/value', path: [...base, 'namespace'], message: `subjects[${i}].namespace is required for a ServiceAccount in a ClusterRoleBinding`, hint: 'name the namespace of the ServiceAccount', at: base });
+    } else if ((sub.kind === 'User' || sub.kind === 'Group') && group !== RBAC_GROUP) {
+      out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be ${RBAC_GROUP} for a ${sub.kind}, found ${JSON.stringify(group)}`, ...(typeof sub.apiGroup === 'string' ? {} : { at: base }) });
     }
   });
 }
 
-/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
 export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
     const spec = at(data, ...(p as string[]));
-    if (isObject(spec)) containerIssues(spec, p, out);
-    // A template left without its spec is a pod spec without containers or restart policy.
-    if (isObject(at(data, ...(p.slice(0, -1) as string[])))) {
-      const issue = restartPolicyIssue(key, spec, p);
-      if (issue) out.push(issue);
-    }
+    if (!isObject(spec)) continue;
+    containerIssues(spec, p, out);
+    restartPolicyIssues(key, spec, p, out);
+    volumeIssues(spec, p, out);
+    envIssues(spec, p, out);
   }
-  if (key === 'networking.k8s.io/v1/Ingress') ingressIssues(data, out);
-  if (key === `${RBAC_GROUP}/v1/RoleBinding` || key === `${RBAC_GROUP}/v1/ClusterRoleBinding`) bindingIssues(key, data, out);
+  combinationIssues(key, data, out);
   if (key === 'v1/Service') serviceIssues(data, out);
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
+  if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
+  if (key === 'networking.k8s.io/v1/Ingress') ingressIssues(data, out);
+  if (key === `${RBAC_GROUP}/v1/RoleBinding` || key === `${RBAC_GROUP}/v1/ClusterRoleBinding`) bindingIssues(key, data, out);
+  if (key === 'v1/PersistentVolumeClaim') claimIssues(data.spec, ['spec'], out);
+  if (key === 'apps/v1/StatefulSet') {
+    const templates = at(data, 'spec', 'volumeClaimTemplates');
+    if (Array.isArray(templates)) templates.forEach((t, i) => claimIssues(at(t, 'spec'), ['spec', 'volumeClaimTemplates', i, 'spec'], out));
+  }
   return out;
+}
+
+/**
+ * Bounds and enums the API server's Go validation puts on fields whose OpenAPI schema has none
+ * (crd/value): counts that cannot be negative, the probe timings, file modes, the HPA's replica
+ * bounds, and the values it takes for a few plain strings. By definition, then property; laid over
+ * the generated schemas when a release is loaded (./core-kinds.ts).
+ */
+const NON_NEGATIVE = { minimum: 0 };
+const FILE_MODE = { minimum: 0, maximum: 0o777 };
+export const GO_VALIDATION: Record<string, Record<string, Partial<OpenapiNode>>> = {
+  'apps.v1.DeploymentSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE, progressDeadlineSeconds: NON_NEGATIVE },
+  'apps.v1.ReplicaSetSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE },
+  'apps.v1.StatefulSetSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE },
+  'apps.v1.DaemonSetSpec': { minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE },
+  'core.v1.ReplicationControllerSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE },
+  'batch.v1.JobSpec': { parallelism: NON_NEGATIVE, completions: NON_NEGATIVE, activeDeadlineSeconds: NON_NEGATIVE, backoffLimit: NON_NEGATIVE, ttlSecondsAfterFinished: NON_NEGATIVE },
+  'batch.v1.CronJobSpec': { startingDeadlineSeconds: NON_NEGATIVE, successfulJobsHistoryLimit: NON_NEGATIVE, failedJobsHistoryLimit: NON_NEGATIVE },
+  'core.v1.Probe': { initialDelaySeconds: NON_NEGATIVE, timeoutSeconds: NON_NEGATIVE, periodSeconds: NON_NEGATIVE, successThreshold: NON_NEGATIVE, failureThreshold: NON_NEGATIVE, terminationGracePeriodSeconds: { minimum: 1 } },
+  'core.v1.PodSpec': { activeDeadlineSeconds: { minimum: 1 } },
+  'core.v1.SecretVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ConfigMapVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ProjectedVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.DownwardAPIVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.KeyToPath': { mode: FILE_MODE },
+  'core.v1.DownwardAPIVolumeFile': { mode: FILE_MODE },
+  'autoscaling.v2.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 } },
+  'autoscaling.v1.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 }, targetCPUUtilizationPercentage: { minimum: 1 } },
+  'autoscaling.v2.MetricSpec': { type: { enum: ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] } },
+  'autoscaling.v2.MetricTarget': { type: { enum: ['AverageValue', 'Utilization', 'Value'] } },
+  'rbac.v1.Subject': { kind: { enum: ['Group', 'ServiceAccount', 'User'] } },
+  'rbac.v1.RoleRef': { kind: { enum: ['ClusterRole', 'Role'] } },
+};
+
+/** `def` with the Go validation's bounds and enums laid over its properties (./core-kinds.ts). */
+export function withGoValidation(name: string, def: OpenapiNode): OpenapiNode {
+  const extra = Object.hasOwn(GO_VALIDATION, name) ? GO_VALIDATION[name]! : undefined;
+  if (extra === undefined || def.properties === undefined) return def;
+  const properties = { ...def.properties };
+  for (const [prop, constraints] of Object.entries(extra)) {
+    if (Object.hasOwn(properties, prop)) properties[prop] = { ...properties[prop], ...constraints, 'x-agentplat-go-validation': true };
+  }
+  return { ...def, properties };
 }

@@ -43,6 +43,8 @@ export interface OpenapiNode {
   'x-kubernetes-preserve-unknown-fields'?: boolean;
   'x-kubernetes-embedded-resource'?: boolean;
   'x-kubernetes-int-or-string'?: boolean;
+  /** Bounds and enums of this node are the API server's Go validation (crd/value), not the schema's. */
+  'x-agentplat-go-validation'?: boolean;
 }
 
 export type Path = (string | number)[];
@@ -154,13 +156,15 @@ function walk(node0: OpenapiNode, v: unknown, path: Path, ctx: CheckContext, out
     return;
   }
   const schema = (message: string, hint?: string): void => void out.push({ rule: 'crd/schema', path, message: `${where(path)} ${message}`, ...(hint ? { hint } : {}) });
+  // A value outside the bounds or enum the API server's Go validation adds to the schema's.
+  const bound = node['x-agentplat-go-validation'] ? (message: string, hint?: string): void => void out.push({ rule: 'crd/value', path, message: `${where(path)} ${message}`, ...(hint ? { hint } : {}) }) : schema;
   const isIntOrString = node.format === 'int-or-string' || node['x-kubernetes-int-or-string'] === true;
   if (isIntOrString) {
-    if (typeof v === 'string') return checkString(node, v, ctx, schema);
+    if (typeof v === 'string') return checkString(node, v, ctx, bound);
     if (jsonType(v) !== 'integer') return schema(`must be an integer or a string, found ${showValue(v)}`);
     // IntOrString holds an int32.
     if (builtin && (Number(v) < INT32_MIN || Number(v) > INT32_MAX)) return schema(`must be a string or an integer from -2147483648 to 2147483647 (int32), found ${showValue(v)}`);
-    return checkNumber(node, Number(v), schema);
+    return checkNumber(node, Number(v), bound);
   }
   if (node.format === 'quantity') {
     if ((typeof v === 'string' || typeof v === 'number') && isQuantity(v)) return;
@@ -188,7 +192,7 @@ function walk(node0: OpenapiNode, v: unknown, path: Path, ctx: CheckContext, out
   switch (type) {
     case 'string':
       if (typeof v !== 'string') return schema(`must be a string, found ${showValue(v)}`);
-      return checkString(node, v, ctx, schema);
+      return checkString(node, v, ctx, bound);
     case 'boolean':
       if (typeof v !== 'boolean') return schema(`must be a boolean (true or false), found ${showValue(v)}`);
       return checkEnum(node, v, ctx, schema);
@@ -197,13 +201,13 @@ function walk(node0: OpenapiNode, v: unknown, path: Path, ctx: CheckContext, out
       const n = Number(v);
       if (node.format === 'int32' && (n < INT32_MIN || n > INT32_MAX)) return schema(`must be an integer from -2147483648 to 2147483647 (int32), found ${showValue(v)}`);
       if (n < -INT64_BOUND || n >= INT64_BOUND) return schema(`must be an integer from -2^63 to 2^63-1 (int64), found ${showValue(v)}`);
-      checkNumber(node, n, schema);
-      return checkEnum(node, v, ctx, schema);
+      checkNumber(node, n, bound);
+      return checkEnum(node, v, ctx, bound);
     }
     case 'number':
       if (typeof v !== 'number' && typeof v !== 'bigint') return schema(`must be a number, found ${showValue(v)}`);
       if (!Number.isFinite(Number(v))) return schema(`must be a finite number, found ${showValue(v)}`);
-      return checkNumber(node, Number(v), schema);
+      return checkNumber(node, Number(v), bound);
     case 'array':
       if (!Array.isArray(v)) return schema(`must be a list, found ${showValue(v)}`);
       if (node.minItems !== undefined && v.length < node.minItems) schema(schemaSentence({ keyword: 'minItems', params: { limit: node.minItems }, value: v }));

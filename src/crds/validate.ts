@@ -28,7 +28,7 @@ import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
 import { firstCyclicAlias } from '../values/source.ts';
-import { maskedLines, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
+import { maskedLines, MIN_MASKED_LENGTH, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
 import { schemaSentence, showValue } from '../problems/schema-wording.ts';
 
 export interface ResourceInput {
@@ -446,7 +446,23 @@ const crdSecretFields = (): SecretFields => (secretFields ??= new SecretFields(O
 function hideSecrets(problems: Problem[], first: number, data: Json): void {
   if (problems.length === first) return;
   const secrets = secretValues(data, crdSecretFields());
+  secretObjectValues(data, secrets);
   for (let i = first; i < problems.length; i++) problems[i] = redactProblem(problems[i]!, secrets);
+}
+
+/** The values of a core Secret's `data` and `stringData` (in a List's items too), added to `out`. */
+function secretObjectValues(data: Json, out: Set<string>): void {
+  if (!isObject(data)) return;
+  if (Array.isArray(data.items) && typeof data.kind === 'string' && LIST_KIND.test(data.kind)) {
+    for (const item of data.items) secretObjectValues(item as Json, out);
+    return;
+  }
+  if (data.kind !== 'Secret' || data.apiVersion !== 'v1') return;
+  for (const field of ['data', 'stringData']) {
+    const values = data[field];
+    if (!isObject(values)) continue;
+    for (const v of Object.values(values)) if ((typeof v === 'string' || typeof v === 'number') && String(v).length >= MIN_MASKED_LENGTH) out.add(String(v));
+  }
 }
 
 /** The kinds of list objects (`List`, `AgentList`, `DeploymentList`, …): their items are objects. */

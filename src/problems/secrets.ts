@@ -87,7 +87,7 @@ export class SecretFields {
 export const VALUES_SECRETS = new SecretFields(VALUES_SECRET_FIELDS);
 
 /** Shorter values are not masked inside other text (they would mask ordinary words). */
-const MIN_MASKED_LENGTH = 4;
+export const MIN_MASKED_LENGTH = 4;
 
 export const MASK = '********';
 

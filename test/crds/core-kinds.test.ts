@@ -70,7 +70,7 @@ data:
     const r = await validateYaml(y);
     expect(r.problems).toMatchObject([{ rule: 'crd/schema', path: 'spec.template.spec.containers[0].resources.requests.memory', ...marked(y) }]);
     expect(r.problems[0]!.message).toContain('quantity');
-    const ok = await validateYaml(deployment('          resources:\n            requests: {cpu: 0.5, memory: 2Gi}\n            limits: {cpu: 1e3, memory: 512M}\n'));
+    const ok = await validateYaml(deployment('          resources:\n            requests: {cpu: 0.5, memory: 2Gi}\n            limits: {cpu: 1e3, memory: 4G}\n'));
     expect(ok.problems).toEqual([]);
   });
 
@@ -162,6 +162,55 @@ ${extra}`;
   });
 
   describe('the Go validation rules the OpenAPI cannot say', () => {
+    it('crd/value: counts that cannot be negative, file modes, HPA bounds and the RBAC subject kinds the server takes', async () => {
+      expect(rules(await validateYaml(deployment('', '  replicas: -1\n')))).toEqual([['crd/value', 'spec.replicas']]);
+      expect((await validateYaml(deployment('', '  replicas: 0\n'))).problems).toEqual([]);
+      const mode = deployment('').replace('      containers:', '      volumes:\n        - name: c\n          configMap: {name: c, defaultMode: 1000}\n      containers:');
+      expect(rules(await validateYaml(mode))).toEqual([['crd/value', 'spec.template.spec.volumes[0].configMap.defaultMode']]);
+      const rb = await validateYaml('apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: r}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}\nsubjects:\n  - {kind: Robot, name: x}\n');
+      expect(rb.problems).toMatchObject([{ rule: 'crd/value', path: 'subjects[0].kind' }]);
+    });
+
+    it("crd/restart-policy: Always for a Deployment's pods, OnFailure or Never (and set) for a Job's", async () => {
+      expect(rules(await validateYaml(deployment('').replace('      containers:', '      restartPolicy: Never\n      containers:')))).toEqual([['crd/restart-policy', 'spec.template.spec.restartPolicy']]);
+      const job = (policy: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  template:\n    spec:\n${policy}      containers: [{name: c, image: x}]\n`;
+      expect((await validateYaml(job('      restartPolicy: Never\n'))).problems).toEqual([]);
+      expect(rules(await validateYaml(job('')))).toEqual([['crd/restart-policy', 'spec.template.spec.restartPolicy']]);
+    });
+
+    it('crd/volumes: repeated volume names, and a mount of a volume the pod does not have', async () => {
+      const y = deployment('          volumeMounts: [{name: confg, mountPath: /etc/c}]\n').replace('      containers:', '      volumes:\n        - {name: config, emptyDir: {}}\n        - {name: config, emptyDir: {}}\n      containers:');
+      const r = await validateYaml(y);
+      expect(rules(r)).toEqual([
+        ['crd/volumes', 'spec.template.spec.volumes[1].name'],
+        ['crd/volumes', 'spec.template.spec.containers[0].volumeMounts[0].name'],
+      ]);
+      expect(r.problems[1]!.hint).toBe('did you mean config?');
+    });
+
+    it('crd/field-combination: minAvailable with maxUnavailable, value with valueFrom', async () => {
+      const pdb = await validateYaml('apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\nspec:\n  minAvailable: 1\n  maxUnavailable: 1\n');
+      expect(rules(pdb)).toEqual([['crd/field-combination', 'spec.maxUnavailable']]);
+      const env = await validateYaml(deployment('          env:\n            - name: A\n              value: x\n              valueFrom: {fieldRef: {fieldPath: metadata.name}}\n'));
+      expect(rules(env)).toEqual([['crd/field-combination', 'spec.template.spec.containers[0].env[0].valueFrom']]);
+    });
+
+    it('crd/cronjob: a schedule the controller cannot parse; a name over 52 characters is crd/metadata', async () => {
+      const cj = (name: string, schedule: string) => `apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: ${name}}\nspec:\n  schedule: "${schedule}"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: c, image: x}]\n`;
+      for (const ok of ['*/15 * * * *', '0 3 * * MON-FRI', '@hourly', '5 4 1,15 JAN-MAR ?']) expect((await validateYaml(cj('c', ok))).problems, ok).toEqual([]);
+      for (const bad of ['every minute', '61 * * * *', '* * * * * *', 'TZ=UTC 0 * * * *']) expect(rules(await validateYaml(cj('c', bad))), bad).toEqual([['crd/cronjob', 'spec.schedule']]);
+      expect(rules(await validateYaml(cj('a'.repeat(53), '@daily')))).toEqual([['crd/metadata', 'metadata.name']]);
+    });
+
+    it('a Service needs a port unless headless or ExternalName; a claim needs a storage request', async () => {
+      const svc = (spec: string) => `apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n${spec}`;
+      expect(rules(await validateYaml(svc('  ports: []\n')))).toEqual([['crd/ports', 'spec.ports']]);
+      expect((await validateYaml(svc('  clusterIP: None\n'))).problems).toEqual([]);
+      const pvc = await validateYaml('apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: p}\nspec:\n  accessModes: [ReadWriteOnce]\n');
+      expect(rules(pvc)).toEqual([['crd/resources', 'spec.resources.requests.storage']]);
+    });
+
+
     it('crd/selector-mismatch: a selector that does not select the template labels, or an empty one', async () => {
       const y = deployment('').replace('      labels:\n        app: web', '      labels:\n        app: api');
       expect(rules(await validateYaml(y))).toEqual([['crd/selector-mismatch', 'spec.template.metadata.labels']]);
@@ -171,26 +220,100 @@ ${extra}`;
       expect((await validateYaml(expr)).problems).toEqual([]);
     });
 
-    it('crd/container-name: not a DNS-1123 label, or the name of another container of the pod', async () => {
+    it('crd/containers: not a DNS-1123 label, or the name of another container of the pod', async () => {
       const y = deployment('        - name: Side_Car\n          image: x\n        - name: web\n          image: y\n');
       expect(rules(await validateYaml(y))).toEqual([
-        ['crd/container-name', 'spec.template.spec.containers[1].name'],
-        ['crd/container-name', 'spec.template.spec.containers[2].name'],
+        ['crd/containers', 'spec.template.spec.containers[1].name'],
+        ['crd/containers', 'spec.template.spec.containers[2].name'],
       ]);
     });
 
-    it('crd/port-range: ports outside 1-65535 and port names that are not IANA service names', async () => {
+    it('crd/ports: ports outside 1-65535 and port names that are not IANA service names', async () => {
       const y = deployment('          ports:\n            - containerPort: 70000\n            - containerPort: 80\n              name: Web_Port\n          readinessProbe:\n            httpGet: {port: 0}\n');
       expect(rules(await validateYaml(y))).toEqual([
-        ['crd/port-range', 'spec.template.spec.containers[0].ports[0].containerPort'],
-        ['crd/port-range', 'spec.template.spec.containers[0].ports[1].name'],
-        ['crd/port-range', 'spec.template.spec.containers[0].readinessProbe.httpGet.port'],
+        ['crd/ports', 'spec.template.spec.containers[0].ports[0].containerPort'],
+        ['crd/ports', 'spec.template.spec.containers[0].ports[1].name'],
+        ['crd/ports', 'spec.template.spec.containers[0].readinessProbe.httpGet.port'],
       ]);
       const svc = await validateYaml('apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n    - {name: a, port: 0, targetPort: 9000}\n    - {name: b, port: 80, targetPort: too-long-port-name}\n');
       expect(rules(svc)).toEqual([
-        ['crd/port-range', 'spec.ports[0].port'],
-        ['crd/port-range', 'spec.ports[1].targetPort'],
+        ['crd/ports', 'spec.ports[0].port'],
+        ['crd/ports', 'spec.ports[1].targetPort'],
       ]);
     });
+
+    it('crd/ports: a Service with several ports names each, distinctly, and takes each port and protocol once', async () => {
+      const svc = (ports: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n${ports}`;
+      expect((await validateYaml(svc('    - {port: 80}\n'))).problems).toEqual([]);
+      expect((await validateYaml(svc('    - {name: http, port: 80}\n    - {name: dns, port: 80, protocol: UDP}\n'))).problems).toEqual([]);
+      expect(rules(await validateYaml(svc('    - {name: http, port: 80}\n    - {port: 81}\n')))).toEqual([['crd/ports', 'spec.ports[1].name']]);
+      expect(rules(await validateYaml(svc('    - {name: http, port: 80}\n    - {name: http, port: 81}\n')))).toEqual([['crd/ports', 'spec.ports[1].name']]);
+      expect(rules(await validateYaml(svc('    - {name: a, port: 80}\n    - {name: b, port: 80}\n')))).toEqual([['crd/ports', 'spec.ports[1].port']]);
+      expect(rules(await validateYaml(svc('    - {name: Web, port: 80}\n')))).toEqual([['crd/ports', 'spec.ports[0].name']]);
+    });
+
+    it('crd/containers: a container without an image', async () => {
+      const y = deployment('').replace('          image: nginx:1.27\n', '');
+      expect((await validateYaml(y)).problems).toMatchObject([{ rule: 'crd/containers', path: 'spec.template.spec.containers[0].image', line: 15 }]);
+    });
+
+    it('crd/resources: unknown resource names, negative quantities, requests above limits', async () => {
+      const y = deployment('          resources:\n            limits: {cpu: "1", memory: 1Gi, example.com/gpu: 1, hugepages-2Mi: 1Gi}\n            requests: {cpu: 2, memroy: 1Gi, ephemeral-storage: -1Gi}\n');
+      const r = await validateYaml(y);
+      // In the order of the line: cpu, memroy, ephemeral-storage.
+      expect(rules(r)).toEqual([
+        ['crd/resources', 'spec.template.spec.containers[0].resources.requests.cpu'],
+        ['crd/resources', 'spec.template.spec.containers[0].resources.requests.memroy'],
+        ['crd/resources', 'spec.template.spec.containers[0].resources.requests.ephemeral-storage'],
+      ]);
+      expect(r.problems[1]!.hint).toBe('did you mean memory?');
+    });
+  });
+
+  it("a Secret's values are never shown in a problem", async () => {
+    const r = await validateYaml('apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ndata:\n  token: hunter2-is-secret!\n');
+    expect(rules(r)).toEqual([['crd/schema', 'data.token']]);
+    expect(JSON.stringify(r.problems)).not.toContain('hunter2');
   });
 });
+
+describe('validate: the foreign CRDs the chart renders', () => {
+  const serviceMonitor = (endpoint: string) => `apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata:
+  name: m
+spec:
+  selector:
+    matchLabels: {app: web}
+  endpoints:
+    - port: http
+${endpoint}`;
+
+  it('a ServiceMonitor with a typo is refused at the field, with a did-you-mean', async () => {
+    expect((await validateYaml(serviceMonitor('      interval: 30s\n      scheme: https\n'))).problems).toEqual([]);
+    const y = serviceMonitor('      intreval: 30s # HERE\n');
+    const r = await validateYaml(y);
+    expect(r.problems).toMatchObject([{ rule: 'crd/unknown-field', path: 'spec.endpoints[0].intreval', hint: 'did you mean interval?', ...marked(y) }]);
+    const scheme = await validateYaml(serviceMonitor('      scheme: htps\n'));
+    expect(scheme.problems).toMatchObject([{ rule: 'crd/schema', path: 'spec.endpoints[0].scheme', hint: 'did you mean https?' }]);
+    const meta = await validateYaml(serviceMonitor('').replace('  name: m', '  name: m\n  lables: {a: b}'));
+    expect(rules(meta)).toEqual([['crd/unknown-field', 'metadata.lables']]);
+  });
+
+  it("an HTTPRoute is held to the Gateway API's schema: patterns and bounds", async () => {
+    const route = (hostname: string) => `apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: r}
+spec:
+  parentRefs: [{name: gw}]
+  hostnames: ["${hostname}"]
+  rules:
+    - backendRefs: [{name: svc, port: 80}]
+`;
+    expect((await validateYaml(route('app.example.com'))).problems).toEqual([]);
+    expect(rules(await validateYaml(route('Bad_Host')))).toEqual([['crd/schema', 'spec.hostnames[0]']]);
+    const version = await validateYaml(route('a.example.com').replace('gateway.networking.k8s.io/v1', 'gateway.networking.k8s.io/v1alpha9'));
+    expect(version.problems).toMatchObject([{ rule: 'crd/unknown-version', path: 'apiVersion' }]);
+  });
+});
+

@@ -9,7 +9,7 @@ import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
-import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/core-kinds.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
 import { parseKubeVersion } from '../../pipeline/request.ts';
 
 interface Options {
