@@ -529,6 +529,8 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
     const spec = at(data, ...(p as string[]));
+    // A Job's template without a spec is a pod spec without a restart policy (it defaults to Always).
+    if (!isObject(spec) && isObject(at(data, ...(p.slice(0, -1) as string[])))) restartPolicyIssues(key, {}, p, out);
     if (!isObject(spec)) continue;
     containerIssues(spec, p, out);
     restartPolicyIssues(key, spec, p, out);

@@ -77,3 +77,10 @@ describe('RBAC bindings, as the API server checks them (crd/value)', () => {
     expect(rules(await validateYaml(binding('ClusterRoleBinding', role, '{kind: ServiceAccount, name: sa}')))).toEqual([['crd/value', 'subjects[0].namespace']]);
   });
 });
+
+describe("a Job's pod template, as the API server checks it", () => {
+  it('a template without a spec is refused for its restart policy (it would default to Always)', async () => {
+    const y = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  template:\n    metadata: {labels: {app: j}}\n';
+    expect(rules(await validateYaml(y))).toEqual([['crd/restart-policy', 'spec.template.spec.restartPolicy']]);
+  });
+});
