@@ -12,8 +12,6 @@
 //   letter, no "-" at either end nor "--"), the named ports of a pod are unique, and a Service's
 //   ports are each named (DNS-1123 labels, unique) when it has several, with no port and protocol
 //   twice; an Ingress backend's Service port is a number or a name, not both.
-// - crd/value (with GO_VALIDATION below): a binding's roleRef and subjects of the RBAC group but
-//   ServiceAccounts (core group, with a namespace in a ClusterRoleBinding).
 // - crd/resources: a container's resource names are standard (cpu, memory, ephemeral-storage,
 //   hugepages-<size>) or domain-qualified (example.com/gpu), quantities are not negative, and a
 //   request is not above the limit of the same resource.
@@ -21,7 +19,7 @@
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
-import { labelKeyProblem, labelValueProblem } from '../k8s-meta.ts';
+import { labelKeyProblem, labelValueProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -99,19 +97,12 @@ function templateLabelsAt(data: Obj): { at?: Path } {
 }
 
 /**
- * A label selector the API server refuses as one: matchLabels that are not labels, an operator
- * outside In, NotIn, Exists and DoesNotExist, values missing for In and NotIn or given for Exists
- * and DoesNotExist, a key that is not a label key.
+ * A label selector the API server refuses as one: an operator outside In, NotIn, Exists and
+ * DoesNotExist, values missing for In and NotIn or given for Exists and DoesNotExist, a key that
+ * is not a label key. (matchLabels are checked as labels by GO_VALIDATION below.)
  */
 function labelSelectorIssues(selector: Obj, base: Path): SchemaIssue[] {
   const out: SchemaIssue[] = [];
-  const ml = at(selector, 'matchLabels');
-  if (isObject(ml)) {
-    for (const [k, v] of Object.entries(ml)) {
-      const why = labelKeyProblem(k) ?? (typeof v === 'string' ? labelValueProblem(v) : undefined);
-      if (why) out.push({ rule: 'crd/selector-mismatch', path: [...base, 'matchLabels', k], message: `${pathText([...base, 'matchLabels'])}: ${k}: ${JSON.stringify(v)} is not a label: ${why}`, hint: 'a selector selects by labels the pods can carry' });
-    }
-  }
   const me = at(selector, 'matchExpressions');
   if (Array.isArray(me)) {
     me.forEach((e, i) => {
@@ -132,6 +123,12 @@ function labelSelectorIssues(selector: Obj, base: Path): SchemaIssue[] {
   return out;
 }
 
+/** matchLabels that are all labels (the API server does not compare an invalid selector with the template). */
+function validMatchLabels(selector: Obj): boolean {
+  const ml = at(selector, 'matchLabels');
+  return !isObject(ml) || Object.entries(ml).every(([k, v]) => labelKeyProblem(k) === undefined && (typeof v !== 'string' || labelValueProblem(v) === undefined));
+}
+
 function selectorIssues(key: string, data: Obj): SchemaIssue[] {
   const labels = at(data, 'spec', 'template', 'metadata', 'labels');
   const labelMap = isObject(labels) ? labels : {};
@@ -141,10 +138,11 @@ function selectorIssues(key: string, data: Obj): SchemaIssue[] {
   }
   if (WORKLOADS.has(key)) {
     const selector = at(data, 'spec', 'selector');
-    // A missing selector is the schema's required-field finding.
+    // A missing selector is the schema's required-field finding when there is a spec.
+    if (!isObject(data.spec)) return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector is required: the workload has no spec', at: [] }];
     if (!isObject(selector)) return [];
     const invalid = labelSelectorIssues(selector, ['spec', 'selector']);
-    if (invalid.length > 0) return invalid;
+    if (invalid.length > 0 || !validMatchLabels(selector)) return invalid;
     const ml = at(selector, 'matchLabels');
     const me = at(selector, 'matchExpressions');
     const empty = !(isObject(ml) && Object.keys(ml).length > 0) && !(Array.isArray(me) && me.length > 0);
@@ -352,6 +350,12 @@ function volumeIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
   const volumes = Array.isArray(spec.volumes) ? spec.volumes : [];
   const names = new Map<string, string>();
   volumes.forEach((v, i) => {
+    const size = at(v, 'emptyDir', 'sizeLimit');
+    if ((typeof size === 'string' || typeof size === 'number') && isQuantity(size) && quantityValue(size) < 0) {
+      const path = [...base, 'volumes', i, 'emptyDir', 'sizeLimit'];
+      out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must not be negative, found ${JSON.stringify(size)}` });
+      return;
+    }
     const name = at(v, 'name');
     if (typeof name !== 'string' || name === '') return;
     const path = [...base, 'volumes', i, 'name'];
@@ -392,22 +396,99 @@ function combinationIssues(key: string, data: Obj, out: SchemaIssue[]): void {
   }
 }
 
-/** A container's env: `value` and `valueFrom` exclude each other. */
+/** Exactly one of `keys` is set in `o` (at `path`): a probe's handler, an env var's source. */
+function oneOf(o: unknown, path: Path, keys: readonly string[], what: string, out: SchemaIssue[]): void {
+  if (!isObject(o)) return;
+  const set = keys.filter((k) => o[k] !== undefined && o[k] !== null);
+  if (set.length === 1) return;
+  out.push({
+    rule: 'crd/field-combination',
+    path: set.length === 0 ? path : [...path, set[1]!],
+    message: set.length === 0 ? `${pathText(path)} must set one ${what}: ${keys.join(', ')}` : `${pathText(path)} sets ${set.join(' and ')}: it takes only one ${what}`,
+    hint: `keep exactly one of ${keys.join(', ')}`,
+  });
+}
+
+const PROBE_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
+const HOOK_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'sleep'];
+const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'];
+
+/** A container's env (`value` or `valueFrom`, one source) and its probes and hooks (one handler each). */
 function envIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
   for (const list of ['containers', 'initContainers']) {
     const containers = spec[list];
     if (!Array.isArray(containers)) continue;
     containers.forEach((c, i) => {
+      const cpath = [...base, list, i];
       const env = at(c, 'env');
-      if (!Array.isArray(env)) return;
-      env.forEach((e, j) => {
-        if (isObject(e) && typeof e.value === 'string' && e.value !== '' && e.valueFrom !== undefined && e.valueFrom !== null) {
-          const path = [...base, list, i, 'env', j, 'valueFrom'];
-          out.push({ rule: 'crd/field-combination', path, message: `${pathText(path)} cannot be set when ${pathText([...base, list, i, 'env', j, 'value'])} is not empty`, hint: 'keep one of value and valueFrom' });
-        }
-      });
+      if (Array.isArray(env)) {
+        env.forEach((e, j) => {
+          if (!isObject(e) || e.valueFrom === undefined || e.valueFrom === null) return;
+          const path = [...cpath, 'env', j, 'valueFrom'];
+          if (typeof e.value === 'string' && e.value !== '') {
+            out.push({ rule: 'crd/field-combination', path, message: `${pathText(path)} cannot be set when ${pathText([...cpath, 'env', j, 'value'])} is not empty`, hint: 'keep one of value and valueFrom' });
+          } else oneOf(e.valueFrom, path, ENV_SOURCES, 'source', out);
+        });
+      }
+      const envFrom = at(c, 'envFrom');
+      if (Array.isArray(envFrom)) envFrom.forEach((e, j) => oneOf(e, [...cpath, 'envFrom', j], ['configMapRef', 'secretRef'], 'source', out));
+      for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) oneOf(at(c, probe), [...cpath, probe], PROBE_HANDLERS, 'handler', out);
+      for (const hook of ['postStart', 'preStop']) oneOf(at(c, 'lifecycle', hook), [...cpath, 'lifecycle', hook], HOOK_HANDLERS, 'handler', out);
     });
   }
+}
+
+/** A Role's or ClusterRole's rules: a resource rule names API groups and resources; URLs are for ClusterRoles. */
+function policyRuleIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const rules = data.rules;
+  if (!Array.isArray(rules)) return;
+  const nonEmpty = (v: unknown): boolean => Array.isArray(v) && v.length > 0;
+  rules.forEach((r, i) => {
+    if (!isObject(r)) return;
+    const base: Path = ['rules', i];
+    if (nonEmpty(r.nonResourceURLs)) {
+      if (key.endsWith('/Role')) out.push({ rule: 'crd/value', path: [...base, 'nonResourceURLs'], message: `${pathText([...base, 'nonResourceURLs'])}: a Role cannot grant non-resource URLs; only a ClusterRole can` });
+      else if (nonEmpty(r.resources) || nonEmpty(r.apiGroups)) out.push({ rule: 'crd/field-combination', path: [...base, 'nonResourceURLs'], message: `${pathText(base)} mixes resources and nonResourceURLs: a rule grants one or the other`, hint: 'split it into two rules' });
+      return;
+    }
+    for (const field of ['apiGroups', 'resources']) {
+      if (!nonEmpty(r[field])) out.push({ rule: 'crd/value', path: [...base, field], message: `${pathText([...base, field])} is required: a resource rule names at least one ${field === 'apiGroups' ? 'API group ("" is the core group)' : 'resource'}`, at: r[field] === undefined ? base : [...base, field] });
+    }
+  });
+}
+
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+
+/**
+ * A service account subject names a service account (a DNS-1123 subdomain) of the core group, in
+ * a namespace when cluster-wide; a User or Group subject is of the RBAC group; a
+ * ClusterRoleBinding binds a ClusterRole (the kinds themselves are enums in GO_VALIDATION).
+ */
+function subjectIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const ref = data.roleRef;
+  if (key.endsWith('/ClusterRoleBinding') && isObject(ref) && ref.kind === 'Role') {
+    out.push({ rule: 'crd/value', path: ['roleRef', 'kind'], message: 'roleRef.kind must be ClusterRole in a ClusterRoleBinding, found "Role"', hint: 'bind a Role with a RoleBinding in its namespace' });
+  }
+  const subjects = data.subjects;
+  if (!Array.isArray(subjects)) return;
+  subjects.forEach((s, i) => {
+    if (!isObject(s)) return;
+    const base: Path = ['subjects', i];
+    const group = typeof s.apiGroup === 'string' ? s.apiGroup : '';
+    if (s.kind === 'User' || s.kind === 'Group') {
+      if (group !== RBAC_GROUP) out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `${pathText([...base, 'apiGroup'])} must be ${RBAC_GROUP} for a ${s.kind}, found ${JSON.stringify(group)}`, ...(typeof s.apiGroup === 'string' ? {} : { at: base }) });
+      return;
+    }
+    if (s.kind !== 'ServiceAccount') return;
+    if (group !== '') out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `${pathText([...base, 'apiGroup'])} must be empty for a ServiceAccount (the core group), found ${JSON.stringify(group)}`, hint: 'leave apiGroup out of ServiceAccount subjects' });
+    if (typeof s.name === 'string' && s.name !== '') {
+      const why = nameProblem(s.name, 'ServiceAccount');
+      if (why) out.push({ rule: 'crd/value', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(s.name)} is not a service account name: ${why}` });
+    }
+    if (key.endsWith('/ClusterRoleBinding') && (typeof s.namespace !== 'string' || s.namespace === '')) {
+      out.push({ rule: 'crd/value', path: [...base, 'namespace'], message: `${pathText([...base, 'namespace'])} is required: a ClusterRoleBinding's service account subject names its namespace`, hint: 'set the namespace of the service account', at: base });
+    }
+  });
 }
 
 /** The fields of a cron schedule: minute, hour, day of month, month, day of week. */
@@ -464,9 +545,11 @@ function cronJobIssues(data: Obj, out: SchemaIssue[]): void {
 function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
   if (!isObject(spec)) return;
   const storage = at(spec, 'resources', 'requests', 'storage');
+  const path = [...base, 'resources', 'requests', 'storage'];
   if (storage === undefined || storage === null) {
-    const path = [...base, 'resources', 'requests', 'storage'];
     out.push({ rule: 'crd/resources', path, message: `${pathText(path)} is required: a claim must request storage`, hint: 'e.g. resources: {requests: {storage: 1Gi}}', at: base });
+  } else if ((typeof storage === 'string' || typeof storage === 'number') && isQuantity(storage) && !(quantityValue(storage) > 0)) {
+    out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must be greater than zero, found ${JSON.stringify(storage)}`, hint: 'e.g. 1Gi' });
   }
 }
 
@@ -495,54 +578,36 @@ function ingressIssues(data: Obj, out: SchemaIssue[]): void {
   }
 }
 
-const RBAC_GROUP = 'rbac.authorization.k8s.io';
-
-/**
- * The API groups of a RoleBinding's or ClusterRoleBinding's references (their kinds are enums in
- * GO_VALIDATION): the role is of the RBAC group, and a ClusterRoleBinding's a ClusterRole; a
- * ServiceAccount subject is of the core group and, in a ClusterRoleBinding, names its namespace;
- * a User or Group subject is of the RBAC group.
- */
-function bindingIssues(key: string, data: Obj, out: SchemaIssue[]): void {
-  const cluster = key.endsWith('/ClusterRoleBinding');
-  const ref = data.roleRef;
-  if (isObject(ref)) {
-    if (typeof ref.apiGroup === 'string' && ref.apiGroup !== RBAC_GROUP) out.push({ rule: 'crd/value', path: ['roleRef', 'apiGroup'], message: `roleRef.apiGroup must be ${RBAC_GROUP}, found ${JSON.stringify(ref.apiGroup)}` });
-    if (cluster && ref.kind === 'Role') out.push({ rule: 'crd/value', path: ['roleRef', 'kind'], message: 'roleRef.kind must be ClusterRole in a ClusterRoleBinding, found "Role"', hint: 'bind a Role with a RoleBinding in its namespace' });
-  }
-  const subjects = data.subjects;
-  if (!Array.isArray(subjects)) return;
-  subjects.forEach((sub, i) => {
-    if (!isObject(sub)) return;
-    const base: Path = ['subjects', i];
-    const group = typeof sub.apiGroup === 'string' ? sub.apiGroup : '';
-    if (sub.kind === 'ServiceAccount') {
-      if (group !== '') out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be empty for a ServiceAccount (the core group), found ${JSON.stringify(group)}`, hint: 'leave apiGroup out of ServiceAccount subjects' });
-      if (cluster && (typeof sub.namespace !== 'string' || sub.namespace === '')) out.push({ rule: 'crd/value', path: [...base, 'namespace'], message: `subjects[${i}].namespace is required for a ServiceAccount in a ClusterRoleBinding`, hint: 'name the namespace of the ServiceAccount', at: base });
-    } else if ((sub.kind === 'User' || sub.kind === 'Group') && group !== RBAC_GROUP) {
-      out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `subjects[${i}].apiGroup must be ${RBAC_GROUP} for a ${sub.kind}, found ${JSON.stringify(group)}`, ...(typeof sub.apiGroup === 'string' ? {} : { at: base }) });
-    }
-  });
-}
-
 export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
+    // A pod template's labels and annotations are held to the rules of an object's (its name is not read).
+    if (p.length > 1) {
+      const meta = [...p.slice(0, -1), 'metadata'];
+      for (const f of metadataFindings('Pod', at(data, ...(meta as string[])))) {
+        if (f.path[1] === 'labels' || f.path[1] === 'annotations') out.push({ rule: 'crd/metadata', path: [...meta, ...f.path.slice(1)], message: f.message });
+      }
+    }
     const spec = at(data, ...(p as string[]));
-    // A Job's template without a spec is a pod spec without a restart policy (it defaults to Always).
-    if (!isObject(spec) && isObject(at(data, ...(p.slice(0, -1) as string[])))) restartPolicyIssues(key, {}, p, out);
-    if (!isObject(spec)) continue;
+    if (!isObject(spec)) {
+      // A pod (template) without a spec has no containers; point at the deepest part that is there.
+      let there = p.slice(0, -1);
+      while (there.length > 0 && !isObject(at(data, ...(there as string[])))) there = there.slice(0, -1);
+      out.push({ rule: 'crd/containers', path: [...p, 'containers'], message: `${pathText([...p, 'containers'])} is required: the pod has no containers`, at: there });
+      continue;
+    }
     containerIssues(spec, p, out);
     restartPolicyIssues(key, spec, p, out);
     volumeIssues(spec, p, out);
     envIssues(spec, p, out);
   }
   combinationIssues(key, data, out);
+  if (key === 'rbac.authorization.k8s.io/v1/RoleBinding' || key === 'rbac.authorization.k8s.io/v1/ClusterRoleBinding') subjectIssues(key, data, out);
+  if (key === 'rbac.authorization.k8s.io/v1/Role' || key === 'rbac.authorization.k8s.io/v1/ClusterRole') policyRuleIssues(key, data, out);
   if (key === 'v1/Service') serviceIssues(data, out);
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
   if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
   if (key === 'networking.k8s.io/v1/Ingress') ingressIssues(data, out);
-  if (key === `${RBAC_GROUP}/v1/RoleBinding` || key === `${RBAC_GROUP}/v1/ClusterRoleBinding`) bindingIssues(key, data, out);
   if (key === 'v1/PersistentVolumeClaim') claimIssues(data.spec, ['spec'], out);
   if (key === 'apps/v1/StatefulSet') {
     const templates = at(data, 'spec', 'volumeClaimTemplates');
@@ -552,13 +617,24 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
 }
 
 /**
- * Bounds and enums the API server's Go validation puts on fields whose OpenAPI schema has none
- * (crd/value): counts that cannot be negative, the probe timings, file modes, the HPA's replica
- * bounds, and the values it takes for a few plain strings. By definition, then property; laid over
- * the generated schemas when a release is loaded (./core-kinds.ts).
+ * Bounds, enums and formats the API server's Go validation puts on fields whose OpenAPI schema
+ * has none (crd/value): counts that cannot be negative, the probe timings, file modes, user and
+ * group ids, the HPA's replica bounds, the values it takes for a few plain strings, names of the
+ * objects a pod refers to, label selectors, the env's downward-API field paths. By definition,
+ * then property; laid over the generated schemas when a release is loaded (./core-kinds.ts).
  */
 const NON_NEGATIVE = { minimum: 0 };
 const FILE_MODE = { minimum: 0, maximum: 0o777 };
+/** User and group ids: 0 to 2^31-1 (int64 fields). */
+const ID = { minimum: 0, maximum: 2147483647 };
+/** The name of another object (a Secret, a ConfigMap, a claim, a service account): a DNS-1123 subdomain. */
+const NAME: Partial<OpenapiNode> = { 'x-agentplat-format': 'object-name' };
+const NAMED: Partial<OpenapiNode> = { 'x-agentplat-format': 'object-name', 'x-agentplat-nonempty': true };
+/** A key of a ConfigMap or Secret, and a map of them. */
+const CONFIG_KEY: Partial<OpenapiNode> = { 'x-agentplat-format': 'config-key' };
+const CONFIG_KEYS: Partial<OpenapiNode> = { 'x-agentplat-format': 'config-keys' };
+/** A map of label keys to label values (selectors). */
+const LABELS: Partial<OpenapiNode> = { 'x-agentplat-format': 'labels' };
 export const GO_VALIDATION: Record<string, Record<string, Partial<OpenapiNode>>> = {
   'apps.v1.DeploymentSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE, revisionHistoryLimit: NON_NEGATIVE, progressDeadlineSeconds: NON_NEGATIVE },
   'apps.v1.ReplicaSetSpec': { replicas: NON_NEGATIVE, minReadySeconds: NON_NEGATIVE },
@@ -568,28 +644,60 @@ export const GO_VALIDATION: Record<string, Record<string, Partial<OpenapiNode>>>
   'batch.v1.JobSpec': { parallelism: NON_NEGATIVE, completions: NON_NEGATIVE, activeDeadlineSeconds: NON_NEGATIVE, backoffLimit: NON_NEGATIVE, ttlSecondsAfterFinished: NON_NEGATIVE },
   'batch.v1.CronJobSpec': { startingDeadlineSeconds: NON_NEGATIVE, successfulJobsHistoryLimit: NON_NEGATIVE, failedJobsHistoryLimit: NON_NEGATIVE },
   'core.v1.Probe': { initialDelaySeconds: NON_NEGATIVE, timeoutSeconds: NON_NEGATIVE, periodSeconds: NON_NEGATIVE, successThreshold: NON_NEGATIVE, failureThreshold: NON_NEGATIVE, terminationGracePeriodSeconds: { minimum: 1 } },
-  'core.v1.PodSpec': { activeDeadlineSeconds: { minimum: 1 } },
-  'core.v1.SecretVolumeSource': { defaultMode: FILE_MODE },
-  'core.v1.ConfigMapVolumeSource': { defaultMode: FILE_MODE },
   'core.v1.ProjectedVolumeSource': { defaultMode: FILE_MODE },
   'core.v1.DownwardAPIVolumeSource': { defaultMode: FILE_MODE },
-  'core.v1.KeyToPath': { mode: FILE_MODE },
+  'core.v1.KeyToPath': { mode: FILE_MODE, key: CONFIG_KEY },
   'core.v1.DownwardAPIVolumeFile': { mode: FILE_MODE },
   'autoscaling.v2.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 } },
   'autoscaling.v1.HorizontalPodAutoscalerSpec': { minReplicas: { minimum: 1 }, maxReplicas: { minimum: 1 }, targetCPUUtilizationPercentage: { minimum: 1 } },
   'autoscaling.v2.MetricSpec': { type: { enum: ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] } },
   'autoscaling.v2.MetricTarget': { type: { enum: ['AverageValue', 'Utilization', 'Value'] } },
   'rbac.v1.Subject': { kind: { enum: ['Group', 'ServiceAccount', 'User'] } },
-  'rbac.v1.RoleRef': { kind: { enum: ['ClusterRole', 'Role'] } },
+  'rbac.v1.RoleRef': { kind: { enum: ['ClusterRole', 'Role'] }, apiGroup: { enum: ['rbac.authorization.k8s.io'] } },
+  'core.v1.PodSecurityContext': { runAsUser: ID, runAsGroup: ID, fsGroup: ID },
+  'core.v1.SecurityContext': { runAsUser: ID, runAsGroup: ID },
+  'core.v1.SecretKeySelector': { name: NAMED, key: CONFIG_KEY },
+  'core.v1.ConfigMapKeySelector': { name: NAMED, key: CONFIG_KEY },
+  'core.v1.SecretEnvSource': { name: NAMED },
+  'core.v1.ConfigMapEnvSource': { name: NAMED },
+  'core.v1.SecretVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ConfigMapVolumeSource': { defaultMode: FILE_MODE },
+  'core.v1.ConfigMap': { data: CONFIG_KEYS, binaryData: CONFIG_KEYS },
+  'core.v1.Secret': { data: CONFIG_KEYS, stringData: CONFIG_KEYS },
+  'core.v1.PodSpec': { activeDeadlineSeconds: { minimum: 1 }, serviceAccountName: NAME, nodeSelector: LABELS },
+  'core.v1.ServiceSpec': { selector: LABELS },
+  'meta.v1.LabelSelector': { matchLabels: LABELS },
+  'core.v1.ObjectFieldSelector': { fieldPath: { 'x-agentplat-format': 'env-field-path' } },
 };
 
-/** `def` with the Go validation's bounds and enums laid over its properties (./core-kinds.ts). */
+/** Fields the Go validation requires that the OpenAPI leaves optional (the names of referenced objects). */
+export const GO_REQUIRED: Record<string, string[]> = {
+  'core.v1.SecretKeySelector': ['name'],
+  'core.v1.ConfigMapKeySelector': ['name'],
+  'core.v1.SecretEnvSource': ['name'],
+  'core.v1.ConfigMapEnvSource': ['name'],
+  'core.v1.SecretVolumeSource': ['secretName'],
+  'core.v1.ConfigMapVolumeSource': ['name'],
+  'core.v1.PersistentVolumeClaimSpec': ['accessModes'],
+  'core.v1.ExecAction': ['command'],
+};
+
+/** Fields the OpenAPI marks required that the API server defaults before it validates (so may be left out). */
+export const GO_DEFAULTED: Record<string, string[]> = {
+  'rbac.v1.RoleRef': ['apiGroup'],
+};
+
+/** `def` with the Go validation's bounds, enums and required fields laid over it (./core-kinds.ts). */
 export function withGoValidation(name: string, def: OpenapiNode): OpenapiNode {
   const extra = Object.hasOwn(GO_VALIDATION, name) ? GO_VALIDATION[name]! : undefined;
-  if (extra === undefined || def.properties === undefined) return def;
+  const required = Object.hasOwn(GO_REQUIRED, name) ? GO_REQUIRED[name]! : [];
+  const defaulted = Object.hasOwn(GO_DEFAULTED, name) ? GO_DEFAULTED[name]! : [];
+  if ((extra === undefined && required.length === 0 && defaulted.length === 0) || def.properties === undefined) return def;
   const properties = { ...def.properties };
-  for (const [prop, constraints] of Object.entries(extra)) {
+  for (const [prop, constraints] of Object.entries(extra ?? {})) {
     if (Object.hasOwn(properties, prop)) properties[prop] = { ...properties[prop], ...constraints, 'x-agentplat-go-validation': true };
   }
-  return { ...def, properties };
+  const all = [...new Set([...(def.required ?? []), ...required])].filter((p) => !defaulted.includes(p));
+  const { required: _, ...rest } = def;
+  return { ...rest, properties, ...(all.length > 0 ? { required: all } : {}) };
 }

@@ -14,6 +14,7 @@ import { nearest } from '../problems/nearest.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 import { CRD_FORMAT_CHECKS } from './formats.ts';
 import { INT64_BOUND } from './ids.ts';
+import { labelKeyProblem, labelValueProblem, nameProblem } from '../k8s-meta.ts';
 import type { CrdRuleId } from './rules.ts';
 
 export interface OpenapiNode {
@@ -45,6 +46,13 @@ export interface OpenapiNode {
   'x-kubernetes-int-or-string'?: boolean;
   /** Bounds and enums of this node are the API server's Go validation (crd/value), not the schema's. */
   'x-agentplat-go-validation'?: boolean;
+  /**
+   * What the Go validation requires of the value beyond its type (crd/value): a name of an object
+   * (a DNS-1123 subdomain), a map of label keys to label values, a downward-API field path.
+   */
+  'x-agentplat-format'?: 'object-name' | 'labels' | 'env-field-path' | 'config-key' | 'config-keys';
+  /** With x-agentplat-format: an empty string is not "not set" but a bad value. */
+  'x-agentplat-nonempty'?: boolean;
 }
 
 export type Path = (string | number)[];
@@ -253,8 +261,32 @@ function checkEnum(node: OpenapiNode, v: unknown, ctx: CheckContext, schema: (m:
   schema(schemaSentence({ keyword: 'enum', params: { allowedValues: node.enum }, value: v }), guess ? `did you mean ${guess}?` : undefined);
 }
 
+/** Why `key` cannot be a key of a ConfigMap's or Secret's data (a file name in a volume), or undefined. */
+export function configKeyProblem(key: string): string | undefined {
+  if (key === '') return 'it is empty';
+  if (key.length > 253) return `it must be at most 253 characters, and it has ${key.length}`;
+  if (!/^[-._a-zA-Z0-9]+$/.test(key)) return 'it must be letters, digits, "-", "_" and "."';
+  if (key === '.' || key === '..' || key.startsWith('..')) return 'it must not be "." or start with ".."';
+  return undefined;
+}
+
+/** The field paths a container's env can read through the downward API (fieldRef). */
+const ENV_FIELD_PATHS = new Set(['metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.labels', 'metadata.annotations', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.hostIPs', 'status.podIP', 'status.podIPs']);
+
 function checkString(node: OpenapiNode, v: string, ctx: CheckContext, schema: (m: string, h?: string) => void): void {
   checkEnum(node, v, ctx, schema);
+  const special = node['x-agentplat-format'];
+  if (special !== undefined && (v !== '' || node['x-agentplat-nonempty'])) {
+    if (special === 'object-name') {
+      const why = v === '' ? 'it is empty' : nameProblem(v, 'ConfigMap');
+      if (why) schema(`${JSON.stringify(v)} is not an object name: ${why}`, 'names are lower-case letters, digits, "-" and ".", e.g. my-config');
+    } else if (special === 'config-key') {
+      const why = configKeyProblem(v);
+      if (why) schema(`${JSON.stringify(v)} is not a key of a ConfigMap or Secret: ${why}`, 'keys are letters, digits, "-", "_" and ".", e.g. config.yaml or API_KEY');
+    } else if (special === 'env-field-path' && !ENV_FIELD_PATHS.has(v) && !/^metadata\.(labels|annotations)\['[^']+'\]$/.test(v)) {
+      schema(`${JSON.stringify(v)} is not a field a container can read: ${[...ENV_FIELD_PATHS].join(', ')} or metadata.labels['key'] / metadata.annotations['key']`);
+    }
+  }
   if (node.minLength !== undefined && [...v].length < node.minLength) schema(schemaSentence({ keyword: 'minLength', params: { limit: node.minLength }, value: v }));
   if (node.maxLength !== undefined && [...v].length > node.maxLength) schema(schemaSentence({ keyword: 'maxLength', params: { limit: node.maxLength }, value: v }));
   if (node.pattern !== undefined && !patternOf(node.pattern).test(v)) schema(schemaSentence({ keyword: 'pattern', params: { pattern: node.pattern }, value: v }));
@@ -314,6 +346,18 @@ function checkObject(node: OpenapiNode, v: Record<string, unknown>, path: Path, 
     const n = Object.keys(v).length;
     if (node.minProperties !== undefined && n < node.minProperties) out.push({ rule: 'crd/schema', path, message: `${where(path)} must have at least ${node.minProperties} entries, found ${n}` });
     if (node.maxProperties !== undefined && n > node.maxProperties) out.push({ rule: 'crd/schema', path, message: `${where(path)} must have at most ${node.maxProperties} entries, found ${n}` });
+  }
+  if (node['x-agentplat-format'] === 'config-keys') {
+    for (const k of Object.keys(v)) {
+      const why = configKeyProblem(k);
+      if (why) out.push({ rule: 'crd/value', path: [...path, k], message: `${pathText([...path, k])}: ${JSON.stringify(k)} is not a key of a ConfigMap or Secret: ${why}`, hint: 'keys are letters, digits, "-", "_" and ".", e.g. config.yaml or API_KEY' });
+    }
+  }
+  if (node['x-agentplat-format'] === 'labels') {
+    for (const [k, value] of Object.entries(v)) {
+      const why = labelKeyProblem(k) ?? (typeof value === 'string' ? labelValueProblem(value) : undefined);
+      if (why) out.push({ rule: 'crd/value', path: [...path, k], message: `${pathText([...path, k])}: label ${JSON.stringify(k)}${typeof value === 'string' ? `: ${JSON.stringify(value)}` : ''} is not valid: ${why}`, hint: 'a label key is name or prefix/name (e.g. app or example.com/team); a value is at most 63 letters, digits, "-", "_" and "."' });
+    }
   }
   for (const [k, value] of Object.entries(v)) {
     const sub = props !== undefined && Object.hasOwn(props, k) ? props[k] : undefined;

@@ -22,7 +22,7 @@ export const CRD_RULES = {
   'crd/volumes': "Volume names must be DNS-1123 labels, unique in their pod, and every volume mount must name a volume of the pod (the API server's Go validation)",
   'crd/field-combination': "Fields the API server takes only apart must not be set together: a PodDisruptionBudget's minAvailable and maxUnavailable, an env var's value and valueFrom, a Recreate strategy's rollingUpdate",
   'crd/cronjob': "A CronJob's schedule must be a cron schedule (the API server's Go validation)",
-  'crd/value': "Values within the bounds and among the values the API server's Go validation takes where the OpenAPI states none (counts not negative, probe timings, file modes, HPA replicas, RBAC subject kinds)",
+  'crd/value': "Values the API server's Go validation takes where the OpenAPI states no rule: counts not negative, probe timings, file modes, ids, HPA replicas, RBAC kinds and rules, names of referenced objects, label selectors, ConfigMap and Secret keys, downward-API field paths",
   'crd/resources': "A container's resource names must be standard or domain-qualified, quantities not negative, requests not above limits (the API server's Go validation)",
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
 } as const;

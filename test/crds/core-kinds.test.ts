@@ -171,6 +171,41 @@ ${extra}`;
       expect(rb.problems).toMatchObject([{ rule: 'crd/value', path: 'subjects[0].kind' }]);
     });
 
+    it('crd/value: names of referenced objects, label selectors, config keys, downward-API field paths', async () => {
+      const y = deployment('          envFrom: [{secretRef: {name: Bad_Secret}}]\n          env:\n            - name: A\n              valueFrom: {secretKeyRef: {name: s, key: "bad key"}}\n            - name: B\n              valueFrom: {fieldRef: {fieldPath: metadata.nme}}\n');
+      expect(rules(await validateYaml(y))).toEqual([
+        ['crd/value', 'spec.template.spec.containers[0].envFrom[0].secretRef.name'],
+        ['crd/value', 'spec.template.spec.containers[0].env[0].valueFrom.secretKeyRef.key'],
+        ['crd/value', 'spec.template.spec.containers[0].env[1].valueFrom.fieldRef.fieldPath'],
+      ]);
+      const svc = await validateYaml('apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  selector: {app: "bad value!"}\n  ports: [{port: 80}]\n');
+      expect(rules(svc)).toEqual([['crd/value', 'spec.selector.app']]);
+      const cm = await validateYaml('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  "a b": x\n  config.yaml: y\n');
+      expect(rules(cm)).toEqual([['crd/value', 'data["a b"]']]);
+      const tmpl = deployment('').replace('        app: web\n    spec:', '        app: web\n        "bad key!": x\n    spec:');
+      expect(rules(await validateYaml(tmpl))).toEqual([['crd/metadata', 'spec.template.metadata.labels["bad key!"]']]);
+    });
+
+    it("crd/value and crd/field-combination: a Role's resource rules name groups and resources; a probe has one handler", async () => {
+      const role = await validateYaml('apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: r}\nrules:\n  - {apiGroups: [""], resources: [], verbs: [get]}\n  - {nonResourceURLs: [/metrics], verbs: [get]}\n');
+      expect(rules(role)).toEqual([
+        ['crd/value', 'rules[0].resources'],
+        ['crd/value', 'rules[1].nonResourceURLs'],
+      ]);
+      const probe = await validateYaml(deployment('          readinessProbe: {periodSeconds: 5}\n          livenessProbe: {exec: {command: [x]}, tcpSocket: {port: 80}}\n'));
+      expect(rules(probe)).toEqual([
+        ['crd/field-combination', 'spec.template.spec.containers[0].readinessProbe'],
+        ['crd/field-combination', 'spec.template.spec.containers[0].livenessProbe.tcpSocket'],
+      ]);
+    });
+
+    it('defaults the server applies before validating are honoured, and a workload without a spec is refused in every release', async () => {
+      const rb = 'apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: r}\nroleRef: {kind: Role, name: r}\nsubjects: [{kind: ServiceAccount, name: default}]\n';
+      expect((await validateYaml(rb)).problems).toEqual([]);
+      const nospec = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n';
+      for (const kube of ['1.34', '1.37']) expect((await validateYaml(nospec, ['--kube-version', kube])).code, kube).toBe(1);
+    });
+
     it("crd/restart-policy: Always for a Deployment's pods, OnFailure or Never (and set) for a Job's", async () => {
       expect(rules(await validateYaml(deployment('').replace('      containers:', '      restartPolicy: Never\n      containers:')))).toEqual([['crd/restart-policy', 'spec.template.spec.restartPolicy']]);
       const job = (policy: string) => `apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n  template:\n    spec:\n${policy}      containers: [{name: c, image: x}]\n`;

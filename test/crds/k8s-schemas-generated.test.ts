@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a script without declarations
 import { CRDS_OUTPUT, FOREIGN_CRDS, generate, generateCrds, OUTPUT, RELEASES, SUMS } from '../../scripts/gen-k8s-openapi.mjs';
 import { KUBE_VERSIONS } from '../../src/crds/kube-versions.ts';
-import { GO_VALIDATION } from '../../src/crds/core-rules.ts';
+import { GO_DEFAULTED, GO_REQUIRED, GO_VALIDATION } from '../../src/crds/core-rules.ts';
 
 const cache = process.env.GOMODCACHE ?? join(process.env.GOPATH ?? join(homedir(), 'go'), 'pkg', 'mod');
 /** A module's folder in the cache, as `go mod download` reports it (module paths here have no capitals). */
@@ -35,7 +35,7 @@ describe('the Kubernetes schemas are generated, not written', () => {
     expect(Object.keys(openapi.versions)).toEqual([...KUBE_VERSIONS]);
   });
 
-  it("every field the Go-validation table bounds exists in every release's schemas", () => {
+  it("every field the Go-validation tables name exists in every release's schemas", () => {
     const data = JSON.parse(readFileSync(OUTPUT as string, 'utf8')) as { versions: Record<string, { defs: Record<string, number> }>; defs: Record<string, { properties?: Record<string, unknown> }[]> };
     const missing: string[] = [];
     for (const [v, release] of Object.entries(data.versions)) {
@@ -43,6 +43,11 @@ describe('the Kubernetes schemas are generated, not written', () => {
         const i = release.defs[def];
         const node = i === undefined ? undefined : data.defs[def]![i];
         for (const p of Object.keys(props)) if (node?.properties?.[p] === undefined) missing.push(`${v} ${def}.${p}`);
+      }
+      for (const [def, props] of Object.entries({ ...GO_REQUIRED, ...GO_DEFAULTED })) {
+        const i = release.defs[def];
+        const node = i === undefined ? undefined : data.defs[def]![i];
+        for (const p of props) if (node?.properties?.[p] === undefined) missing.push(`${v} ${def}.${p}`);
       }
     }
     expect(missing).toEqual([]);
