@@ -11,7 +11,7 @@ const LAYERS = [
   ['crds'],
   ['lint', 'render'],
   ['output'],
-  ['pipeline'],
+  ['pipeline', 'cluster'],
   ['diff', 'explain'],
   ['cli', 'api'],
 ];

@@ -57,6 +57,10 @@ function install() {
 const target = checkout ? { bin: join(root, 'bin', 'agentplat'), files: [] } : install();
 const crs = { dir: writeResources(root, join(work, 'resources')), docs: 200 };
 const values = join(root, 'fixtures', 'render', 'httproute', 'values.yaml');
+// A kubeconfig whose server nothing listens on (port 1 of the loopback address): `validate
+// --cluster` loads the cluster client, resolves the kubeconfig, is refused a connection and exits 2.
+const unreachable = join(work, 'unreachable.kubeconfig');
+writeFileSync(unreachable, JSON.stringify({ apiVersion: 'v1', kind: 'Config', clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:1' } }], users: [{ name: 'u', user: { token: 't' } }], contexts: [{ name: 'c', context: { cluster: 'c', user: 'u' } }], 'current-context': 'c' }));
 
 const cases = (node) => [
   { id: 'floor', name: '`node -e 0` (the floor)', cmd: [node, '-e', '0'] },
@@ -65,6 +69,8 @@ const cases = (node) => [
   { id: 'render', name: '`render` (CRDs included)', cmd: [target.bin, 'render'] },
   { id: 'lint-values', name: '`lint -f values.yaml` (a small values file)', cmd: [target.bin, 'lint', '-f', values] },
   { id: 'validate-200', name: `\`validate\` on ${crs.docs} custom resources (${crs.docs} files)`, cmd: [target.bin, 'validate', crs.dir] },
+  { id: 'validate-cluster-help', name: '`validate --cluster --help` (flags only, no cluster client)', cmd: [target.bin, 'validate', '--cluster', '--help'] },
+  { id: 'validate-cluster-unreachable', name: '`validate --cluster`, server unreachable (loads the cluster client, exit 2)', cmd: [target.bin, 'validate', '--cluster', '--kubeconfig', unreachable], code: 2 },
 ];
 
 /** The environment a case runs in: `node` on PATH is the one measured; the cwd holds no package. */
@@ -80,7 +86,7 @@ function runOnce(c, env) {
   const t = process.hrtime.bigint();
   const r = spawnSync('bash', ['-c', '"$@" > /dev/null; s=$?; times 1>&2; exit $s', 'bash', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
+  if (r.status !== (c.code ?? 0)) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
   const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(String(r.stderr));
   if (!m) throw new Error(`bench: no CPU times from bash for ${c.id}`);
   const cpuMs = (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000;
@@ -124,6 +130,21 @@ function measure(node) {
 }
 
 const runs = nodes.map(measure);
+
+/**
+ * Which runs load the cluster client: each job once more with module resolution hooks
+ * (test/helpers/trace-loads/) logging every module it resolves; the count of modules of
+ * @kubernetes/client-node among them. Offline commands must show 0 (test/cluster-client/loading.test.ts
+ * requires it of the checkout; this is the installed package).
+ */
+function clusterClientModules(c) {
+  const log = join(work, `loads-${c.id}.log`);
+  writeFileSync(log, '');
+  const env = { ...envFor(process.execPath), NODE_OPTIONS: `--import=${join(root, 'test', 'helpers', 'trace-loads', 'register.mjs')}`, AGENTPLAT_TRACE_LOADS: log };
+  spawnSync(c.cmd[0], c.cmd.slice(1), { cwd: work, env, stdio: 'ignore' });
+  return readFileSync(log, 'utf8').split('\n').filter((l) => /\/node_modules\/@kubernetes\/client-node\//.test(l)).length;
+}
+const clientLoads = Object.fromEntries(cases(process.execPath).filter((c) => c.id !== 'floor').map((c) => [c.id, clusterClientModules(c)]));
 const report = {
   date: new Date().toISOString(),
   target: checkout ? 'checkout (bin/agentplat of this repository)' : 'installed package (npm pack, npm install -g --prefix)',
@@ -132,6 +153,7 @@ const report = {
   rounds,
   warmup,
   runs,
+  clusterClientModules: clientLoads,
 };
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
@@ -147,6 +169,8 @@ for (const run of runs) {
     );
   }
 }
+console.log(`\nmodules of @kubernetes/client-node each job resolves (node ${process.version}):`);
+for (const [id, n] of Object.entries(clientLoads)) console.log(`  ${id.padEnd(30)} ${n}`);
 console.log(`\nJSON: ${out}`);
 
 if (argv.includes('--readme')) {

@@ -133,6 +133,9 @@ await build({
   target: 'node20',
   minifySyntax: true,
   legalComments: 'none',
+  // The cluster client stays a package of node_modules (a dependency), imported by the chunk of
+  // src/cluster/connect.ts, which only a `--cluster` run loads: offline commands never parse it.
+  external: ['@kubernetes/client-node'],
   define,
   banner: {
     js: "import { createRequire as __agentplatCreateRequire } from 'node:module'; const require = __agentplatCreateRequire(import.meta.url);",

@@ -7,7 +7,7 @@ import { AgentplatError, UsageError } from './problems/errors.ts';
 import { lintValues } from './lint/lint.ts';
 import { prepareCrdCheck } from './lint/crd-check.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problems/problem.ts';
-import { checkReleaseNames, parseApiVersionList, parseKubeVersion, revisionOption } from './pipeline/request.ts';
+import { checkReleaseNames, parseApiVersionList, parseKubeVersion, revisionOption, validateKubeVersion } from './pipeline/request.ts';
 import type { K8sObject, RenderedDoc } from './model/objects.ts';
 import { toYaml } from './output/manifests.ts';
 import { renderRelease } from './pipeline/render.ts';
@@ -124,10 +124,15 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   return { ok: counts.errors === 0, problems, counts };
 }
 
-/** Checks custom resources (YAML texts, one or more documents each), as `agentplat validate` does. */
-export async function validate(inputs: readonly { file: string; text: string }[]): Promise<ValidateResult> {
+/**
+ * Checks Kubernetes manifests (YAML texts, one or more documents each), as `agentplat validate`
+ * does: core kinds against the OpenAPI of `kubeVersion` (1.34 or 1.37, default the newest),
+ * custom resources against their CRDs.
+ */
+export async function validate(inputs: readonly { file: string; text: string }[], options: { kubeVersion?: string } = {}): Promise<ValidateResult> {
+  const kubeVersion = validateKubeVersion(options.kubeVersion);
   const { validateCustomResources } = await import('./crds/validate.ts');
-  const r = validateCustomResources(inputs);
+  const r = validateCustomResources(inputs, { kubeVersion });
   const problems = sortProblems(r.problems);
   return { ok: !problems.some((p) => p.severity === 'error'), problems, checked: r.checked, skipped: r.skipped };
 }

@@ -114,6 +114,13 @@ export function generateNameProblem(prefix: string, kind: string, generates = tr
   return undefined;
 }
 
+/** Why `name` is not a DNS-1123 label (a container's, a volume's, a Service port's name), or undefined. */
+export function dnsLabelProblem(name: string): string | undefined {
+  if (name.length > LABEL_RULE.max) return `it must be ${LABEL_RULE.what}, and it has ${name.length} characters`;
+  if (!LABEL_RULE.test(name)) return `it must be ${LABEL_RULE.what}`;
+  return undefined;
+}
+
 /** Why `namespace` is not a namespace name, or undefined. */
 export function namespaceProblem(namespace: string): string | undefined {
   if (namespace.length > 63) return `a namespace must be ${LABEL_RULE.what}, and it has ${namespace.length} characters`;

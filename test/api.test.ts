@@ -113,6 +113,15 @@ describe('in-process API (package export "agentplat")', () => {
     expect(bad.problems[0]).toMatchObject({ file: 'x.yaml', line: 4 });
   });
 
+  it('validate checks core kinds against the OpenAPI of options.kubeVersion, and refuses a release it has no schemas of', async () => {
+    // emptyDir.mode exists in Kubernetes 1.37, not in 1.34.
+    const text = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: x}]\n  volumes: [{name: v, emptyDir: {mode: 448}}]\n';
+    expect(await api.validate([{ file: 'p.yaml', text }])).toMatchObject({ ok: true, checked: 1 });
+    const old = await api.validate([{ file: 'p.yaml', text }], { kubeVersion: '1.34' });
+    expect(old.problems).toMatchObject([{ rule: 'crd/unknown-field', path: 'spec.volumes[0].emptyDir.mode', line: 6 }]);
+    await expect(api.validate([{ file: 'p.yaml', text }], { kubeVersion: '1.20' })).rejects.toThrow(/no schemas of Kubernetes 1\.20/);
+  });
+
   it('the declarations in dist/types type-check a consumer that uses every export', () => {
     const dir = mkdtempSync(join(ROOT, 'node_modules', '.agentplat-api-types-'));
     try {

@@ -12,7 +12,10 @@ import { usageError } from './helpers/usage-error.ts';
 
 let server: Server;
 let base: string;
-const reader: InputReader = { cwd: '/', readStdin: async () => '', urlTimeoutMs: 300 };
+// The readers' default timeout (30 s) for answers that come, so a loaded machine cannot turn them
+// into timeouts; a short one only where the server never answers.
+const reader: InputReader = { cwd: '/', readStdin: async () => '' };
+const impatient: InputReader = { ...reader, urlTimeoutMs: 300 };
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -83,7 +86,7 @@ describe('-f with an http(s) URL', () => {
   });
 
   test('a server that does not answer is given up after the timeout', async () => {
-    const e = await usageError(readUserFile(`${base}/silent`, reader));
+    const e = await usageError(readUserFile(`${base}/silent`, impatient));
     expect(e.message).toBe(`${base}/silent: cannot read values file: no complete answer within 0.3 s`);
   });
 

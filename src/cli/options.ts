@@ -46,6 +46,8 @@ export function revisionChoice(flags: string, description: string, shownDefault?
 export const MANIFEST_FORMATS = ['yaml', 'json'] as const;
 /** What version, diff and explain print: text for people or JSON. */
 export const REPORT_FORMATS = ['text', 'json'] as const;
+/** What plan prints: text for people, JSON or SARIF for machines. */
+export const PLAN_FORMATS = ['text', 'json', 'sarif'] as const;
 
 /** `-o/--output <format>`: one of `formats`, the first the default. */
 export function outputFlag(formats: readonly string[], description: string): Option {
@@ -151,4 +153,22 @@ export function toLayerOptionsFrom(flags: object): LayerOptions {
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {
   return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile, setLiteral: flags.setLiteral };
+}
+
+/** What addClusterOptions adds, as commander parses it. */
+export interface ClusterFlags {
+  kubeconfig?: string;
+  context?: string;
+}
+
+/**
+ * The flags of every `--cluster` run, spelled as kubectl spells them: `--kubeconfig FILE` (else
+ * KUBECONFIG, else ~/.kube/config) and `--context NAME` (else the kubeconfig's current context).
+ * A command whose `--context` already means something else (`diff -U/--context N`, lines of
+ * context) names it as helm does: `contextFlag` `--kube-context <name>`.
+ */
+export function addClusterOptions(cmd: Command, contextFlag = '--context <name>'): Command {
+  return cmd
+    .option('--kubeconfig <file>', 'kubeconfig file of the cluster (with --cluster; default: KUBECONFIG, else ~/.kube/config)')
+    .option(contextFlag, 'kubeconfig context to use (with --cluster; default: the current context)');
 }

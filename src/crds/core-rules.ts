@@ -19,14 +19,12 @@
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
-import { labelKeyProblem, labelValueProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
+import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const at = (v: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((cur, k) => (isObject(cur) ? cur[k] : undefined), v);
-
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Why `name` is not an IANA service name (a port's name), or undefined. */
 export function ianaServiceNameProblem(name: string): string | undefined {
@@ -89,13 +87,6 @@ function selects(selector: Obj, labels: Obj): boolean {
   return true;
 }
 
-/** Where to point for the template's labels when they are not there: the nearest part that is. */
-function templateLabelsAt(data: Obj): { at?: Path } {
-  const full: Path = ['spec', 'template', 'metadata', 'labels'];
-  for (let n = full.length; n > 0; n--) if (at(data, ...(full.slice(0, n) as string[])) !== undefined) return n === full.length ? {} : { at: full.slice(0, n) };
-  return { at: [] };
-}
-
 /**
  * A label selector the API server refuses as one: an operator outside In, NotIn, Exists and
  * DoesNotExist, values missing for In and NotIn or given for Exists and DoesNotExist, a key that
@@ -151,14 +142,15 @@ function selectorIssues(key: string, data: Obj): SchemaIssue[] {
     }
     // The API server names the template's labels (they are what fails to match), as here.
     if (!selects(selector, labelMap)) {
-      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], message: 'spec.selector does not match spec.template.metadata.labels: the workload would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values', ...templateLabelsAt(data) }];
+      // The API server names the template's labels, which the selector does not match.
+      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], at: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels: the workload would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values' }];
     }
     return [];
   }
   if (key === 'v1/ReplicationController') {
     const selector = at(data, 'spec', 'selector');
     if (isObject(selector) && Object.keys(selector).length > 0 && !selects({ matchLabels: selector }, labelMap)) {
-      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], message: 'spec.selector does not match spec.template.metadata.labels', hint: 'give the pod template every label of spec.selector, with the same values', ...templateLabelsAt(data) }];
+      return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], at: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels', hint: 'give the pod template every label of spec.selector, with the same values' }];
     }
   }
   return [];
@@ -196,8 +188,9 @@ function containerIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
       const cpath = [...base, list, i];
       const name = c.name;
       if (typeof name === 'string' && name !== '') {
-        if (name.length > 63 || !DNS1123_LABEL.test(name)) {
-          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. my-app' });
+        const why = dnsLabelProblem(name);
+        if (why) {
+          out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is not a container name: ${why}`, hint: 'e.g. my-app' });
         } else if (seen.has(name)) {
           out.push({ rule: 'crd/containers', path: [...cpath, 'name'], message: `${pathText([...cpath, 'name'])} ${JSON.stringify(name)} is also the name of ${seen.get(name)}: container names must be unique in a pod`, hint: 'give each container of the pod its own name' });
         } else seen.set(name, pathText(cpath));
@@ -256,14 +249,14 @@ function serviceIssues(data: Obj, out: SchemaIssue[]): void {
     const name = typeof p.name === 'string' ? p.name : '';
     if (name === '') {
       if (ports.length > 1) out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} is required: each port of a Service with several ports needs a name`, hint: 'name the port, e.g. http or metrics', at: base });
-    } else if (name.length > 63 || !DNS1123_LABEL.test(name)) {
-      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. http or metrics' });
+    } else if (dnsLabelProblem(name) !== undefined) {
+      out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} is not a port name: ${dnsLabelProblem(name)!}`, hint: 'e.g. http or metrics' });
     } else if (names.has(name)) {
       out.push({ rule: 'crd/ports', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(name)} is also the name of ${names.get(name)}: the ports of a Service need distinct names`, hint: 'give each port its own name' });
     } else names.set(name, pathText(base));
     if (typeof p.port === 'number') {
       const key = `${p.port}/${typeof p.protocol === 'string' && p.protocol !== '' ? p.protocol : 'TCP'}`;
-      if (numbers.has(key)) out.push({ rule: 'crd/ports', path: [...base, 'port'], message: `${pathText([...base, 'port'])}: port ${key} is also ${numbers.get(key)}: a Service takes each port and protocol once`, hint: 'remove the duplicate, or give it another port or protocol' });
+      if (numbers.has(key)) out.push({ rule: 'crd/ports', path: base, at: [...base, 'port'], message: `${pathText([...base, 'port'])}: port ${key} is also ${numbers.get(key)}: a Service takes each port and protocol once`, hint: 'remove the duplicate, or give it another port or protocol' });
       else numbers.set(key, pathText(base));
     }
   });
@@ -310,8 +303,9 @@ function resourceIssues(resources: unknown, base: Path, out: SchemaIssue[]): voi
     const limit = limits[name];
     if (limit === undefined || !isQuantity(q) || !isQuantity(limit)) continue;
     if (quantityValue(q as string | number) > quantityValue(limit as string | number)) {
+      // The API server names the requests (the resource is in the message); the position is the request's.
       const path = [...base, 'requests', name];
-      out.push({ rule: 'crd/resources', path, message: `${pathText(path)} ${JSON.stringify(q)} is above its limit ${JSON.stringify(limit)}: a request must be at most the limit`, hint: `lower the request, or raise ${pathText([...base, 'limits', name])}` });
+      out.push({ rule: 'crd/resources', path: [...base, 'requests'], at: path, message: `${pathText(path)} ${JSON.stringify(q)} is above its limit ${JSON.stringify(limit)}: a request must be at most the limit`, hint: `lower the request, or raise ${pathText([...base, 'limits', name])}` });
     }
   }
 }
@@ -359,7 +353,8 @@ function volumeIssues(spec: Obj, base: Path, out: SchemaIssue[]): void {
     const name = at(v, 'name');
     if (typeof name !== 'string' || name === '') return;
     const path = [...base, 'volumes', i, 'name'];
-    if (name.length > 63 || !DNS1123_LABEL.test(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} must be a DNS-1123 label (lower-case letters, digits and "-", starting and ending with a letter or digit, at most 63 characters)`, hint: 'e.g. config or data' });
+    const why = dnsLabelProblem(name);
+    if (why) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} is not a volume name: ${why}`, hint: 'e.g. config or data' });
     else if (names.has(name)) out.push({ rule: 'crd/volumes', path, message: `${pathText(path)} ${JSON.stringify(name)} is also the name of ${names.get(name)}: volume names must be unique in a pod`, hint: 'give each volume its own name' });
     else names.set(name, pathText([...base, 'volumes', i]));
   });

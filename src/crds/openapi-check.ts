@@ -14,6 +14,7 @@ import { nearest } from '../problems/nearest.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 import { CRD_FORMAT_CHECKS } from './formats.ts';
 import { INT64_BOUND } from './ids.ts';
+import { QUANTITY_PATTERN } from '../spec/values-nodes.ts';
 import { labelKeyProblem, labelValueProblem, nameProblem } from '../k8s-meta.ts';
 import type { CrdRuleId } from './rules.ts';
 
@@ -79,10 +80,11 @@ const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
 /**
- * A resource.Quantity as the API server parses it: a signed decimal number and an optional
- * suffix, binary (Ki … Ei), decimal (n u m k M G T P E) or a decimal exponent (e3, E-2).
+ * A resource.Quantity as the API server parses it: the quantity notation values use (a decimal
+ * number and an optional suffix, binary Ki … Ei, decimal n u m k M G T P E, or an exponent e3),
+ * with a sign, which the server's decoding takes (its validation then refuses negative requests).
  */
-const QUANTITY = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[numkMGTPE]|[KMGTPE]i|[eE][+-]?\d+)?$/;
+const QUANTITY = new RegExp(`^[+-]?${QUANTITY_PATTERN.slice(1)}`);
 
 /** Base64 as Go's encoding/json decodes a []byte: the standard alphabet with padding. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

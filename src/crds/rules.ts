@@ -25,6 +25,7 @@ export const CRD_RULES = {
   'crd/value': "Values the API server's Go validation takes where the OpenAPI states no rule: counts not negative, probe timings, file modes, ids, HPA replicas, RBAC kinds and rules, names of referenced objects, label selectors, ConfigMap and Secret keys, downward-API field paths",
   'crd/resources': "A container's resource names must be standard or domain-qualified, quantities not negative, requests not above limits (the API server's Go validation)",
   'crd/nothing-checked': 'A run must check at least one resource (--allow-empty lets an empty run pass)',
+  'crd/stored-version': "With --cluster, every version in a CRD's status.storedVersions must be served by the target revision's CRD (the API server refuses the CRD update otherwise)",
 } as const;
 
 export type CrdRuleId = keyof typeof CRD_RULES;

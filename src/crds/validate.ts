@@ -28,7 +28,7 @@ import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
 import { firstCyclicAlias } from '../values/source.ts';
-import { maskedLines, MIN_MASKED_LENGTH, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
+import { excerptAt, maskedLines, MIN_MASKED_LENGTH, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
 import { schemaSentence, showValue } from '../problems/schema-wording.ts';
 
 export interface ResourceInput {
@@ -74,7 +74,7 @@ interface Tally {
   checked: Record<string, number>;
   skipped: Record<string, number>;
   /** The first document of each skipped `apiVersion kind`, to place a --strict finding. */
-  firstSkipped: Map<string, { file: string; line: number; column: number; excerpt?: string; kind: string; apiVersion: string }>;
+  firstSkipped: Map<string, { file: string; line: number; column: number; excerpt?: string; excerptColumn?: number; kind: string; apiVersion: string }>;
 }
 
 function count(into: Record<string, number>, key: string): void {
@@ -232,7 +232,7 @@ function runCel(s: Schema, data: Json, path: Path, out: CelFailure[]): void {
 
 interface ParsedDoc {
   data: Json;
-  locate(path: Path): { line: number; column: number; excerpt?: string };
+  locate(path: Path): { line: number; column: number; excerpt?: string; excerptColumn?: number };
 }
 
 function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
@@ -262,7 +262,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
           file: input.file,
           line: pos.line,
           column: pos.col,
-          ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
+          ...excerptAt(lines, pos.line, pos.col),
         });
       }
       continue;
@@ -279,7 +279,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
         file: input.file,
         line: pos.line,
         column: pos.col,
-        ...(lines[pos.line - 1] !== undefined ? { excerpt: lines[pos.line - 1] } : {}),
+        ...excerptAt(lines, pos.line, pos.col),
       });
       continue;
     }
@@ -298,8 +298,7 @@ function parseStream(input: ResourceInput, problems: Problem[]): ParsedDoc[] {
       locate(path) {
         const offset = offsetOf(contents, path);
         const pos = offset === undefined ? docStart : lineCounter.linePos(offset);
-        const excerpt = lines[pos.line - 1];
-        return { line: pos.line, column: pos.col, ...(excerpt !== undefined ? { excerpt } : {}) };
+        return { line: pos.line, column: pos.col, ...excerptAt(lines, pos.line, pos.col) };
       },
     });
   }
@@ -383,6 +382,7 @@ export function validateCustomResources(inputs: readonly ResourceInput[], opts: 
         line: at.line,
         column: at.column,
         ...(at.excerpt !== undefined ? { excerpt: at.excerpt } : {}),
+        ...(at.excerptColumn !== undefined ? { excerptColumn: at.excerptColumn } : {}),
       });
     }
   }

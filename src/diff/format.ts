@@ -44,11 +44,12 @@ const LISTED_FIELDS = 6;
 const VERB: Record<Status, string> = { added: 'added', removed: 'removed', changed: 'changed' };
 
 /** The unified diff: per object a header line, then its hunks (the whole object when added or removed). */
-export function formatText(shown: readonly ShownChange[], chalk: ChalkInstance, opts: { brief?: boolean; context?: number } = {}): string {
+export function formatText(shown: readonly ShownChange[], chalk: ChalkInstance, opts: { brief?: boolean; context?: number; verbs?: Record<Status, string> } = {}): string {
   const out: string[] = [];
+  const verbs = opts.verbs ?? VERB;
   for (const s of shown) {
     const c = s.change;
-    let header = `${VERB[c.status]} ${displayId(c)}`;
+    let header = `${verbs[c.status]} ${displayId(c)}`;
     if (c.status === 'changed') {
       const paths = s.fields.map((f) => f.path || '(the whole object)');
       header += `: ${paths.slice(0, LISTED_FIELDS).join(', ')}${paths.length > LISTED_FIELDS ? `, and ${paths.length - LISTED_FIELDS} more` : ''}`;
@@ -95,7 +96,7 @@ export interface JsonDiff {
   objects: JsonObject[];
 }
 
-interface JsonObject {
+export interface JsonObject {
   status: Status;
   group: string;
   kind: string;
@@ -114,7 +115,13 @@ interface JsonObject {
 
 export function formatJson(shown: readonly ShownChange[], comparison: Comparison, head: Pick<JsonDiff, 'tool' | 'from' | 'to' | 'migration'>): string {
   const summary = summarize(comparison);
-  const objects = shown.map((s): JsonObject => {
+  const doc: JsonDiff = { version: 1, ...head, equal: comparison.changes.length === 0, summary, objects: jsonObjects(shown) };
+  return `${jsonText(doc, 2)}\n`;
+}
+
+/** The objects of the JSON output: each as `objects[]` of `diff -o json` describes it. */
+export function jsonObjects(shown: readonly ShownChange[]): JsonObject[] {
+  return shown.map((s): JsonObject => {
     const c = s.change;
     return {
       status: c.status,
@@ -127,8 +134,6 @@ export function formatJson(shown: readonly ShownChange[], comparison: Comparison
       ...(c.status === 'changed' ? { changes: s.fields, diff: stripHeader(formatText([s], PLAIN)) } : { object: c.status === 'added' ? s.new : s.old }),
     };
   });
-  const doc: JsonDiff = { version: 1, ...head, equal: comparison.changes.length === 0, summary, objects };
-  return `${jsonText(doc, 2)}\n`;
 }
 
 /** The hunks of one object's text diff, without the header line that names it. */

@@ -3,7 +3,7 @@
 // must be a Kubernetes object; anything else is a problem at its file:line:column.
 import { LineCounter, parseAllDocuments } from 'yaml';
 import type { Problem } from '../problems/problem.ts';
-import { maskedLines, SecretFields } from '../problems/secrets.ts';
+import { excerptAt, maskedLines, SecretFields, type Masked } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
 import { firstCyclicAlias, rawNestingOverflow, YAML_LIMITS } from '../values/source.ts';
@@ -37,11 +37,11 @@ export function readManifestText(text: string, file: string, out: ReadManifests 
 
 function readWithPositions(text: string, file: string, out: ReadManifests): ReadManifests {
   const lineCounter = new LineCounter();
-  let lines: string[] | undefined;
+  let lines: Masked[] | undefined;
   const problem = (offset: number, rule: string, message: string, hint?: string): void => {
     const pos = lineCounter.linePos(offset);
-    const excerpt = (lines ??= maskedLines(text, EXCERPT_SECRETS))[pos.line - 1];
-    out.problems.push({ severity: 'error', rule, path: '', message, ...(hint ? { hint } : {}), file, line: pos.line, column: pos.col, ...(excerpt !== undefined ? { excerpt } : {}) });
+    const excerpt = excerptAt((lines ??= maskedLines(text, EXCERPT_SECRETS)), pos.line, pos.col);
+    out.problems.push({ severity: 'error', rule, path: '', message, ...(hint ? { hint } : {}), file, line: pos.line, column: pos.col, ...excerpt });
   };
   const docs = parseAllDocuments(text, { lineCounter, version: '1.2', prettyErrors: false, logLevel: 'error' });
   for (const doc of Array.isArray(docs) ? docs : []) {

@@ -115,7 +115,7 @@ export interface FieldChange {
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
-function keyStep(path: string, key: string): string {
+export function keyStep(path: string, key: string): string {
   if (PLAIN_KEY.test(key)) return path === '' ? key : `${path}.${key}`;
   return `${path}[${JSON.stringify(key)}]`;
 }

@@ -41,6 +41,12 @@ export interface RevisionFacts {
   renders?: {
     /** Other keys set in both renders so the key's component renders at all (its `enabled` switches). */
     with: Record<string, unknown>;
+    /**
+     * Keys the example value cannot render without, set with it in the second render only
+     * (turning the bundled database off needs an external one): set in both, they could hide
+     * what the key changes.
+     */
+    alongside?: Record<string, unknown>;
     objects: Landing[];
     /** Switches above the key that could not be turned on for the comparison. */
     note?: string;
@@ -403,16 +409,20 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[]): L
   const attempts = Object.keys(switches).length > 0 ? [switches, {}] : [{}];
   let note: string | undefined;
   for (const switched of attempts) {
-    const withKeys = { ...switched, ...companions([...Object.keys(switched), key]) };
-    delete withKeys[key];
+    // The switches' companions are in both renders (the key among them gets its example value in
+    // the second); the key's own companions only with its example value.
+    const withKeys = { ...switched, ...companions(Object.keys(switched)) };
+    const alongside = companions([key]);
+    for (const k of Object.keys(withKeys)) delete alongside[k];
     const id = `${rev}\0${JSON.stringify(withKeys)}`;
     if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys));
     const before = baseCache.get(id);
     for (const value of before ? candidates : []) {
-      const after = render(rev, { ...withKeys, [key]: value });
+      const after = render(rev, { ...withKeys, ...alongside, [key]: value });
       if (!after) continue;
-      const command = ['agentplat render', ...Object.entries(withKeys).map(([k, v]) => setFlag(k, v)), setFlag(key, value)].join(' ');
-      return { renders: { with: withKeys, objects: compare(before!, after), ...(note ? { note } : {}) }, value, command };
+      const command = ['agentplat render', ...Object.entries({ ...withKeys, ...alongside, [key]: value }).map(([k, v]) => setFlag(k, v))].join(' ');
+      const extra = Object.keys(alongside).length > 0 ? { alongside } : {};
+      return { renders: { with: withKeys, ...extra, objects: compare(before!, after), ...(note ? { note } : {}) }, value, command };
     }
     // Only the first attempt turns switches on; the second compares without them, and says why.
     note = before

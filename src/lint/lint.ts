@@ -97,6 +97,7 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
     ...(loc?.line ? { line: loc.line } : {}),
     ...(loc?.column ? { column: loc.column } : {}),
     ...(loc?.excerpt !== undefined ? { excerpt: loc.excerpt } : {}),
+    ...(loc?.excerptColumn !== undefined ? { excerptColumn: loc.excerptColumn } : {}),
   };
 }
 

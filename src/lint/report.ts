@@ -18,7 +18,7 @@ export interface FileReport {
 }
 
 /** The command whose findings a report holds: formatters word rule help and paths after it. */
-export type ReportCommand = 'lint' | 'validate';
+export type ReportCommand = 'lint' | 'validate' | 'plan';
 
 export interface LintReport {
   tool: { name: string; version: string };
@@ -30,6 +30,8 @@ export interface LintReport {
   files: FileReport[];
   /** How many inputs were linted (the `N files` of the summary; `files` may hold more groups). */
   inputCount: number;
+  /** What an input is, for the summary (`N files`, `N resources`); file when not given. */
+  inputNoun?: string;
   counts: ProblemCounts;
   /** Description of each rule id, for formatters that publish a rule table (SARIF). */
   rules: ReadonlyMap<string, string>;
@@ -41,6 +43,8 @@ export interface ReportInput {
   command?: ReportCommand;
   /** Inputs that were linted; each appears in `files` even when clean. Defaults to the files problems name. */
   inputs?: readonly string[];
+  /** What an input is, when not a file (validate --cluster: `resource`). */
+  inputNoun?: string;
   revision?: Revision;
   toolVersion?: string;
   rules?: ReadonlyMap<string, string>;
@@ -76,6 +80,7 @@ export function buildReport(input: ReportInput): LintReport {
     problems,
     files,
     inputCount,
+    ...(input.inputNoun ? { inputNoun: input.inputNoun } : {}),
     counts: input.counts ?? countProblems(all),
     rules: input.rules ?? new Map(),
   };

@@ -26,7 +26,7 @@ function authMode(doc: Document, report: Report): void {
   const path = ['controller', 'auth', 'mode'];
   if (valueAt(doc, path) !== 'unsecure') return;
   setScalar(doc, path, 'insecure');
-  report({ path: dotted(path), kind: 'changed', what: 'unsecure → insecure', why: 'revision B renamed the mode; behaviour is unchanged' });
+  report({ path: dotted(path), kind: 'changed', what: 'unsecure → insecure', why: 'revision B renamed the mode; behaviour is unchanged', to: [dotted(path)] });
 }
 
 function bundledAgents(doc: Document, report: Report): void {
@@ -76,7 +76,7 @@ function agentImages(doc: Document, report: Report): void {
   if (goMap && !pairAt(doc, agent)) {
     // No python image settings: the go image block simply takes the new name (comments stay).
     for (const part of parts) {
-      if (pairOf(goMap, part)) report({ path: dotted([...go, part]), kind: 'changed', what: `moved to ${dotted([...agent, part])}`, why: 'revision B\'s agentImage is the go runtime image' });
+      if (pairOf(goMap, part)) report({ path: dotted([...go, part]), kind: 'changed', what: `moved to ${dotted([...agent, part])}`, why: 'revision B\'s agentImage is the go runtime image', to: [dotted([...agent, part])] });
     }
     const pull = pairOf(goMap, 'pullPolicy');
     if (pull) {
@@ -96,7 +96,7 @@ function agentImages(doc: Document, report: Report): void {
       }
       goMap.items.splice(goMap.items.indexOf(pair), 1);
       ensureMap(doc, agent).items.push(pair);
-      report({ path: dotted([...go, part]), kind: 'changed', what: `moved to ${dotted([...agent, part])}`, why: 'revision B\'s agentImage is the go runtime image' });
+      report({ path: dotted([...go, part]), kind: 'changed', what: `moved to ${dotted([...agent, part])}`, why: 'revision B\'s agentImage is the go runtime image', to: [dotted([...agent, part])] });
     }
     const pull = valueAt(doc, [...go, 'pullPolicy']);
     if (pull !== undefined) report({ path: dotted([...go, 'pullPolicy']), kind: 'removed', what: 'removed', why: 'revision B has no pull policy for the agent image' });
@@ -118,7 +118,7 @@ function agentImages(doc: Document, report: Report): void {
       }
     }
     const registry = valueAt(doc, [...agent, 'registry']);
-    if (!isEmptyValue(registry)) report({ path: dotted([...agent, 'registry']), kind: 'changed', what: 'kept', why: 'in revision B it selects the registry of the go runtime image' });
+    if (!isEmptyValue(registry)) report({ path: dotted([...agent, 'registry']), kind: 'changed', what: 'kept', why: 'in revision B it selects the registry of the go runtime image', to: [dotted([...agent, 'registry'])] });
   }
   const pull = valueAt(doc, [...agent, 'pullPolicy']);
   if (pull !== undefined) {
@@ -200,7 +200,7 @@ function substrate(doc: Document, report: Report): void {
     else report({ path: dotted(poolPath), kind: 'decide', what: 'removed', why: 'revision B has no default worker pool reference; reference the pool from your harnesses, or let the chart install one with substrateWorkerPool.create and .name' });
   }
   if (renameKey(doc, ['substrateWorkerPool', 'ateomImage'], 'workerImage')) {
-    report({ path: 'substrateWorkerPool.ateomImage', kind: 'changed', what: 'renamed to substrateWorkerPool.workerImage', why: 'revision B renamed the key; same meaning' });
+    report({ path: 'substrateWorkerPool.ateomImage', kind: 'changed', what: 'renamed to substrateWorkerPool.workerImage', why: 'revision B renamed the key; same meaning', to: ['substrateWorkerPool.workerImage'] });
   }
 }
 
@@ -230,7 +230,7 @@ function uiEnv(doc: Document, report: Report): void {
   else if (map.commentBefore) seq.commentBefore = map.commentBefore;
   if (map.comment) seq.comment = map.comment;
   pair.value = seq;
-  report({ path: 'ui.env', kind: 'changed', what: 'map → list of {name, value}', why: 'revision B keeps extra UI variables as a list (so valueFrom and $(VAR) work); values became strings' });
+  report({ path: 'ui.env', kind: 'changed', what: 'map → list of {name, value}', why: 'revision B keeps extra UI variables as a list (so valueFrom and $(VAR) work); values became strings', to: ['ui.env'] });
   for (const name of odd) report({ path: `ui.env.${name}`, kind: 'decide', what: 'kept as is', why: 'its value is not a scalar; write it as a string value or a valueFrom entry' });
 }
 
@@ -260,7 +260,7 @@ function telemetry(doc: Document, report: Report): void {
     const enabled = pairOf(group, 'enabled');
     if (enabled) {
       signal.items.push(enabled);
-      report({ path: `otel.${s.a}.enabled`, kind: 'changed', what: `moved to otel.${s.b}.enabled`, why: 'revision B groups telemetry by signal' });
+      report({ path: `otel.${s.a}.enabled`, kind: 'changed', what: `moved to otel.${s.b}.enabled`, why: 'revision B groups telemetry by signal', to: [`otel.${s.b}.enabled`] });
     }
     const otlpPath = ['otel', s.a, 'exporter', 'otlp'];
     const otlp = mapAt(doc, otlpPath);
@@ -290,10 +290,10 @@ function telemetry(doc: Document, report: Report): void {
     if (endpointPair && endpoints[s.b]) {
       if (!shared('endpoint')) {
         exporter.items.push(endpointPair);
-        report({ path: `${dotted(otlpPath)}.endpoint`, kind: 'changed', what: 'moved to otel.exporter.otlp.endpoint', why: 'revision B has one OTLP endpoint for every signal' });
+        report({ path: `${dotted(otlpPath)}.endpoint`, kind: 'changed', what: 'moved to otel.exporter.otlp.endpoint', why: 'revision B has one OTLP endpoint for every signal', to: ['otel.exporter.otlp.endpoint'] });
       } else if ((shared('endpoint')!.value as Scalar).value !== endpoints[s.b]) {
         signal.items.push(endpointPair);
-        report({ path: `${dotted(otlpPath)}.endpoint`, kind: 'changed', what: `moved to otel.${s.b}.endpoint`, why: 'it differs from the shared endpoint; revision B overrides it per signal with a full URL (check the path if you use http/protobuf)' });
+        report({ path: `${dotted(otlpPath)}.endpoint`, kind: 'changed', what: `moved to otel.${s.b}.endpoint`, why: 'it differs from the shared endpoint; revision B overrides it per signal with a full URL (check the path if you use http/protobuf)', to: [`otel.${s.b}.endpoint`] });
       }
     }
     if (timeoutPair && isScalar(timeoutPair.value)) {
@@ -301,7 +301,7 @@ function telemetry(doc: Document, report: Report): void {
       if (!shared('timeout')) {
         timeoutPair.value.value = String(ms);
         exporter.items.push(timeoutPair);
-        report({ path: `${dotted(otlpPath)}.timeout`, kind: 'changed', what: `moved to otel.exporter.otlp.timeout as "${ms}"`, why: 'revision B has one timeout for every signal, written as a string of milliseconds' });
+        report({ path: `${dotted(otlpPath)}.timeout`, kind: 'changed', what: `moved to otel.exporter.otlp.timeout as "${ms}"`, why: 'revision B has one timeout for every signal, written as a string of milliseconds', to: ['otel.exporter.otlp.timeout'] });
       } else if ((shared('timeout')!.value as Scalar).value !== String(ms)) {
         report({ path: `${dotted(otlpPath)}.timeout`, kind: 'decide', what: 'removed', why: `revision B has one timeout for every signal; it is now ${(shared('timeout')!.value as Scalar).value} ms, not ${String(ms)}` });
       }
@@ -317,6 +317,7 @@ function telemetry(doc: Document, report: Report): void {
         kind: known ? 'changed' : 'decide',
         what: `moved to otel.exporter.otlp.protocol${raw !== protocol ? ` as ${protocol}` : ''}`,
         why: known ? 'revision B sets the protocol for every signal' : 'revision B accepts grpc or http/protobuf only',
+        to: ['otel.exporter.otlp.protocol'],
       });
     }
     const signalPair = new Pair(new Scalar(s.b), signal);

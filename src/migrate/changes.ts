@@ -16,6 +16,11 @@ export interface Change {
   what: string;
   /** Why, and what replaces it. */
   why: string;
+  /**
+   * Values paths in the output (revision B) file that this change wrote the value of `path` to
+   * (the same path for a value rewritten in place); absent when nothing of it is kept.
+   */
+  to?: string[];
 }
 
 export function changeLine(c: Change): string {

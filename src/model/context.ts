@@ -72,16 +72,23 @@ export function createCapabilities(apiVersions: readonly string[], kubeVersion?:
 }
 
 export function buildRenderContext(values: Values, opts: RenderOptions): RenderContext {
-  const nsOverride = values.namespaceOverride;
   return {
     revision: opts.revision,
     rev: REVISIONS[opts.revision],
-    release: { name: opts.releaseName, namespace: opts.releaseNamespace },
-    chart: { name: CHART_NAME, version: REVISIONS[opts.revision].chartVersion },
+    ...releaseFacts(values, opts.revision, opts.releaseName, opts.releaseNamespace),
     values,
     model: revisionModel(opts.revision, values),
     capabilities: createCapabilities(opts.apiVersions, opts.kubeVersion, opts.onApiQuery),
-    fullname: chartFullname(opts.releaseName, values.nameOverride, values.fullnameOverride),
-    namespace: dnsTrunc(typeof nsOverride === 'string' && nsOverride !== '' ? nsOverride : opts.releaseNamespace),
+  };
+}
+
+/** The release, the chart, the fullname and the chart namespace (namespaceOverride honoured) of a release with `values`. */
+export function releaseFacts(values: Values, revision: Revision, releaseName: string, releaseNamespace: string): Pick<RenderContext, 'release' | 'chart' | 'fullname' | 'namespace'> {
+  const nsOverride = values.namespaceOverride;
+  return {
+    release: { name: releaseName, namespace: releaseNamespace },
+    chart: { name: CHART_NAME, version: REVISIONS[revision].chartVersion },
+    fullname: chartFullname(releaseName, values.nameOverride, values.fullnameOverride),
+    namespace: dnsTrunc(typeof nsOverride === 'string' && nsOverride !== '' ? nsOverride : releaseNamespace),
   };
 }

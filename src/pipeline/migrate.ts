@@ -7,7 +7,9 @@ import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { parseValuesText } from '../values/source.ts';
+import type { LoadedLayers } from '../values/load.ts';
+import { parseValuesText, type ValuesSource } from '../values/source.ts';
+import { objectYaml } from '../output/manifests.ts';
 import { migrateAToB } from '../migrate/a-to-b.ts';
 import { changeLine, type Change } from '../migrate/changes.ts';
 
@@ -57,4 +59,37 @@ export function migrationReport(result: MigrateResult, to: Revision): string {
   const decisions = result.changes.filter((c) => c.kind === 'decide').length + result.problems.filter((p) => p.severity === 'error').length;
   lines.push(`${result.changes.length} change${result.changes.length === 1 ? '' : 's'}, ${decisions} decision${decisions === 1 ? '' : 's'} left for you`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The layers of a release migrated by migrateLayers, and what the migration did to each. */
+export interface MigratedLayers {
+  loaded: LoadedLayers;
+  /** Every change, with the layer it was made in (its name as given). */
+  changes: (Change & { file: string })[];
+  /** Each migrated layer's original (the layer the user wrote) and the changes that made it. */
+  originals: Map<ValuesSource, { original: ValuesSource; changes: Change[] }>;
+}
+
+/**
+ * The layers of a release rewritten for revision `to` as `migrate` rewrites a file: each -f file
+ * from its text (so problems point at lines of what `agentplat migrate` prints for it), the --set
+ * layers from their data.
+ */
+export function migrateLayers(loaded: LoadedLayers, from: Revision, to: Revision, rules: Readonly<Record<string, RuleLevel>> = {}): MigratedLayers {
+  const sources: ValuesSource[] = [];
+  const problems: Problem[] = [];
+  const changes: MigratedLayers['changes'] = [];
+  const originals: MigratedLayers['originals'] = new Map();
+  for (const source of loaded.sources) {
+    const name = `${source.name} (migrated to ${to})`;
+    const result = migrateValues(loaded.texts.get(source) ?? objectYaml(source.data), name, from, to, rules);
+    for (const c of result.changes) changes.push({ file: source.name, ...c });
+    const parsed = result.text !== undefined ? parseValuesText(result.text, name) : { problems: result.problems };
+    problems.push(...parsed.problems);
+    if (parsed.source) {
+      sources.push(parsed.source);
+      originals.set(parsed.source, { original: source, changes: result.changes });
+    }
+  }
+  return { loaded: { sources, problems, texts: new Map() }, changes, originals };
 }

@@ -3,6 +3,7 @@
 // Each parser throws a UsageError with a hint; nothing here reads files or values.
 import { UsageError } from '../problems/errors.ts';
 import { parseRevision, type Revision } from '../spec/revisions.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../crds/kube-versions.ts';
 
 export function revisionOption(raw: string, origin = '--revision'): Revision {
   const rev = parseRevision(raw);
@@ -18,6 +19,19 @@ export function parseKubeVersion(raw: string): string {
   const m = /^v?(\d+)\.(\d+)\+?(?:\.(\d+))?(?:[-+][0-9A-Za-z.+-]*)?$/.exec(raw.trim());
   if (!m) throw new UsageError(`--kube-version: "${raw}" is not a Kubernetes version`, 'write it as 1.29 or v1.29.3 (what `kubectl version` reports)');
   return `${Number(m[1])}.${Number(m[2])}.${Number(m[3] ?? 0)}`;
+}
+
+/**
+ * `--kube-version` of validate: the minor release it has core schemas of (`1.37`, from `1.37`,
+ * `v1.37.2`, …); any other release is a usage error that lists the supported ones.
+ */
+export function validateKubeVersion(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULT_KUBE_VERSION;
+  const minor = parseKubeVersion(raw).split('.').slice(0, 2).join('.');
+  if (!(KUBE_VERSIONS as readonly string[]).includes(minor)) {
+    throw new UsageError(`--kube-version: validate has no schemas of Kubernetes ${minor}`, `the supported versions are ${KUBE_VERSIONS.join(', ')}`);
+  }
+  return minor;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface Problem {
   column?: number;
   /** The source line the problem points at (for the text formatter's excerpt); secrets are masked. */
   excerpt?: string;
+  /** 1-based column of the caret in `excerpt` when masks before it moved it from `column`; absent when the two agree. */
+  excerptColumn?: number;
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

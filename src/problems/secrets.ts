@@ -110,41 +110,83 @@ export function secretValues(data: unknown, fields: SecretFields, out = new Set<
 
 /** `text` with every occurrence of a secret value, and the password of every URL, masked. */
 export function redact(text: string, secrets: ReadonlySet<string>): string {
-  let out = maskUrlPasswords(text);
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
-  return out;
+  return redacted(text, secrets).text;
 }
 
-/** A problem whose message, hint and excerpt repeat none of `secrets` and no URL password. */
+/**
+ * redact, with the map from columns of `text` to columns of the result: URL passwords first, then
+ * the secrets wherever they still show (a secret URL keeps its shape, its password masked).
+ */
+function redacted(text: string, secrets: ReadonlySet<string>): Masked {
+  const urls = maskSpans(text, urlPasswordSpans(text));
+  const spans: [number, number][] = [];
+  for (const s of secrets) {
+    if (s === '') continue;
+    for (let i = urls.text.indexOf(s); i >= 0; i = urls.text.indexOf(s, i + s.length)) spans.push([i, i + s.length]);
+  }
+  const out = maskSpans(urls.text, spans);
+  return { text: out.text, column: (c) => out.column(urls.column(c)) };
+}
+
+/** A problem whose message, hint and excerpt repeat none of `secrets` and no URL password; its caret still under the same place. */
 export function redactProblem(p: Problem, secrets: ReadonlySet<string>): Problem {
+  const excerpt = p.excerpt !== undefined ? redacted(p.excerpt, secrets) : undefined;
+  const caret = p.excerptColumn ?? p.column;
   return {
     ...p,
     message: redact(p.message, secrets),
     ...(p.hint !== undefined ? { hint: redact(p.hint, secrets) } : {}),
-    ...(p.excerpt !== undefined ? { excerpt: redact(p.excerpt, secrets) } : {}),
+    ...(excerpt ? { excerpt: excerpt.text, ...excerptCaret(p.column, caret !== undefined ? excerpt.column(caret) : undefined) } : {}),
   };
 }
 
 /** The password of a URL with credentials (`scheme://user:password@host`) is a secret wherever it is written. */
 export function maskUrlPasswords(text: string): string {
-  return text.includes('://') ? text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)([^\s@/]+)(@)/gi, `$1${MASK}$3`) : text;
+  return maskSpans(text, urlPasswordSpans(text)).text;
+}
+
+/** Where the passwords of URLs with credentials lie in `text`, as spans for maskSpans. */
+function urlPasswordSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  if (!text.includes('://')) return spans;
+  for (const m of text.matchAll(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)([^\s@/]+)@/gi)) {
+    const from = m.index + m[1]!.length;
+    spans.push([from, from + m[2]!.length]);
+  }
+  return spans;
+}
+
+/**
+ * The excerpt of `line` (1-based) of masked `lines` for a problem at `column` of the original
+ * text, with where its caret goes: the masks before `column` moved it (excerptColumn, given only
+ * when it differs from the column).
+ */
+export function excerptAt(lines: readonly Masked[], line: number, column?: number): { excerpt?: string; excerptColumn?: number } {
+  const masked = lines[line - 1];
+  if (!masked) return {};
+  return { excerpt: masked.text, ...excerptCaret(column, column !== undefined ? masked.column(column) : undefined) };
+}
+
+function excerptCaret(column: number | undefined, caret: number | undefined): { excerptColumn?: number } {
+  return caret !== undefined && caret !== column ? { excerptColumn: caret } : {};
 }
 
 // ---- source text ----
 
 /**
- * The lines of a YAML text as an excerpt may show them: every secret field's value masked, on
- * every line it spans, and every URL password. Reads the text line by line with indentation and
+ * The lines of a YAML text as an excerpt may show them, each with the map of its columns (a
+ * caret under a masked line goes where the column of the text points): every secret field's
+ * value masked, on every line it spans, and every URL password. Reads the text line by line with indentation and
  * flow brackets rather than with a YAML parser, so it holds where the parser gives up: a
  * continuation line at the wrong indent, a tab in a block scalar, a map where a secret string
  * belongs. A secret value goes on until a line at or left of its key that starts another entry;
  * anything else after it (a line the parser could not place) is taken as part of it.
  * Linear in the text; computed once per document, whatever number of problems point into it.
  */
-export function maskedLines(text: string, fields: SecretFields): string[] {
+export function maskedLines(text: string, fields: SecretFields): Masked[] {
   const lines = text.split(/\r?\n/);
-  if (fields.empty) return lines.map(maskUrlPasswords);
-  const out: string[] = [];
+  if (fields.empty) return lines.map((line) => maskSpans(line, urlPasswordSpans(line)));
+  const out: Masked[] = [];
   let stack: { indent: number; at: SecretCursor; item: boolean }[] = [];
   /** A secret value that may continue on the next lines: the column of its key. */
   let region: number | undefined;
@@ -202,7 +244,8 @@ export function maskedLines(text: string, fields: SecretFields): string[] {
         }
       }
     }
-    out.push(maskUrlPasswords(maskSpans(line, spans).text));
+    // One mask pass with the URL passwords, so the column map covers every mask on the line.
+    out.push(maskSpans(line, [...spans, ...urlPasswordSpans(line)]));
   }
   return out;
 }

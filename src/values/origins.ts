@@ -36,11 +36,16 @@ function originOfLeaf(layered: LayeredValues, path: readonly PathSegment[]): { s
     const source = layered.originOf(path.slice(0, len));
     if (!source) continue;
     // Positions are asked of that layer only: another layer's parent key is not where this value was written.
-    for (let at = len; at >= 1; at--) {
-      const location = source.locate(path.slice(0, at));
-      if (location) return { source, location };
-    }
-    return { source };
+    return { source, ...deepestLocation(source, path.slice(0, len)) };
+  }
+  return {};
+}
+
+/** Where `source` wrote `path`, else its deepest parent that `source` wrote. */
+export function deepestLocation(source: ValuesSource, path: readonly PathSegment[]): { location?: Location } {
+  for (let at = path.length; at >= 1; at--) {
+    const location = source.locate(path.slice(0, at));
+    if (location) return { location };
   }
   return {};
 }

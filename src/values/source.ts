@@ -4,7 +4,7 @@
 
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 import type { Problem } from '../problems/problem.ts';
-import { maskedLines, VALUES_SECRETS } from '../problems/secrets.ts';
+import { excerptAt as maskedExcerpt, maskedLines, VALUES_SECRETS, type Masked } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 
 export type PathSegment = string | number;
@@ -17,6 +17,8 @@ export interface Location {
   line?: number;
   column?: number;
   excerpt?: string;
+  /** The caret's column in `excerpt` when masks moved it from `column` (Problem.excerptColumn). */
+  excerptColumn?: number;
   /** The flag that wrote the value; undefined for a file. */
   origin?: Exclude<ValueOrigin, 'file'>;
 }
@@ -92,11 +94,11 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
   // Excerpts show the lines with every secret value masked, worked out once for the whole text.
-  let lines: string[] | undefined;
-  const excerptAt = (line: number): string | undefined => (lines ??= maskedLines(text, VALUES_SECRETS))[line - 1];
+  let lines: Masked[] | undefined;
+  const excerptAt = (pos: { line: number; col: number }) => maskedExcerpt((lines ??= maskedLines(text, VALUES_SECRETS)), pos.line, pos.col);
   const tooDeep = (pos?: { line: number; col: number }) => ({
     ...at('values/too-deep', `the document nests deeper than ${YAML_LIMITS.maxDepth} levels`, pos, 'values of this chart are never that deep; check for a generated or corrupted file'),
-    ...(pos ? { excerpt: excerptAt(pos.line) } : {}),
+    ...(pos ? excerptAt(pos) : {}),
   });
 
   const deepAt = rawNestingOverflow(text, YAML_LIMITS.maxRawNesting);
@@ -121,7 +123,7 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
       problems.push(tooDeep(pos));
       continue;
     }
-    problems.push({ ...at('values/yaml-syntax', e.message, pos, e.hint), excerpt: excerptAt(pos.line) });
+    problems.push({ ...at('values/yaml-syntax', e.message, pos, e.hint), ...excerptAt(pos) });
   }
   if (problems.length > 0) return { problems };
 
@@ -130,7 +132,7 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
     const pos = lineCounter.linePos(second.range[0]);
     problems.push({
       ...at('values/multiple-documents', 'a values file must hold one YAML document, found more than one', pos, 'split the documents into separate files and pass each with -f'),
-      excerpt: excerptAt(pos.line),
+      ...excerptAt(pos),
     });
     return { problems };
   }
@@ -146,7 +148,7 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
     const pos = lineCounter.linePos(key.range?.[0] ?? 0);
     problems.push({
       ...at('values/duplicate-key', `duplicate key ${JSON.stringify(keyText(key) ?? '')}: it appears twice in the same map`, pos, 'remove one of the two entries; YAML keeps only one and which one differs between tools'),
-      excerpt: excerptAt(pos.line),
+      ...excerptAt(pos),
     });
   }
   if (problems.length > 0) return { problems };
@@ -156,7 +158,7 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
     const pos = lineCounter.linePos(cycle);
     problems.push({
       ...at('values/yaml-aliases', 'an alias refers to a node that contains it, so the value would be endless', pos, 'an alias may only repeat a node that is complete before it; write the values out'),
-      excerpt: excerptAt(pos.line),
+      ...excerptAt(pos),
     });
     return { problems };
   }
@@ -171,7 +173,7 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
     const pos = first !== undefined ? lineCounter.linePos(first) : undefined;
     problems.push({
       ...at('values/yaml-aliases', `the document expands too many aliases (${firstLine((err as Error).message)})`, pos, 'an alias-heavy document is refused to bound memory; write the values out'),
-      ...(pos ? { excerpt: excerptAt(pos.line) } : {}),
+      ...(pos ? excerptAt(pos) : {}),
     });
     return { problems };
   }
@@ -181,7 +183,7 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
     const pos = doc.contents ? lineCounter.linePos(doc.contents.range[0]) : undefined;
     problems.push({
       ...at('values/not-a-map', `the top level of a values file must be a map of keys, found ${describe(data)}`, pos, 'write values as `key: value` pairs, e.g. `controller:\\n  replicas: 2`'),
-      ...(pos ? { excerpt: excerptAt(pos.line) } : {}),
+      ...(pos ? excerptAt(pos) : {}),
     });
     return { problems };
   }
@@ -195,7 +197,7 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
         const node = findNode(doc, path);
         if (!node) return undefined;
         const pos = lineCounter.linePos(node.range[0]);
-        return { file: name, line: pos.line, column: pos.col, excerpt: excerptAt(pos.line) };
+        return { file: name, line: pos.line, column: pos.col, ...excerptAt(pos) };
       },
     },
   };

@@ -115,7 +115,7 @@ describe('diff: two revisions', () => {
     const out = JSON.parse(r.stdout) as { from: unknown; to: unknown; migration: unknown[] };
     expect(out.from).toEqual({ kind: 'render', revision: 'A', values: ['a.yaml'] });
     expect(out.to).toEqual({ kind: 'render', revision: 'B', values: ['a.yaml (migrated to B)'] });
-    expect(out.migration).toContainEqual({ file: 'a.yaml', path: 'controller.auth.mode', kind: 'changed', what: 'unsecure → insecure', why: expect.any(String) });
+    expect(out.migration).toContainEqual({ file: 'a.yaml', path: 'controller.auth.mode', kind: 'changed', what: 'unsecure → insecure', why: expect.any(String), to: ['controller.auth.mode'] });
   });
 
   it('values that fail in the old revision are reported once, for the old side, and nothing is migrated', async () => {

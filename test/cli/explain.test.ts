@@ -73,6 +73,24 @@ describe('explain KEY through the binary', () => {
     expect(renders.objects.length).toBeGreaterThan(0);
   });
 
+  it('a switch that needs another key to render (bundled database off needs a URL) shows what it renders: that key set only with the example, not in the defaults\' render', async () => {
+    for (const rev of REVISION_IDS) {
+      const e = explainKey('database.rdb.bundled.enabled', [rev], { rules: false });
+      const renders = e.byRevision[rev]!.renders!;
+      expect(renders.with).toEqual({});
+      expect(renders.alongside).toEqual({ 'database.rdb.url': expect.stringMatching(/^postgres:\/\//) });
+      const removed = renders.objects.filter((o) => o.change === 'removed').map((o) => `${o.kind}/${o.name}`);
+      expect(removed, rev).toEqual(expect.arrayContaining(['Deployment/agentplat-postgresql', 'Service/agentplat-postgresql', 'Secret/agentplat-postgresql']));
+    }
+  });
+
+  it('a key that is itself a companion of its switch is compared with its example value against the companion\'s (authproxy.config.clientID)', () => {
+    const renders = explainKey('authproxy.config.clientID', ['B'], { rules: false }).byRevision.B!.renders!;
+    expect(renders.note).toBeUndefined();
+    expect(renders.with['authproxy.enabled']).toBe(true);
+    expect(renders.objects.some((o) => o.kind === 'Secret' && o.fields.some((f) => f.startsWith('data.')))).toBe(true);
+  });
+
   it('a key holding other keys lists them (FIELDS) instead of rendering', async () => {
     const r = await runInProcess(['explain', 'controller.auth']);
     expect(r.code).toBe(0);

@@ -142,7 +142,7 @@ describe('hints speak of the input the value came from', () => {
 });
 
 describe('help and option errors say one thing one way', () => {
-  const COMMANDS = ['render', 'diff', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'];
+  const COMMANDS = ['render', 'diff', 'plan', 'lint', 'validate', 'crds', 'values', 'schema', 'docs', 'migrate', 'version'];
   const helpOf = async (args: string[]) => (await runInProcess([...args, '--help'])).stdout;
 
   it('every default is written "(default: X)", in every help', async () => {
@@ -159,7 +159,7 @@ describe('help and option errors say one thing one way', () => {
 
   it('every help that reads the revision from .agentplat.yaml says so as its default (migrate, which does not, says B)', async () => {
     const flat = async (args: string[]) => (await helpOf(args)).replace(/\s+/g, ' ');
-    for (const c of ['render', 'template', 'lint', 'diff', 'values', 'schema', 'docs', 'crds']) {
+    for (const c of ['render', 'template', 'lint', 'diff', 'plan', 'values', 'schema', 'docs', 'crds']) {
       expect(await flat([c]), `${c} --help`).toMatch(/-r, --revision <A\|B> .*?\(default: revision: of \.agentplat\.yaml, else B\)/);
     }
     expect(await flat(['migrate'])).toContain('chart revision to migrate to (default: B)');

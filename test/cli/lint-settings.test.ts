@@ -134,9 +134,10 @@ describe('every command that prints for one revision takes it from .agentplat.ya
     const cwd = folder({ '.agentplat.yaml': 'revision: C\n' });
     const program = createProgram({ io: createMemoryIo(), exitCode: 0 });
     const commands = program.commands.filter((c) => c.options.some((o) => o.long === '--revision') && !(c.name() in OWN_MEANING)).map((c) => c.name());
-    expect(commands).toEqual(expect.arrayContaining(['render', 'template', 'lint', 'diff', 'values', 'schema', 'docs', 'crds']));
+    expect(commands).toEqual(expect.arrayContaining(['render', 'template', 'lint', 'diff', 'plan', 'values', 'schema', 'docs', 'crds']));
     for (const command of commands) {
-      const r = await runInProcess([command], { cwd });
+      // validate reads the revision only for a cluster (--cluster); it decides it before connecting.
+      const r = await runInProcess(command === 'validate' ? [command, '--cluster'] : [command], { cwd });
       expect(r.code, command).toBe(2);
       expect(r.stdout, command).toBe('');
       expect(r.stderr, command).toContain('.agentplat.yaml');

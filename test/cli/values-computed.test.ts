@@ -30,6 +30,25 @@ function row(table: string, key: string): [string, string] | undefined {
   return [value!, origin!];
 }
 
+/** Revision A values that the migration to B rewrites in each of its ways: renamed, moved, reshaped, left alone. */
+const A_VALUES = `controller:
+  auth:
+    mode: unsecure
+  replicas: 2
+  goAgentImage:
+    tag: "0.9"
+substrateWorkerPool:
+  ateomImage: my/worker:1
+ui:
+  env: {FOO: bar}
+otel:
+  tracing:
+    enabled: true
+    exporter:
+      otlp:
+        endpoint: collector:4317
+`;
+
 const PROD = 'controller:\n  replicas: 2\n  image:\n    tag: "1.2"\nui:\n  replicas: 1\n';
 
 describe('values --computed', () => {
@@ -150,6 +169,46 @@ describe('values --computed', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/add --computed/);
     }
+  });
+
+  it('--from-revision A migrates the values first; every key the migration wrote shows "migration from key K (file:line:column)" of the user\'s file, a key it left alone its own place', async () => {
+    const dir = folder({ 'a.yaml': A_VALUES });
+    const r = await runInProcess(['values', '--computed', '--from-revision', 'A', '-f', 'a.yaml', '--set', 'controller.goAgentImage.registry=r.example', '--show-origin'], { cwd: dir });
+    expect(r.code).toBe(0);
+    // the report of what moved goes to stderr, as diff prints it
+    expect(r.stderr).toMatch(/^the values, migrated from revision A to B/);
+    expect(r.stderr).toContain('a.yaml: otel.tracing.enabled: moved to otel.traces.enabled');
+    const table = r.stdout;
+    expect(row(table, 'controller.auth.mode')).toEqual(['"insecure"', 'migration from key controller.auth.mode (a.yaml:3:5)']);
+    expect(row(table, 'controller.agentImage.tag')).toEqual(['"0.9"', 'migration from key controller.goAgentImage.tag (a.yaml:6:5)']);
+    expect(row(table, 'controller.agentImage.registry')).toEqual(['"r.example"', 'migration from key controller.goAgentImage.registry (--set #1)']);
+    expect(row(table, 'substrateWorkerPool.workerImage')).toEqual(['"my/worker:1"', 'migration from key substrateWorkerPool.ateomImage (a.yaml:8:3)']);
+    expect(row(table, 'otel.traces.enabled')).toEqual(['true', 'migration from key otel.tracing.enabled (a.yaml:13:5)']);
+    expect(row(table, 'otel.exporter.otlp.endpoint')).toEqual(['"http://collector:4317"', 'migration from key otel.tracing.exporter.otlp.endpoint (a.yaml:16:9)']);
+    expect(row(table, 'ui.env[0].value')).toEqual(['"bar"', 'migration from key ui.env (a.yaml:10:3)']);
+    // untouched by the migration: the user's own line, not a line of the migrated text
+    expect(row(table, 'controller.replicas')).toEqual(['2', 'a.yaml:4:3']);
+    expect(row(table, 'controller.image.repository')?.[1]).toBe('default (revision B)');
+  });
+
+  it('--from-revision A -o json: the origin of a migrated key has migratedFrom next to the source, line and column of that key', async () => {
+    const dir = folder({ 'a.yaml': A_VALUES });
+    const r = await runInProcess(['values', '--computed', '--from-revision', 'A', '-f', 'a.yaml', '--show-origin', '-o', 'json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.values.otel.traces.enabled).toBe(true);
+    expect(out.origins['otel.traces.enabled']).toEqual({ source: 'a.yaml', line: 13, column: 5, migratedFrom: 'otel.tracing.enabled' });
+    expect(out.origins['controller.agentImage.tag']).toEqual({ source: 'a.yaml', line: 6, column: 5, migratedFrom: 'controller.goAgentImage.tag' });
+    expect(out.origins['controller.replicas']).toEqual({ source: 'a.yaml', line: 4, column: 3 });
+  });
+
+  it('--from-revision is refused backwards (B to A) and without --computed, as usage errors', async () => {
+    const back = await runInProcess(['values', '--computed', '--from-revision', 'B', '-r', 'A']);
+    expect(back.code).toBe(2);
+    expect(back.stderr).toMatch(/cannot migrate values from revision B to A/);
+    const alone = await runInProcess(['values', '--from-revision', 'A']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/add --computed/);
   });
 
   it('completion offers the new flags of values', async () => {

@@ -5,16 +5,15 @@
 // the smaller render lacks must be gone, every other object (the cluster's own included) untouched.
 // kubectl's parent and labels must be the ones `render --applyset` prints, and the README's claims
 // about what does not prune `render --applyset` output are checked against the same server.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { objectsOf } from '../helpers/objects.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { crdProblems, ensureNamespaces, installCrds, type Obj } from './_api.ts';
 import { agentplat } from './_cli.ts';
 import { startCluster, type Cluster } from './_cluster.ts';
+import { toolsFor } from './_tools.ts';
 import { PRUNE_VERSION } from './_versions.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -114,27 +113,14 @@ interface Bench {
 
 async function bench(namespaces: string[]): Promise<Bench> {
   const c = await startCluster(PRUNE_VERSION, inject('clusterBinaries')[PRUNE_VERSION]!);
-  const dir = mkdtempSync(join(tmpdir(), 'agentplat-prune-'));
-  const bin = join(dir, 'bin');
-  mkdirSync(bin);
-  symlinkSync(join(ROOT, 'bin', 'agentplat'), join(bin, 'agentplat'));
-  symlinkSync(inject('kubectl'), join(bin, 'kubectl'));
-  // The built kubectl and agentplat come first: a kubectl installed on the machine must not answer.
-  // KUBECTL_APPLYSET is left out: the README's commands set it themselves.
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`, KUBECONFIG: c.kubeconfig, NO_COLOR: '1' };
-  delete env.KUBECTL_APPLYSET;
-  const run = (cmd: string, args: string[], input?: string, extraEnv: NodeJS.ProcessEnv = {}) => {
-    const r = spawnSync(cmd, args, { cwd: dir, env: { ...env, ...extraEnv }, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (r.error) throw r.error;
-    return { status: r.status ?? -1, out: r.stdout, err: r.stderr };
-  };
+  const { dir, bin, run, sh, remove } = toolsFor(c, 'agentplat-prune-');
   const crds = (JSON.parse(agentplat(['crds', '-o', 'json']).out) as { items: Obj[] }).items;
   expect(crdProblems(await installCrds(c, crds))).toEqual([]);
   await ensureNamespaces(c, namespaces);
   return {
     c,
     dir,
-    sh: (script) => run('bash', ['-euo', 'pipefail', '-c', script]),
+    sh,
     kubectl: (args, input) => run(join(bin, 'kubectl'), args, input, { KUBECTL_APPLYSET: 'true' }),
     inventory(kinds) {
       const r = run(join(bin, 'kubectl'), ['get', kinds.join(','), '-A', '-o', 'json']);
@@ -143,7 +129,7 @@ async function bench(namespaces: string[]): Promise<Bench> {
       return new Map(items.map((o) => [key(o), o]));
     },
     async stop() {
-      rmSync(dir, { recursive: true, force: true });
+      remove();
       await c.stop();
     },
   };

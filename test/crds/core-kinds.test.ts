@@ -248,7 +248,8 @@ ${extra}`;
 
     it('crd/selector-mismatch: a selector that does not select the template labels, or an empty one', async () => {
       const y = deployment('').replace('      labels:\n        app: web', '      labels:\n        app: api');
-      expect(rules(await validateYaml(y))).toEqual([['crd/selector-mismatch', 'spec.template.metadata.labels']]);
+      // Named where the API server names it (the template's labels), placed at the selector.
+      expect((await validateYaml(y)).problems).toMatchObject([{ rule: 'crd/selector-mismatch', path: 'spec.template.metadata.labels', line: 6 }]);
       const empty = deployment('').replace('    matchLabels:\n      app: web\n', '    matchLabels: {}\n');
       expect(rules(await validateYaml(empty))).toEqual([['crd/selector-mismatch', 'spec.selector']]);
       const expr = deployment('').replace('    matchLabels:\n      app: web\n', '    matchExpressions:\n      - {key: app, operator: In, values: [web, api]}\n');
@@ -283,7 +284,7 @@ ${extra}`;
       expect((await validateYaml(svc('    - {name: http, port: 80}\n    - {name: dns, port: 80, protocol: UDP}\n'))).problems).toEqual([]);
       expect(rules(await validateYaml(svc('    - {name: http, port: 80}\n    - {port: 81}\n')))).toEqual([['crd/ports', 'spec.ports[1].name']]);
       expect(rules(await validateYaml(svc('    - {name: http, port: 80}\n    - {name: http, port: 81}\n')))).toEqual([['crd/ports', 'spec.ports[1].name']]);
-      expect(rules(await validateYaml(svc('    - {name: a, port: 80}\n    - {name: b, port: 80}\n')))).toEqual([['crd/ports', 'spec.ports[1].port']]);
+      expect(rules(await validateYaml(svc('    - {name: a, port: 80}\n    - {name: b, port: 80}\n')))).toEqual([['crd/ports', 'spec.ports[1]']]);
       expect(rules(await validateYaml(svc('    - {name: Web, port: 80}\n')))).toEqual([['crd/ports', 'spec.ports[0].name']]);
     });
 
@@ -297,7 +298,7 @@ ${extra}`;
       const r = await validateYaml(y);
       // In the order of the line: cpu, memroy, ephemeral-storage.
       expect(rules(r)).toEqual([
-        ['crd/resources', 'spec.template.spec.containers[0].resources.requests.cpu'],
+        ['crd/resources', 'spec.template.spec.containers[0].resources.requests'],
         ['crd/resources', 'spec.template.spec.containers[0].resources.requests.memroy'],
         ['crd/resources', 'spec.template.spec.containers[0].resources.requests.ephemeral-storage'],
       ]);

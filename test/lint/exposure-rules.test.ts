@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import type { Problem } from '../../src/problems/problem.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
-import { dataSource } from '../../src/values/source.ts';
+import { dataSource, parseValuesText } from '../../src/values/source.ts';
 import { exposureRules } from '../../src/lint/rules/exposure.ts';
 import { get, render, valuesFor } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';
@@ -43,9 +43,17 @@ describe('security/route-bypasses-authproxy', () => {
     const api = ['route.openshift.io/v1'];
     expect(get(render('B', values, { apiVersions: api }), 'Route').spec.to.name).toBe('agentplat-ui');
     const found = of(lint('B', values, api), RULE);
-    expect(found.map((p) => p.path)).toEqual(['ui.route.enabled']);
+    expect(found.map((p) => p.path)).toEqual(['authproxy.enabled']);
     expect(found[0]!.hint).toMatch(/ui\.route\.enabled: false.*extraObjects/);
     expect(of(lint('B', { ...values, ui: { route: { enabled: false } } }, api), RULE)).toEqual([]);
+    expect(of(lint('B', { ...values, ui: { route: { enabled: true } } }, api), RULE).map((p) => p.path)).toEqual(['ui.route.enabled']);
+  });
+
+  it('the platform Route finding points at the key that opens the bypass (authproxy.enabled), not at another ui.* key the file sets', () => {
+    const text = 'ui:\n  replicas: 2\nauthproxy:\n  enabled: true\n  config: {clientID: id, clientSecret: secret, cookieSecret: 0123456789abcdef}\n';
+    const source = parseValuesText(text, 'values.yaml').source!;
+    const found = of(lintValues({ revision: 'B', layers: [source], apiVersions: ['route.openshift.io/v1'] }).problems, RULE);
+    expect(found.map((p) => [p.path, p.line, p.column])).toEqual([['authproxy.enabled', 4, 3]]);
   });
 
   it('without the proxy, or without a route, nothing is reported', () => {

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
-import { parseValuesText } from '../../src/values/source.ts';
+import { dataSource, parseValuesText } from '../../src/values/source.ts';
+import { requiredConfig } from '../../src/lint/rules/providers.ts';
+import { ModelConfigSpec } from '../../src/crds/model.ts';
 import { validateCustomResources } from '../../src/crds/validate.ts';
 import { get, render } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';
@@ -143,5 +145,24 @@ describe("a wrong value in a block's config or tls gets validate's error at the 
   it('a block whose provider does not match its config is reported once, by values/provider-block-mismatch', () => {
     const found = lint('B', 'providers:\n  providerA:\n    provider: ProviderB\n    config:\n      topK: x\n').filter((p) => p.severity === 'error');
     expect(found.map((p) => p.rule)).toEqual(['values/provider-block-mismatch']);
+  });
+});
+
+describe('values/provider-required-config asks for what the ModelConfig CRD requires', () => {
+  it('for every provider the CRD model knows, the required config fields are those of its spec.provider<X> block (requiredConfig reads them from the CRD)', () => {
+    const providers = ModelConfigSpec.properties!.provider!.enum as string[];
+    expect(providers.length).toBeGreaterThan(5);
+    let some = 0;
+    for (const provider of providers) {
+      const required = ModelConfigSpec.properties![`provider${provider.slice(-1)}`]?.required ?? [];
+      some += required.length;
+      expect(requiredConfig(provider), provider).toEqual(required);
+      const found = lintValues({ revision: 'B', layers: [dataSource('v.yaml', { providers: { default: 'providerA', providerA: { provider } } })] }).problems.filter((p) => p.rule === 'values/provider-required-config');
+      expect(found.map((p) => p.path).sort(), provider).toEqual(required.map((f) => `providers.providerA.config.${f}`).sort());
+    }
+    expect(some).toBeGreaterThan(0);
+    // a name the CRD does not have (own properties only) requires nothing
+    expect(requiredConfig('ProviderZ')).toEqual([]);
+    expect(requiredConfig('constructor')).toEqual([]);
   });
 });

@@ -1,10 +1,14 @@
 // Excerpts hide the values of the fields the models mark secret, on every line such a value
 // spans, however broken the YAML around it is; fields that merely name a token stay visible.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../cli/in-process.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { maskedLines, SecretFields, VALUES_SECRETS } from '../../src/problems/secrets.ts';
 
 const HARNESS = new SecretFields([['spec', 'channels', '*', 'messengerB', 'botToken', 'value']]);
-const masked = (text: string, fields = VALUES_SECRETS) => maskedLines(text, fields).join('\n');
+const masked = (text: string, fields = VALUES_SECRETS) => maskedLines(text, fields).map((l) => l.text).join('\n');
 
 describe('secret fields are decided by the models, not by key names', () => {
   it('the values model marks API keys, client and cookie secrets, service-account tokens and the database URL', () => {
@@ -86,5 +90,39 @@ describe('maskedLines: every line of a secret value is masked, however broken th
 
   it('the password of any URL with credentials is masked, whatever field holds it', () => {
     expect(masked('ui:\n  edge:\n    upstream: https://user:LEAK@host/x\n')).not.toContain('LEAK');
+  });
+});
+
+describe('a caret under a masked excerpt points where the column of the file points', () => {
+  const LINE = 'providers: {providerA: {apiKey: sk-aaaaaaaaaaaaaaaaaaaaaaa}, providerB: {apiKey: sk-bbbbbbbbbbbbbbbbbbbbbbbbbbbb, bogus: 1}}';
+
+  it('each column after each of two masks on one line maps to the same character of the masked line', () => {
+    const [line] = maskedLines(LINE, VALUES_SECRETS);
+    expect(line!.text).toBe('providers: {providerA: {apiKey: ********}, providerB: {apiKey: ********, bogus: 1}}');
+    for (const word of ['providerA', 'providerB', 'bogus', '1}}']) {
+      expect(line!.text.slice(line!.column(LINE.indexOf(word) + 1) - 1).startsWith(word), word).toBe(true);
+    }
+  });
+
+  it('a URL password and a secret field on one line are both in the one column map', () => {
+    const text = 'ui: {edge: {upstream: "https://u:pw-long-long-long@h/x"}, x: 1}\nproviders: {providerA: {apiKey: sk-secret-secret-secret}, y: 2}';
+    const [url, key] = maskedLines(text, VALUES_SECRETS);
+    const first = text.split('\n')[0]!;
+    expect(url!.text).not.toContain('pw-long');
+    expect(url!.text.slice(url!.column(first.indexOf('x: 1') + 1) - 1)).toBe('x: 1}');
+    const second = text.split('\n')[1]!;
+    expect(key!.text.slice(key!.column(second.indexOf('y: 2') + 1) - 1)).toBe('y: 2}');
+  });
+
+  it('lint: the caret of a problem after two secrets on its line sits under the key the problem names', async () => {
+    const dir = tempDir('agentplat-caret-');
+    writeFileSync(join(dir, 'two.yaml'), `${LINE}\n`);
+    const r = await runInProcess(['lint', 'two.yaml', '--no-color'], { cwd: dir });
+    expect(r.stdout).toMatch(/two\.yaml:1:115 +error +unknown key `providers\.providerB\.bogus`/);
+    const lines = r.stdout.split('\n');
+    const i = lines.findIndex((l) => l.includes('1 | providers:'));
+    const excerpt = lines[i]!;
+    const caret = lines[i + 1]!.indexOf('^');
+    expect(excerpt.slice(caret).startsWith('bogus')).toBe(true);
   });
 });

@@ -7,6 +7,8 @@ import { templatedValuesRules } from '../../src/lint/rules/templated-values.ts';
 import type { RuleFinding } from '../../src/lint/rules/types.ts';
 import { valuesFor } from './_render.ts';
 import { signInChecksum } from '../../src/model/sign-in-template.ts';
+import { tplScope } from '../../src/model/tpl-scope.ts';
+import { buildRenderContext, releaseFacts } from '../../src/model/context.ts';
 
 const scope: TplScope = {
   release: { name: 'prod', namespace: 'tenant' },
@@ -135,5 +137,16 @@ describe('lint rule values/templated-values', () => {
       ['authproxy', 'extraEnv', 1, 'value'],
       ['authproxy', 'extraArgs', 'upstream'],
     ]);
+  });
+});
+
+describe('one scope for values templates', () => {
+  it('lint evaluates values templates in the scope render builds: the same release, chart, fullname and namespace for the same values', () => {
+    for (const values of [valuesFor('B', {}), valuesFor('B', { nameOverride: 'x', namespaceOverride: 'tenant' }), valuesFor('A', { fullnameOverride: 'platform' })]) {
+      for (const revision of ['A', 'B'] as const) {
+        const rendered = tplScope(buildRenderContext(values, { revision, releaseName: 'agentplat', releaseNamespace: 'ns1', apiVersions: [] }));
+        expect(tplScope({ ...releaseFacts(values, revision, 'agentplat', 'ns1'), values })).toEqual(rendered);
+      }
+    }
   });
 });

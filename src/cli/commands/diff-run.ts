@@ -3,56 +3,52 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
+import { layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
-import { secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
+import { redact, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Problem } from '../../problems/problem.ts';
-import { objectYaml } from '../../output/manifests.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
 import { type ReleaseRequest } from '../../pipeline/render.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
 import { loadCrdCheck } from '../../lint/crd-check.ts';
-import { parseValuesText, type ValuesSource } from '../../values/source.ts';
+import type { Location, ValuesSource } from '../../values/source.ts';
+import { splitPath } from '../../values/merge.ts';
+import { deepestLocation } from '../../values/origins.ts';
 import { changeLine } from '../../migrate/changes.ts';
-import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type SideInfo } from '../../diff/format.ts';
+import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type ShownChange, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
-import { masker } from '../../diff/mask.ts';
-import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
+import { masker, type Masker } from '../../diff/mask.ts';
+import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
+import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
+import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
+import { nameProblem } from '../../k8s-meta.ts';
+import type { ClusterClient } from '../../cluster/client.ts';
+import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
 import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 
-export interface DiffFlags {
+export interface DiffFlags extends SidesFlags {
   revision?: string;
   fromRevision?: string;
   toRevision?: string;
-  values: string[];
-  set: string[];
-  setString: string[];
-  setJson: string[];
-  setFile: string[];
-  toValues: string[];
-  toSet: string[];
-  toSetString: string[];
-  toSetJson: string[];
-  toSetFile: string[];
-  toSetLiteral: string[];
   against?: string;
-  namespace: string;
-  releaseName: string;
-  apiVersions: string[];
-  kubeVersion?: string;
-  skipCrds?: boolean;
   output: string;
   brief?: boolean;
   context: string;
   rule: string[];
+  cluster?: boolean;
+  fieldManager: string;
+  applyset?: string;
+  ignore: string[];
+  kubeconfig?: string;
+  kubeContext?: string;
 }
 
 const FORMS_HINT = 'compare two values sets (-f OLD --to-values NEW), two revisions (-f V --from-revision A --to-revision B) or a render against manifests (-f V --against FILE|DIR)';
 
-interface Side {
+export interface Side {
   info: SideInfo;
   /** The objects, or undefined when the side has problems (already reported). */
   objects?: ManifestObject[];
@@ -66,24 +62,62 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const context = parseContext(flags.context);
   const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : settings.revision;
   const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;
-  const toLayers: LayerOptions = toLayerOptionsFrom(flags);
-  const hasToLayers = Object.values(toLayers).some((l: string[] | undefined) => (l ?? []).length > 0);
+  const hasToLayers = hasNewSideLayers(flags);
+  if (!flags.cluster) {
+    const only = [flags.kubeconfig !== undefined && '--kubeconfig', flags.kubeContext !== undefined && '--kube-context', flags.applyset !== undefined && '--applyset', flags.ignore.length > 0 && '--ignore', flags.fieldManager !== 'agentplat' && '--field-manager'].filter((f) => f !== false);
+    if (only.length > 0) throw new UsageError(`${only.join(', ')}: only with --cluster`, 'add --cluster to compare the render with the live cluster');
+  }
+  const ignore = (flags.ignore ?? []).map((text) => {
+    const rule = parseIgnoreRule(text);
+    if (typeof rule === 'string') throw new UsageError(`--ignore ${text}: ${rule}`, 'e.g. --ignore Deployment/agentplat-controller:spec.replicas or --ignore \'Deployment.apps/*:spec.replicas\'');
+    return rule;
+  });
+  if (flags.cluster && flags.against !== undefined) throw new UsageError('--against and --cluster: the old side is either a manifest or the live cluster', 'drop --against to compare the render with the cluster');
+  if (flags.cluster && (flags.fieldManager === '' || /[\s]/.test(flags.fieldManager))) throw new UsageError(`--field-manager "${flags.fieldManager}": a field manager is a name without spaces`, 'the name you apply with, e.g. --field-manager agentplat');
   if (flags.against !== undefined) {
     if (flags.fromRevision !== undefined) throw new UsageError('--from-revision: with --against the old side is the manifest, which has no revision', 'pick the revision of the render with -r or --to-revision');
     if (hasToLayers) throw new UsageError('--to-values and --to-set…: with --against the new side is the render of -f and --set', 'give the values of the render with -f and --set');
-  } else if (!hasToLayers && from === to) {
+  } else if (!hasToLayers && from === to && !flags.cluster) {
     throw new UsageError('nothing to compare: both sides would be the same render', FORMS_HINT);
   }
-  const migrating = flags.against === undefined && !hasToLayers && from !== to;
-  if (migrating) {
-    const { supportedMigrations } = await import('../../pipeline/migrate.ts');
-    if (!supportedMigrations().includes(`${from}→${to}`)) {
-      throw new UsageError(`cannot migrate values from revision ${from} to ${to}`, `give the new side's values with --to-values, or compare ${supportedMigrations().map((m) => `--from-revision ${m[0]} --to-revision ${m[2]}`).join(', ')}`);
-    }
+  /** --cluster with one render: it is both what was applied last and what is applied now. */
+  const single = flags.cluster === true && !hasToLayers && from === to;
+  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from-revision', '--to-revision'], settings, single, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
+  if (!sides) {
+    app.exitCode = EXIT_PROBLEMS;
+    return;
   }
-  if ([flags.against, ...flags.values, ...flags.toValues].filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once', 'save one of the inputs to a file');
+  const { before, after, migration, comparison, shown } = sides;
+  if (flags.cluster) {
+    await runPreflight(flags, app, { before, after, single, migration, from, to, ignore, context, output });
+    return;
+  }
+  if (output === 'text') reportMigration(app, migration, from, to);
+  if (output === 'json') {
+    app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
+  } else {
+    app.io.stdout(formatText(shown, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }));
+    app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
+  }
+  app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/** Refuses a revision pair `migrate` has no steps for; `flags` name the two revision options in the hint. */
+async function checkMigration(from: Revision, to: Revision, flags: [string, string]): Promise<void> {
+  const { supportedMigrations } = await import('../../pipeline/migrate.ts');
+  if (!supportedMigrations().includes(`${from}→${to}`)) {
+    throw new UsageError(`cannot migrate values from revision ${from} to ${to}`, `give the new side's values with --to-values, or compare ${supportedMigrations().map((m) => `${flags[0]} ${m[0]} ${flags[1]} ${m[2]}`).join(', ')}`);
+  }
+}
+
+function checkStdinOnce(inputs: readonly (string | undefined)[]): void {
+  if (inputs.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read only once', 'save one of the inputs to a file');
+}
+
+/** The release both sides render, from the flags diff and plan take alike. */
+function releaseRequest(flags: { releaseName: string; namespace: string; apiVersions: string[]; kubeVersion?: string; skipCrds?: boolean }, settings: LintSettings): Omit<ReleaseRequest, 'layers' | 'revision'> {
   checkReleaseNames(flags.releaseName, flags.namespace);
-  const render: Omit<ReleaseRequest, 'layers' | 'revision'> = {
+  return {
     releaseName: flags.releaseName,
     namespace: flags.namespace,
     apiVersions: parseApiVersionList(flags.apiVersions),
@@ -92,26 +126,87 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     rules: settings.rules,
     ignoreKeys: settings.ignoreKeys,
   };
-  const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
+}
 
+/** The flags diff and plan take alike: both sides' values layers and the release they render. */
+export interface SidesFlags extends LayerFlags {
+  toValues: string[];
+  toSet: string[];
+  toSetString: string[];
+  toSetJson: string[];
+  toSetFile: string[];
+  toSetLiteral: string[];
+  namespace: string;
+  releaseName: string;
+  apiVersions: string[];
+  kubeVersion?: string;
+  skipCrds?: boolean;
+}
+
+/** True when any `--to-…` layer is given: the new side renders those, not the old side's values. */
+export function hasNewSideLayers(flags: SidesFlags): boolean {
+  return Object.values(toLayerOptionsFrom(flags)).some((l: string[] | undefined) => (l ?? []).length > 0);
+}
+
+export interface SidesOptions {
+  from: Revision;
+  to: Revision;
+  /** The options that name the two revisions, for the hint of a pair migrate cannot do. */
+  revisionFlags: [string, string];
+  /** The old side is this manifest (file, folder or -) instead of a render of -f/--set. */
+  against?: string;
+  settings: LintSettings;
+  /** `diff --cluster` with one render: the new side is the old side's render itself. */
+  single?: boolean;
+}
+
+export interface Sides {
+  before: Side & { objects: ManifestObject[] };
+  after: Side & { objects: ManifestObject[] };
+  /** What migrating the old side's values changed (a revision comparison only). */
+  migration?: NonNullable<JsonDiff['migration']>;
+  /** Where each migration entry's key was written in its layer (same order as `migration`). */
+  migrationAt?: (Location | undefined)[];
+  comparison: Comparison;
+  /** The changes, masked as diff shows them. */
+  shown: ShownChange[];
+}
+
+/**
+ * Renders (or reads) both sides and compares them, object by object. Problems of either side are
+ * reported on stderr under a line naming the side; then the result is undefined.
+ */
+export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: App): Promise<Sides | undefined> {
+  const { from, to, settings, against } = opts;
+  const toLayers = hasNewSideLayers(flags) ? toLayerOptionsFrom(flags) : undefined;
+  if (against === undefined && !toLayers && from !== to) await checkMigration(from, to, opts.revisionFlags);
+  checkStdinOnce([against, ...flags.values, ...flags.toValues]);
+  const render = releaseRequest(flags, settings);
+  const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
   const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
   // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
   await loadCrdCheck();
-  const before = flags.against !== undefined ? await manifestSide(flags.against, app) : renderSide('old side', fromLoaded, flags.values, from, render, settings, app);
-  let migration: JsonDiff['migration'];
+  const before = against !== undefined ? await manifestSide(against, app) : renderSide('old side', fromLoaded, flags.values, from, render, settings, app);
+  let migration: Sides['migration'];
+  let migrationAt: Sides['migrationAt'];
   let after: Side | undefined;
-  if (flags.against !== undefined) after = renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
-  else if (hasToLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
+  if (against !== undefined) after = renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
+  else if (opts.single) after = before;
+  else if (toLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
-    const m = await migrated(fromLoaded, from, to, settings);
-    migration = m.migration;
+    const { migrateLayers } = await import('../../pipeline/migrate.ts');
+    const m = migrateLayers(fromLoaded, from, to, settings.rules);
+    migration = m.changes;
+    // Where each migrated key was written, in the user's own layer.
+    const written = new Map(fromLoaded.sources.map((s) => [s.name, s]));
+    migrationAt = m.changes.map((c) => {
+      const source = written.get(c.file);
+      return source ? deepestLocation(source, splitPath(c.path)).location : undefined;
+    });
     after = renderSide('new side', m.loaded, flags.values, to, render, settings, app);
   }
-  if (!before.objects || !after?.objects) {
-    app.exitCode = EXIT_PROBLEMS;
-    return;
-  }
+  if (!before.objects || !after?.objects) return undefined;
 
   let comparison;
   try {
@@ -120,22 +215,103 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     if (err instanceof DuplicateInputError) throw new UsageError(err.message, 'a manifest holds each object once; kubectl would apply only the last of them');
     throw err;
   }
+  const shown = showChanges(comparison, (await maskFor([before, after])).mask);
+  return {
+    before: { ...before, objects: before.objects },
+    after: { ...after, objects: after.objects },
+    ...(migration ? { migration } : {}),
+    ...(migrationAt ? { migrationAt } : {}),
+    comparison,
+    shown,
+  };
+}
+
+/** A revision diff's migration report on stderr, before the diff (text output only). */
+function reportMigration(app: App, migration: JsonDiff['migration'], from: Revision, to: Revision): void {
+  if (!migration || migration.length === 0) return;
+  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+}
+
+/** The secret values of the layers of both sides, and the masker of diff's output. */
+async function maskFor(sides: readonly Side[]): Promise<{ secrets: Set<string>; mask: Masker }> {
   const secrets = new Set<string>();
-  for (const l of [...before.layers, ...after.layers]) secretValues(l.data, VALUES_SECRETS, secrets);
+  for (const side of sides) for (const l of side.layers) secretValues(l.data, VALUES_SECRETS, secrets);
   const { crdValidationData } = await import('../../crds/validation-data.ts');
   const data = crdValidationData();
-  const shown = showChanges(comparison, masker(secrets, (kind) => data[kind]?.secrets));
+  return { secrets, mask: masker(secrets, (kind) => data[kind]?.secrets) };
+}
 
-  if (migration && migration.length > 0 && output === 'text') {
-    app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+/**
+ * `diff --cluster`: the new side's render against the live cluster (src/diff/live.ts); the old
+ * side, when it is another render, is what was applied last (drift is measured against it).
+ */
+async function runPreflight(
+  flags: DiffFlags,
+  app: App,
+  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
+): Promise<void> {
+  const { before, after } = run;
+  // Checked before any request: a bad --applyset never reaches the cluster.
+  const parent = flags.applyset !== undefined ? applySetParent(flags.applyset, flags.namespace) : undefined;
+  const desired: ManifestObject[] = after.objects!;
+  try {
+    compareObjects(run.single ? [] : before.objects!, desired, ['the old side', 'the new side']);
+  } catch (err) {
+    if (err instanceof DuplicateInputError) throw new UsageError(err.message, 'a manifest holds each object once; kubectl would apply only the last of them');
+    throw err;
   }
-  if (output === 'json') {
-    app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
+  const { connect } = await import('../../cluster/connect.ts');
+  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
+  const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
+  const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
+  const result = await preflight(client, {
+    desired,
+    ...(run.single ? {} : { lastApplied: before.objects! }),
+    release: flags.releaseName,
+    fieldManager: flags.fieldManager,
+    ...(applySet !== undefined ? { applySetId: applySet } : {}),
+    ignore: run.ignore,
+    mask,
+    redact: (text) => redact(text, secrets),
+  });
+  const shown = showChanges(result.comparison, mask);
+  const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
+  if (run.output === 'text') reportMigration(app, run.migration, run.from, run.to);
+  if (run.output === 'json') {
+    app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
   } else {
-    app.io.stdout(formatText(shown, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }));
-    app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
+    app.io.stdout(formatPreflightText(shown, result, info, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }));
+    const prune = pruneNote(result, info);
+    for (const n of [...result.notes, ...(prune ? [prune] : [])]) app.io.stderr(`note: ${n}\n`);
+    app.io.stderr(`${preflightSummaryLine(summarizePreflight(result), info)}\n`);
   }
-  app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
+  app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/**
+ * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it (its id, known
+ * offline), or a custom-resource parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
+ * (`applysets.platform.example.com/agentplat`), whose kind and scope the cluster tells.
+ */
+function applySetParent(raw: string, namespace: string): string | { resource: string; group: string; name: string } {
+  const slash = raw.indexOf('/');
+  const resource = slash >= 0 ? raw.slice(0, slash) : '';
+  if (!resource.includes('.') || resource.endsWith('.')) return applySetId(parseApplySetFlag(raw, namespace));
+  const name = raw.slice(slash + 1);
+  const problem = nameProblem(name, 'ApplySet');
+  if (problem !== undefined) throw new UsageError(`--applyset ${raw}: "${name}" is not a valid name: ${problem}`, 'e.g. --applyset applysets.platform.example.com/agentplat');
+  const dot = resource.indexOf('.');
+  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name };
+}
+
+/** The id kubectl gives a custom-resource parent: its kind from discovery, no namespace when cluster-scoped. */
+async function customParentId(parent: { resource: string; group: string; name: string }, flags: DiffFlags, client: ClusterClient): Promise<string> {
+  const served = (await client.groups()).find((g) => g.name === parent.group);
+  const res = served && (await client.resources(parent.group, served.preferredVersion)).find((r) => r.name === parent.resource);
+  if (!res) {
+    throw new UsageError(`--applyset ${flags.applyset}: the cluster serves no resource ${parent.resource}.${parent.group}`, 'a custom-resource parent is RESOURCE.GROUP/NAME of a CRD labelled applyset.kubernetes.io/is-parent-type (kubectl api-resources lists the names); a Secret parent is NAME');
+  }
+  return applySetId({ name: parent.name, namespace: res.namespaced ? flags.namespace : '', kind: res.kind, group: parent.group });
 }
 
 function parseContext(raw: string): number {
@@ -175,25 +351,4 @@ async function manifestSide(path: string, app: App): Promise<Side> {
     return { info, layers: [] };
   }
   return { info, layers: [], objects: read.objects };
-}
-
-/**
- * The old side's layers rewritten for the new revision by `migrate`: each -f file from its text
- * (so problems point at lines of what `agentplat migrate` prints for it), the --set layers from
- * their data.
- */
-async function migrated(loaded: LoadedLayers, from: Revision, to: Revision, settings: LintSettings): Promise<{ loaded: LoadedLayers; migration: NonNullable<JsonDiff['migration']> }> {
-  const { migrateValues } = await import('../../pipeline/migrate.ts');
-  const sources: ValuesSource[] = [];
-  const problems: Problem[] = [];
-  const migration: NonNullable<JsonDiff['migration']> = [];
-  for (const source of loaded.sources) {
-    const name = `${source.name} (migrated to ${to})`;
-    const result = migrateValues(loaded.texts.get(source) ?? objectYaml(source.data), name, from, to, settings.rules);
-    for (const c of result.changes) migration.push({ file: source.name, ...c });
-    const parsed = result.text !== undefined ? parseValuesText(result.text, name) : { problems: result.problems };
-    problems.push(...parsed.problems);
-    if (parsed.source) sources.push(parsed.source);
-  }
-  return { loaded: { sources, problems, texts: new Map() }, migration };
 }

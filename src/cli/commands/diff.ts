@@ -3,7 +3,7 @@
 // The implementation (diff-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, addToLayerOptions, collect, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
+import { addClusterOptions, addLayerOptions, addToLayerOptions, collect, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
 import type { DiffFlags } from './diff-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -24,6 +24,11 @@ export function register(program: Command, app: App): void {
     .option('-q, --brief', 'text: name the objects that differ, without their diffs')
     .option('-U, --context <lines>', 'text: unchanged lines shown around each change', '3')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
+    .option('--cluster', 'compare the render with the live cluster: each object sent as a server-side apply in dry-run (nothing is written)')
+    .option('--field-manager <name>', 'with --cluster: the field manager you apply with (kubectl apply --server-side --field-manager NAME)', 'agentplat')
+    .option('--applyset <parent>', 'with --cluster: the release is applied as this ApplySet, the parent as kubectl --applyset takes it (NAME, configmaps/NAME, RESOURCE.GROUP/NAME); its members the render lacks would be pruned')
+    .option('--ignore <KIND/NAME:PATH>', 'with --cluster: leave this field out of changes, conflicts and drift (repeatable; KIND and NAME take * and ?)', collect, []);
+  addClusterOptions(cmd, '--kube-context <name>')
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -31,6 +36,8 @@ export function register(program: Command, app: App): void {
         '  agentplat diff -f prod.yaml --from-revision A --to-revision B         # what the upgrade changes\n' +
         '  agentplat diff -f prod.yaml --against out/                           # what a sync of out/ would change\n' +
         '  agentplat diff -f prod.yaml --to-values prod.yaml --to-set controller.replicas=3 -o json\n' +
+        '  agentplat diff --cluster -f prod.yaml -n agentplat                    # what an apply would do to the live cluster\n' +
+        '  agentplat diff --cluster -f prod.yaml --from-revision A --to-revision B -n agentplat --kube-context prod\n' +
         'The old side is the render of -f/--set (revision --from-revision or -r), or the manifest named by\n' +
         '--against. The new side is the render of the --to-… values, or of the old side\'s values when none\n' +
         'is given (migrated first, as `agentplat migrate` does, when --to-revision is newer).\n' +
@@ -39,8 +46,14 @@ export function register(program: Command, app: App): void {
         'secret that changed shows as `******** (old value)` / `******** (new value)`.\n' +
         'The diff goes to stdout, problems and a summary line to stderr; colour on a terminal, NO_COLOR and\n' +
         '--no-color honoured.\n' +
+        'With --cluster the old side is the live cluster: each rendered object (CRDs first) is sent as a\n' +
+        'server-side apply with dryRun=All and strict field validation under --field-manager, never forced,\n' +
+        'and the output names what would be created or changed, what the server refuses, fields another\n' +
+        'manager owns (conflicts), fields someone changed since the last apply (drift, against the old\n' +
+        'side\'s render when one is given) and the release\'s objects the render no longer holds.\n' +
         'Exit codes (like diff): 0 no differences; 1 differences (the diff is on stdout), or problems in\n' +
-        'the values or the manifest (reported like render reports them, nothing on stdout); 2 usage error.',
+        'the values or the manifest (reported like render reports them, nothing on stdout); 2 usage error,\n' +
+        'or the cluster could not be asked (unreachable, credentials refused).',
     )
     .action(async (flags: DiffFlags) => {
       const { runDiff } = await import('./diff-run.ts');

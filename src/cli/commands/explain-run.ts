@@ -74,7 +74,9 @@ function explanationText(e: Explanation): string {
     if (!facts.renders) return facts.rendersNote;
     const on = Object.entries(facts.renders.with).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
     const head = on.length > 0 ? `(with ${on.join(', ')})\n  ` : facts.renders.note ? `(${facts.renders.note})\n  ` : '';
-    return head + (facts.renders.objects.length === 0 ? 'no rendered object changes' : facts.renders.objects.map(landingLine).join('\n  '));
+    const alongside = Object.entries(facts.renders.alongside ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+    const needs = alongside.length > 0 ? `(the example value needs ${alongside.join(', ')}: set with it, not in the defaults' render)\n  ` : '';
+    return head + needs + (facts.renders.objects.length === 0 ? 'no rendered object changes' : facts.renders.objects.map(landingLine).join('\n  '));
   });
   out += section(`RENDERS INTO:${e.example ? `  (${e.example.flag}, compared with the defaults)` : ''}`, renders);
   if (e.example) out += section('EXAMPLE:', [e.example.command]);

@@ -4,6 +4,7 @@ import type { App } from '../app.ts';
 import { register as render } from './render.ts';
 import { register as template } from './template.ts';
 import { register as diff } from './diff.ts';
+import { register as plan } from './plan.ts';
 import { register as lint } from './lint.ts';
 import { register as validate } from './validate.ts';
 import { register as crds } from './crds.ts';
@@ -15,4 +16,4 @@ import { register as version } from './version.ts';
 import { register as explain } from './explain.ts';
 import { register as completion } from './completion.ts';
 
-export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, diff, lint, validate, crds, values, schema, docs, migrate, explain, completion, version];
+export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, diff, plan, lint, validate, crds, values, schema, docs, migrate, explain, completion, version];

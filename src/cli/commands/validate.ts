@@ -2,7 +2,7 @@
 // against the CRDs (schema and CEL rules) and prints the problems through the shared formatters,
 // like lint. The validator (ajv, CEL) is imported only when this command runs.
 import { Option, type Command } from 'commander';
-import { withChoices } from '../options.ts';
+import { addClusterOptions, revisionFlag, withChoices, type ClusterFlags } from '../options.ts';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../package-version.ts';
@@ -10,26 +10,44 @@ import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
-import { parseKubeVersion } from '../../pipeline/request.ts';
+import { validateKubeVersion } from '../../pipeline/request.ts';
 
-interface Options {
+interface Options extends ClusterFlags {
   format: string;
   verbose?: boolean;
   strict?: boolean;
   allowEmpty?: boolean;
+  cluster?: boolean;
+  revision?: string;
+  namespace?: string;
+  allNamespaces?: boolean;
   kubeVersion?: string;
 }
 
+/** The flags that only mean something with --cluster (attribute name → as typed). */
+const CLUSTER_ONLY: [keyof Options, string][] = [
+  ['revision', '--revision'],
+  ['kubeconfig', '--kubeconfig'],
+  ['context', '--context'],
+  ['namespace', '--namespace'],
+  ['allNamespaces', '--all-namespaces'],
+];
+
 export function register(program: Command, app: App): void {
-  program
+  const cmd = program
     .command('validate')
     .description('validate Kubernetes manifests: core kinds against the Kubernetes OpenAPI, agentplat.dev custom resources (Agent, ModelConfig, …) against the CRDs, CEL rules included')
-    .argument('<paths...>', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
+    .argument('[paths...]', 'YAML files, directories (every *.yaml and *.yml below, sorted), globs (*, **, ?) or - for standard input')
     .addOption(withChoices(new Option('--format <name>', `problem format: ${FORMAT_NAMES.join(', ')}; the same formats, layout and JSON contract as lint`).default('text'), FORMAT_NAMES))
     .option('-v, --verbose', 'say on stderr which documents were skipped (kinds agentplat has no schema of), one line each')
     .option('--strict', 'documents of kinds agentplat has no schema for are errors (crd/no-schema), not skipped with a note')
     .option('--allow-empty', 'a run that checks no resource passes (by default it fails with crd/nothing-checked)')
     .option('--kube-version <x.y>', `Kubernetes release whose OpenAPI schemas core objects (Deployment, Service, …) are checked against: ${KUBE_VERSIONS.join(' or ')}`, DEFAULT_KUBE_VERSION)
+    .option('--cluster', "check the agentplat.dev resources of a live cluster (kubeconfig as kubectl reads it) against the target revision's CRDs, before an upgrade applies them")
+    .addOption(revisionFlag('with --cluster: the revision whose CRDs the resources must pass'));
+  addClusterOptions(cmd)
+    .option('-n, --namespace <ns>', 'with --cluster: only this namespace (default: every namespace you may list)')
+    .option('-A, --all-namespaces', 'with --cluster: every namespace you may list (the default)')
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -39,15 +57,32 @@ export function register(program: Command, app: App): void {
         '  agentplat validate agents/ --format sarif > validate.sarif     # GitHub code scanning\n' +
         '  agentplat validate agents/ --format github                     # pull request annotations\n' +
         '  agentplat validate agents/ --format junit > validate-junit.xml  # GitLab, Jenkins test reports\n' +
+        '  agentplat validate --cluster --revision B                      # before an upgrade: what the cluster holds\n' +
+        '  agentplat validate --cluster --context prod -n team-a --format json\n' +
         `Rule ids (the SARIF rule table, the JUnit case names):\n  ${wrapIds(Object.keys(CRD_RULES))}\n` +
         'Core Kubernetes kinds are checked against the OpenAPI of --kube-version, agentplat.dev kinds against the CRDs; documents of\n' +
         'other kinds are skipped with a note. The items of a List are checked one by one.\n' +
         'Problems go to stdout; what was checked and what was not, by kind, to stderr (with -v, or when a document went unchecked).\n' +
-        'Exit codes: 0 every resource valid; 1 problems found, or nothing checked; 2 usage error (no input, unreadable file, bad flag).',
+        'With --cluster, every agentplat.dev resource of the cluster (every served kind, all namespaces you may list)\n' +
+        'is checked as the API server will check it once the revision\'s CRDs are applied; server-set metadata and\n' +
+        'status are left out. Also reported: resources at a version the new CRD no longer serves, and CRDs whose\n' +
+        'status.storedVersions the new CRD would drop (the API server refuses that CRD update).\n' +
+        'Exit codes: 0 every resource valid; 1 problems found, or nothing checked; 2 usage error (no input, unreadable file, bad flag),\n' +
+        'or with --cluster: no kubeconfig, unknown context, the cluster unreachable or refusing the request.',
     )
     .action(async (args: string[], opts: Options) => {
       const format = parseFormatName(opts.format);
-      const kubeVersion = supportedKubeVersion(opts.kubeVersion);
+      if (opts.cluster) {
+        if (args.length > 0) throw new UsageError(`validate --cluster reads the cluster, not files: drop ${args.join(' ')}`, 'run validate FILES… and validate --cluster separately');
+        if (opts.namespace !== undefined && opts.allNamespaces) throw new UsageError('--namespace and --all-namespaces exclude each other', 'give -n NAMESPACE for one namespace, or neither for all');
+        const { runValidateCluster } = await import('./validate-cluster-run.ts');
+        app.exitCode = await runValidateCluster(app, { ...opts, format });
+        return;
+      }
+      const given = CLUSTER_ONLY.filter(([key]) => opts[key] !== undefined);
+      if (given.length > 0) throw new UsageError(`${given.map(([, flag]) => flag).join(', ')}: only with --cluster`, 'add --cluster to check the resources of a cluster, or drop the flag');
+      if (args.length === 0) throw new UsageError('validate: no input', 'give files, directories, globs or - for standard input; or --cluster to check a live cluster');
+      const kubeVersion = validateKubeVersion(opts.kubeVersion);
       const paths = await expandPaths(args, app.io.cwd);
       const { readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
       const inputs: { file: string; text: string }[] = [];
@@ -77,16 +112,6 @@ export function register(program: Command, app: App): void {
       if (opts.verbose || result.skipped > 0) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
       app.exitCode = result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
     });
-}
-
-/** `--kube-version` as the minor release validate has schemas of; anything else is a usage error. */
-function supportedKubeVersion(raw: string | undefined): string {
-  if (raw === undefined) return DEFAULT_KUBE_VERSION;
-  const minor = parseKubeVersion(raw).split('.').slice(0, 2).join('.');
-  if (!(KUBE_VERSIONS as readonly string[]).includes(minor)) {
-    throw new UsageError(`--kube-version: validate has no schemas of Kubernetes ${minor}`, `the supported versions are ${KUBE_VERSIONS.join(', ')}`);
-  }
-  return minor;
 }
 
 /** Arguments → the files to read, in order, each once: directories walked, globs expanded. */

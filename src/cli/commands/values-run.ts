@@ -4,7 +4,7 @@
 // leaf came from. On an error in the values nothing goes to stdout.
 import type { App } from '../app.ts';
 import { lintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, type LayerFlags } from '../options.ts';
+import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption, type LayerFlags } from '../options.ts';
 import { problemReporter, valuesInputs } from './render-run.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
@@ -17,9 +17,13 @@ import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers } from '../../values/load.ts';
 import { joinPath } from '../../values/merge.ts';
 import { leafOrigins, type LeafOrigin } from '../../values/origins.ts';
+import { changeLine } from '../../migrate/changes.ts';
+import { migratedOrigin } from '../../migrate/origin.ts';
+import type { MigratedLayers } from '../../pipeline/migrate.ts';
 
 export interface ValuesFlags extends LayerFlags {
   revision?: string;
+  fromRevision?: string;
   computed?: boolean;
   showOrigin?: boolean;
   output: string;
@@ -35,6 +39,8 @@ export interface OriginJson {
   source: string;
   line?: number;
   column?: number;
+  /** With --from-revision: the key of the user's file that the migration wrote this value from (source, line and column are that key's). */
+  migratedFrom?: string;
 }
 
 export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
@@ -42,7 +48,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   const layers = layerOptionsFrom(flags);
   const given = Object.values(layers).some((l) => (l ?? []).length > 0);
   if (!flags.computed) {
-    const needs = given ? '-f and --set… are' : flags.showOrigin ? '--show-origin is' : output !== 'yaml' ? '-o json is' : undefined;
+    const needs = given ? '-f and --set… are' : flags.showOrigin ? '--show-origin is' : flags.fromRevision !== undefined ? '--from-revision is' : output !== 'yaml' ? '-o json is' : undefined;
     if (needs) throw new UsageError(`${needs} for --computed only: without it, values prints the commented defaults of the revision`, 'add --computed to print the values a release renders from');
     const { revisionSetting } = await import('../lint-settings.ts');
     const { defaultsFileText } = await import('../../docs/embedded.ts');
@@ -53,10 +59,28 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
 
   const settings = lintSettings(app.io.cwd, { revision: flags.revision });
   const { revision } = settings;
+  const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : revision;
+  const migrating = from !== revision;
+  if (migrating) {
+    const { supportedMigrations } = await import('../../pipeline/migrate.ts');
+    if (!supportedMigrations().includes(`${from}→${revision}`)) {
+      throw new UsageError(`cannot migrate values from revision ${from} to ${revision}`, `values migrate forward only: ${supportedMigrations().map((m) => `--from-revision ${m[0]} -r ${m[2]}`).join(', ')}`);
+    }
+  }
   const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
   const apiVersions = parseApiVersionList(flags.apiVersions);
   checkReleaseNames(flags.releaseName, flags.namespace);
-  const loaded = await loadUserLayers(layers, { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
+  const written = await loadUserLayers(layers, { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
+  const writtenProblems = applyRuleLevels(written.problems, settings.rules);
+  if (writtenProblems.some((p) => p.severity === 'error')) {
+    problemReporter(app, from, valuesInputs(flags.values, written, from))(writtenProblems);
+    app.exitCode = EXIT_PROBLEMS;
+    return;
+  }
+  // With --from-revision the layers are the user's migrated as `migrate` migrates them; the report
+  // of what moved goes to stderr, and the origins point back at the user's keys.
+  const migrated = migrating ? (await import('../../pipeline/migrate.ts')).migrateLayers(written, from, revision, settings.rules) : undefined;
+  const loaded = migrated?.loaded ?? written;
   const report = problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
   const loadProblems = applyRuleLevels(loaded.problems, settings.rules);
   if (loadProblems.some((p) => p.severity === 'error')) {
@@ -84,8 +108,12 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   const warnings = all.filter((p) => p.severity === 'warning');
   if (warnings.length > 0) report(warnings);
 
+  if (migrated && migrated.changes.length > 0) {
+    app.io.stderr(`the values, migrated from revision ${from} to ${revision} (as agentplat migrate does):\n${migrated.changes.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+  }
+
   const secrets = new Set<string>();
-  for (const l of loaded.sources) secretValues(l.data, VALUES_SECRETS, secrets);
+  for (const l of [...written.sources, ...loaded.sources]) secretValues(l.data, VALUES_SECRETS, secrets);
   const values = maskTree(layered.values, VALUES_SECRETS, secrets);
   if (!flags.showOrigin) {
     app.io.stdout(output === 'json' ? `${JSON.stringify(values, null, 2)}\n` : emitYaml(values));
@@ -93,7 +121,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
     const leaves = leafOrigins(layered).map((leaf) => ({
       path: joinPath(leaf.path),
       value: maskTree(leaf.value, VALUES_SECRETS, secrets, VALUES_SECRETS.at(leaf.path)),
-      origin: originJson(leaf, revision),
+      origin: originJson(migrated ? userOrigin(leaf, migrated.originals) : leaf, revision),
     }));
     if (output === 'json') {
       const origins: Record<string, OriginJson> = {};
@@ -107,16 +135,29 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
 }
 
 /** The origin of a leaf: the defaults by revision, a file by line and column, a flag by its number. */
-export function originJson(leaf: LeafOrigin, revision: Revision): OriginJson {
+export function originJson(leaf: LeafOrigin & { migratedFrom?: string }, revision: Revision): OriginJson {
   const { source, location } = leaf;
   if (!source || source.chartDefaults) return { source: `default (revision ${revision})` };
-  if (location?.origin) return { source: location.file, ...(location.column !== undefined ? { column: location.column } : {}) };
-  return { source: location?.file ?? source.name, ...(location?.line !== undefined ? { line: location.line } : {}), ...(location?.column !== undefined ? { column: location.column } : {}) };
+  const from = leaf.migratedFrom !== undefined ? { migratedFrom: leaf.migratedFrom } : {};
+  if (location?.origin) return { source: location.file, ...(location.column !== undefined ? { column: location.column } : {}), ...from };
+  return { source: location?.file ?? source.name, ...(location?.line !== undefined ? { line: location.line } : {}), ...(location?.column !== undefined ? { column: location.column } : {}), ...from };
 }
 
-/** `file:line:column` for a file, the flag and its number (`--set #2`) for a flag, `default (revision B)`. */
+/** A leaf of a migrated layer, pointed back at the layer the user wrote: the key it came from there, and where. */
+function userOrigin(leaf: LeafOrigin, originals: MigratedLayers['originals']): LeafOrigin & { migratedFrom?: string } {
+  const m = leaf.source && originals.get(leaf.source);
+  if (!m) return leaf;
+  const { from, location } = migratedOrigin(leaf.path, m.changes, m.original);
+  return { path: leaf.path, value: leaf.value, source: m.original, ...(location ? { location } : {}), ...(from !== undefined ? { migratedFrom: from } : {}) };
+}
+
+/**
+ * `file:line:column` for a file, the flag and its number (`--set #2`) for a flag, `default
+ * (revision B)`; for a value the migration wrote, `migration from key K (file:line:column)`.
+ */
 function originText(o: OriginJson): string {
-  return o.line !== undefined ? `${o.source}:${o.line}${o.column !== undefined ? `:${o.column}` : ''}` : o.source;
+  const at = o.line !== undefined ? `${o.source}:${o.line}${o.column !== undefined ? `:${o.column}` : ''}` : o.source;
+  return o.migratedFrom !== undefined ? `migration from key ${o.migratedFrom} (${at})` : at;
 }
 
 /** Values wider than this do not widen the column: the origins of the other rows stay aligned. */

@@ -18,6 +18,11 @@ export const COMMAND_WORDING: Record<ReportCommand, { pathProperty: string; clea
     cleanCase: 'resources',
     ruleHelp: (id) => `Rule id ${id}; the API server refuses an object with this problem, so validate always reports it as an error.`,
   },
+  plan: {
+    pathProperty: 'planPath',
+    cleanCase: 'upgrade',
+    ruleHelp: (id) => `Rule id ${id}; agentplat plan reports what an upgrade needs a person for (see the README, section plan).`,
+  },
 };
 
 /** True when a problem's `file` names a command-line flag (`--set #2`) rather than a file on disk. */
@@ -49,9 +54,9 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** `N files, E errors, W warnings` (plus infos when there are any). */
-export function summaryText(inputCount: number, counts: ProblemCounts): string {
-  const parts = [plural(inputCount, 'file'), plural(counts.errors, 'error'), plural(counts.warnings, 'warning')];
+/** `N files, E errors, W warnings` (plus infos when there are any); `noun` names the inputs when they are not files. */
+export function summaryText(inputCount: number, counts: ProblemCounts, noun = 'file'): string {
+  const parts = [plural(inputCount, noun), plural(counts.errors, 'error'), plural(counts.warnings, 'warning')];
   if (counts.infos > 0) parts.push(plural(counts.infos, 'info'));
   return parts.join(', ');
 }

@@ -14,7 +14,7 @@ export function formatText(report: LintReport, { chalk }: FormatterOptions): str
     blocks.push(group.problems.map((p) => problemLines(p, chalk).join('\n')).join('\n'));
   }
   const { errors, warnings } = report.counts;
-  const summary = summaryText(report.inputCount, report.counts);
+  const summary = summaryText(report.inputCount, report.counts, report.inputNoun);
   const tint = errors > 0 ? chalk.red.bold : warnings > 0 ? chalk.yellow.bold : chalk.green;
   blocks.push(tint(summary));
   return `${blocks.join('\n\n')}\n`;
@@ -37,7 +37,7 @@ export const MAX_EXCERPT_WIDTH = 160;
 
 /** The source line with a gutter, and a caret under the column (tabs kept so it lines up). */
 function excerptLines(p: Problem, color: ChalkInstance, chalk: ChalkInstance): string[] {
-  const { text: excerpt, column } = excerptWindow(p.excerpt ?? '', p.column);
+  const { text: excerpt, column } = excerptWindow(p.excerpt ?? '', p.excerptColumn ?? p.column);
   const gutter = p.line !== undefined ? String(p.line) : '';
   const out = [`  ${chalk.dim(`${gutter} |`)} ${excerpt}`];
   if (column !== undefined && column >= 1) {

@@ -49,10 +49,13 @@ function routesPastProxy(ctx: RuleContext): void {
   }
   const apis = ctx.apiVersions ?? [];
   if (optBool(v, 'ui.route.enabled') !== false && apis.some((a) => a === ROUTE_API || a.startsWith(`${ROUTE_API}/`))) {
+    // The Route is on by default: unless the user turned it on themselves, the key that opens the
+    // bypass is the one that put the proxy in front of the UI. (Pointing at ui.route.enabled
+    // would place the finding at whichever ui.* key the user happened to write.)
     ctx.report({
       rule: BYPASS_RULE,
       severity: 'warning',
-      path: ['ui', 'route', 'enabled'],
+      path: ctx.userSet('ui.route.enabled') ? ['ui', 'route', 'enabled'] : ['authproxy', 'enabled'],
       message: `the platform Route <release>-ui (ui.route) sends traffic to ${backend}, not through the authentication proxy: everyone who uses the route skips sign-in${trusted}`,
       hint: `no key points this Route elsewhere: set ui.route.enabled: false and add a Route to ${proxy} in extraObjects; docs/security.md explains it`,
     });

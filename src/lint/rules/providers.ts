@@ -14,16 +14,24 @@ import { DEFAULT_MODEL_CONFIG_NAME, modelConfigSource, modelConfigSpec } from '.
 import { crdCheck } from '../crd-check.ts';
 import { schemaAt } from '../schema.ts';
 import { GROUP } from '../../crds/ids.ts';
+import { crdSchemas } from '../../crds/crd-validators.ts';
 
-/** Config fields the Resource API requires per provider (seed 000, 2.12). */
-const REQUIRED_CONFIG: Record<string, string[]> = {
-  ProviderC: ['azureEndpoint', 'apiVersion'],
-  ProviderF: ['projectID', 'location'],
-  ProviderG: ['projectID', 'location'],
-  ProviderH: ['region'],
-  ProviderI: ['baseUrl'],
-  ProviderJ: ['deployment'],
-};
+/** The ModelConfig version the default block's ModelConfig is rendered as. */
+const MODELCONFIG_VERSION = 'v1alpha2';
+
+/**
+ * Config fields the ModelConfig CRD requires of a provider's block (`spec.provider<X>.required`),
+ * read from the CRD's schema, which the build makes from the CRD model (crds/model.ts): a
+ * provider the CRD does not know requires nothing here (the schema check reports it).
+ */
+export function requiredConfig(provider: string): string[] {
+  const m = /^Provider([A-Z])$/.exec(provider);
+  if (!m) return [];
+  type Props = { properties?: Record<string, { properties?: Record<string, { required?: string[] }> }> };
+  const spec = (crdSchemas('ModelConfig', MODELCONFIG_VERSION).root as Props).properties?.spec?.properties ?? {};
+  const block = `provider${m[1]}`;
+  return Object.hasOwn(spec, block) ? [...(spec[block]!.required ?? [])] : [];
+}
 
 export const providerRules: ValuesRule = {
   ids: [
@@ -70,7 +78,7 @@ export const providerRules: ValuesRule = {
       return;
     }
     const provider = optStr(ctx.values, `providers.${def}.provider`) ?? '';
-    for (const field of REQUIRED_CONFIG[provider] ?? []) {
+    for (const field of requiredConfig(provider)) {
       const v = at(ctx.values, `providers.${def}.config.${field}`);
       if (typeof v === 'string' && v !== '') continue;
       ctx.report({
@@ -89,7 +97,7 @@ export const providerRules: ValuesRule = {
  * each finding is reported on the values key its field comes from.
  */
 function checkModelConfig(ctx: RuleContext, name: string): void {
-  const object = { apiVersion: `${GROUP}/v1alpha2`, kind: 'ModelConfig', metadata: { name: DEFAULT_MODEL_CONFIG_NAME }, spec: modelConfigSpec(ctx.values, name) };
+  const object = { apiVersion: `${GROUP}/${MODELCONFIG_VERSION}`, kind: 'ModelConfig', metadata: { name: DEFAULT_MODEL_CONFIG_NAME }, spec: modelConfigSpec(ctx.values, name) };
   for (const { problem, at: where } of crdCheck()(object)) {
     const path = scalarAbove(ctx, (where[0] === 'spec' && modelConfigSource(name, where.slice(1))) || ['providers', name]);
     ctx.report({

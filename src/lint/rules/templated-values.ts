@@ -5,11 +5,11 @@
 
 import type { ValuesRule } from './types.ts';
 import { expandExtraObjects } from '../../model/extra-objects.ts';
-import { evaluateDeep, type TplProblem, type TplScope } from '../../model/tpl.ts';
+import { evaluateDeep, type TplProblem } from '../../model/tpl.ts';
+import { tplScope } from '../../model/tpl-scope.ts';
 // the authproxy includes of the default authproxy.extraEnv (sign-in template checksum)
 import '../../model/sign-in-template.ts';
-import { chartFullname, dnsTrunc } from '../../model/context.ts';
-import { CHART_NAME, REVISIONS } from '../../spec/revisions.ts';
+import { releaseFacts } from '../../model/context.ts';
 
 const RULE = 'values/templated-values';
 const SCOPE_RULE = 'values/extra-object-scope';
@@ -28,16 +28,7 @@ export const templatedValuesRules: ValuesRule = {
   check(ctx) {
     const values = ctx.values;
     // The release name is not known at lint time; any name evaluates the same way.
-    const release = 'agentplat';
-    const releaseNamespace = ctx.releaseNamespace ?? 'default';
-    const nsOverride = typeof values.namespaceOverride === 'string' ? values.namespaceOverride : '';
-    const scope: TplScope = {
-      release: { name: release, namespace: releaseNamespace },
-      chart: { name: CHART_NAME, version: REVISIONS[ctx.revision].chartVersion },
-      values,
-      fullname: chartFullname(release, values.nameOverride, values.fullnameOverride),
-      namespace: dnsTrunc(nsOverride || releaseNamespace),
-    };
+    const scope = tplScope({ ...releaseFacts(values, ctx.revision, 'agentplat', ctx.releaseNamespace ?? 'default'), values });
     const problems: TplProblem[] = [];
     if (Array.isArray(values.extraObjects)) {
       const expanded = expandExtraObjects(values.extraObjects, scope);

@@ -15,7 +15,8 @@ import { checksum } from '../../model/checksum.ts';
 import { subchartNamespace, subchartSource } from './common.ts';
 import { asBool, asList, asMap, asStr, present } from '../../model/values-access.ts';
 import { authproxyFullname } from './names.ts';
-import { evalTplDeep, tplScope } from './tpl-values.ts';
+import { evalTplDeep } from './tpl-values.ts';
+import { tplScope } from '../../model/tpl-scope.ts';
 // registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
 import '../../model/sign-in-template.ts';
 import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';

@@ -4,11 +4,8 @@
 // that cannot run is reported there, never rendered as literal text.
 
 import type { RenderContext } from '../../model/context.ts';
-import { evaluateDeep, type TplScope } from '../../model/tpl.ts';
-
-export function tplScope(ctx: RenderContext): TplScope {
-  return { release: ctx.release, chart: ctx.chart, values: ctx.values, fullname: ctx.fullname, namespace: ctx.namespace };
-}
+import { evaluateDeep } from '../../model/tpl.ts';
+import { tplScope } from '../../model/tpl-scope.ts';
 
 /** Evaluates every templated string of a value (lists and maps walked). */
 export function evalTplDeep(ctx: RenderContext, value: unknown): unknown {

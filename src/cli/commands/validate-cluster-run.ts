@@ -1,0 +1,49 @@
+// `agentplat validate --cluster`: loaded (with the cluster client) only when --cluster is given.
+// Connects as kubectl would, checks every agentplat.dev resource of the cluster against the target
+// revision's CRDs (cluster/validate-cluster.ts) and prints the findings through validate's
+// formatters; what was checked, by kind, and what will be refused go to stderr.
+import type { App } from '../app.ts';
+import { chalkFor } from '../io.ts';
+import { revisionSetting } from '../lint-settings.ts';
+import type { ClusterFlags } from '../options.ts';
+import { packageVersion } from '../package-version.ts';
+import { connect } from '../../cluster/connect.ts';
+import type { ClusterClient } from '../../cluster/client.ts';
+import { byKind, validateCluster } from '../../cluster/validate-cluster.ts';
+import { crdRuleCatalog } from '../../crds/rules.ts';
+import { formatProblems, type FormatName } from '../../lint/formatters/index.ts';
+import { EXIT_OK, EXIT_PROBLEMS } from '../../problems/errors.ts';
+
+export interface ValidateClusterFlags extends ClusterFlags {
+  format: FormatName;
+  revision?: string;
+  namespace?: string;
+}
+
+/** Runs the check and prints it; returns the exit code. `client` replaces the connection (tests). */
+export async function runValidateCluster(app: App, flags: ValidateClusterFlags, client?: ClusterClient): Promise<number> {
+  const revision = revisionSetting(app.io.cwd, flags.revision);
+  const cluster = client ?? (await connect({ kubeconfig: flags.kubeconfig, context: flags.context, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env }));
+  const result = await validateCluster(cluster, { revision, ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}) });
+  app.io.stdout(
+    formatProblems(result.problems, {
+      format: flags.format,
+      command: 'validate',
+      rules: crdRuleCatalog(),
+      chalk: chalkFor(app.io, 'stdout'),
+      inputs: result.objects,
+      inputNoun: 'resource',
+      revision,
+      toolVersion: packageVersion(),
+    }),
+  );
+  for (const note of result.notes) app.io.stderr(`validate: ${note}\n`);
+  const total = result.objects.length;
+  const where = `context ${cluster.context}, ${flags.namespace !== undefined ? `namespace ${flags.namespace}` : 'all namespaces'}`;
+  let line = `validate --cluster (${where}): checked ${total} resource${total === 1 ? '' : 's'}${total ? ` (${byKind(result.checkedKinds)})` : ''} against the CRDs of revision ${revision}`;
+  const refused = Object.values(result.refusedKinds).reduce((a, b) => a + b, 0);
+  line += refused > 0 ? `; refused after the upgrade: ${refused} (${byKind(result.refusedKinds)})` : '; none will be refused';
+  if (result.refusedCrds.length > 0) line += `; CRD updates the API server will refuse: ${result.refusedCrds.join(', ')}`;
+  app.io.stderr(`${line}\n`);
+  return result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
+}

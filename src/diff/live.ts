@@ -1,0 +1,508 @@
+// `diff --cluster`: the render checked against a live cluster, object by object, before anything
+// is applied. Each object is sent as a server-side apply in dry-run (dryRun=All, strict field
+// validation, never forced) under the field manager the user applies with; the server answers
+// with the object as it would be stored (compared with the live one), a refusal (admission, schema,
+// CEL, webhooks), or a conflict naming the manager that owns a field the render sets. Objects of the
+// release that the render no longer holds, and fields the render sets that someone else changed
+// (drift), are found from the live objects and their managedFields. Nothing here writes: the
+// cluster is reached only through `ClusterClient` (src/cluster/client.ts), whose one mutating
+// request is a dry run.
+import { sourcePattern } from '../output/manifests.ts';
+import { asWritten, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
+import type { Masker } from './mask.ts';
+import { deepEqual, displayId, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
+
+type Obj = KubeObject;
+
+// ---- the request ----
+
+export interface IgnoreRule {
+  /** As written, for the note when it matches nothing. */
+  text: string;
+  kind: RegExp;
+  name: RegExp;
+  /** A field path as the output spells it; the rule covers the field and everything under it. */
+  path: string;
+  used: boolean;
+}
+
+/**
+ * `KIND/NAME:PATH`, e.g. `Deployment/agentplat-controller:spec.replicas`, `Deployment.apps/*:spec.replicas`,
+ * `ConfigMap/agentplat-*:data["config.json"]`. KIND is `Kind` or `Kind.group`, NAME a name (or
+ * `namespace/name`); both take the --show-only patterns (`*`, `?`, `[…]`). Undefined with the
+ * reason when the text is not such a rule.
+ */
+export function parseIgnoreRule(text: string): IgnoreRule | string {
+  const colon = text.indexOf(':');
+  const slash = text.indexOf('/');
+  if (slash < 0 || colon < 0 || colon < slash) return 'write KIND/NAME:PATH, e.g. Deployment/agentplat-controller:spec.replicas';
+  const kind = text.slice(0, slash);
+  const name = text.slice(slash + 1, colon);
+  const path = text.slice(colon + 1);
+  if (kind === '' || name === '' || path === '') return 'KIND, NAME and PATH may not be empty: write KIND/NAME:PATH, e.g. Deployment/*:spec.replicas';
+  const kindRe = sourcePattern(kind);
+  const nameRe = sourcePattern(name);
+  if (!kindRe || !nameRe) return 'not a valid pattern: * and ? match within a name, [abc] and [a-z] one character; close every [';
+  return { text, kind: kindRe, name: nameRe, path: path.replace(/^\./, ''), used: false };
+}
+
+export interface PreflightRequest {
+  /** The render to apply, in render order. */
+  desired: readonly ManifestObject[];
+  /** What was applied last (the old side of a revision or values diff), else undefined: the desired render. */
+  lastApplied?: readonly ManifestObject[];
+  release: string;
+  fieldManager: string;
+  /** `applyset.kubernetes.io/part-of` of the members when the release is applied as an ApplySet (kubectl --prune --applyset). */
+  applySetId?: string;
+  ignore: IgnoreRule[];
+  /** Masks secret fields and secret values in what drift shows (mask.ts). */
+  mask: Masker;
+  /** Masks the secret values inside a server's message. */
+  redact: (text: string) => string;
+}
+
+// ---- the answer ----
+
+export interface Conflict extends ObjectId {
+  manager: string;
+  /** The field as the output spells it (`spec.replicas`). */
+  path: string;
+  /** The server's message. */
+  message: string;
+}
+
+export interface Rejection extends ObjectId {
+  code: number;
+  reason: string;
+  message: string;
+  causes: { field?: string; message: string }[];
+}
+
+export interface Drift extends ObjectId {
+  path: string;
+  /** The live value (undefined: the field is gone) and the one the render sets. */
+  live?: unknown;
+  render: unknown;
+  /** The managers that own the live value (managedFields), with how and when they wrote it. */
+  managers: { manager: string; operation?: string; time?: string }[];
+}
+
+/** An object that cannot be dry-run yet: its kind is served only once this apply creates or updates its CRD. */
+export interface Unchecked extends ObjectId {
+  crd: string;
+}
+
+export interface Preflight {
+  /** live → dry-run result: added (created), changed, removed (in the cluster, not in the render). */
+  comparison: Comparison;
+  conflicts: Conflict[];
+  rejections: Rejection[];
+  drift: Drift[];
+  unchecked: Unchecked[];
+  notes: string[];
+}
+
+const CRD_API_GROUP = 'apiextensions.k8s.io';
+export const INSTANCE_LABEL = 'app.kubernetes.io/instance';
+export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
+export const APPLYSET_PART_OF_LABEL = 'applyset.kubernetes.io/part-of';
+
+/** Kinds whose objects copy their owner's labels without an owner reference: never the release's own. */
+const COPIES_LABELS = new Set(['/Endpoints', 'discovery.k8s.io/EndpointSlice', '/Event', 'events.k8s.io/Event']);
+
+const isCrd = (o: Obj): boolean => o.kind === 'CustomResourceDefinition' && o.apiVersion.startsWith(`${CRD_API_GROUP}/`);
+const key = (id: ObjectId): string => JSON.stringify([id.group, id.kind, id.namespace, id.name]);
+
+/** Requests in flight at once: the checks of objects are independent once the CRDs are done. */
+const PARALLEL_REQUESTS = 8;
+
+/** `fn` over `items`, at most `limit` at a time, the results in the order of `items`. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+const emptyReport = (): Preflight => ({ comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notes: [] });
+
+function addReport(into: Preflight, r: Preflight): void {
+  into.comparison.changes.push(...r.comparison.changes);
+  into.comparison.unchanged += r.comparison.unchanged;
+  into.conflicts.push(...r.conflicts);
+  into.rejections.push(...r.rejections);
+  into.drift.push(...r.drift);
+  into.unchecked.push(...r.unchecked);
+  into.notes.push(...r.notes);
+}
+
+export async function preflight(cluster: ClusterClient, req: PreflightRequest): Promise<Preflight> {
+  const out = emptyReport();
+  const last = new Map((req.lastApplied ?? req.desired).map((o) => [key(objectId(o.object)), o.object]));
+  /** group/Kind → the CRD of the render that this apply creates or changes. */
+  const pendingCrds = new Map<string, string>();
+  // CRDs first, one by one: a custom resource is checked against the CRD as this apply leaves it.
+  const crds = req.desired.filter((o) => isCrd(o.object as Obj));
+  for (const m of crds) addReport(out, await checkObject(cluster, req, m, last, pendingCrds));
+  const others = req.desired.filter((o) => !isCrd(o.object as Obj));
+  for (const r of await mapLimited(others, PARALLEL_REQUESTS, (m) => checkObject(cluster, req, m, last, pendingCrds))) addReport(out, r);
+  const wanted = new Set(req.desired.map((o) => key(objectId(o.object))));
+  for (const o of await releaseObjects(cluster, req, out.notes)) {
+    const id = objectId(o);
+    if (!wanted.has(key(id))) out.comparison.changes.push({ ...id, status: 'removed', old: { source: 'the cluster', object: asWritten(o) } });
+  }
+  out.comparison.changes.sort((a, b) => cmpIds(a, b));
+  for (const r of req.ignore) if (!r.used) out.notes.push(`--ignore ${r.text}: matched no field of any object`);
+  return out;
+}
+
+/** One rendered object: served or not, its live state, the dry run's answer, its drift. */
+async function checkObject(cluster: ClusterClient, req: PreflightRequest, m: ManifestObject, last: Map<string, Record<string, unknown>>, pendingCrds: Map<string, string>): Promise<Preflight> {
+  const out = emptyReport();
+  const desired = withApplySet(m.object as Obj, req.applySetId);
+  const id = objectId(desired);
+  const gvk = gvkOf(desired);
+  const served = (await cluster.resources(gvk.group, gvk.version)).find((r) => r.kind === gvk.kind);
+  if (!served) {
+    const crd = pendingCrds.get(`${id.group}/${id.kind}`) ?? req.desired.map((d) => d.object as Obj).find((d) => isCrd(d) && crdDefines(d, id.group, id.kind))?.metadata.name;
+    if (crd !== undefined) out.unchecked.push({ ...id, crd });
+    else out.rejections.push({ ...id, code: 404, reason: 'NotServed', message: `the cluster does not serve ${desired.apiVersion} ${desired.kind}, and no CustomResourceDefinition of the render defines it`, causes: [] });
+    return out;
+  }
+  const live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
+  let answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager });
+  for (const w of answer.warnings) out.notes.push(`${displayId(id)}: the server warns: ${req.redact(w)}`);
+  if (!answer.ok) {
+    const conflicts = answer.refusal.status === 409 ? conflictsOf(answer.refusal) : [];
+    if (conflicts.length === 0) {
+      out.rejections.push(rejection(id, answer.refusal, req.redact));
+      return out;
+    }
+    out.conflicts.push(...conflicts.filter((c) => !ignored(req.ignore, id, c.path)).map((c) => ({ ...id, ...c })));
+    // What the apply would do once forced (--force-conflicts), asked as a dry run too.
+    answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager, force: true });
+    if (!answer.ok) {
+      out.rejections.push(rejection(id, answer.refusal, req.redact));
+      return out;
+    }
+  }
+  const before = live ? asWritten(live) : undefined;
+  const after = asWritten(answer.object);
+  if (isCrd(desired) && !deepEqual(before, after)) {
+    const spec = desired.spec as { group?: string; names?: { kind?: string } } | undefined;
+    if (spec?.group && spec.names?.kind) pendingCrds.set(`${spec.group}/${spec.names.kind}`, id.name);
+  }
+  const change: ObjectChange | undefined = before === undefined ? { ...id, status: 'added', new: { source: m.source, object: after } } : changedOrNot(id, m.source, before, after, req.ignore);
+  if (change) out.comparison.changes.push(change);
+  else out.comparison.unchanged++;
+  if (live) {
+    // Masked as a pair, so a secret someone changed shows as changed without being shown.
+    const [masked, reference] = req.mask.pair(id, live, asStored(id, last.get(key(id)) ?? desired)) as [Obj, Record<string, unknown>];
+    out.drift.push(...driftOf(id, reference, masked, req.fieldManager, req.ignore));
+  }
+  return out;
+}
+
+/** A Secret's `stringData` as the server stores it: base64 under `data` (stringData is write-only). */
+function asStored(id: ObjectId, o: Record<string, unknown>): Record<string, unknown> {
+  if (id.group !== '' || id.kind !== 'Secret' || !isMap(o.stringData)) return o;
+  const { stringData, ...rest } = o;
+  const encoded = Object.fromEntries(Object.entries(stringData as Record<string, unknown>).map(([k, v]) => [k, Buffer.from(String(v), 'utf8').toString('base64')]));
+  return { ...rest, data: { ...(isMap(o.data) ? o.data : {}), ...encoded } };
+}
+
+function gvkOf(o: Obj): GroupVersionKind {
+  const i = o.apiVersion.indexOf('/');
+  return { group: i < 0 ? '' : o.apiVersion.slice(0, i), version: i < 0 ? o.apiVersion : o.apiVersion.slice(i + 1), kind: o.kind };
+}
+
+function cmpIds(a: ObjectId, b: ObjectId): number {
+  const c = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return c(a.group, b.group) || c(a.kind, b.kind) || c(a.namespace, b.namespace) || c(a.name, b.name);
+}
+
+function crdDefines(crd: Obj, group: string, kind: string): boolean {
+  const spec = crd.spec as { group?: string; names?: { kind?: string } } | undefined;
+  return spec?.group === group && spec.names?.kind === kind;
+}
+
+/** The object with the ApplySet member label kubectl --applyset adds (CRDs stay out of a set). */
+function withApplySet(o: Obj, id: string | undefined): Obj {
+  if (id === undefined || isCrd(o)) return o;
+  return { ...o, metadata: { ...o.metadata, labels: { ...((o.metadata.labels ?? {}) as Record<string, string>), [APPLYSET_PART_OF_LABEL]: id } } };
+}
+
+function rejection(id: ObjectId, r: ApiRefusal, redact: (text: string) => string): Rejection {
+  return {
+    ...id,
+    code: r.status,
+    reason: r.reason,
+    message: redact(r.message),
+    causes: r.causes.filter((c) => c.message !== undefined).map((c) => ({ ...(c.field ? { field: c.field } : {}), message: redact(c.message!) })),
+  };
+}
+
+/**
+ * The conflicts of a 409 answer: each cause names the manager (`conflict with "kubectl-edit"
+ * using apps/v1`) and the field (`.spec.replicas`).
+ */
+function conflictsOf(r: ApiRefusal): { manager: string; path: string; message: string }[] {
+  return r.causes
+    .filter((c) => c.reason === 'FieldManagerConflict')
+    .map((c) => ({ manager: /conflict with "([^"]*)"/.exec(c.message ?? '')?.[1] ?? '', path: serverPath(c.field ?? ''), message: c.message ?? '' }));
+}
+
+/**
+ * A field path as the API server writes it in a conflict (`.spec.replicas`,
+ * `.spec.template.spec.containers[name="ui"].image`, `.metadata.labels.app`) in the spelling of
+ * the rest of the output (`spec.template.spec.containers[name=ui].image`).
+ */
+export function serverPath(field: string): string {
+  return field.replace(/^\./, '').replace(/\[name="([A-Za-z_][A-Za-z0-9_-]*)"\]/g, '[name=$1]');
+}
+
+// ---- what the server sets ----
+
+function changedOrNot(id: ObjectId, source: string, before: Obj, after: Obj, rules: IgnoreRule[]): ObjectChange | undefined {
+  const fields = fieldChanges(before, after).filter((f) => !ignored(rules, id, f.path));
+  if (fields.length === 0) return undefined;
+  if (rules.length > 0 && fields.length !== fieldChanges(before, after).length) {
+    // Show only what is not ignored: the ignored fields keep their live value on the new side.
+    return { ...id, status: 'changed', old: { source: 'the cluster', object: before }, new: { source, object: keepIgnored(before, after, id, rules) } };
+  }
+  return { ...id, status: 'changed', old: { source: 'the cluster', object: before }, new: { source, object: after } };
+}
+
+/** `after` with each ignored field set back to its value in `before`. */
+function keepIgnored(before: Obj, after: Obj, id: ObjectId, rules: IgnoreRule[]): Obj {
+  const copy = structuredClone(after);
+  for (const f of fieldChanges(before, after)) {
+    if (!ignored(rules, id, f.path)) continue;
+    setAtPath(copy, before, parsePath(f.path));
+  }
+  return copy;
+}
+
+/** Writes `from`'s value at `steps` into `into`; a field `from` lacks is removed from `into`. */
+function setAtPath(into: unknown, from: unknown, steps: readonly (string | { name: string })[]): void {
+  if (steps.length === 0 || into === null || typeof into !== 'object') return;
+  const [s, ...rest] = steps as [string | { name: string }, ...(string | { name: string })[]];
+  const at = (o: unknown): string | number | undefined => {
+    if (o === null || typeof o !== 'object') return undefined;
+    if (typeof s === 'string') return Array.isArray(o) ? undefined : s;
+    if (!Array.isArray(o)) return undefined;
+    const i = o.findIndex((e) => isMap(e) && e.name === s.name);
+    return i < 0 ? undefined : i;
+  };
+  const ia = at(into);
+  const ib = at(from);
+  const value = ib === undefined ? undefined : (from as Record<string | number, unknown>)[ib];
+  if (rest.length > 0) {
+    if (ia !== undefined) setAtPath((into as Record<string | number, unknown>)[ia], value, rest);
+    return;
+  }
+  if (Array.isArray(into)) {
+    if (value === undefined) {
+      if (typeof ia === 'number') into.splice(ia, 1);
+    } else if (typeof ia === 'number') into[ia] = structuredClone(value);
+    else into.push(structuredClone(value));
+  } else if (typeof s === 'string') {
+    const m = into as Record<string, unknown>;
+    if (value === undefined) delete m[s];
+    else m[s] = structuredClone(value);
+  }
+}
+
+/** `a.b["c.d"][name=x].e` → ['a', 'b', 'c.d', {name: 'x'}, 'e']. */
+export function parsePath(path: string): (string | { name: string })[] {
+  const out: (string | { name: string })[] = [];
+  const re = /(?:^|\.)([A-Za-z_][A-Za-z0-9_-]*)|\[("(?:[^"\\]|\\.)*")\]|\[name=("(?:[^"\\]|\\.)*"|[^\]]*)\]/gy;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(path)) !== null) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else if (m[2] !== undefined) out.push(JSON.parse(m[2]) as string);
+    else out.push({ name: m[3]!.startsWith('"') ? (JSON.parse(m[3]!) as string) : m[3]! });
+    if (re.lastIndex >= path.length) break;
+  }
+  return out;
+}
+
+// ---- --ignore ----
+
+/** Whether a rule covers `path` of the object (the path itself or a field under it); marks the rule used. */
+function ignored(rules: IgnoreRule[], id: ObjectId, path: string): boolean {
+  let hit = false;
+  for (const r of rules) {
+    if (!(r.kind.test(id.kind) || r.kind.test(`${id.kind}.${id.group}`))) continue;
+    if (!(r.name.test(id.name) || r.name.test(`${id.namespace}/${id.name}`))) continue;
+    if (!covers(r.path, path)) continue;
+    r.used = true;
+    hit = true;
+  }
+  return hit;
+}
+
+function covers(rule: string, path: string): boolean {
+  if (path === rule) return true;
+  if (!path.startsWith(rule)) return false;
+  const next = path[rule.length];
+  return next === '.' || next === '[';
+}
+
+// ---- drift ----
+
+interface ManagedEntry {
+  manager?: string;
+  operation?: string;
+  time?: string;
+  fieldsType?: string;
+  fieldsV1?: Record<string, unknown>;
+  subresource?: string;
+}
+
+type Step = { key: string } | { item: unknown };
+
+/**
+ * The fields `reference` (what was applied last) sets whose live value differs, where the live
+ * value is not the field manager's own: someone else wrote it (a `kubectl edit`, a patch, a
+ * controller). A difference in a field the manager still owns is the server's normal form of the
+ * same value or a change still to apply, not drift.
+ */
+function driftOf(id: ObjectId, reference: Record<string, unknown>, live: Obj, fieldManager: string, rules: IgnoreRule[]): Drift[] {
+  const managed = (Array.isArray(live.metadata.managedFields) ? live.metadata.managedFields : []) as ManagedEntry[];
+  const out: Drift[] = [];
+  const found = (path: string, steps: Step[], ref: unknown, liveValue: unknown) => {
+    if (liveValue === undefined && isEmpty(ref)) return;
+    const owners = managed.filter((m) => m.fieldsV1 && owns(m.fieldsV1, steps));
+    if (owners.some((m) => m.manager === fieldManager && !m.subresource)) return;
+    if (ignored(rules, id, path)) return;
+    out.push({ ...id, path, ...(liveValue !== undefined ? { live: liveValue } : {}), render: ref, managers: owners.map((m) => ({ manager: m.manager ?? '', ...(m.operation ? { operation: m.operation } : {}), ...(m.time ? { time: m.time } : {}) })) });
+  };
+  const walk = (ref: unknown, lv: unknown, path: string, steps: Step[]): void => {
+    if (isMap(ref)) {
+      if (!isMap(lv)) return found(path, steps, ref, lv);
+      for (const k of Object.keys(ref)) {
+        if (steps.length === 0 && (k === 'status' || k === 'apiVersion' || k === 'kind')) continue;
+        const p = keyStep(path, k);
+        if (!Object.hasOwn(lv, k)) found(p, [...steps, { key: k }], ref[k], undefined);
+        else walk(ref[k], lv[k], p, [...steps, { key: k }]);
+      }
+      return;
+    }
+    if (Array.isArray(ref) && Array.isArray(lv)) {
+      const names = namedEntries(ref);
+      const liveNames = namedEntries(lv);
+      if (names && liveNames) {
+        names.forEach((n, i) => {
+          const j = liveNames.indexOf(n);
+          const p = `${path}[name=${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(n) ? n : JSON.stringify(n)}]`;
+          if (j < 0) found(p, [...steps, { item: ref[i] }], ref[i], undefined);
+          else walk(ref[i], lv[j], p, [...steps, { item: lv[j] }]);
+        });
+        return;
+      }
+      // Entries without names, of maps (ports, rules): entry by entry, so that a field the server
+      // defaults inside an entry (a port's protocol) is no drift.
+      if (ref.length === lv.length && ref.every(isMap) && lv.every(isMap)) {
+        ref.forEach((e, i) => walk(e, lv[i], `${path}[${i}]`, [...steps, { item: lv[i] }]));
+        return;
+      }
+    }
+    if (!deepEqual(ref, lv)) found(path, steps, ref, lv);
+  };
+  walk(reference, live, '', []);
+  return out;
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** null, {} and []: what the server does not store, so a live object without them has not drifted. */
+function isEmpty(v: unknown): boolean {
+  return v === null || (Array.isArray(v) && v.length === 0) || (isMap(v) && Object.keys(v).length === 0);
+}
+
+function namedEntries(list: readonly unknown[]): string[] | undefined {
+  const out = list.map((e) => (isMap(e) && typeof e.name === 'string' ? e.name : undefined));
+  if (out.some((n) => n === undefined) || new Set(out).size !== out.length) return undefined;
+  return out as string[];
+}
+
+/**
+ * Whether a managedFields set (fieldsV1: `f:<field>`, list items as `k:{…}` by their keys or
+ * `v:<value>`) holds the field at `steps`, or an atomic field above it.
+ */
+export function owns(fields: Record<string, unknown>, steps: readonly Step[]): boolean {
+  let node: Record<string, unknown> = fields;
+  for (const s of steps) {
+    const next = 'key' in s ? node[`f:${s.key}`] : itemNode(node, s.item);
+    if (!isMap(next)) return false;
+    // A field owned with nothing under it is owned whole (an atomic map or list).
+    if (Object.keys(next).length === 0) return true;
+    node = next;
+  }
+  return true;
+}
+
+function itemNode(node: Record<string, unknown>, item: unknown): unknown {
+  for (const [k, v] of Object.entries(node)) {
+    if (k.startsWith('k:')) {
+      let keys: unknown;
+      try {
+        keys = JSON.parse(k.slice(2));
+      } catch {
+        continue;
+      }
+      if (isMap(keys) && isMap(item) && Object.entries(keys).every(([f, want]) => deepEqual(item[f], want))) return v;
+    } else if (k.startsWith('v:')) {
+      try {
+        if (deepEqual(JSON.parse(k.slice(2)), item)) return v;
+      } catch {
+        continue;
+      }
+    }
+  }
+  return undefined;
+}
+
+// ---- objects of the release the render no longer holds ----
+
+/**
+ * The release's objects in the cluster: with --applyset, the set's members (what kubectl --prune
+ * deletes); else every object labelled with the release (`app.kubernetes.io/instance`) and made
+ * by agentplat (`app.kubernetes.io/managed-by`), less what controllers made from them (objects with
+ * an owner, Endpoints and EndpointSlices that copy a Service's labels).
+ */
+async function releaseObjects(cluster: ClusterClient, req: PreflightRequest, notes: string[]): Promise<Obj[]> {
+  const labelSelector = req.applySetId !== undefined ? `${APPLYSET_PART_OF_LABEL}=${req.applySetId}` : `${INSTANCE_LABEL}=${req.release},${MANAGED_BY_LABEL}=agentplat`;
+  const out: Obj[] = [];
+  const forbidden: string[] = [];
+  const versions = [{ group: '', version: 'v1' }, ...(await cluster.groups()).map((g) => ({ group: g.name, version: g.preferredVersion }))];
+  const resources = (await mapLimited(versions, PARALLEL_REQUESTS, (v) => cluster.resources(v.group, v.version))).flat().filter((res) => res.verbs.includes('list') && !COPIES_LABELS.has(`${res.group}/${res.kind}`));
+  const lists = await mapLimited(resources, PARALLEL_REQUESTS, async (res) => {
+    const what = `${res.kind}${res.group ? `.${res.group}` : ''}`;
+    try {
+      const listed = await cluster.list(res, { labelSelector });
+      if (listed.forbidden.length > 0) forbidden.push(`${what} in ${listed.forbidden.join(', ')}`);
+      return listed.items;
+    } catch (err) {
+      if ((err as { status?: number }).status !== 403) throw err;
+      forbidden.push(what);
+      return [];
+    }
+  });
+  for (const o of lists.flat()) {
+    const owners = o.metadata.ownerReferences;
+    if (!(Array.isArray(owners) && owners.length > 0)) out.push(o);
+  }
+  if (forbidden.length > 0) notes.push(`not allowed to list ${forbidden.sort().join('; ')}: objects of the release there that the render no longer holds are not shown`);
+  return out;
+}

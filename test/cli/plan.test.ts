@@ -1,0 +1,181 @@
+// `agentplat plan` through the CLI (in-process): the upgrade from A to B of the embedded defaults
+// and of a fuller values file, a values change within B that re-creates an object, its exit codes
+// (0 nothing needs attention, 1 something does, 2 usage error or values that do not render), the
+// JSON document, SARIF, and secrets masked as diff masks them.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { ensureBuilt, STACK_TRACE, type RunResult } from './binary.ts';
+import { runInProcess } from './in-process.ts';
+
+const dir = tempDir('agentplat-plan-');
+
+/** Revision A values with keys the migration renames, regroups, drops and leaves to decide. */
+const FULLER_A = [
+  'controller:', //                           1
+  '  replicas: 2', //                         2
+  '  auth:', //                               3
+  '    mode: unsecure', //                    4
+  '  toolRefreshInterval: 5m', //             5
+  'rollouts-agent:', //                       6
+  '  enabled: true', //                       7
+  'ui:', //                                   8
+  '  env:', //                                9
+  '    LOG_LEVEL: debug', //                  10
+  'otel:', //                                 11
+  '  tracing:', //                            12
+  '    enabled: true', //                     13
+  '    exporter:', //                         14
+  '      otlp:', //                           15
+  '        endpoint: collector:4317', //      16
+  '        insecure: true', //                17
+  '',
+].join('\n');
+
+beforeAll(() => {
+  ensureBuilt();
+  writeFileSync(join(dir, 'fuller-a.yaml'), FULLER_A);
+  writeFileSync(join(dir, 'class-standard.yaml'), 'database:\n  rdb:\n    bundled:\n      storageClassName: standard\n');
+  writeFileSync(join(dir, 'class-fast.yaml'), 'database:\n  rdb:\n    bundled:\n      storageClassName: fast\n');
+  writeFileSync(join(dir, 'bigger.yaml'), 'database:\n  rdb:\n    bundled:\n      storageClassName: standard\n      storage: 2Gi\n');
+  writeFileSync(join(dir, 'broken.yaml'), 'controller:\n  replicas: [1\n');
+  writeFileSync(join(dir, 'unknown.yaml'), 'controller:\n  replcas: 2\n');
+});
+
+async function plan(args: readonly string[]): Promise<RunResult> {
+  const r = await runInProcess(['plan', ...args], { cwd: dir });
+  expect(r.stderr).not.toMatch(STACK_TRACE);
+  return r;
+}
+
+interface JsonPlan {
+  version: number;
+  tool: { name: string };
+  from: { kind: string; revision: string; values: string[] };
+  to: { kind: string; revision: string; values: string[] };
+  attention: boolean;
+  summary: Record<string, number | boolean>;
+  migration: { file: string; line?: number; column?: number; path: string; kind: string; what: string; why: string }[];
+  objects: { action: string; group: string; kind: string; namespace: string; name: string; source: string; changes?: unknown[]; replacement?: { refused: { field: string; reason: string }[]; deleteFirst: string; data?: string } }[];
+  crds: unknown[];
+  data: { kind: string; name: string; what: string; why: string }[];
+}
+
+describe('plan: the upgrade from A to B', () => {
+  it('of the embedded defaults: every section, the bundled agents deleted, nothing replaced, nothing needs attention (exit 0)', async () => {
+    const r = await plan(['--from', 'A', '--to', 'B']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Values migration \(revision A → B, as agentplat migrate does\)\n {2}nothing to migrate\n\nObjects: 0 to create, \d+ to update, 0 to replace, 10 to delete, \d+ unchanged\n/);
+    expect(r.stdout).toContain('  delete  Agent.agentplat.dev default/rollouts-agent\n');
+    expect(r.stdout).toMatch(/ {2}update {2}Deployment\.apps default\/agentplat-controller: .*spec\.template\.spec\.containers\[name=controller\]\.image/);
+    expect(r.stdout).toContain('\nCRD changes\n  none\n\nChanges that touch data\n  none\n');
+    expect(r.stderr).toMatch(/^nothing needs attention \(0 create, \d+ update, 0 replace, 10 delete, \d+ unchanged\)\n$/);
+  });
+
+  it('of a fuller values file: each moved, dropped and to-decide key at the file:line:col of the key, and exit 1 for the decisions', async () => {
+    const r = await plan(['--from', 'A', '--to', 'B', '-f', 'fuller-a.yaml']);
+    expect(r.code, r.stderr).toBe(1);
+    const migration = r.stdout.slice(0, r.stdout.indexOf('\n\n'));
+    expect(migration).toContain('  fuller-a.yaml:4:5: controller.auth.mode: unsecure → insecure — ');
+    expect(migration).toContain('  fuller-a.yaml:5:3: controller.toolRefreshInterval: removed — ');
+    expect(migration).toContain('  fuller-a.yaml:6:1: rollouts-agent: decide: removed — ');
+    expect(migration).toContain('  fuller-a.yaml:9:3: ui.env: map → list of {name, value} — ');
+    expect(migration).toContain('  fuller-a.yaml:13:5: otel.tracing.enabled: moved to otel.traces.enabled — ');
+    expect(migration).toContain('  fuller-a.yaml:17:9: otel.tracing.exporter.otlp.insecure: removed — ');
+    // In the order of the user's lines.
+    const lines = [...migration.matchAll(/^ {2}fuller-a\.yaml:(\d+):/gm)].map((m) => Number(m[1]));
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    expect(r.stdout).toContain('  update  Deployment.apps default/agentplat-controller: ');
+    expect(r.stderr).toMatch(/^needs attention: 1 migration decision \(/);
+  });
+
+  it('-o json: one document with the sides, the summary, the migration with positions and the objects', async () => {
+    const r = await plan(['--from', 'A', '--to', 'B', '-f', 'fuller-a.yaml', '-o', 'json']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as JsonPlan;
+    expect(Object.keys(doc)).toEqual(['version', 'tool', 'from', 'to', 'attention', 'summary', 'migration', 'objects', 'crds', 'data']);
+    expect(doc).toMatchObject({ version: 1, tool: { name: 'agentplat' }, from: { kind: 'render', revision: 'A', values: ['fuller-a.yaml'] }, to: { kind: 'render', revision: 'B' }, attention: true });
+    expect(doc.summary).toMatchObject({ create: 0, replace: 0, delete: 10, decisions: 1, crdBreaks: 0, dataChanges: 0, attention: true });
+    expect(doc.migration.find((m) => m.path === 'rollouts-agent')).toMatchObject({ file: 'fuller-a.yaml', line: 6, column: 1, kind: 'decide', what: 'removed' });
+    expect(doc.objects.filter((o) => o.action === 'delete').map((o) => o.kind)).toEqual(Array(10).fill('Agent'));
+    const controller = doc.objects.find((o) => o.kind === 'Deployment' && o.name === 'agentplat-controller')!;
+    expect(controller).toMatchObject({ action: 'update', group: 'apps', namespace: 'default', source: 'agentplat/templates/controller-deployment.yaml' });
+    expect(controller.changes!.length).toBeGreaterThan(0);
+    expect(r.stderr).toBe('');
+  });
+});
+
+describe('plan: a values change within one revision', () => {
+  it('another storage class for the bundled database re-creates its claim: the refused field, the delete command, the data lost; exit 1', async () => {
+    const r = await plan(['-r', 'B', '-f', 'class-standard.yaml', '--to-values', 'class-fast.yaml', '-o', 'json']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as JsonPlan;
+    expect(doc.migration).toEqual([]);
+    expect(doc.objects).toEqual([
+      expect.objectContaining({
+        action: 'replace',
+        kind: 'PersistentVolumeClaim',
+        name: 'agentplat-postgresql',
+        replacement: { refused: [{ field: 'spec.storageClassName', reason: expect.stringContaining('immutable after creation') }], deleteFirst: 'kubectl delete persistentvolumeclaim/agentplat-postgresql -n default', data: expect.stringContaining('data is lost') },
+      }),
+    ]);
+    expect(doc.data).toEqual([expect.objectContaining({ kind: 'PersistentVolumeClaim', name: 'agentplat-postgresql', what: 're-created' })]);
+    const text = await plan(['-r', 'B', '-f', 'class-standard.yaml', '--to-values', 'class-fast.yaml']);
+    expect(text.stdout).toContain('  replace PersistentVolumeClaim default/agentplat-postgresql\n      refused: spec.storageClassName: ');
+    expect(text.stdout).toContain('      first:   kubectl delete persistentvolumeclaim/agentplat-postgresql -n default, then apply\n');
+    expect(text.stderr).toMatch(/^needs attention: 1 replacement, 1 change that touches data \(/);
+  });
+
+  it('a larger claim for the bundled database is an update, and nothing needs attention (exit 0)', async () => {
+    const r = await plan(['-r', 'B', '-f', 'class-standard.yaml', '--to-values', 'bigger.yaml', '-o', 'json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as JsonPlan;
+    expect(doc.objects.map((o) => `${o.action} ${o.kind}`)).toEqual(['update PersistentVolumeClaim']);
+    expect(doc.attention).toBe(false);
+  });
+
+  it('secrets are masked as diff masks them: a changed password shows as changed, never as itself', async () => {
+    const r = await plan(['-r', 'B', '--set', 'database.rdb.url=postgres://u:hunter2pw@db/x', '--to-set', 'database.rdb.url=postgres://u:other9pw@db/x', '-o', 'json']);
+    expect(r.stdout).not.toMatch(/hunter2pw|other9pw/);
+    expect(r.stdout).toContain('postgres://u:********@db/x (new value)');
+  });
+});
+
+describe('plan: SARIF', () => {
+  it('--format sarif: a migration decision at its file and line, a replacement with its delete command', async () => {
+    const decisions = JSON.parse((await plan(['--from', 'A', '--to', 'B', '-f', 'fuller-a.yaml', '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string; level: string; message: { text: string }; locations?: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[] }[] }[] };
+    const decide = decisions.runs[0]!.results.find((x) => x.ruleId === 'plan/migration-decision')!;
+    expect(decide.level).toBe('warning');
+    expect(decide.locations![0]!.physicalLocation).toEqual({ artifactLocation: { uri: 'fuller-a.yaml' }, region: { startLine: 6, startColumn: 1 } });
+    const r = await plan(['-r', 'B', '-f', 'class-standard.yaml', '--to-values', 'class-fast.yaml', '-o', 'sarif']);
+    expect(r.code).toBe(1);
+    const results = (JSON.parse(r.stdout) as typeof decisions).runs[0]!.results;
+    expect(results.map((x) => x.ruleId).sort()).toEqual(['plan/data', 'plan/replace']);
+    expect(results.find((x) => x.ruleId === 'plan/replace')!.message.text).toMatch(/^PersistentVolumeClaim default\/agentplat-postgresql must be re-created: .*Hint: kubectl delete persistentvolumeclaim\/agentplat-postgresql -n default, then apply/);
+  });
+});
+
+describe('plan: usage errors and values that do not render exit 2 with nothing on stdout', () => {
+  it('a values file that is not YAML: file:line:col on stderr, exit 2', async () => {
+    const r = await plan(['--from', 'A', '--to', 'B', '-f', 'broken.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^old side \(revision A\):\nbroken\.yaml:\d+:\d+ +error /);
+  });
+
+  it('a values file with an unknown key: the lint problem at its line, exit 2', async () => {
+    const r = await plan(['-r', 'B', '-f', 'unknown.yaml', '--to-set', 'controller.replicas=3']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('unknown.yaml:2:3');
+  });
+
+  it('nothing to compare, a revision pair migrate cannot do, two formats at once', async () => {
+    for (const args of [['-r', 'B'], ['--from', 'B', '--to', 'A'], ['--from', 'A', '--to', 'B', '-o', 'json', '--format', 'sarif'], ['--from', 'A', '--to', 'B', '-o', 'yaml']]) {
+      const r = await plan(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+    }
+  });
+});

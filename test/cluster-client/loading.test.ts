@@ -1,0 +1,60 @@
+// The cluster client library (@kubernetes/client-node) is loaded only by a `--cluster` run: the
+// offline commands resolve no module of it, so their start-up does not grow with it. The built
+// executable runs with resolution hooks (test/helpers/trace-loads/) that log every module a run
+// resolves; a static import of the cluster code anywhere on an offline path shows up in the log.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT, runBin } from '../cli/binary.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const REGISTER = join(ROOT, 'test', 'helpers', 'trace-loads', 'register.mjs');
+const CLIENT = /\/node_modules\/@kubernetes\/client-node\//;
+
+/** Runs the executable with the hooks; the URLs of every module it resolved. */
+function loadsOf(args: string[], cwd: string): { code: number | null; stderr: string; urls: string[] } {
+  const log = join(cwd, `loads-${args[0]}-${Math.random().toString(36).slice(2)}.log`);
+  writeFileSync(log, '');
+  const r = runBin(args, { cwd, env: { NODE_OPTIONS: `--import=${REGISTER}`, AGENTPLAT_TRACE_LOADS: log } });
+  const urls = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.slice(l.indexOf(' ') + 1));
+  return { code: r.code, stderr: r.stderr, urls };
+}
+
+describe('the cluster client is loaded only with --cluster', () => {
+  const dir = tempDir('agentplat-loads-');
+  beforeAll(() => {
+    ensureBuilt();
+    writeFileSync(join(dir, 'values.yaml'), 'controller:\n  replicas: 2\n');
+    writeFileSync(join(dir, 'agent.yaml'), 'apiVersion: agentplat.dev/v1alpha2\nkind: Agent\nmetadata:\n  name: a\nspec:\n  declarative: {}\n');
+    // Nothing listens on port 1 of the loopback address.
+    writeFileSync(join(dir, 'kubeconfig'), 'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:1\nusers:\n- name: u\n  user:\n    token: t\ncontexts:\n- name: c\n  context:\n    cluster: c\n    user: u\ncurrent-context: c\n');
+  });
+
+  it('render, lint and validate of files resolve no module of @kubernetes/client-node', () => {
+    for (const args of [['render', '--skip-crds', '-f', 'values.yaml'], ['lint', 'values.yaml'], ['validate', 'agent.yaml'], ['validate', '--help']]) {
+      const r = loadsOf(args, dir);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      // The hooks saw the run (the bundle itself), so an empty match is not an empty log.
+      expect(r.urls.some((u) => u.endsWith('/dist/agentplat.mjs')), args.join(' ')).toBe(true);
+      expect(r.urls.filter((u) => CLIENT.test(u)), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('diff loads it only with --cluster (then says the cluster is unreachable, exit 2)', () => {
+    const offline = loadsOf(['diff', '-f', 'values.yaml', '--to-set', 'controller.replicas=3'], dir);
+    expect(offline.code, offline.stderr).toBe(1);
+    expect(offline.urls.some((u) => u.endsWith('/dist/agentplat.mjs'))).toBe(true);
+    expect(offline.urls.filter((u) => CLIENT.test(u))).toEqual([]);
+    const live = loadsOf(['diff', '--cluster', '-f', 'values.yaml', '--kubeconfig', 'kubeconfig'], dir);
+    expect(live.code).toBe(2);
+    expect(live.stderr).toMatch(/^agentplat: cannot reach the API server https:\/\/127\.0\.0\.1:1 \(context c\): .*ECONNREFUSED/);
+    expect(live.urls.some((u) => CLIENT.test(u))).toBe(true);
+  });
+
+  it('validate --cluster loads it (and says the cluster is unreachable, exit 2)', () => {
+    const r = loadsOf(['validate', '--cluster', '--kubeconfig', 'kubeconfig'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^agentplat: cannot reach the API server https:\/\/127\.0\.0\.1:1 \(context c\): .*ECONNREFUSED/);
+    expect(r.urls.some((u) => CLIENT.test(u))).toBe(true);
+  });
+});
