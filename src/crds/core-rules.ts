@@ -603,7 +603,8 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
   if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
   if (key === 'networking.k8s.io/v1/Ingress') ingressIssues(data, out);
-  if (key === 'v1/PersistentVolumeClaim') claimIssues(data.spec, ['spec'], out);
+  // A claim without a spec requests nothing (1.34's OpenAPI does not require the spec).
+  if (key === 'v1/PersistentVolumeClaim') claimIssues(isObject(data.spec) ? data.spec : {}, ['spec'], out);
   if (key === 'apps/v1/StatefulSet') {
     const templates = at(data, 'spec', 'volumeClaimTemplates');
     if (Array.isArray(templates)) templates.forEach((t, i) => claimIssues(at(t, 'spec'), ['spec', 'volumeClaimTemplates', i, 'spec'], out));

@@ -99,7 +99,7 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
     why: 'the server names metadata.name, the name it generated (cut to 58 characters plus 5, over the 52 a CronJob may have); validate points at metadata.generateName, the field the user wrote',
   },
   {
-    match: /^core: (missing required field|bad quantity): PersistentVolumeClaim spec\.resources\.requests\.storage (missing|-1Gi|0)$/,
+    match: /^core: (missing required field|bad quantity): PersistentVolumeClaim (spec\.resources\.requests\.storage (missing|-1Gi|0)|spec missing)$/,
     differs: 'field',
     why: 'the server names spec.resources[storage], leaving out the requests map the storage request belongs in; validate names spec.resources.requests.storage',
   },
@@ -121,11 +121,6 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
     match: /^core: bad quantity: (Deployment|Job|CronJob) .*resources\.requests\.nvidia\.com\/gpu fractional$/,
     differs: 'verdict',
     why: 'an extended resource (example.com/gpu) is a whole number, with a limit equal to its request',
-  },
-  {
-    match: /^core: missing required field: PersistentVolumeClaim spec missing$/,
-    differs: 'verdict',
-    why: 'a PersistentVolumeClaim without a spec has no access mode and no storage request (the OpenAPI does not require spec)',
   },
   {
     match: /^core: integer bounds: Deployment spec\.minReadySeconds 2\^31-1 \(added\)$/,

@@ -243,6 +243,8 @@ ${extra}`;
       expect((await validateYaml(svc('  clusterIP: None\n'))).problems).toEqual([]);
       const pvc = await validateYaml('apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: p}\nspec:\n  accessModes: [ReadWriteOnce]\n');
       expect(rules(pvc)).toEqual([['crd/resources', 'spec.resources.requests.storage']]);
+      const nospec = await validateYaml('apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: p}\n', ['--kube-version', '1.34']);
+      expect(rules(nospec)).toEqual([['crd/resources', 'spec.resources.requests.storage']]);
     });
 
 
