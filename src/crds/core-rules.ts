@@ -2,15 +2,16 @@
 // faults a chart's objects can have; each is a named rule. What is checked (README, "Core
 // Kubernetes kinds"):
 // - crd/selector-mismatch: a workload's (Deployment, ReplicaSet, StatefulSet, DaemonSet)
-//   spec.selector is not empty and selects its own spec.template.metadata.labels; a
-//   ReplicationController's selector, when set, too.
+//   spec.selector is a valid label selector (as a PodDisruptionBudget's), is not empty and selects
+//   its own spec.template.metadata.labels; a ReplicationController's selector, when set, too.
 // - crd/containers: every container, init container and ephemeral container of a pod spec has a
 //   DNS-1123 label as its name, no two share one, and each has an image (ephemeral ones aside).
 // - crd/ports: port numbers are 1-65535 (a container's containerPort, a non-zero hostPort, a
 //   Service's port and a non-zero targetPort, probe and lifecycle ports, a NetworkPolicy's ports),
 //   a named port is an IANA service name (at most 15 lower-case letters, digits and "-", with a
 //   letter, no "-" at either end nor "--"), the named ports of a pod are unique, and a Service's
-//   ports are each named (DNS-1123 labels, unique) when it has several, with no port and protocol twice.
+//   ports are each named (DNS-1123 labels, unique) when it has several, with no port and protocol
+//   twice; an Ingress backend's Service port is a number or a name, not both.
 // - crd/resources: a container's resource names are standard (cpu, memory, ephemeral-storage,
 //   hugepages-<size>) or domain-qualified (example.com/gpu), quantities are not negative, and a
 //   request is not above the limit of the same resource.
@@ -18,7 +19,7 @@
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
-import { dnsLabelProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
+import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -86,20 +87,60 @@ function selects(selector: Obj, labels: Obj): boolean {
   return true;
 }
 
+/**
+ * A label selector the API server refuses as one: an operator outside In, NotIn, Exists and
+ * DoesNotExist, values missing for In and NotIn or given for Exists and DoesNotExist, a key that
+ * is not a label key. (matchLabels are checked as labels by GO_VALIDATION below.)
+ */
+function labelSelectorIssues(selector: Obj, base: Path): SchemaIssue[] {
+  const out: SchemaIssue[] = [];
+  const me = at(selector, 'matchExpressions');
+  if (Array.isArray(me)) {
+    me.forEach((e, i) => {
+      if (!isObject(e)) return;
+      const p: Path = [...base, 'matchExpressions', i];
+      const values = Array.isArray(e.values) ? e.values : [];
+      const keyWhy = typeof e.key === 'string' ? labelKeyProblem(e.key) : undefined;
+      if (keyWhy) out.push({ rule: 'crd/selector-mismatch', path: [...p, 'key'], message: `${pathText([...p, 'key'])} ${JSON.stringify(e.key)} is not a label key: ${keyWhy}` });
+      if (e.operator === 'In' || e.operator === 'NotIn') {
+        if (values.length === 0) out.push({ rule: 'crd/selector-mismatch', path: [...p, 'values'], message: `${pathText([...p, 'values'])} must hold at least one value when the operator is ${e.operator}`, at: p });
+      } else if (e.operator === 'Exists' || e.operator === 'DoesNotExist') {
+        if (values.length > 0) out.push({ rule: 'crd/selector-mismatch', path: [...p, 'values'], message: `${pathText([...p, 'values'])} must be empty when the operator is ${e.operator}` });
+      } else if (typeof e.operator === 'string') {
+        out.push({ rule: 'crd/selector-mismatch', path: [...p, 'operator'], message: `${pathText([...p, 'operator'])} ${JSON.stringify(e.operator)} is not a selector operator: In, NotIn, Exists or DoesNotExist` });
+      }
+    });
+  }
+  return out;
+}
+
+/** matchLabels that are all labels (the API server does not compare an invalid selector with the template). */
+function validMatchLabels(selector: Obj): boolean {
+  const ml = at(selector, 'matchLabels');
+  return !isObject(ml) || Object.entries(ml).every(([k, v]) => labelKeyProblem(k) === undefined && (typeof v !== 'string' || labelValueProblem(v) === undefined));
+}
+
 function selectorIssues(key: string, data: Obj): SchemaIssue[] {
   const labels = at(data, 'spec', 'template', 'metadata', 'labels');
   const labelMap = isObject(labels) ? labels : {};
+  if (key === 'policy/v1/PodDisruptionBudget') {
+    const selector = at(data, 'spec', 'selector');
+    return isObject(selector) ? labelSelectorIssues(selector, ['spec', 'selector']) : [];
+  }
   if (WORKLOADS.has(key)) {
     const selector = at(data, 'spec', 'selector');
     // A missing selector is the schema's required-field finding when there is a spec.
     if (!isObject(data.spec)) return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector is required: the workload has no spec', at: [] }];
     if (!isObject(selector)) return [];
+    const invalid = labelSelectorIssues(selector, ['spec', 'selector']);
+    if (invalid.length > 0 || !validMatchLabels(selector)) return invalid;
     const ml = at(selector, 'matchLabels');
     const me = at(selector, 'matchExpressions');
     const empty = !(isObject(ml) && Object.keys(ml).length > 0) && !(Array.isArray(me) && me.length > 0);
     if (empty) {
       return [{ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: 'spec.selector is empty, and an empty selector is not allowed for a workload: it would select every pod', hint: 'select the pods by the labels of spec.template.metadata.labels under spec.selector.matchLabels' }];
     }
+    // The API server names the template's labels (they are what fails to match), as here.
     if (!selects(selector, labelMap)) {
       // The API server names the template's labels, which the selector does not match.
       return [{ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], at: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels: the workload would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values' }];
@@ -411,13 +452,30 @@ function policyRuleIssues(key: string, data: Obj, out: SchemaIssue[]): void {
   });
 }
 
-/** A service account subject names a service account (a DNS-1123 subdomain), in a namespace when cluster-wide. */
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+
+/**
+ * A service account subject names a service account (a DNS-1123 subdomain) of the core group, in
+ * a namespace when cluster-wide; a User or Group subject is of the RBAC group; a
+ * ClusterRoleBinding binds a ClusterRole (the kinds themselves are enums in GO_VALIDATION).
+ */
 function subjectIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  const ref = data.roleRef;
+  if (key.endsWith('/ClusterRoleBinding') && isObject(ref) && ref.kind === 'Role') {
+    out.push({ rule: 'crd/value', path: ['roleRef', 'kind'], message: 'roleRef.kind must be ClusterRole in a ClusterRoleBinding, found "Role"', hint: 'bind a Role with a RoleBinding in its namespace' });
+  }
   const subjects = data.subjects;
   if (!Array.isArray(subjects)) return;
   subjects.forEach((s, i) => {
-    if (!isObject(s) || s.kind !== 'ServiceAccount') return;
+    if (!isObject(s)) return;
     const base: Path = ['subjects', i];
+    const group = typeof s.apiGroup === 'string' ? s.apiGroup : '';
+    if (s.kind === 'User' || s.kind === 'Group') {
+      if (group !== RBAC_GROUP) out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `${pathText([...base, 'apiGroup'])} must be ${RBAC_GROUP} for a ${s.kind}, found ${JSON.stringify(group)}`, ...(typeof s.apiGroup === 'string' ? {} : { at: base }) });
+      return;
+    }
+    if (s.kind !== 'ServiceAccount') return;
+    if (group !== '') out.push({ rule: 'crd/value', path: [...base, 'apiGroup'], message: `${pathText([...base, 'apiGroup'])} must be empty for a ServiceAccount (the core group), found ${JSON.stringify(group)}`, hint: 'leave apiGroup out of ServiceAccount subjects' });
     if (typeof s.name === 'string' && s.name !== '') {
       const why = nameProblem(s.name, 'ServiceAccount');
       if (why) out.push({ rule: 'crd/value', path: [...base, 'name'], message: `${pathText([...base, 'name'])} ${JSON.stringify(s.name)} is not a service account name: ${why}` });
@@ -475,9 +533,7 @@ function cronJobIssues(data: Obj, out: SchemaIssue[]): void {
     const why = cronScheduleProblem(schedule);
     if (why) out.push({ rule: 'crd/cronjob', path: ['spec', 'schedule'], message: `spec.schedule ${JSON.stringify(schedule)} is not a cron schedule: ${why}`, hint: 'e.g. "*/15 * * * *" or @hourly' });
   }
-  const name = at(data, 'metadata', 'name');
-  // The controller appends an 11-character suffix to name each Job: 63 - 11.
-  if (typeof name === 'string' && name.length > 52) out.push({ rule: 'crd/cronjob', path: ['metadata', 'name'], message: `metadata.name must be at most 52 characters for a CronJob (its Jobs add 11), and it has ${name.length}`, hint: 'shorten the name' });
+  // A CronJob's name (at most 52 characters) is a metadata rule: src/k8s-meta.ts, crd/metadata.
 }
 
 /** A PersistentVolumeClaim (also a StatefulSet's claim template) requests storage. */
@@ -493,6 +549,30 @@ function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
 }
 
 /** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
+/** Each backend of an Ingress names its Service's port by a number from 1 to 65535 or by a port name, not both. */
+function ingressIssues(data: Obj, out: SchemaIssue[]): void {
+  const backends: Path[] = [['spec', 'defaultBackend']];
+  const rules = at(data, 'spec', 'rules');
+  if (Array.isArray(rules)) {
+    rules.forEach((r, i) => {
+      const paths = at(r, 'http', 'paths');
+      if (Array.isArray(paths)) paths.forEach((_, j) => backends.push(['spec', 'rules', i, 'http', 'paths', j, 'backend']));
+    });
+  }
+  const atPath = (v: unknown, path: Path): unknown => path.reduce<unknown>((cur, k) => (typeof k === 'number' ? (Array.isArray(cur) ? cur[k] : undefined) : isObject(cur) ? cur[k] : undefined), v);
+  for (const b of backends) {
+    const port = atPath(data, [...b, 'service', 'port']);
+    if (!isObject(port)) continue;
+    const base: Path = [...b, 'service', 'port'];
+    if (port.number !== undefined && port.name !== undefined && port.name !== '') {
+      out.push({ rule: 'crd/ports', path: b, message: `${pathText(base)} has both a number and a name; a backend names its port by one of them` });
+      continue;
+    }
+    const issue = portIssue(port.number, [...base, 'number'], {}) ?? portIssue(port.name, [...base, 'name'], { named: true });
+    if (issue) out.push(issue);
+  }
+}
+
 export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
@@ -522,6 +602,7 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   if (key === 'v1/Service') serviceIssues(data, out);
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
   if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
+  if (key === 'networking.k8s.io/v1/Ingress') ingressIssues(data, out);
   // A claim without a spec requests nothing (1.34's OpenAPI does not require the spec).
   if (key === 'v1/PersistentVolumeClaim') claimIssues(isObject(data.spec) ? data.spec : {}, ['spec'], out);
   if (key === 'apps/v1/StatefulSet') {

@@ -5,7 +5,8 @@
 // through validation-data.ts (versions, defaults, rules) and crd-validators.ts (compiled
 // schemas): data and code the build wrote, so the model is never built here.
 import { nearest } from '../problems/nearest.ts';
-import { metadataFindings } from '../k8s-meta.ts';
+import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE } from '../k8s-meta.ts';
+import { kubeOlder } from '../spec/kube-features.ts';
 
 import type { ErrorObject } from 'ajv';
 import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type Node as YamlNode } from 'yaml';
@@ -692,7 +693,7 @@ function checkBuiltin(data: Record<string, unknown>, apiVersion: string, group: 
     return false;
   }
   count(tally.checked, kind);
-  checkMetadata(data, kind, label, report);
+  checkMetadata(data, kind, label, report, opts);
   // An int64 past 2^53 (a BigInt from --set) is checked as the integer it is.
   const typed = bigIntsAsNumbers(data) as Record<string, unknown>;
   const issues = checkOpenapi({ $ref: ref }, typed, release.ctx);
@@ -701,12 +702,16 @@ function checkBuiltin(data: Record<string, unknown>, apiVersion: string, group: 
   return true;
 }
 
-/** metadata.name (or generateName) is there, and the metadata passes the API server's rules. */
-function checkMetadata(data: Record<string, unknown>, kind: string, label: string, report: Report): void {
+/**
+ * metadata.name (or generateName) is there, and the metadata passes the API server's rules, those
+ * of the chosen Kubernetes release where they changed (Service names).
+ */
+function checkMetadata(data: Record<string, unknown>, kind: string, label: string, report: Report, opts: ValidateOptions): void {
   if (!(isObject(data.metadata) && (typeof data.metadata.name === 'string' && data.metadata.name !== '' || typeof data.metadata.generateName === 'string'))) {
     report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name', isObject(data.metadata) ? ['metadata'] : []);
   }
-  for (const f of metadataFindings(kind, data.metadata)) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
+  const relaxedServiceNames = !kubeOlder(opts.kubeVersion ?? DEFAULT_KUBE_VERSION, RELAXED_SERVICE_NAMES_SINCE);
+  for (const f of metadataFindings(kind, data.metadata, { relaxedServiceNames })) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
 }
 
 /**
@@ -727,7 +732,7 @@ function checkForeign(data: Record<string, unknown>, apiVersion: string, group: 
   }
   count(tally.checked, kind);
   if (foreign.statusSubresource) delete data.status;
-  checkMetadata(data, kind, label, report);
+  checkMetadata(data, kind, label, report, opts);
   const schema = foreign.schema;
   applyDefaults(schema as Schema, data);
   const typed = bigIntsAsNumbers(data) as Record<string, unknown>;

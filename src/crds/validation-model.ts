@@ -175,7 +175,21 @@ const METADATA = {
     labels: { type: 'object', additionalProperties: { type: 'string' } },
     annotations: { type: 'object', additionalProperties: { type: 'string' } },
     finalizers: { type: 'array', items: { type: 'string' } },
-    ownerReferences: { type: 'array', items: { type: 'object' } },
+    ownerReferences: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          apiVersion: { type: 'string' },
+          kind: { type: 'string' },
+          name: { type: 'string' },
+          uid: { type: 'string' },
+          controller: { type: 'boolean' },
+          blockOwnerDeletion: { type: 'boolean' },
+        },
+        additionalProperties: false,
+      },
+    },
     managedFields: { type: 'array', items: { type: 'object' } },
     selfLink: { type: 'string' },
     uid: { type: 'string' },

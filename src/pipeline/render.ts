@@ -92,7 +92,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
   if (req.showOnly && req.showOnly.length > 0) {
     docs = showOnly(docs, req.showOnly, (name) => whyNotRendered(name, lint.layered.values, options, req.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds'));
   }
-  const badNames = checkObjectNames(docs);
+  const badNames = checkObjectNames(docs, req.kubeVersion);
   if (badNames.length > 0) return { problems: [...problems, ...badNames] };
   return { problems, docs };
 }

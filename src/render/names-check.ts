@@ -5,7 +5,8 @@
 
 import type { Problem } from '../problems/problem.ts';
 import type { RenderedDoc } from '../model/objects.ts';
-import { metadataFindings } from '../k8s-meta.ts';
+import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE } from '../k8s-meta.ts';
+import { kubeOlder } from '../spec/kube-features.ts';
 import type { RenderRuleId } from './rules.ts';
 
 const NAME_HINT = 'object names are <fullname>-<suffix>: use a shorter --release-name, or set fullnameOverride (lower-case letters, digits and "-", starting with a letter)';
@@ -18,11 +19,16 @@ const HINTS: Record<string, string> = {
   ownerReferences: 'an owner reference needs apiVersion, kind, name and uid, and at most one is the controller',
 };
 
-/** Problems for every object whose name, namespace, labels or annotations the API server would reject. */
-export function checkObjectNames(docs: readonly RenderedDoc[]): Problem[] {
+/**
+ * Problems for every object whose name, namespace, labels or annotations the API server would
+ * reject. Service names are held to the rule of every version unless --kube-version names one
+ * that takes more.
+ */
+export function checkObjectNames(docs: readonly RenderedDoc[], kubeVersion?: string): Problem[] {
   const problems: Problem[] = [];
+  const opts = { relaxedServiceNames: kubeVersion !== undefined && !kubeOlder(kubeVersion, RELAXED_SERVICE_NAMES_SINCE) };
   for (const { source, object } of docs) {
-    for (const f of metadataFindings(object.kind, object.metadata)) {
+    for (const f of metadataFindings(object.kind, object.metadata, opts)) {
       problems.push({
         severity: 'error',
         rule: 'render/object-name' satisfies RenderRuleId,

@@ -21,6 +21,8 @@ export interface Resource {
   id: string;
   /** Where the generator expects a problem (undefined for resources meant to be valid). */
   target?: string;
+  /** The figure the resource counts in, e.g. `custom resources: field tables`. */
+  category: string;
   object: Rec;
 }
 
@@ -340,19 +342,29 @@ function coreIntegers(): { where: string; spec: (value: Json) => Rec; intOrStrin
   return out;
 }
 
+/**
+ * A valid resource of each of the six kinds, for the metadata variants (_core-corpus.ts): the
+ * grafting base, and a ModelProviderConfig of type ProviderB names its Secret (section 7).
+ */
+export function customResourceBases(): Rec[] {
+  return Object.keys(SPEC.kinds).map((kind) => resource(kind, kind === 'ModelProviderConfig' ? { ...BASE[kind]!(), secretRef: { name: 'provider-b-key' } } : BASE[kind]!(), 0));
+}
+
 /** The whole corpus, in a stable order. */
 export function corpus(): Resource[] {
   const out: Resource[] = [];
   let n = 0;
+  let category = '';
   const add = (id: string, object: Rec, target?: string) => {
     const o = structuredClone(object);
     const meta = (o.metadata ??= {}) as Rec;
     meta.name = `r-${String(n++).padStart(5, '0')}`;
     meta.namespace = CORPUS_NAMESPACE;
-    out.push({ id, object: o, ...(target ? { target } : {}) });
+    out.push({ id, category, object: o, ...(target ? { target } : {}) });
   };
 
   // The field tables.
+  category = 'custom resources: field tables';
   for (const kind of Object.keys(SPEC.kinds)) {
     add(`${kind} minimal`, resource(kind, BASE[kind]!(), 0));
     for (const p of paths(kind)) {
@@ -379,12 +391,14 @@ export function corpus(): Resource[] {
   }
 
   // Section 7: every admission rule, broken and kept.
+  category = 'custom resources: CEL rules';
   for (const c of CEL_CASES) {
     add(`rule ${c.id} broken`, parse(c.bad.replace(/ # HERE/, '')) as Rec, 'rule');
     add(`rule ${c.id} kept`, parse(c.good) as Rec);
   }
 
   // Section 8: every limit at its bound and one past it.
+  category = 'custom resources: limits';
   for (const [id, l] of LIMITS) {
     for (const bad of [false, true]) {
       const d = buildLimitDoc(l, bad);
@@ -393,6 +407,7 @@ export function corpus(): Resource[] {
   }
 
   // The core types' integers: 2^31 is past an int32 field's range and within an int64 one's.
+  category = 'custom resources: core-type integers';
   for (const f of coreIntegers()) {
     add(`Agent core-type integer ${f.where} at 2^31`, resource('Agent', f.spec(2 ** 31), 0));
     add(`Agent core-type integer ${f.where} at 2^31-1`, resource('Agent', f.spec(2 ** 31 - 1), 0));
@@ -401,6 +416,7 @@ export function corpus(): Resource[] {
   }
 
   // The example resources, and the validate fuzzer's structural edits of them (seeded).
+  category = 'custom resources: examples and fuzzed edits';
   for (const o of OBJECTS) add(`example ${(o as Rec).kind} ${((o as Rec).metadata as Rec)?.name}`, o as Rec);
   for (const stream of fc.sample(structural, { seed: 16, numRuns: 400 })) {
     const first = parseAllDocuments(stream)[0]?.toJS() as Json;

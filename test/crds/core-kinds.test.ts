@@ -230,11 +230,11 @@ ${extra}`;
       expect(rules(env)).toEqual([['crd/field-combination', 'spec.template.spec.containers[0].env[0].valueFrom']]);
     });
 
-    it('crd/cronjob: a schedule the controller cannot parse, a name over 52 characters', async () => {
+    it('crd/cronjob: a schedule the controller cannot parse; a name over 52 characters is crd/metadata', async () => {
       const cj = (name: string, schedule: string) => `apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: ${name}}\nspec:\n  schedule: "${schedule}"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: c, image: x}]\n`;
       for (const ok of ['*/15 * * * *', '0 3 * * MON-FRI', '@hourly', '5 4 1,15 JAN-MAR ?']) expect((await validateYaml(cj('c', ok))).problems, ok).toEqual([]);
       for (const bad of ['every minute', '61 * * * *', '* * * * * *', 'TZ=UTC 0 * * * *']) expect(rules(await validateYaml(cj('c', bad))), bad).toEqual([['crd/cronjob', 'spec.schedule']]);
-      expect(rules(await validateYaml(cj('a'.repeat(53), '@daily')))).toEqual([['crd/cronjob', 'metadata.name']]);
+      expect(rules(await validateYaml(cj('a'.repeat(53), '@daily')))).toEqual([['crd/metadata', 'metadata.name']]);
     });
 
     it('a Service needs a port unless headless or ExternalName; a claim needs a storage request', async () => {
