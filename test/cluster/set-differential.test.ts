@@ -9,7 +9,7 @@
 // mixing files and every flag kind over lists, maps, nulls and the defaults. Where agentplat
 // deliberately differs, the case must match one row of DIFFERENCES, the README table "where
 // agentplat's --set differs from helm's, and why"; any other difference fails the test.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,14 +79,30 @@ const FLAG: Record<Kind, keyof LayerOptions> = { set: 'set', 'set-string': 'setS
 
 type Outcome = { ok: true; values: unknown } | { ok: false; error: string };
 
-function runHelm(c: Case): Outcome {
+/**
+ * One run of a program, without blocking: the test runs hundreds of helm processes, and a worker
+ * whose event loop waits on each in turn cannot answer vitest ("Timeout calling onTaskUpdate").
+ */
+function run(cmd: string, args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function runHelm(c: Case): Promise<Outcome> {
   const args = ['template', 'r', chart];
   c.files.forEach((text, i) => {
     writeFileSync(join(dir, `v${i}.yaml`), text);
     args.push('-f', `v${i}.yaml`);
   });
   for (const [kind, arg] of c.flags) args.push(`--${kind}`, arg);
-  const r = spawnSync(helm, args, { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: dir } });
+  const r = await run(helm, args, { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir } });
   if (r.status !== 0) return { ok: false, error: r.stderr };
   const doc = parseAllDocuments(r.stdout).map((d) => d.toJS()).find((d) => d?.kind === 'ConfigMap');
   // Integers as BigInt, so that helm's int64 values are compared exactly.
@@ -150,12 +166,12 @@ function differences(a: unknown, h: unknown, path = '', out: string[] = []): str
 }
 
 async function compare(c: Case): Promise<void> {
-  const [a, h] = [await runAgentplat(c), runHelm(c)];
+  const [a, h] = [await runAgentplat(c), await runHelm(c)];
   const name = JSON.stringify(c);
   if (a.ok && h.ok) {
     const diff = differences(a.values, h.values);
     const row = diff.length > 0 ? VALUE_DIFFERENCES.find((d) => d.applies(c)) : undefined;
-    const fixed = row ? runHelm(row.fix(c)) : undefined;
+    const fixed = row ? await runHelm(row.fix(c)) : undefined;
     if (row && fixed?.ok && differences(a.values, fixed.values).length === 0) tally.documented.set(row.row, (tally.documented.get(row.row) ?? 0) + 1);
     else if (diff.length > 0) mismatches.push(`${name}: ${diff.join('; ')}`);
     else tally.same++;
