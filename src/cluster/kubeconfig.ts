@@ -15,6 +15,8 @@ import { nearest } from '../problems/nearest.ts';
 export interface KubeconfigFlags {
   kubeconfig?: string;
   context?: string;
+  /** The context flag as the command spells it, for messages: `--context` (kubectl), or `--kube-context` (helm; diff, whose --context is lines). */
+  contextFlag?: string;
 }
 
 type Entry = { name: string; [k: string]: unknown };
@@ -82,17 +84,18 @@ export function resolveKubeconfig(flags: KubeconfigFlags, where: KubeconfigEnv):
   const where1 = files.length === 1 ? files[0]! : `the kubeconfig files ${files.join(', ')}`;
   const known = config.contexts.map((c) => c.name);
   const knownText = known.length > 0 ? `the contexts in ${where1}: ${known.join(', ')}` : `${where1} has no contexts`;
+  const contextFlag = flags.contextFlag ?? '--context';
   let context: string;
   if (flags.context !== undefined) {
     if (!known.includes(flags.context)) {
       const near = nearest(flags.context, known);
-      throw new UsageError(`--context ${flags.context}: no such context`, `${near ? `did you mean ${near}? ` : ''}${knownText}`);
+      throw new UsageError(`${contextFlag} ${flags.context}: no such context`, `${near ? `did you mean ${near}? ` : ''}${knownText}`);
     }
     context = flags.context;
   } else {
     const current = config['current-context'];
-    if (!current) throw new UsageError(`no current context in ${where1}`, `pass --context NAME (${knownText}), or run kubectl config use-context NAME`);
-    if (!known.includes(current)) throw new UsageError(`current-context ${current} of ${where1} names no context`, `pass --context NAME (${knownText})`);
+    if (!current) throw new UsageError(`no current context in ${where1}`, `pass ${contextFlag} NAME (${knownText}), or run kubectl config use-context NAME`);
+    if (!known.includes(current)) throw new UsageError(`current-context ${current} of ${where1} names no context`, `pass ${contextFlag} NAME (${knownText})`);
     context = current;
   }
   const ctx = (config.contexts.find((c) => c.name === context)!.context ?? {}) as { cluster?: string; user?: string; namespace?: string };

@@ -261,7 +261,7 @@ async function runPreflight(
     throw err;
   }
   const { connect } = await import('../../cluster/connect.ts');
-  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
+  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, contextFlag: '--kube-context', namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
   const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
   const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
   const result = await preflight(client, {
@@ -315,7 +315,8 @@ async function customParentId(parent: { resource: string; group: string; name: s
 }
 
 function parseContext(raw: string): number {
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--context: expected a whole number of lines, found "${raw}"`, 'for example -U 5');
+  // kubectl and validate --cluster spell the kubeconfig context --context; here it is lines of context.
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--context: expected a whole number of lines, found "${raw}"`, `for example -U 5; diff's kubeconfig context is --kube-context ${raw} (helm's spelling), with --cluster`);
   return Number(raw.trim());
 }
 

@@ -19,6 +19,7 @@ interface Options extends ClusterFlags {
   revision?: string;
   namespace?: string;
   allNamespaces?: boolean;
+  kubeContext?: string;
 }
 
 /** The flags that only mean something with --cluster (attribute name → as typed). */
@@ -26,6 +27,7 @@ const CLUSTER_ONLY: [keyof Options, string][] = [
   ['revision', '--revision'],
   ['kubeconfig', '--kubeconfig'],
   ['context', '--context'],
+  ['kubeContext', '--kube-context'],
   ['namespace', '--namespace'],
   ['allNamespaces', '--all-namespaces'],
 ];
@@ -42,6 +44,7 @@ export function register(program: Command, app: App): void {
     .option('--cluster', "check the agentplat.dev resources of a live cluster (kubeconfig as kubectl reads it) against the target revision's CRDs, before an upgrade applies them")
     .addOption(revisionFlag('with --cluster: the revision whose CRDs the resources must pass'));
   addClusterOptions(cmd)
+    .option('--kube-context <name>', "the same as --context (helm's spelling, as diff --cluster takes it)")
     .option('-n, --namespace <ns>', 'with --cluster: only this namespace (default: every namespace you may list)')
     .option('-A, --all-namespaces', 'with --cluster: every namespace you may list (the default)')
     .addHelpText(
@@ -69,9 +72,12 @@ export function register(program: Command, app: App): void {
       const format = parseFormatName(opts.format);
       if (opts.cluster) {
         if (args.length > 0) throw new UsageError(`validate --cluster reads the cluster, not files: drop ${args.join(' ')}`, 'run validate FILES… and validate --cluster separately');
+        if (opts.context !== undefined && opts.kubeContext !== undefined && opts.context !== opts.kubeContext) throw new UsageError(`--context ${opts.context} and --kube-context ${opts.kubeContext} name two contexts`, 'give one of them');
         if (opts.namespace !== undefined && opts.allNamespaces) throw new UsageError('--namespace and --all-namespaces exclude each other', 'give -n NAMESPACE for one namespace, or neither for all');
         const { runValidateCluster } = await import('./validate-cluster-run.ts');
-        app.exitCode = await runValidateCluster(app, { ...opts, format });
+        const context = opts.context ?? opts.kubeContext;
+        const contextFlag = opts.context === undefined && opts.kubeContext !== undefined ? '--kube-context' : '--context';
+        app.exitCode = await runValidateCluster(app, { ...opts, context, contextFlag, format });
         return;
       }
       const given = CLUSTER_ONLY.filter(([key]) => opts[key] !== undefined);
