@@ -9,6 +9,7 @@
 // request is a dry run.
 import { sourcePattern } from '../output/manifests.ts';
 import { asWritten, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
+import { quantity } from './immutable.ts';
 import type { Masker } from './mask.ts';
 import { deepEqual, displayId, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
 
@@ -415,10 +416,24 @@ function driftOf(id: ObjectId, reference: Record<string, unknown>, live: Obj, fi
         return;
       }
     }
-    if (!deepEqual(ref, lv)) found(path, steps, ref, lv);
+    if (!deepEqual(ref, lv) && !sameQuantity(path, ref, lv)) found(path, steps, ref, lv);
   };
   walk(reference, live, '', []);
   return out;
+}
+
+/** Fields the API server stores as a resource.Quantity, in its canonical form: `limits.cpu`, `requests.memory`, `hard.pods`, `sizeLimit`, … */
+const QUANTITY_FIELD = /(?:^|\.)(?:limits|requests|hard|capacity|allocatable|overhead)(?:\.[^.[\]]+|\["[^"]*"\])$|(?:^|\.)sizeLimit$/;
+
+/**
+ * A quantity the render wrote in another form than the server stores it (`2` and "2", "1000m"
+ * and "1", "1024Mi" and "1Gi"): the same value, not drift, whoever applied it.
+ */
+function sameQuantity(path: string, ref: unknown, live: unknown): boolean {
+  if (!QUANTITY_FIELD.test(path)) return false;
+  const a = quantity(ref);
+  const b = quantity(live);
+  return a !== undefined && b !== undefined && Math.abs(a - b) <= Math.abs(a) * 1e-12;
 }
 
 function isMap(v: unknown): v is Record<string, unknown> {

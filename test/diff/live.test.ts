@@ -150,6 +150,20 @@ describe('diff --cluster preflight', () => {
     expect(p.drift).toEqual([{ group: 'apps', kind: 'Deployment', namespace: 'agentplat', name: 'agentplat-controller', path: 'spec.replicas', live: 3, render: 1, managers: [{ manager: 'kubectl-edit', operation: 'Update', time: '2026-11-26T10:00:00Z' }] }]);
   });
 
+  it('a quantity the server stores in its canonical form (2 as "2", "1000m" as "1", "1024Mi" as "1Gi") is no drift; another quantity is', async () => {
+    const withResources = (limits: Record<string, unknown>, requests: Record<string, unknown>): Obj => {
+      const d = deployment(1);
+      (d.spec as { template: { spec: { containers: Record<string, unknown>[] } } }).template.spec.containers[0]!.resources = { limits, requests };
+      return d;
+    };
+    // Applied by kubectl's own field manager (not agentplat's), as the server stored it.
+    const c = cluster().put(withResources({ cpu: '2', memory: '1Gi', 'nvidia.com/gpu': '1' }, { cpu: '1', memory: '300Mi' }), [
+      managed('kubectl', 'Apply', { 'f:spec': { 'f:replicas': {}, 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"controller"}': { 'f:image': {}, 'f:resources': { 'f:limits': { 'f:cpu': {}, 'f:memory': {}, 'f:nvidia.com/gpu': {} }, 'f:requests': { 'f:cpu': {}, 'f:memory': {} } } } } } } } }),
+    ]);
+    const p = await preflight(c, request([withResources({ cpu: 2, memory: '1024Mi', 'nvidia.com/gpu': 1 }, { cpu: '1000m', memory: '200Mi' })]));
+    expect(p.drift.map((d) => [d.path, d.live, d.render])).toEqual([['spec.template.spec.containers[name=controller].resources.requests.memory', '300Mi', '200Mi']]);
+  });
+
   it('drift is measured against what was applied last when the old side is another render', async () => {
     const c = cluster().put(configMap('cm', { mode: 'edited', level: 'info' }), [managed('agentplat', 'Apply', { 'f:data': { 'f:level': {} } }), managed('kubectl-edit', 'Update', { 'f:data': { 'f:mode': {} } })]);
     // Applied last: mode=a. The new render sets mode=b: someone changed a to edited in between.
