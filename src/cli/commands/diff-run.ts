@@ -15,9 +15,8 @@ import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
 import { loadCrdCheck } from '../../lint/crd-check.ts';
 import type { Location, ValuesSource } from '../../values/source.ts';
-import { splitPath } from '../../values/merge.ts';
-import { deepestLocation } from '../../values/origins.ts';
-import { changeLine } from '../../migrate/changes.ts';
+import { locatedChangeLine } from '../../migrate/changes.ts';
+import { changeLocations } from '../../migrate/origin.ts';
 import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type ShownChange, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
 import { masker, type Masker } from '../../diff/mask.ts';
@@ -89,10 +88,10 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   }
   const { before, after, migration, comparison, shown } = sides;
   if (flags.cluster) {
-    await runPreflight(flags, app, { before, after, single, migration, from, to, ignore, context, output });
+    await runPreflight(flags, app, { before, after, single, migration, migrationAt: sides.migrationAt, from, to, ignore, context, output });
     return;
   }
-  if (output === 'text') reportMigration(app, migration, from, to);
+  if (output === 'text') reportMigration(app, migration, sides.migrationAt, from, to);
   if (output === 'json') {
     app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
   } else {
@@ -199,11 +198,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
     const m = migrateLayers(fromLoaded, from, to, settings.rules);
     migration = m.changes;
     // Where each migrated key was written, in the user's own layer.
-    const written = new Map(fromLoaded.sources.map((s) => [s.name, s]));
-    migrationAt = m.changes.map((c) => {
-      const source = written.get(c.file);
-      return source ? deepestLocation(source, splitPath(c.path)).location : undefined;
-    });
+    migrationAt = changeLocations(m.changes, fromLoaded.sources);
     after = renderSide('new side', m.loaded, flags.values, to, render, settings, app);
   }
   if (!before.objects || !after?.objects) return undefined;
@@ -227,9 +222,9 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
 }
 
 /** A revision diff's migration report on stderr, before the diff (text output only). */
-function reportMigration(app: App, migration: JsonDiff['migration'], from: Revision, to: Revision): void {
+function reportMigration(app: App, migration: JsonDiff['migration'], at: Sides['migrationAt'], from: Revision, to: Revision): void {
   if (!migration || migration.length === 0) return;
-  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c, i) => `  ${locatedChangeLine(c, at?.[i])}`).join('\n')}\n`);
 }
 
 /** The secret values of the layers of both sides, and the masker of diff's output. */
@@ -248,7 +243,7 @@ async function maskFor(sides: readonly Side[]): Promise<{ secrets: Set<string>; 
 async function runPreflight(
   flags: DiffFlags,
   app: App,
-  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
+  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; migrationAt: Sides['migrationAt']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
 ): Promise<void> {
   const { before, after } = run;
   // Checked before any request: a bad --applyset never reaches the cluster.
@@ -276,7 +271,7 @@ async function runPreflight(
   });
   const shown = showChanges(result.comparison, mask);
   const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
-  if (run.output === 'text') reportMigration(app, run.migration, run.from, run.to);
+  if (run.output === 'text') reportMigration(app, run.migration, run.migrationAt, run.from, run.to);
   if (run.output === 'json') {
     app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
   } else {

@@ -17,8 +17,8 @@ import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers } from '../../values/load.ts';
 import { joinPath } from '../../values/merge.ts';
 import { leafOrigins, type LeafOrigin } from '../../values/origins.ts';
-import { changeLine } from '../../migrate/changes.ts';
-import { migratedOrigin } from '../../migrate/origin.ts';
+import { locatedChangeLine } from '../../migrate/changes.ts';
+import { changeLocations, migratedOrigin } from '../../migrate/origin.ts';
 import type { MigratedLayers } from '../../pipeline/migrate.ts';
 
 export interface ValuesFlags extends LayerFlags {
@@ -109,7 +109,8 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   if (warnings.length > 0) report(warnings);
 
   if (migrated && migrated.changes.length > 0) {
-    app.io.stderr(`the values, migrated from revision ${from} to ${revision} (as agentplat migrate does):\n${migrated.changes.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+    const at = changeLocations(migrated.changes, written.sources);
+    app.io.stderr(`the values, migrated from revision ${from} to ${revision} (as agentplat migrate does):\n${migrated.changes.map((c, i) => `  ${locatedChangeLine(c, at[i])}`).join('\n')}\n`);
   }
 
   const secrets = new Set<string>();
