@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
+import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
@@ -32,6 +32,9 @@ export interface DiffFlags extends SidesFlags {
   revision?: string;
   fromRevision?: string;
   toRevision?: string;
+  /** plan's spellings of --from-revision and --to-revision. */
+  from?: string;
+  to?: string;
   against?: string;
   output: string;
   brief?: boolean;
@@ -59,8 +62,10 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule });
   const output = outputFormat(flags.output, REPORT_FORMATS);
   const context = parseContext(flags.context);
-  const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : settings.revision;
-  const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;
+  const fromFlag = eitherSpelling('revisions', [flags.fromRevision, '--from-revision'], [flags.from, '--from']);
+  const toFlag = eitherSpelling('revisions', [flags.toRevision, '--to-revision'], [flags.to, '--to']);
+  const from = fromFlag.value !== undefined ? revisionOption(fromFlag.value, fromFlag.flag) : settings.revision;
+  const to = toFlag.value !== undefined ? revisionOption(toFlag.value, toFlag.flag) : settings.revision;
   const hasToLayers = hasNewSideLayers(flags);
   if (!flags.cluster) {
     const only = [flags.kubeconfig !== undefined && '--kubeconfig', flags.kubeContext !== undefined && '--kube-context', flags.applyset !== undefined && '--applyset', flags.ignore.length > 0 && '--ignore', flags.fieldManager !== 'agentplat' && '--field-manager'].filter((f) => f !== false);
@@ -74,14 +79,14 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   if (flags.cluster && flags.against !== undefined) throw new UsageError('--against and --cluster: the old side is either a manifest or the live cluster', 'drop --against to compare the render with the cluster');
   if (flags.cluster && (flags.fieldManager === '' || /[\s]/.test(flags.fieldManager))) throw new UsageError(`--field-manager "${flags.fieldManager}": a field manager is a name without spaces`, 'the name you apply with, e.g. --field-manager agentplat');
   if (flags.against !== undefined) {
-    if (flags.fromRevision !== undefined) throw new UsageError('--from-revision: with --against the old side is the manifest, which has no revision', 'pick the revision of the render with -r or --to-revision');
+    if (fromFlag.value !== undefined) throw new UsageError(`${fromFlag.flag}: with --against the old side is the manifest, which has no revision`, 'pick the revision of the render with -r or --to-revision');
     if (hasToLayers) throw new UsageError('--to-values and --to-set…: with --against the new side is the render of -f and --set', 'give the values of the render with -f and --set');
   } else if (!hasToLayers && from === to && !flags.cluster) {
     throw new UsageError('nothing to compare: both sides would be the same render', FORMS_HINT);
   }
   /** --cluster with one render: it is both what was applied last and what is applied now. */
   const single = flags.cluster === true && !hasToLayers && from === to;
-  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from-revision', '--to-revision'], settings, single, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
+  const sides = await compareSides(flags, { from, to, revisionFlags: [fromFlag.flag, toFlag.flag], settings, single, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
   if (!sides) {
     app.exitCode = EXIT_PROBLEMS;
     return;

@@ -2,7 +2,7 @@
 // against the CRDs (schema and CEL rules) and prints the problems through the shared formatters,
 // like lint. The validator (ajv, CEL) is imported only when this command runs.
 import { Option, type Command } from 'commander';
-import { addClusterOptions, revisionFlag, withChoices, type ClusterFlags } from '../options.ts';
+import { addClusterOptions, eitherSpelling, revisionFlag, withChoices, type ClusterFlags } from '../options.ts';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../package-version.ts';
@@ -72,12 +72,10 @@ export function register(program: Command, app: App): void {
       const format = parseFormatName(opts.format);
       if (opts.cluster) {
         if (args.length > 0) throw new UsageError(`validate --cluster reads the cluster, not files: drop ${args.join(' ')}`, 'run validate FILES… and validate --cluster separately');
-        if (opts.context !== undefined && opts.kubeContext !== undefined && opts.context !== opts.kubeContext) throw new UsageError(`--context ${opts.context} and --kube-context ${opts.kubeContext} name two contexts`, 'give one of them');
+        const context = eitherSpelling('contexts', [opts.context, '--context'], [opts.kubeContext, '--kube-context']);
         if (opts.namespace !== undefined && opts.allNamespaces) throw new UsageError('--namespace and --all-namespaces exclude each other', 'give -n NAMESPACE for one namespace, or neither for all');
         const { runValidateCluster } = await import('./validate-cluster-run.ts');
-        const context = opts.context ?? opts.kubeContext;
-        const contextFlag = opts.context === undefined && opts.kubeContext !== undefined ? '--kube-context' : '--context';
-        app.exitCode = await runValidateCluster(app, { ...opts, context, contextFlag, format });
+        app.exitCode = await runValidateCluster(app, { ...opts, context: context.value, contextFlag: context.flag, format });
         return;
       }
       const given = CLUSTER_ONLY.filter(([key]) => opts[key] !== undefined);

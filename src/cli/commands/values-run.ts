@@ -4,7 +4,7 @@
 // leaf came from. On an error in the values nothing goes to stdout.
 import type { App } from '../app.ts';
 import { lintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption, type LayerFlags } from '../options.ts';
+import { eitherSpelling, layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption, type LayerFlags } from '../options.ts';
 import { problemReporter, valuesInputs } from './render-run.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
@@ -24,6 +24,8 @@ import type { MigratedLayers } from '../../pipeline/migrate.ts';
 export interface ValuesFlags extends LayerFlags {
   revision?: string;
   fromRevision?: string;
+  /** plan's and migrate's spelling of --from-revision. */
+  from?: string;
   computed?: boolean;
   showOrigin?: boolean;
   output: string;
@@ -48,7 +50,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   const layers = layerOptionsFrom(flags);
   const given = Object.values(layers).some((l) => (l ?? []).length > 0);
   if (!flags.computed) {
-    const needs = given ? '-f and --set… are' : flags.showOrigin ? '--show-origin is' : flags.fromRevision !== undefined ? '--from-revision is' : output !== 'yaml' ? '-o json is' : undefined;
+    const needs = given ? '-f and --set… are' : flags.showOrigin ? '--show-origin is' : flags.fromRevision !== undefined ? '--from-revision is' : flags.from !== undefined ? '--from is' : output !== 'yaml' ? '-o json is' : undefined;
     if (needs) throw new UsageError(`${needs} for --computed only: without it, values prints the commented defaults of the revision`, 'add --computed to print the values a release renders from');
     const { revisionSetting } = await import('../lint-settings.ts');
     const { defaultsFileText } = await import('../../docs/embedded.ts');
@@ -59,7 +61,8 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
 
   const settings = lintSettings(app.io.cwd, { revision: flags.revision });
   const { revision } = settings;
-  const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : revision;
+  const fromFlag = eitherSpelling('revisions', [flags.fromRevision, '--from-revision'], [flags.from, '--from']);
+  const from = fromFlag.value !== undefined ? revisionOption(fromFlag.value, fromFlag.flag) : revision;
   const migrating = from !== revision;
   if (migrating) {
     const { supportedMigrations } = await import('../../pipeline/migrate.ts');
