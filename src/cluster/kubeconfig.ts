@@ -10,6 +10,7 @@ import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UsageError } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
+import { placeYamlErrors } from '../yaml/errors.ts';
 
 /** The flags every `--cluster` command takes, spelled as kubectl spells them. */
 export interface KubeconfigFlags {
@@ -115,11 +116,14 @@ function readKubeconfigFile(file: string): RawKubeconfig {
   } catch (e) {
     throw new UsageError(`${file}: cannot read the kubeconfig (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, 'check the path and its permissions');
   }
-  const doc = parseDocument(text, { prettyErrors: true });
+  const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) {
-    const err = doc.errors[0]!;
-    const at = err.linePos?.[0];
-    throw new UsageError(`${file}${at ? `:${at.line}:${at.col}` : ''}: the kubeconfig is not valid YAML: ${err.message.split('\n')[0]}`, 'fix the file (kubectl config view shows what kubectl reads)');
+    // Placed and worded as a values file's YAML error is (yaml/errors.ts): at the place to fix.
+    const err = placeYamlErrors(doc, text)[0]!;
+    const before = text.slice(0, err.offset);
+    const line = before.split('\n').length;
+    const column = err.offset - before.lastIndexOf('\n');
+    throw new UsageError(`${file}:${line}:${column}: the kubeconfig is not valid YAML: ${err.message.replace(/^invalid YAML: /, '')}`, `${err.hint ? `${err.hint}; ` : ''}kubectl config view shows what kubectl reads`);
   }
   const raw: unknown = doc.toJS() ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`${file}: a kubeconfig is a mapping (apiVersion: v1, kind: Config, clusters, users, contexts)`, 'point --kubeconfig or KUBECONFIG at a kubeconfig file');
