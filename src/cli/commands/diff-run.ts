@@ -190,7 +190,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
   // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
   await loadCrdCheck();
-  const before = against !== undefined ? await manifestSide(against, app) : renderSide('old side', fromLoaded, flags.values, from, render, settings, app);
+  const before = against !== undefined ? await manifestSide(against, app) : renderSide(opts.single ? 'the render' : 'old side', fromLoaded, flags.values, from, render, settings, app);
   let migration: Sides['migration'];
   let migrationAt: Sides['migrationAt'];
   let after: Side | undefined;
