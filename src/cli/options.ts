@@ -42,6 +42,20 @@ export function revisionChoice(flags: string, description: string, shownDefault?
   return withChoices(shownDefault !== undefined ? optionWithDefault(flags, description, shownDefault) : new Option(flags, description), REVISION_IDS);
 }
 
+/**
+ * One value given under either of two spellings of a flag (plan's `--from`/`--to` and diff's
+ * `--from-revision`/`--to-revision`, kubectl's `--context` and helm's `--kube-context`): the value
+ * and the flag as typed, for messages. Both spellings with different values is a usage error.
+ */
+export function eitherSpelling(what: string, a: readonly [string | undefined, string], b: readonly [string | undefined, string]): { value?: string; flag: string } {
+  const [va, fa] = a;
+  const [vb, fb] = b;
+  if (va !== undefined && vb !== undefined && va !== vb) throw new UsageError(`${fa} ${va} and ${fb} ${vb} name two ${what}`, 'give one of them');
+  if (va !== undefined) return { value: va, flag: fa };
+  if (vb !== undefined) return { value: vb, flag: fb };
+  return { flag: fa };
+}
+
 /** What render, template and crds print: manifests as YAML or JSON. */
 export const MANIFEST_FORMATS = ['yaml', 'json'] as const;
 /** What version, diff and explain print: text for people or JSON. */

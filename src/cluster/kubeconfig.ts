@@ -10,11 +10,14 @@ import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UsageError } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
+import { placeYamlErrors } from '../yaml/errors.ts';
 
 /** The flags every `--cluster` command takes, spelled as kubectl spells them. */
 export interface KubeconfigFlags {
   kubeconfig?: string;
   context?: string;
+  /** The context flag as the command spells it, for messages: `--context` (kubectl), or `--kube-context` (helm; diff, whose --context is lines). */
+  contextFlag?: string;
 }
 
 type Entry = { name: string; [k: string]: unknown };
@@ -82,17 +85,18 @@ export function resolveKubeconfig(flags: KubeconfigFlags, where: KubeconfigEnv):
   const where1 = files.length === 1 ? files[0]! : `the kubeconfig files ${files.join(', ')}`;
   const known = config.contexts.map((c) => c.name);
   const knownText = known.length > 0 ? `the contexts in ${where1}: ${known.join(', ')}` : `${where1} has no contexts`;
+  const contextFlag = flags.contextFlag ?? '--context';
   let context: string;
   if (flags.context !== undefined) {
     if (!known.includes(flags.context)) {
       const near = nearest(flags.context, known);
-      throw new UsageError(`--context ${flags.context}: no such context`, `${near ? `did you mean ${near}? ` : ''}${knownText}`);
+      throw new UsageError(`${contextFlag} ${flags.context}: no such context`, `${near ? `did you mean ${near}? ` : ''}${knownText}`);
     }
     context = flags.context;
   } else {
     const current = config['current-context'];
-    if (!current) throw new UsageError(`no current context in ${where1}`, `pass --context NAME (${knownText}), or run kubectl config use-context NAME`);
-    if (!known.includes(current)) throw new UsageError(`current-context ${current} of ${where1} names no context`, `pass --context NAME (${knownText})`);
+    if (!current) throw new UsageError(`no current context in ${where1}`, `pass ${contextFlag} NAME (${knownText}), or run kubectl config use-context NAME`);
+    if (!known.includes(current)) throw new UsageError(`current-context ${current} of ${where1} names no context`, `pass ${contextFlag} NAME (${knownText})`);
     context = current;
   }
   const ctx = (config.contexts.find((c) => c.name === context)!.context ?? {}) as { cluster?: string; user?: string; namespace?: string };
@@ -112,11 +116,14 @@ function readKubeconfigFile(file: string): RawKubeconfig {
   } catch (e) {
     throw new UsageError(`${file}: cannot read the kubeconfig (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, 'check the path and its permissions');
   }
-  const doc = parseDocument(text, { prettyErrors: true });
+  const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) {
-    const err = doc.errors[0]!;
-    const at = err.linePos?.[0];
-    throw new UsageError(`${file}${at ? `:${at.line}:${at.col}` : ''}: the kubeconfig is not valid YAML: ${err.message.split('\n')[0]}`, 'fix the file (kubectl config view shows what kubectl reads)');
+    // Placed and worded as a values file's YAML error is (yaml/errors.ts): at the place to fix.
+    const err = placeYamlErrors(doc, text)[0]!;
+    const before = text.slice(0, err.offset);
+    const line = before.split('\n').length;
+    const column = err.offset - before.lastIndexOf('\n');
+    throw new UsageError(`${file}:${line}:${column}: the kubeconfig is not valid YAML: ${err.message.replace(/^invalid YAML: /, '')}`, `${err.hint ? `${err.hint}; ` : ''}kubectl config view shows what kubectl reads`);
   }
   const raw: unknown = doc.toJS() ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`${file}: a kubeconfig is a mapping (apiVersion: v1, kind: Config, clusters, users, contexts)`, 'point --kubeconfig or KUBECONFIG at a kubeconfig file');

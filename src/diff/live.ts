@@ -9,6 +9,7 @@
 // request is a dry run.
 import { sourcePattern } from '../output/manifests.ts';
 import { asWritten, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
+import { quantity } from './immutable.ts';
 import type { Masker } from './mask.ts';
 import { deepEqual, displayId, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
 
@@ -154,12 +155,25 @@ export async function preflight(cluster: ClusterClient, req: PreflightRequest): 
   const others = req.desired.filter((o) => !isCrd(o.object as Obj));
   for (const r of await mapLimited(others, PARALLEL_REQUESTS, (m) => checkObject(cluster, req, m, last, pendingCrds))) addReport(out, r);
   const wanted = new Set(req.desired.map((o) => key(objectId(o.object))));
-  for (const o of await releaseObjects(cluster, req, out.notes)) {
+  const releaseSelector = `${INSTANCE_LABEL}=${req.release},${MANAGED_BY_LABEL}=agentplat`;
+  for (const o of await releaseObjects(cluster, req.applySetId !== undefined ? `${APPLYSET_PART_OF_LABEL}=${req.applySetId}` : releaseSelector, out.notes)) {
     const id = objectId(o);
     if (!wanted.has(key(id))) out.comparison.changes.push({ ...id, status: 'removed', old: { source: 'the cluster', object: asWritten(o) } });
   }
+  if (req.applySetId !== undefined) {
+    // Objects of the release that are no members of the set (applied before the release used it):
+    // kubectl --prune --applyset leaves them, so they are named rather than shown as pruned.
+    const outside = (await releaseObjects(cluster, releaseSelector, [])).filter((o) => !wanted.has(key(objectId(o))) && (o.metadata.labels as Record<string, string> | undefined)?.[APPLYSET_PART_OF_LABEL] !== req.applySetId);
+    if (outside.length > 0) {
+      const names = outside.map((o) => objectId(o)).sort(cmpIds).map(displayId);
+      out.notes.push(
+        `${outside.length} object${outside.length === 1 ? '' : 's'} of the release ${outside.length === 1 ? 'is' : 'are'} not in the render and not in the ApplySet (applied without --applyset): kubectl apply --prune --applyset leaves ${outside.length === 1 ? 'it' : 'them'}; delete ${outside.length === 1 ? 'it' : 'them'} by hand, or run the preflight without --applyset to see ${outside.length === 1 ? 'it' : 'them'} as not in the render: ${names.join(', ')}`,
+      );
+    }
+  }
   out.comparison.changes.sort((a, b) => cmpIds(a, b));
   for (const r of req.ignore) if (!r.used) out.notes.push(`--ignore ${r.text}: matched no field of any object`);
+  out.notes.push(...otherApplierNotes(out.conflicts, req.fieldManager));
   return out;
 }
 
@@ -257,6 +271,23 @@ function conflictsOf(r: ApiRefusal): { manager: string; path: string; message: s
   return r.causes
     .filter((c) => c.reason === 'FieldManagerConflict')
     .map((c) => ({ manager: /conflict with "([^"]*)"/.exec(c.message ?? '')?.[1] ?? '', path: serverPath(c.field ?? ''), message: c.message ?? '' }));
+}
+
+/**
+ * Conflicts with another server-side apply manager (the server names an Apply manager alone; an
+ * Update manager `using` its API version): most often the release itself, applied under another
+ * field manager (`kubectl apply --server-side` without `--field-manager` applies as "kubectl").
+ * One note per such manager, with the flag that makes the preflight ask as that manager.
+ */
+function otherApplierNotes(conflicts: readonly Conflict[], fieldManager: string): string[] {
+  const byManager = new Map<string, number>();
+  for (const c of conflicts) {
+    if (c.manager !== '' && c.message.trim() === `conflict with ${JSON.stringify(c.manager)}`) byManager.set(c.manager, (byManager.get(c.manager) ?? 0) + 1);
+  }
+  return [...byManager].map(
+    ([manager, n]) =>
+      `${n} conflict${n === 1 ? ' is' : 's are'} with fields that "${manager}" applied (server-side apply): if you apply this release as "${manager}"${manager === 'kubectl' ? ' (kubectl apply --server-side without --field-manager)' : ''}, run the preflight with --field-manager ${manager}; an apply as "${fieldManager}" is refused on ${n === 1 ? 'it' : 'them'} unless forced`,
+  );
 }
 
 /**
@@ -415,10 +446,24 @@ function driftOf(id: ObjectId, reference: Record<string, unknown>, live: Obj, fi
         return;
       }
     }
-    if (!deepEqual(ref, lv)) found(path, steps, ref, lv);
+    if (!deepEqual(ref, lv) && !sameQuantity(path, ref, lv)) found(path, steps, ref, lv);
   };
   walk(reference, live, '', []);
   return out;
+}
+
+/** Fields the API server stores as a resource.Quantity, in its canonical form: `limits.cpu`, `requests.memory`, `hard.pods`, `sizeLimit`, … */
+const QUANTITY_FIELD = /(?:^|\.)(?:limits|requests|hard|capacity|allocatable|overhead)(?:\.[^.[\]]+|\["[^"]*"\])$|(?:^|\.)sizeLimit$/;
+
+/**
+ * A quantity the render wrote in another form than the server stores it (`2` and "2", "1000m"
+ * and "1", "1024Mi" and "1Gi"): the same value, not drift, whoever applied it.
+ */
+function sameQuantity(path: string, ref: unknown, live: unknown): boolean {
+  if (!QUANTITY_FIELD.test(path)) return false;
+  const a = quantity(ref);
+  const b = quantity(live);
+  return a !== undefined && b !== undefined && Math.abs(a - b) <= Math.abs(a) * 1e-12;
 }
 
 function isMap(v: unknown): v is Record<string, unknown> {
@@ -481,8 +526,7 @@ function itemNode(node: Record<string, unknown>, item: unknown): unknown {
  * by agentplat (`app.kubernetes.io/managed-by`), less what controllers made from them (objects with
  * an owner, Endpoints and EndpointSlices that copy a Service's labels).
  */
-async function releaseObjects(cluster: ClusterClient, req: PreflightRequest, notes: string[]): Promise<Obj[]> {
-  const labelSelector = req.applySetId !== undefined ? `${APPLYSET_PART_OF_LABEL}=${req.applySetId}` : `${INSTANCE_LABEL}=${req.release},${MANAGED_BY_LABEL}=agentplat`;
+async function releaseObjects(cluster: ClusterClient, labelSelector: string, notes: string[]): Promise<Obj[]> {
   const out: Obj[] = [];
   const forbidden: string[] = [];
   const versions = [{ group: '', version: 'v1' }, ...(await cluster.groups()).map((g) => ({ group: g.name, version: g.preferredVersion }))];

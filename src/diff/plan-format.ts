@@ -1,7 +1,7 @@
 // How `agentplat plan` prints a plan: sections of text for people, one JSON document (version 1)
 // for machines, and SARIF (the lint formatter's, from one problem per finding) for code scanning.
 import type { ChalkInstance } from 'chalk';
-import { changeLine } from '../migrate/changes.ts';
+import { locatedChangeLine } from '../migrate/changes.ts';
 import type { Problem } from '../problems/problem.ts';
 import { jsonText } from '../values/big-integers.ts';
 import type { SideInfo } from './format.ts';
@@ -35,8 +35,7 @@ export function formatPlanText(plan: Plan, head: PlanHead, chalk: ChalkInstance)
     section(`Values migration (revision ${head.migrated.from} → ${head.migrated.to}, as agentplat migrate does)`);
     if (plan.migration.length === 0) out.push('  nothing to migrate');
     for (const m of plan.migration) {
-      const at = `${m.file}${m.line !== undefined ? `:${m.line}${m.column !== undefined ? `:${m.column}` : ''}` : ''}`;
-      const line = `  ${at}: ${changeLine(m)}`;
+      const line = `  ${locatedChangeLine(m, m)}`;
       out.push(m.kind === 'decide' ? chalk.yellow(line) : line);
     }
     out.push('');

@@ -27,3 +27,12 @@ export function changeLine(c: Change): string {
   const mark = c.kind === 'decide' ? 'decide: ' : '';
   return `${c.path}: ${mark}${c.what} — ${c.why}`;
 }
+
+/**
+ * A change of a user's layer as plan, diff and values report it: at the `file:line:col` where the
+ * user wrote its key (`at`, from migrate/origin.ts `changeLocations`), else at the layer's name.
+ */
+export function locatedChangeLine(c: Change & { file: string }, at?: { file?: string; line?: number; column?: number }): string {
+  const file = at?.file ?? c.file;
+  return `${file}${at?.line !== undefined ? `:${at.line}${at.column !== undefined ? `:${at.column}` : ''}` : ''}: ${changeLine(c)}`;
+}

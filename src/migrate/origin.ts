@@ -4,7 +4,7 @@
 // of the migrated text.
 
 import type { Change } from './changes.ts';
-import { joinPath } from '../values/merge.ts';
+import { joinPath, splitPath } from '../values/merge.ts';
 import { deepestLocation } from '../values/origins.ts';
 import type { Location, PathSegment, ValuesSource } from '../values/source.ts';
 
@@ -30,4 +30,13 @@ export function migratedOrigin(path: readonly PathSegment[], changes: readonly C
     }
   }
   return deepestLocation(original, path);
+}
+
+/** Where the user wrote the key of each change (its deepest written part), in the layer the change names. */
+export function changeLocations(changes: readonly (Change & { file: string })[], sources: readonly ValuesSource[]): (Location | undefined)[] {
+  const byName = new Map(sources.map((s) => [s.name, s]));
+  return changes.map((c) => {
+    const source = byName.get(c.file);
+    return source ? deepestLocation(source, splitPath(c.path)).location : undefined;
+  });
 }

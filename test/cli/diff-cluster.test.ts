@@ -191,6 +191,14 @@ describe('diff --cluster', () => {
     expect(unknown.stderr).toMatch(/--applyset widgets\.example\.com\/x: the cluster serves no resource widgets\.example\.com/);
   });
 
+  it('with one render, values that do not render are reported under "the render", not as an old side: exit 1, nothing asked', async () => {
+    writeFileSync(join(dir, 'bad.yaml'), 'controller:\n  replicass: 2\n');
+    const r = await diffCluster(['-f', 'bad.yaml']);
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toMatch(/^the render \(revision B\):\nbad\.yaml:2:3 {2}error {2}unknown key `controller\.replicass`/);
+    expect(api.seen).toEqual([]);
+  });
+
   it('an unreachable cluster exits 2 with the reason and a hint, nothing on stdout', async () => {
     const r = await diffCluster(['-f', 'values.yaml'], join(dir, 'unreachable'));
     expect(r.code).toBe(2);

@@ -98,11 +98,11 @@ describe('diff: two values sets', () => {
 });
 
 describe('diff: two revisions', () => {
-  it('--from-revision A --to-revision B migrates the old values as migrate does, then shows what the upgrade changes', async () => {
+  it('--from-revision A --to-revision B migrates the old values as migrate does (each step at the file:line:col of its key, as plan prints it), then shows what the upgrade changes', async () => {
     const r = await diff(['-f', 'a.yaml', '--from-revision', 'A', '--to-revision', 'B', '--skip-crds']);
     expect(r.code).toBe(1);
     // "unsecure" is an error in revision B: the new side rendered, so the values were migrated.
-    expect(r.stderr).toContain("the old side's values, migrated from revision A to B (as agentplat migrate does):\n  a.yaml: controller.auth.mode: unsecure → insecure");
+    expect(r.stderr).toContain("the old side's values, migrated from revision A to B (as agentplat migrate does):\n  a.yaml:3:5: controller.auth.mode: unsecure → insecure");
     expect(r.stdout).toMatch(/^changed ConfigMap default\/agentplat-controller: .*data\.AUTH_MODE/m);
     expect(r.stdout).toContain('+    helm.sh/chart: agentplat-0.11.0');
     // Revision B bundles no agents: the upgrade removes them.

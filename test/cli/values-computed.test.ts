@@ -177,7 +177,9 @@ describe('values --computed', () => {
     expect(r.code).toBe(0);
     // the report of what moved goes to stderr, as diff prints it
     expect(r.stderr).toMatch(/^the values, migrated from revision A to B/);
-    expect(r.stderr).toContain('a.yaml: otel.tracing.enabled: moved to otel.traces.enabled');
+    // each step at the file:line:col of its key, as plan and diff print it
+    expect(r.stderr).toMatch(/\n {2}a\.yaml:\d+:\d+: otel\.tracing\.enabled: moved to otel\.traces\.enabled/);
+    expect(r.stderr).toContain('\n  --set #1:1:1: controller.goAgentImage.registry: moved to controller.agentImage.registry');
     const table = r.stdout;
     expect(row(table, 'controller.auth.mode')).toEqual(['"insecure"', 'migration from key controller.auth.mode (a.yaml:3:5)']);
     expect(row(table, 'controller.agentImage.tag')).toEqual(['"0.9"', 'migration from key controller.goAgentImage.tag (a.yaml:6:5)']);

@@ -107,6 +107,17 @@ describe('kubeconfig resolution', () => {
     expect(e.message).toMatch(new RegExp(`^${join(dir, 'config').replace(/[/.]/g, '\\$&')}:\\d+:\\d+: the kubeconfig is not valid YAML`));
   });
 
+  it('a kubeconfig that is not valid YAML is reported at the line and column to fix, worded as a values file\'s YAML error, with its hint', () => {
+    const dir = tempDir('agentplat-kc-');
+    write(dir, 'config', 'apiVersion: v1\nkind: Config\n   clusters: []\n');
+    const e = usage(() => resolveKubeconfig({ kubeconfig: 'config' }, { cwd: dir, env: {} }));
+    expect(e.message).toBe(`${join(dir, 'config')}:3:4: the kubeconfig is not valid YAML: this line is indented deeper than the line above it, which already has its value`);
+    expect(e.hint).toMatch(/^indent it like the keys next to it.*; kubectl config view shows what kubectl reads$/);
+    // What the placing does not explain keeps the parser's words, without its own position suffix.
+    write(dir, 'seq', 'apiVersion: v1\nclusters:\n - name: c\n  cluster: {server: x}\n');
+    expect(usage(() => resolveKubeconfig({ kubeconfig: 'seq' }, { cwd: dir, env: {} })).message).toBe(`${join(dir, 'seq')}:4:1: the kubeconfig is not valid YAML: Sequence item without - indicator`);
+  });
+
   it('a context naming a cluster the files do not define is refused before any request', () => {
     const dir = tempDir('agentplat-kc-');
     write(dir, 'config', kubeconfig({ clusters: [['c', 'https://x.example']], contexts: [['a', 'gone']], current: 'a' }));

@@ -9,6 +9,7 @@ import { masker } from '../../src/diff/mask.ts';
 import { showChanges } from '../../src/diff/format.ts';
 import { redact } from '../../src/problems/secrets.ts';
 import { conflict, FakeCluster, type Obj } from './fake-cluster.ts';
+import type { ApiRefusal } from '../../src/cluster/client.ts';
 
 const LABELS = { 'app.kubernetes.io/instance': 'agentplat', 'app.kubernetes.io/managed-by': 'agentplat' };
 
@@ -89,6 +90,19 @@ describe('diff --cluster preflight', () => {
     expect(new Set(applies.map((r) => r.fieldManager))).toEqual(new Set(['team-apply']));
   });
 
+  it('conflicts with another server-side apply manager (the release applied as "kubectl") get one note naming --field-manager; an Update manager\'s do not', async () => {
+    const applied = (field: string): ApiRefusal => ({ status: 409, reason: 'Conflict', message: `Apply failed with 1 conflict: conflict with "kubectl": ${field}`, causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "kubectl"', field }] });
+    const c = cluster().put(deployment(3)).put(configMap('a', { x: '1' }));
+    c.refusals.set('apps/Deployment agentplat/agentplat-controller', applied('.spec.replicas'));
+    c.refusals.set('/ConfigMap agentplat/a', applied('.data.x'));
+    const p = await preflight(c, request([deployment(1), configMap('a', { x: '2' })]));
+    expect(p.conflicts.map((x) => `${x.name} ${x.manager} ${x.path}`).sort()).toEqual(['a kubectl data.x', 'agentplat-controller kubectl spec.replicas']);
+    expect(p.notes).toEqual(['2 conflicts are with fields that "kubectl" applied (server-side apply): if you apply this release as "kubectl" (kubectl apply --server-side without --field-manager), run the preflight with --field-manager kubectl; an apply as "agentplat" is refused on them unless forced']);
+    const edited = cluster().put(deployment(3));
+    edited.refusals.set('apps/Deployment agentplat/agentplat-controller', conflict('kubectl-edit', '.spec.replicas'));
+    expect((await preflight(edited, request([deployment(1)]))).notes).toEqual([]);
+  });
+
   it('a 409 conflict names the manager and the field; the change shown is what --force-conflicts would do', async () => {
     const c = cluster().put(deployment(3));
     c.refusals.set('apps/Deployment agentplat/agentplat-controller', conflict('kube-controller-manager', '.spec.replicas'));
@@ -132,6 +146,18 @@ describe('diff --cluster preflight', () => {
     expect(seen.map((o) => (o.metadata.labels as Record<string, string> | undefined)?.['applyset.kubernetes.io/part-of'])).toEqual([undefined, 'applyset-xyz-v1']);
   });
 
+  it('with --applyset, objects of the release the render dropped that are no members of the set (applied without it) are named in a note: kubectl --prune leaves them', async () => {
+    const member = configMap('member', {});
+    (member.metadata.labels as Record<string, string>)['applyset.kubernetes.io/part-of'] = 'applyset-xyz-v1';
+    const c = cluster().put(member).put(configMap('kept', {})).put(configMap('installed-before-the-set', {})).put(deployment(1));
+    const p = await preflight(c, request([configMap('kept', {})], { applySetId: 'applyset-xyz-v1' }));
+    expect(p.comparison.changes.filter((ch) => ch.status === 'removed').map((ch) => ch.name)).toEqual(['member']);
+    expect(p.notes).toEqual([
+      '2 objects of the release are not in the render and not in the ApplySet (applied without --applyset): kubectl apply --prune --applyset leaves them; delete them by hand, or run the preflight without --applyset to see them as not in the render: ConfigMap agentplat/installed-before-the-set, Deployment.apps agentplat/agentplat-controller',
+    ]);
+    expect((await preflight(c, request([configMap('kept', {}), configMap('installed-before-the-set', {}), deployment(1)], { applySetId: 'applyset-xyz-v1' }))).notes).toEqual([]);
+  });
+
   it('a kind the user may not list is a note, not a failure', async () => {
     const c = cluster();
     c.forbiddenLists.add('/Secret');
@@ -148,6 +174,20 @@ describe('diff --cluster preflight', () => {
     // The render sets replicas 1 (kubectl-edit made it 3) and image app:1 (agentplat applied app:2 before: a change, not drift).
     const p = await preflight(c, request([deployment(1, 'app:1')]));
     expect(p.drift).toEqual([{ group: 'apps', kind: 'Deployment', namespace: 'agentplat', name: 'agentplat-controller', path: 'spec.replicas', live: 3, render: 1, managers: [{ manager: 'kubectl-edit', operation: 'Update', time: '2026-11-26T10:00:00Z' }] }]);
+  });
+
+  it('a quantity the server stores in its canonical form (2 as "2", "1000m" as "1", "1024Mi" as "1Gi") is no drift; another quantity is', async () => {
+    const withResources = (limits: Record<string, unknown>, requests: Record<string, unknown>): Obj => {
+      const d = deployment(1);
+      (d.spec as { template: { spec: { containers: Record<string, unknown>[] } } }).template.spec.containers[0]!.resources = { limits, requests };
+      return d;
+    };
+    // Applied by kubectl's own field manager (not agentplat's), as the server stored it.
+    const c = cluster().put(withResources({ cpu: '2', memory: '1Gi', 'nvidia.com/gpu': '1' }, { cpu: '1', memory: '300Mi' }), [
+      managed('kubectl', 'Apply', { 'f:spec': { 'f:replicas': {}, 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"controller"}': { 'f:image': {}, 'f:resources': { 'f:limits': { 'f:cpu': {}, 'f:memory': {}, 'f:nvidia.com/gpu': {} }, 'f:requests': { 'f:cpu': {}, 'f:memory': {} } } } } } } } }),
+    ]);
+    const p = await preflight(c, request([withResources({ cpu: 2, memory: '1024Mi', 'nvidia.com/gpu': 1 }, { cpu: '1000m', memory: '200Mi' })]));
+    expect(p.drift.map((d) => [d.path, d.live, d.render])).toEqual([['spec.template.spec.containers[name=controller].resources.requests.memory', '300Mi', '200Mi']]);
   });
 
   it('drift is measured against what was applied last when the old side is another render', async () => {

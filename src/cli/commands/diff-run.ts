@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
+import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
@@ -15,9 +15,8 @@ import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
 import { loadCrdCheck } from '../../lint/crd-check.ts';
 import type { Location, ValuesSource } from '../../values/source.ts';
-import { splitPath } from '../../values/merge.ts';
-import { deepestLocation } from '../../values/origins.ts';
-import { changeLine } from '../../migrate/changes.ts';
+import { locatedChangeLine } from '../../migrate/changes.ts';
+import { changeLocations } from '../../migrate/origin.ts';
 import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff, type ShownChange, type SideInfo } from '../../diff/format.ts';
 import { readManifestText, type ReadManifests } from '../../diff/manifests.ts';
 import { masker, type Masker } from '../../diff/mask.ts';
@@ -33,6 +32,9 @@ export interface DiffFlags extends SidesFlags {
   revision?: string;
   fromRevision?: string;
   toRevision?: string;
+  /** plan's spellings of --from-revision and --to-revision. */
+  from?: string;
+  to?: string;
   against?: string;
   output: string;
   brief?: boolean;
@@ -60,8 +62,10 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule });
   const output = outputFormat(flags.output, REPORT_FORMATS);
   const context = parseContext(flags.context);
-  const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : settings.revision;
-  const to = flags.toRevision !== undefined ? revisionOption(flags.toRevision, '--to-revision') : settings.revision;
+  const fromFlag = eitherSpelling('revisions', [flags.fromRevision, '--from-revision'], [flags.from, '--from']);
+  const toFlag = eitherSpelling('revisions', [flags.toRevision, '--to-revision'], [flags.to, '--to']);
+  const from = fromFlag.value !== undefined ? revisionOption(fromFlag.value, fromFlag.flag) : settings.revision;
+  const to = toFlag.value !== undefined ? revisionOption(toFlag.value, toFlag.flag) : settings.revision;
   const hasToLayers = hasNewSideLayers(flags);
   if (!flags.cluster) {
     const only = [flags.kubeconfig !== undefined && '--kubeconfig', flags.kubeContext !== undefined && '--kube-context', flags.applyset !== undefined && '--applyset', flags.ignore.length > 0 && '--ignore', flags.fieldManager !== 'agentplat' && '--field-manager'].filter((f) => f !== false);
@@ -75,24 +79,24 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   if (flags.cluster && flags.against !== undefined) throw new UsageError('--against and --cluster: the old side is either a manifest or the live cluster', 'drop --against to compare the render with the cluster');
   if (flags.cluster && (flags.fieldManager === '' || /[\s]/.test(flags.fieldManager))) throw new UsageError(`--field-manager "${flags.fieldManager}": a field manager is a name without spaces`, 'the name you apply with, e.g. --field-manager agentplat');
   if (flags.against !== undefined) {
-    if (flags.fromRevision !== undefined) throw new UsageError('--from-revision: with --against the old side is the manifest, which has no revision', 'pick the revision of the render with -r or --to-revision');
+    if (fromFlag.value !== undefined) throw new UsageError(`${fromFlag.flag}: with --against the old side is the manifest, which has no revision`, 'pick the revision of the render with -r or --to-revision');
     if (hasToLayers) throw new UsageError('--to-values and --to-set…: with --against the new side is the render of -f and --set', 'give the values of the render with -f and --set');
   } else if (!hasToLayers && from === to && !flags.cluster) {
     throw new UsageError('nothing to compare: both sides would be the same render', FORMS_HINT);
   }
   /** --cluster with one render: it is both what was applied last and what is applied now. */
   const single = flags.cluster === true && !hasToLayers && from === to;
-  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from-revision', '--to-revision'], settings, single, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
+  const sides = await compareSides(flags, { from, to, revisionFlags: [fromFlag.flag, toFlag.flag], settings, single, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
   if (!sides) {
     app.exitCode = EXIT_PROBLEMS;
     return;
   }
   const { before, after, migration, comparison, shown } = sides;
   if (flags.cluster) {
-    await runPreflight(flags, app, { before, after, single, migration, from, to, ignore, context, output });
+    await runPreflight(flags, app, { before, after, single, migration, migrationAt: sides.migrationAt, from, to, ignore, context, output });
     return;
   }
-  if (output === 'text') reportMigration(app, migration, from, to);
+  if (output === 'text') reportMigration(app, migration, sides.migrationAt, from, to);
   if (output === 'json') {
     app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
   } else {
@@ -186,7 +190,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
   // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
   await loadCrdCheck();
-  const before = against !== undefined ? await manifestSide(against, app) : renderSide('old side', fromLoaded, flags.values, from, render, settings, app);
+  const before = against !== undefined ? await manifestSide(against, app) : renderSide(opts.single ? 'the render' : 'old side', fromLoaded, flags.values, from, render, settings, app);
   let migration: Sides['migration'];
   let migrationAt: Sides['migrationAt'];
   let after: Side | undefined;
@@ -199,11 +203,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
     const m = migrateLayers(fromLoaded, from, to, settings.rules);
     migration = m.changes;
     // Where each migrated key was written, in the user's own layer.
-    const written = new Map(fromLoaded.sources.map((s) => [s.name, s]));
-    migrationAt = m.changes.map((c) => {
-      const source = written.get(c.file);
-      return source ? deepestLocation(source, splitPath(c.path)).location : undefined;
-    });
+    migrationAt = changeLocations(m.changes, fromLoaded.sources);
     after = renderSide('new side', m.loaded, flags.values, to, render, settings, app);
   }
   if (!before.objects || !after?.objects) return undefined;
@@ -227,9 +227,9 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
 }
 
 /** A revision diff's migration report on stderr, before the diff (text output only). */
-function reportMigration(app: App, migration: JsonDiff['migration'], from: Revision, to: Revision): void {
+function reportMigration(app: App, migration: JsonDiff['migration'], at: Sides['migrationAt'], from: Revision, to: Revision): void {
   if (!migration || migration.length === 0) return;
-  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c, i) => `  ${locatedChangeLine(c, at?.[i])}`).join('\n')}\n`);
 }
 
 /** The secret values of the layers of both sides, and the masker of diff's output. */
@@ -248,7 +248,7 @@ async function maskFor(sides: readonly Side[]): Promise<{ secrets: Set<string>; 
 async function runPreflight(
   flags: DiffFlags,
   app: App,
-  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
+  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; migrationAt: Sides['migrationAt']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
 ): Promise<void> {
   const { before, after } = run;
   // Checked before any request: a bad --applyset never reaches the cluster.
@@ -261,7 +261,7 @@ async function runPreflight(
     throw err;
   }
   const { connect } = await import('../../cluster/connect.ts');
-  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
+  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, contextFlag: '--kube-context', namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
   const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
   const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
   const result = await preflight(client, {
@@ -276,7 +276,7 @@ async function runPreflight(
   });
   const shown = showChanges(result.comparison, mask);
   const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
-  if (run.output === 'text') reportMigration(app, run.migration, run.from, run.to);
+  if (run.output === 'text') reportMigration(app, run.migration, run.migrationAt, run.from, run.to);
   if (run.output === 'json') {
     app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
   } else {
@@ -315,7 +315,8 @@ async function customParentId(parent: { resource: string; group: string; name: s
 }
 
 function parseContext(raw: string): number {
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--context: expected a whole number of lines, found "${raw}"`, 'for example -U 5');
+  // kubectl and validate --cluster spell the kubeconfig context --context; here it is lines of context.
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--context: expected a whole number of lines, found "${raw}"`, `for example -U 5; diff's kubeconfig context is --kube-context ${raw} (helm's spelling), with --cluster`);
   return Number(raw.trim());
 }
 

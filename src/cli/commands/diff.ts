@@ -12,7 +12,9 @@ export function register(program: Command, app: App): void {
     .description('show what changes between two renders, object by object: two values sets, two revisions, or a render against manifests')
     .addOption(revisionFlag('chart revision of both sides'))
     .addOption(revisionChoice('--from-revision <A|B>', 'revision of the old side', '--revision'))
-    .addOption(revisionChoice('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'));
+    .addOption(revisionChoice('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'))
+    .addOption(revisionChoice('--from <A|B>', "the same as --from-revision (plan's spelling)"))
+    .addOption(revisionChoice('--to <A|B>', "the same as --to-revision (plan's spelling)"));
   addToLayerOptions(addLayerOptions(cmd))
     .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
     .option('-n, --namespace <ns>', 'namespace of both renders', 'default')

@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings } from '../lint-settings.ts';
-import { outputFormat, PLAN_FORMATS, revisionOption } from '../options.ts';
+import { eitherSpelling, outputFormat, PLAN_FORMATS, revisionOption } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { buildPlan, migrationStep } from '../../diff/plan.ts';
@@ -14,6 +14,9 @@ export interface PlanFlags extends SidesFlags {
   revision?: string;
   from?: string;
   to?: string;
+  /** diff's spellings of --from and --to. */
+  fromRevision?: string;
+  toRevision?: string;
   output: string;
   format?: string;
   rule: string[];
@@ -27,10 +30,12 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
     throw new UsageError(`--format ${flags.format} and --output ${flags.output} ask for two formats`, 'give one of them');
   }
   const output = outputFormat(flags.format ?? flags.output, PLAN_FORMATS);
-  const from = flags.from !== undefined ? revisionOption(flags.from, '--from') : settings.revision;
-  const to = flags.to !== undefined ? revisionOption(flags.to, '--to') : settings.revision;
+  const fromFlag = eitherSpelling('revisions', [flags.from, '--from'], [flags.fromRevision, '--from-revision']);
+  const toFlag = eitherSpelling('revisions', [flags.to, '--to'], [flags.toRevision, '--to-revision']);
+  const from = fromFlag.value !== undefined ? revisionOption(fromFlag.value, fromFlag.flag) : settings.revision;
+  const to = toFlag.value !== undefined ? revisionOption(toFlag.value, toFlag.flag) : settings.revision;
   if (!hasNewSideLayers(flags) && from === to) throw new UsageError('nothing to plan: both sides would be the same render', FORMS_HINT);
-  const sides = await compareSides(flags, { from, to, revisionFlags: ['--from', '--to'], settings }, app);
+  const sides = await compareSides(flags, { from, to, revisionFlags: [fromFlag.flag, toFlag.flag], settings }, app);
   // Values that do not render: the plan could not be made (the problems are on stderr).
   if (!sides) {
     app.exitCode = EXIT_USAGE;

@@ -12,7 +12,9 @@ export function register(program: Command, app: App): void {
     .description('plan an upgrade offline: values migration, objects created/updated/replaced/deleted with reasons, CRD changes, data at risk')
     .addOption(revisionFlag('chart revision of both sides'))
     .addOption(revisionChoice('--from <A|B>', 'revision installed now (the old side)', '--revision'))
-    .addOption(revisionChoice('--to <A|B>', 'revision to upgrade to, the old values migrated to it', '--revision'));
+    .addOption(revisionChoice('--to <A|B>', 'revision to upgrade to, the old values migrated to it', '--revision'))
+    .addOption(revisionChoice('--from-revision <A|B>', "the same as --from (diff's spelling)"))
+    .addOption(revisionChoice('--to-revision <A|B>', "the same as --to (diff's spelling)"));
   addReleaseOptions(addToLayerOptions(addLayerOptions(cmd)), 'Kubernetes version of the cluster, e.g. 1.29')
     .addOption(withChoices(new Option('-o, --output <format>', `report format: ${PLAN_FORMATS.join(', ')}`).default('text'), PLAN_FORMATS))
     .addOption(withChoices(new Option('--format <format>', 'the same as --output (lint\'s spelling)'), PLAN_FORMATS))

@@ -18,12 +18,14 @@ export interface ValidateClusterFlags extends ClusterFlags {
   format: FormatName;
   revision?: string;
   namespace?: string;
+  /** The context flag as typed (`--context`, or its synonym `--kube-context`), for messages. */
+  contextFlag?: string;
 }
 
 /** Runs the check and prints it; returns the exit code. `client` replaces the connection (tests). */
 export async function runValidateCluster(app: App, flags: ValidateClusterFlags, client?: ClusterClient): Promise<number> {
   const revision = revisionSetting(app.io.cwd, flags.revision);
-  const cluster = client ?? (await connect({ kubeconfig: flags.kubeconfig, context: flags.context, namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env }));
+  const cluster = client ?? (await connect({ kubeconfig: flags.kubeconfig, context: flags.context, ...(flags.contextFlag !== undefined ? { contextFlag: flags.contextFlag } : {}), namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env }));
   const result = await validateCluster(cluster, { revision, ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}) });
   app.io.stdout(
     formatProblems(result.problems, {

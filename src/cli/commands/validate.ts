@@ -2,7 +2,7 @@
 // against the CRDs (schema and CEL rules) and prints the problems through the shared formatters,
 // like lint. The validator (ajv, CEL) is imported only when this command runs.
 import { Option, type Command } from 'commander';
-import { addClusterOptions, revisionFlag, withChoices, type ClusterFlags } from '../options.ts';
+import { addClusterOptions, eitherSpelling, revisionFlag, withChoices, type ClusterFlags } from '../options.ts';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../package-version.ts';
@@ -22,6 +22,7 @@ interface Options extends ClusterFlags {
   namespace?: string;
   allNamespaces?: boolean;
   kubeVersion?: string;
+  kubeContext?: string;
 }
 
 /** The flags that only mean something with --cluster (attribute name → as typed). */
@@ -29,6 +30,7 @@ const CLUSTER_ONLY: [keyof Options, string][] = [
   ['revision', '--revision'],
   ['kubeconfig', '--kubeconfig'],
   ['context', '--context'],
+  ['kubeContext', '--kube-context'],
   ['namespace', '--namespace'],
   ['allNamespaces', '--all-namespaces'],
 ];
@@ -46,6 +48,7 @@ export function register(program: Command, app: App): void {
     .option('--cluster', "check the agentplat.dev resources of a live cluster (kubeconfig as kubectl reads it) against the target revision's CRDs, before an upgrade applies them")
     .addOption(revisionFlag('with --cluster: the revision whose CRDs the resources must pass'));
   addClusterOptions(cmd)
+    .option('--kube-context <name>', "the same as --context (helm's spelling, as diff --cluster takes it)")
     .option('-n, --namespace <ns>', 'with --cluster: only this namespace (default: every namespace you may list)')
     .option('-A, --all-namespaces', 'with --cluster: every namespace you may list (the default)')
     .addHelpText(
@@ -74,9 +77,10 @@ export function register(program: Command, app: App): void {
       const format = parseFormatName(opts.format);
       if (opts.cluster) {
         if (args.length > 0) throw new UsageError(`validate --cluster reads the cluster, not files: drop ${args.join(' ')}`, 'run validate FILES… and validate --cluster separately');
+        const context = eitherSpelling('contexts', [opts.context, '--context'], [opts.kubeContext, '--kube-context']);
         if (opts.namespace !== undefined && opts.allNamespaces) throw new UsageError('--namespace and --all-namespaces exclude each other', 'give -n NAMESPACE for one namespace, or neither for all');
         const { runValidateCluster } = await import('./validate-cluster-run.ts');
-        app.exitCode = await runValidateCluster(app, { ...opts, format });
+        app.exitCode = await runValidateCluster(app, { ...opts, context: context.value, contextFlag: context.flag, format });
         return;
       }
       const given = CLUSTER_ONLY.filter(([key]) => opts[key] !== undefined);

@@ -4,7 +4,7 @@
 // leaf came from. On an error in the values nothing goes to stdout.
 import type { App } from '../app.ts';
 import { lintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption, type LayerFlags } from '../options.ts';
+import { eitherSpelling, layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption, type LayerFlags } from '../options.ts';
 import { problemReporter, valuesInputs } from './render-run.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
@@ -17,13 +17,15 @@ import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers } from '../../values/load.ts';
 import { joinPath } from '../../values/merge.ts';
 import { leafOrigins, type LeafOrigin } from '../../values/origins.ts';
-import { changeLine } from '../../migrate/changes.ts';
-import { migratedOrigin } from '../../migrate/origin.ts';
+import { locatedChangeLine } from '../../migrate/changes.ts';
+import { changeLocations, migratedOrigin } from '../../migrate/origin.ts';
 import type { MigratedLayers } from '../../pipeline/migrate.ts';
 
 export interface ValuesFlags extends LayerFlags {
   revision?: string;
   fromRevision?: string;
+  /** plan's and migrate's spelling of --from-revision. */
+  from?: string;
   computed?: boolean;
   showOrigin?: boolean;
   output: string;
@@ -48,7 +50,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   const layers = layerOptionsFrom(flags);
   const given = Object.values(layers).some((l) => (l ?? []).length > 0);
   if (!flags.computed) {
-    const needs = given ? '-f and --set… are' : flags.showOrigin ? '--show-origin is' : flags.fromRevision !== undefined ? '--from-revision is' : output !== 'yaml' ? '-o json is' : undefined;
+    const needs = given ? '-f and --set… are' : flags.showOrigin ? '--show-origin is' : flags.fromRevision !== undefined ? '--from-revision is' : flags.from !== undefined ? '--from is' : output !== 'yaml' ? '-o json is' : undefined;
     if (needs) throw new UsageError(`${needs} for --computed only: without it, values prints the commented defaults of the revision`, 'add --computed to print the values a release renders from');
     const { revisionSetting } = await import('../lint-settings.ts');
     const { defaultsFileText } = await import('../../docs/embedded.ts');
@@ -59,7 +61,8 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
 
   const settings = lintSettings(app.io.cwd, { revision: flags.revision });
   const { revision } = settings;
-  const from = flags.fromRevision !== undefined ? revisionOption(flags.fromRevision, '--from-revision') : revision;
+  const fromFlag = eitherSpelling('revisions', [flags.fromRevision, '--from-revision'], [flags.from, '--from']);
+  const from = fromFlag.value !== undefined ? revisionOption(fromFlag.value, fromFlag.flag) : revision;
   const migrating = from !== revision;
   if (migrating) {
     const { supportedMigrations } = await import('../../pipeline/migrate.ts');
@@ -109,7 +112,8 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   if (warnings.length > 0) report(warnings);
 
   if (migrated && migrated.changes.length > 0) {
-    app.io.stderr(`the values, migrated from revision ${from} to ${revision} (as agentplat migrate does):\n${migrated.changes.map((c) => `  ${c.file}: ${changeLine(c)}`).join('\n')}\n`);
+    const at = changeLocations(migrated.changes, written.sources);
+    app.io.stderr(`the values, migrated from revision ${from} to ${revision} (as agentplat migrate does):\n${migrated.changes.map((c, i) => `  ${locatedChangeLine(c, at[i])}`).join('\n')}\n`);
   }
 
   const secrets = new Set<string>();

@@ -13,7 +13,8 @@ export function register(program: Command, app: App): void {
     .command('values')
     .description('print the default values of a chart revision (commented, like a chart values.yaml), or with --computed the values a release renders from')
     .addOption(revisionFlag())
-    .addOption(revisionChoice('--from-revision <A|B>', 'with --computed: the revision -f and --set… are written for; they are migrated to --revision first, as migrate does', '--revision'));
+    .addOption(revisionChoice('--from-revision <A|B>', 'with --computed: the revision -f and --set… are written for; they are migrated to --revision first, as migrate does', '--revision'))
+    .addOption(revisionChoice('--from <A|B>', "the same as --from-revision (plan's and migrate's spelling)"));
   addReleaseOptions(addLayerOptions(cmd))
     .option('--computed', 'print the values a release renders from: the defaults under -f and the --set family, merged as lint and render merge them')
     .option('--show-origin', 'with --computed: say for every key where its value came from: the defaults of the revision, file:line:column, --set #n, migration from key K')
