@@ -603,10 +603,15 @@ export function ingressHostProblem(host: string): string | undefined {
   return why ? `it must be a DNS name: ${why.replace(/^it /, 'the name ')}` : undefined;
 }
 
+/** What an Exact or Prefix Ingress path must not contain, and not end with. */
+const INGRESS_PATH_SEQUENCES = ['//', '/./', '/../', '%2f', '%2F'];
+const INGRESS_PATH_SUFFIXES = ['/..', '/.'];
+
 /**
  * Ingress rules as the API server reads them: a host is a DNS name (not an IP address, a `*.`
  * wildcard allowed); a path of pathType Exact or Prefix, and any path given with
- * ImplementationSpecific, is absolute; a backend Service's name is a DNS-1123 label.
+ * ImplementationSpecific, is absolute, and an Exact or Prefix one has no "//", "/./", "/../" or
+ * "%2f" and does not end with "/." or "/.."; a backend Service's name is a DNS-1123 label.
  */
 function ingressRuleIssues(data: Obj, out: SchemaIssue[]): void {
   const serviceName = (backend: unknown, base: Path): void => {
@@ -633,6 +638,10 @@ function ingressRuleIssues(data: Obj, out: SchemaIssue[]): void {
       const p = typeof hp.path === 'string' ? hp.path : '';
       const mustBeAbsolute = hp.pathType === 'Exact' || hp.pathType === 'Prefix' || (hp.pathType === 'ImplementationSpecific' && p !== '');
       if (mustBeAbsolute && !p.startsWith('/')) out.push({ rule: 'crd/value', path: [...base, 'path'], message: `${pathText([...base, 'path'])} ${JSON.stringify(p)} must be an absolute path (start with "/") for pathType ${String(hp.pathType)}`, hint: `e.g. /${p}`, ...(hp.path === undefined ? { at: base } : {}) });
+      else if (hp.pathType === 'Exact' || hp.pathType === 'Prefix') {
+        const bad = INGRESS_PATH_SEQUENCES.find((q) => p.includes(q)) ?? INGRESS_PATH_SUFFIXES.find((q) => p.endsWith(q));
+        if (bad) out.push({ rule: 'crd/value', path: [...base, 'path'], message: `${pathText([...base, 'path'])} ${JSON.stringify(p)} must not ${p.endsWith(bad) && INGRESS_PATH_SUFFIXES.includes(bad) ? 'end with' : 'contain'} ${JSON.stringify(bad)} for pathType ${hp.pathType}`, hint: 'write the path in its plain form, e.g. /api' });
+      }
       serviceName(hp.backend, [...base, 'backend']);
     });
   });

@@ -113,7 +113,6 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
     differs: 'field',
     why: 'a required object left out: validate names roleRef; the server decodes it as empty and names the required fields inside it (roleRef.kind and roleRef.name)',
   },
-
 ];
 
 /** Runs `fn` over `items` with at most `n` at a time, keeping the order of the results. */

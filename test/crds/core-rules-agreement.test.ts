@@ -117,6 +117,9 @@ describe('Ingress rules, as the API server checks them (crd/value)', () => {
     expect(rules(await validateYaml(ingress('web.example.com', 'agents')))).toEqual([['crd/value', `${base}.http.paths[0].path`]]);
     expect(rules(await validateYaml(ingress('web.example.com', '/', 'UI_svc')))).toEqual([['crd/value', `${base}.http.paths[0].backend.service.name`]]);
   });
+  it('an Exact or Prefix path with "//" or "/../" inside, or ending with "/..", is refused at the path', async () => {
+    for (const p of ['/a//b', '/a/../b', '/a/..']) expect(rules(await validateYaml(ingress('web.example.com', p)))).toEqual([['crd/value', `${base}.http.paths[0].path`]]);
+  });
 });
 
 describe("a Job's selector, as the API server checks it (crd/selector-mismatch)", () => {
