@@ -14,8 +14,15 @@
 //   twice; an Ingress backend's Service port is a number or a name, not both.
 // - crd/resources: a container's resource names are standard (cpu, memory, ephemeral-storage,
 //   hugepages-<size>) or domain-qualified (example.com/gpu), quantities are not negative, and a
-//   request is not above the limit of the same resource.
+//   request is not above the limit of the same resource; an extended resource is whole and, like
+//   hugepages, requested only with an equal limit.
+// - The rest of the server's Go rules the cluster corpus found (crd/value, crd/field-combination,
+//   crd/selector-mismatch): a Deployment's progress deadline, Ingress hosts, paths and backend
+//   Service names, a Job's selector and manualSelector, a ConfigMap key in data and binaryData,
+//   the keys of typed Secrets, a ClusterIP Service's nodePort and externalTrafficPolicy, a
+//   PodDisruptionBudget's minAvailable and maxUnavailable.
 // An empty `containers` list is the schema's required-field finding.
+import { isIP } from 'node:net';
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
@@ -569,7 +576,6 @@ function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
   }
 }
 
-/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
 /** Each backend of an Ingress names its Service's port by a number from 1 to 65535 or by a port name, not both. */
 function ingressIssues(data: Obj, out: SchemaIssue[]): void {
   const backends: Path[] = [['spec', 'defaultBackend']];
@@ -596,7 +602,7 @@ function ingressIssues(data: Obj, out: SchemaIssue[]): void {
 
 /** The rule's message for a host an Ingress routes (a DNS-1123 subdomain, or one below a `*.` wildcard), or undefined. */
 export function ingressHostProblem(host: string): string | undefined {
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || (host.includes(':') && /^[0-9a-fA-F:.]+$/.test(host))) return 'it must be a DNS name, not an IP address';
+  if (isIP(host) !== 0 || (/^\d+(\.\d+){3}$/.test(host) && host.split('.').every((o) => Number(o) <= 255))) return 'it must be a DNS name, not an IP address';
   const name = host.startsWith('*.') ? host.slice(2) : host;
   if (name.includes('*')) return 'a wildcard is only allowed as the whole first label ("*.example.com")';
   const why = nameProblem(name, 'ConfigMap');
@@ -791,6 +797,7 @@ function pdbIssues(data: Obj, out: SchemaIssue[]): void {
   }
 }
 
+/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
 export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {

@@ -110,7 +110,7 @@ describe('Ingress rules, as the API server checks them (crd/value)', () => {
     expect((await validateYaml(ingress('*.example.com', '/api'))).problems).toEqual([]);
   });
   it('a host that is an IP address or not a DNS name is refused at the host', async () => {
-    expect(rules(await validateYaml(ingress('10.0.0.1', '/')))).toEqual([['crd/value', `${base}.host`]]);
+    for (const ip of ['10.0.0.1', '010.0.0.1', '::1']) expect(rules(await validateYaml(ingress(ip, '/')))).toEqual([['crd/value', `${base}.host`]]);
     expect(rules(await validateYaml(ingress('bad_host.example.com', '/')))).toEqual([['crd/value', `${base}.host`]]);
   });
   it('a relative Prefix path is refused at the path; a backend Service name that is not a DNS label at the name', async () => {
