@@ -26,7 +26,7 @@ import { isIP } from 'node:net';
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
-import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
+import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem, type MetaOptions } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -617,13 +617,14 @@ const INGRESS_PATH_SUFFIXES = ['/..', '/.'];
  * Ingress rules as the API server reads them: a host is a DNS name (not an IP address, a `*.`
  * wildcard allowed); a path of pathType Exact or Prefix, and any path given with
  * ImplementationSpecific, is absolute, and an Exact or Prefix one has no "//", "/./", "/../" or
- * "%2f" and does not end with "/." or "/.."; a backend Service's name is a DNS-1123 label.
+ * "%2f" and does not end with "/." or "/.."; a backend Service's name is one a Service may have
+ * on the release (`meta`: a DNS-1035 label before 1.36, a DNS-1123 label from it).
  */
-function ingressRuleIssues(data: Obj, out: SchemaIssue[]): void {
+function ingressRuleIssues(data: Obj, meta: MetaOptions, out: SchemaIssue[]): void {
   const serviceName = (backend: unknown, base: Path): void => {
     const name = at(backend, 'service', 'name');
     if (typeof name !== 'string' || name === '') return;
-    const why = dnsLabelProblem(name);
+    const why = nameProblem(name, 'Service', meta);
     if (why) out.push({ rule: 'crd/value', path: [...base, 'service', 'name'], message: `${pathText([...base, 'service', 'name'])} ${JSON.stringify(name)} is not a Service name: ${why}`, hint: 'name the Service as its metadata.name, e.g. web' });
   };
   serviceName(at(data, 'spec', 'defaultBackend'), ['spec', 'defaultBackend']);
@@ -797,8 +798,8 @@ function pdbIssues(data: Obj, out: SchemaIssue[]): void {
   }
 }
 
-/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
-export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
+/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed; `meta` says which release's name rules apply. */
+export function coreRuleIssues(key: string, data: Obj, meta: MetaOptions = {}): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
     // A pod template's labels and annotations are held to the rules of an object's (its name is not read).
@@ -829,7 +830,7 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
   if (key === 'networking.k8s.io/v1/Ingress') {
     ingressIssues(data, out);
-    ingressRuleIssues(data, out);
+    ingressRuleIssues(data, meta, out);
   }
   if (key === 'v1/Service') serviceTypeIssues(data, out);
   if (key === 'apps/v1/Deployment') deploymentIssues(data, out);

@@ -117,6 +117,10 @@ describe('Ingress rules, as the API server checks them (crd/value)', () => {
     expect(rules(await validateYaml(ingress('web.example.com', 'agents')))).toEqual([['crd/value', `${base}.http.paths[0].path`]]);
     expect(rules(await validateYaml(ingress('web.example.com', '/', 'UI_svc')))).toEqual([['crd/value', `${base}.http.paths[0].backend.service.name`]]);
   });
+  it("a backend Service name with a leading digit is refused on 1.34 and taken from 1.36, as the release's Service names", async () => {
+    expect(rules(await validateYaml(ingress('web.example.com', '/', '1web'), ['--kube-version', '1.34']))).toEqual([['crd/value', `${base}.http.paths[0].backend.service.name`]]);
+    expect((await validateYaml(ingress('web.example.com', '/', '1web'), ['--kube-version', '1.37'])).problems).toEqual([]);
+  });
   it('an Exact or Prefix path with "//" or "/../" inside, or ending with "/..", is refused at the path', async () => {
     for (const p of ['/a//b', '/a/../b', '/a/..']) expect(rules(await validateYaml(ingress('web.example.com', p)))).toEqual([['crd/value', `${base}.http.paths[0].path`]]);
   });
