@@ -603,7 +603,8 @@ function ingressIssues(data: Obj, out: SchemaIssue[]): void {
 /** The rule's message for a host an Ingress routes (a DNS-1123 subdomain, or one below a `*.` wildcard), or undefined. */
 export function ingressHostProblem(host: string): string | undefined {
   if (isIP(host) !== 0 || (/^\d+(\.\d+){3}$/.test(host) && host.split('.').every((o) => Number(o) <= 255))) return 'it must be a DNS name, not an IP address';
-  const name = host.startsWith('*.') ? host.slice(2) : host;
+  // A wildcard host is checked as the subdomain with a letter for its "*" (the same length).
+  const name = host.startsWith('*.') ? `a${host.slice(1)}` : host;
   if (name.includes('*')) return 'a wildcard is only allowed as the whole first label ("*.example.com")';
   const why = nameProblem(name, 'ConfigMap');
   return why ? `it must be a DNS name: ${why.replace(/^it /, 'the name ')}` : undefined;
@@ -764,7 +765,8 @@ function secretIssues(data: Obj, out: SchemaIssue[]): void {
 
 /** A ClusterIP Service takes no nodePort, and no externalTrafficPolicy unless it has externalIPs. */
 function serviceTypeIssues(data: Obj, out: SchemaIssue[]): void {
-  const type = at(data, 'spec', 'type') ?? 'ClusterIP';
+  // An empty type is "not set": the API server defaults it to ClusterIP.
+  const type = at(data, 'spec', 'type') || 'ClusterIP';
   const externalIPs = at(data, 'spec', 'externalIPs');
   const external = type === 'NodePort' || type === 'LoadBalancer' || (type === 'ClusterIP' && Array.isArray(externalIPs) && externalIPs.length > 0);
   const policy = at(data, 'spec', 'externalTrafficPolicy');

@@ -108,6 +108,7 @@ describe('Ingress rules, as the API server checks them (crd/value)', () => {
   it('a DNS host, a wildcard host and an absolute path pass', async () => {
     expect((await validateYaml(ingress('web.example.com', '/'))).problems).toEqual([]);
     expect((await validateYaml(ingress('*.example.com', '/api'))).problems).toEqual([]);
+    expect(rules(await validateYaml(ingress(`*.${'a'.repeat(61)}.${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(62)}.com`, '/')))).toEqual([['crd/value', `${base}.host`]]);
   });
   it('a host that is an IP address or not a DNS name is refused at the host', async () => {
     for (const ip of ['10.0.0.1', '010.0.0.1', '::1']) expect(rules(await validateYaml(ingress(ip, '/')))).toEqual([['crd/value', `${base}.host`]]);
@@ -174,6 +175,7 @@ describe('Service type combinations, as the API server checks them (crd/field-co
   it('a ClusterIP Service with a nodePort or externalTrafficPolicy is refused at that field', async () => {
     expect(rules(await validateYaml(svc('', '{name: http, port: 80, nodePort: 30080}')))).toEqual([['crd/field-combination', 'spec.ports[0].nodePort']]);
     expect(rules(await validateYaml(svc('  externalTrafficPolicy: Local\n')))).toEqual([['crd/field-combination', 'spec.externalTrafficPolicy']]);
+    expect(rules(await validateYaml(svc('  type: ""\n', '{name: http, port: 80, nodePort: 30080}')))).toEqual([['crd/field-combination', 'spec.ports[0].nodePort']]);
   });
 });
 
