@@ -14,12 +14,19 @@
 //   twice; an Ingress backend's Service port is a number or a name, not both.
 // - crd/resources: a container's resource names are standard (cpu, memory, ephemeral-storage,
 //   hugepages-<size>) or domain-qualified (example.com/gpu), quantities are not negative, and a
-//   request is not above the limit of the same resource.
+//   request is not above the limit of the same resource; an extended resource is whole and, like
+//   hugepages, requested only with an equal limit.
+// - The rest of the server's Go rules the cluster corpus found (crd/value, crd/field-combination,
+//   crd/selector-mismatch): a Deployment's progress deadline, Ingress hosts, paths and backend
+//   Service names, a Job's selector and manualSelector, a ConfigMap key in data and binaryData,
+//   the keys of typed Secrets, a ClusterIP Service's nodePort and externalTrafficPolicy, a
+//   PodDisruptionBudget's minAvailable and maxUnavailable.
 // An empty `containers` list is the schema's required-field finding.
+import { isIP } from 'node:net';
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
-import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem } from '../k8s-meta.ts';
+import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem, type MetaOptions } from '../k8s-meta.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -279,6 +286,13 @@ export function quantityValue(q: string | number): number {
   return /^[eE][+-]?\d+$/.test(suffix) ? n * 10 ** Number(suffix.slice(1)) : NaN;
 }
 
+/** A resource of the kubernetes.io domain (or of none): cpu, memory, hugepages-2Mi, … */
+const nativeResource = (name: string): boolean => !name.includes('/') || name.includes('kubernetes.io/');
+/** An extended resource (example.com/gpu): domain-qualified outside kubernetes.io; counted in whole units. */
+export const isExtendedResource = (name: string): boolean => !nativeResource(name) && !name.startsWith('requests.');
+/** Native resources other than hugepages may be requested below their limit; the rest need a limit equal to the request. */
+const overcommitAllowed = (name: string): boolean => nativeResource(name) && !name.startsWith('hugepages-');
+
 function resourceIssues(resources: unknown, base: Path, out: SchemaIssue[]): void {
   if (!isObject(resources)) return;
   for (const part of ['limits', 'requests']) {
@@ -293,14 +307,28 @@ function resourceIssues(resources: unknown, base: Path, out: SchemaIssue[]): voi
       }
       if ((typeof q === 'string' || typeof q === 'number') && isQuantity(q) && quantityValue(q) < 0) {
         out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must not be negative, found ${JSON.stringify(q)}` });
+      } else if ((typeof q === 'string' || typeof q === 'number') && isQuantity(q) && isExtendedResource(name) && !Number.isInteger(quantityValue(q))) {
+        out.push({ rule: 'crd/resources', path, message: `${pathText(path)} must be an integer, found ${JSON.stringify(q)}: ${JSON.stringify(name)} is an extended resource, counted in whole units`, hint: 'e.g. 1' });
       }
     }
   }
-  const limits = resources.limits;
+  const limits = isObject(resources.limits) ? resources.limits : undefined;
   const requests = resources.requests;
-  if (!isObject(limits) || !isObject(requests)) return;
+  if (!isObject(requests)) return;
   for (const [name, q] of Object.entries(requests)) {
-    const limit = limits[name];
+    const limit = limits?.[name];
+    // An extended resource (example.com/gpu) or hugepages cannot be overcommitted: its request needs an equal limit.
+    if (!overcommitAllowed(name) && isQuantity(q)) {
+      const path = [...base, 'requests', name];
+      if (limit === undefined) {
+        out.push({ rule: 'crd/resources', path: [...base, 'limits'], at: path, message: `${pathText(path)} needs a limit: ${JSON.stringify(name)} cannot be overcommitted, so the API server requires a limit equal to the request`, hint: `set ${pathText([...base, 'limits', name])} to ${JSON.stringify(q)}` });
+        continue;
+      }
+      if (isQuantity(limit) && quantityValue(q as string | number) !== quantityValue(limit as string | number)) {
+        out.push({ rule: 'crd/resources', path: [...base, 'requests'], at: path, message: `${pathText(path)} ${JSON.stringify(q)} must be equal to its limit ${JSON.stringify(limit)}: ${JSON.stringify(name)} cannot be overcommitted`, hint: `make the request and ${pathText([...base, 'limits', name])} the same` });
+        continue;
+      }
+    }
     if (limit === undefined || !isQuantity(q) || !isQuantity(limit)) continue;
     if (quantityValue(q as string | number) > quantityValue(limit as string | number)) {
       // The API server names the requests (the resource is in the message); the position is the request's.
@@ -548,7 +576,6 @@ function claimIssues(spec: unknown, base: Path, out: SchemaIssue[]): void {
   }
 }
 
-/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed. */
 /** Each backend of an Ingress names its Service's port by a number from 1 to 65535 or by a port name, not both. */
 function ingressIssues(data: Obj, out: SchemaIssue[]): void {
   const backends: Path[] = [['spec', 'defaultBackend']];
@@ -573,7 +600,208 @@ function ingressIssues(data: Obj, out: SchemaIssue[]): void {
   }
 }
 
-export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
+/** The rule's message for a host an Ingress routes (a DNS-1123 subdomain, or one below a `*.` wildcard), or undefined. */
+export function ingressHostProblem(host: string): string | undefined {
+  if (isIP(host) !== 0 || (/^\d+(\.\d+){3}$/.test(host) && host.split('.').every((o) => Number(o) <= 255))) return 'it must be a DNS name, not an IP address';
+  // A wildcard host is checked as the subdomain with a letter for its "*" (the same length).
+  const name = host.startsWith('*.') ? `a${host.slice(1)}` : host;
+  if (name.includes('*')) return 'a wildcard is only allowed as the whole first label ("*.example.com")';
+  const why = nameProblem(name, 'ConfigMap');
+  return why ? `it must be a DNS name: ${why.replace(/^it /, 'the name ')}` : undefined;
+}
+
+/** What an Exact or Prefix Ingress path must not contain, and not end with. */
+const INGRESS_PATH_SEQUENCES = ['//', '/./', '/../', '%2f', '%2F'];
+const INGRESS_PATH_SUFFIXES = ['/..', '/.'];
+
+/**
+ * Ingress rules as the API server reads them: a host is a DNS name (not an IP address, a `*.`
+ * wildcard allowed); a path of pathType Exact or Prefix, and any path given with
+ * ImplementationSpecific, is absolute, and an Exact or Prefix one has no "//", "/./", "/../" or
+ * "%2f" and does not end with "/." or "/.."; a backend Service's name is one a Service may have
+ * on the release (`meta`: a DNS-1035 label before 1.36, a DNS-1123 label from it).
+ */
+function ingressRuleIssues(data: Obj, meta: MetaOptions, out: SchemaIssue[]): void {
+  const serviceName = (backend: unknown, base: Path): void => {
+    const name = at(backend, 'service', 'name');
+    if (typeof name !== 'string' || name === '') return;
+    const why = nameProblem(name, 'Service', meta);
+    if (why) out.push({ rule: 'crd/value', path: [...base, 'service', 'name'], message: `${pathText([...base, 'service', 'name'])} ${JSON.stringify(name)} is not a Service name: ${why}`, hint: 'name the Service as its metadata.name, e.g. web' });
+  };
+  serviceName(at(data, 'spec', 'defaultBackend'), ['spec', 'defaultBackend']);
+  const rules = at(data, 'spec', 'rules');
+  if (!Array.isArray(rules)) return;
+  rules.forEach((r, i) => {
+    if (!isObject(r)) return;
+    if (typeof r.host === 'string' && r.host !== '') {
+      const why = ingressHostProblem(r.host);
+      const path: Path = ['spec', 'rules', i, 'host'];
+      if (why) out.push({ rule: 'crd/value', path, message: `${pathText(path)} ${JSON.stringify(r.host)} is not a host an Ingress routes: ${why}`, hint: 'e.g. agents.example.com or *.example.com' });
+    }
+    const paths = at(r, 'http', 'paths');
+    if (!Array.isArray(paths)) return;
+    paths.forEach((hp, j) => {
+      if (!isObject(hp)) return;
+      const base: Path = ['spec', 'rules', i, 'http', 'paths', j];
+      const p = typeof hp.path === 'string' ? hp.path : '';
+      const mustBeAbsolute = hp.pathType === 'Exact' || hp.pathType === 'Prefix' || (hp.pathType === 'ImplementationSpecific' && p !== '');
+      if (mustBeAbsolute && !p.startsWith('/')) out.push({ rule: 'crd/value', path: [...base, 'path'], message: `${pathText([...base, 'path'])} ${JSON.stringify(p)} must be an absolute path (start with "/") for pathType ${String(hp.pathType)}`, hint: `e.g. /${p}`, ...(hp.path === undefined ? { at: base } : {}) });
+      else if (hp.pathType === 'Exact' || hp.pathType === 'Prefix') {
+        const bad = INGRESS_PATH_SEQUENCES.find((q) => p.includes(q)) ?? INGRESS_PATH_SUFFIXES.find((q) => p.endsWith(q));
+        if (bad) out.push({ rule: 'crd/value', path: [...base, 'path'], message: `${pathText([...base, 'path'])} ${JSON.stringify(p)} must not ${p.endsWith(bad) && INGRESS_PATH_SUFFIXES.includes(bad) ? 'end with' : 'contain'} ${JSON.stringify(bad)} for pathType ${hp.pathType}`, hint: 'write the path in its plain form, e.g. /api' });
+      }
+      serviceName(hp.backend, [...base, 'backend']);
+    });
+  });
+}
+
+/** A Deployment's progressDeadlineSeconds (600 when left out: the API server's default) exceeds its minReadySeconds. */
+function deploymentIssues(data: Obj, out: SchemaIssue[]): void {
+  const min = at(data, 'spec', 'minReadySeconds');
+  const given = at(data, 'spec', 'progressDeadlineSeconds');
+  const deadline = given === undefined || given === null ? 600 : given;
+  if (typeof min !== 'number' || typeof deadline !== 'number' || deadline > min) return;
+  out.push({
+    rule: 'crd/value',
+    path: ['spec', 'progressDeadlineSeconds'],
+    message: `spec.progressDeadlineSeconds ${deadline}${given === undefined || given === null ? ' (the default)' : ''} must be greater than spec.minReadySeconds ${min}`,
+    hint: `set spec.progressDeadlineSeconds above ${min}, or lower spec.minReadySeconds`,
+    ...(given === undefined || given === null ? { at: ['spec', 'minReadySeconds'] } : {}),
+  });
+}
+
+/**
+ * A Job's selector is generated unless spec.manualSelector is true: one given without it is
+ * refused; with it, it must select the template's labels. A CronJob's job template takes no selector.
+ */
+function jobSelectorIssues(key: string, data: Obj, out: SchemaIssue[]): void {
+  if (key === 'batch/v1/CronJob') {
+    const spec = at(data, 'spec', 'jobTemplate', 'spec');
+    if (isObject(spec) && isObject(spec.selector)) out.push({ rule: 'crd/selector-mismatch', path: ['spec', 'jobTemplate', 'spec', 'selector'], message: 'spec.jobTemplate.spec.selector cannot be set: the selector of a CronJob\'s Jobs is generated', hint: 'remove the selector' });
+    if (isObject(spec) && spec.manualSelector === true) out.push({ rule: 'crd/selector-mismatch', path: ['spec', 'jobTemplate', 'spec', 'manualSelector'], message: 'spec.jobTemplate.spec.manualSelector cannot be true: the selector of a CronJob\'s Jobs is generated', hint: 'remove manualSelector' });
+    return;
+  }
+  const selector = at(data, 'spec', 'selector');
+  if (!isObject(selector)) return;
+  if (at(data, 'spec', 'manualSelector') !== true) {
+    out.push({ rule: 'crd/selector-mismatch', path: ['spec', 'selector'], message: "spec.selector is set but spec.manualSelector is not true: the API server generates a Job's selector and refuses one it did not generate", hint: 'remove spec.selector (it is generated), or set spec.manualSelector: true' });
+    return;
+  }
+  const invalid = labelSelectorIssues(selector, ['spec', 'selector']);
+  if (invalid.length > 0 || !validMatchLabels(selector)) {
+    out.push(...invalid);
+    return;
+  }
+  const labels = at(data, 'spec', 'template', 'metadata', 'labels');
+  if (!selects(selector, isObject(labels) ? labels : {})) {
+    out.push({ rule: 'crd/selector-mismatch', path: ['spec', 'template', 'metadata', 'labels'], at: ['spec', 'selector'], message: 'spec.selector does not match spec.template.metadata.labels: the Job would not own the pods it creates', hint: 'give the pod template every label of spec.selector.matchLabels, with the same values' });
+  }
+}
+
+/** A ConfigMap's key is in data or in binaryData, not both. */
+function configMapIssues(data: Obj, out: SchemaIssue[]): void {
+  const text = data.data;
+  const binary = data.binaryData;
+  if (!isObject(text) || !isObject(binary)) return;
+  for (const k of Object.keys(text)) {
+    if (Object.hasOwn(binary, k)) out.push({ rule: 'crd/field-combination', path: ['data', k], message: `${pathText(['data', k])}: the key ${JSON.stringify(k)} is also in binaryData; a ConfigMap key is in one of data and binaryData`, hint: 'keep the key in one of them, or rename one' });
+  }
+}
+
+/** The keys a typed Secret must hold, in data or stringData (the API server merges stringData into data first). */
+function secretIssues(data: Obj, out: SchemaIssue[]): void {
+  const type = data.type;
+  if (typeof type !== 'string') return;
+  const bytes = isObject(data.data) ? data.data : {};
+  const strings = isObject(data.stringData) ? data.stringData : {};
+  const has = (k: string): boolean => Object.hasOwn(bytes, k) || Object.hasOwn(strings, k);
+  /** The value of a key as text (a data value is base64), or undefined when it cannot be read. */
+  const textOf = (k: string): string | undefined => {
+    if (Object.hasOwn(strings, k)) return typeof strings[k] === 'string' ? strings[k] : undefined;
+    const v = bytes[k];
+    return typeof v === 'string' ? Buffer.from(v, 'base64').toString('utf8') : undefined;
+  };
+  const required = (k: string, why: string): void => {
+    out.push({ rule: 'crd/value', path: ['data', k], at: isObject(data.data) ? ['data'] : [], message: `${pathText(['data', k])} is required: ${why}`, hint: `add the key ${k} under data or stringData, or change the type` });
+  };
+  switch (type) {
+    case 'kubernetes.io/service-account-token':
+      if (typeof at(data, 'metadata', 'annotations', 'kubernetes.io/service-account.name') !== 'string' || at(data, 'metadata', 'annotations', 'kubernetes.io/service-account.name') === '') {
+        out.push({ rule: 'crd/value', path: ['metadata', 'annotations', 'kubernetes.io/service-account.name'], at: ['metadata'], message: 'metadata.annotations["kubernetes.io/service-account.name"] is required: a kubernetes.io/service-account-token Secret names its service account', hint: 'annotate the Secret with kubernetes.io/service-account.name: <service account>' });
+      }
+      break;
+    case 'kubernetes.io/dockercfg':
+    case 'kubernetes.io/dockerconfigjson': {
+      const k = type === 'kubernetes.io/dockercfg' ? '.dockercfg' : '.dockerconfigjson';
+      if (!has(k)) {
+        required(k, `a ${type} Secret holds its registry credentials there`);
+        break;
+      }
+      const text = textOf(k);
+      let parsed: unknown;
+      try {
+        parsed = text === undefined ? undefined : JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      if (text !== undefined && !isObject(parsed)) out.push({ rule: 'crd/value', path: ['data', k], message: `${pathText(['data', k])} must be a JSON object: a ${type} Secret holds its registry credentials as JSON`, hint: 'e.g. {"auths": {...}}' });
+      break;
+    }
+    case 'kubernetes.io/basic-auth':
+      if (!has('username') && !has('password')) {
+        required('username', 'a kubernetes.io/basic-auth Secret holds a username or a password (or both)');
+        required('password', 'a kubernetes.io/basic-auth Secret holds a username or a password (or both)');
+      }
+      break;
+    case 'kubernetes.io/ssh-auth':
+      if (!has('ssh-privatekey') || textOf('ssh-privatekey') === '') required('ssh-privatekey', 'a kubernetes.io/ssh-auth Secret holds a private key there');
+      break;
+    case 'kubernetes.io/tls':
+      for (const k of ['tls.crt', 'tls.key']) if (!has(k)) required(k, 'a kubernetes.io/tls Secret holds its certificate (tls.crt) and private key (tls.key)');
+      break;
+    default:
+  }
+}
+
+/** A ClusterIP Service takes no nodePort, and no externalTrafficPolicy unless it has externalIPs. */
+function serviceTypeIssues(data: Obj, out: SchemaIssue[]): void {
+  // An empty type is "not set": the API server defaults it to ClusterIP.
+  const type = at(data, 'spec', 'type') || 'ClusterIP';
+  const externalIPs = at(data, 'spec', 'externalIPs');
+  const external = type === 'NodePort' || type === 'LoadBalancer' || (type === 'ClusterIP' && Array.isArray(externalIPs) && externalIPs.length > 0);
+  const policy = at(data, 'spec', 'externalTrafficPolicy');
+  if (!external && typeof policy === 'string' && policy !== '') {
+    out.push({ rule: 'crd/field-combination', path: ['spec', 'externalTrafficPolicy'], message: `spec.externalTrafficPolicy may only be set for a Service reachable from outside the cluster (type NodePort or LoadBalancer, or with externalIPs); this one is ${String(type)}`, hint: 'remove externalTrafficPolicy, or change spec.type' });
+  }
+  if (type !== 'ClusterIP') return;
+  const ports = at(data, 'spec', 'ports');
+  if (!Array.isArray(ports)) return;
+  ports.forEach((p, i) => {
+    if (isObject(p) && p.nodePort !== undefined && p.nodePort !== null && p.nodePort !== 0) {
+      out.push({ rule: 'crd/field-combination', path: ['spec', 'ports', i, 'nodePort'], message: `${pathText(['spec', 'ports', i, 'nodePort'])} may not be used when spec.type is ClusterIP`, hint: 'remove nodePort, or set spec.type: NodePort' });
+    }
+  });
+}
+
+/** Why an int-or-string count of pods (a PodDisruptionBudget's minAvailable, maxUnavailable) is refused, or undefined. */
+export function intOrPercentProblem(v: unknown): string | undefined {
+  if (typeof v === 'number') return v < 0 ? 'it must be greater than or equal to 0' : undefined;
+  if (typeof v !== 'string') return undefined;
+  const m = /^(\d+)%$/.exec(v);
+  if (!m) return 'it must be a whole number or a percentage such as "50%"';
+  return Number(m[1]) > 100 ? 'it must not be greater than 100%' : undefined;
+}
+
+function pdbIssues(data: Obj, out: SchemaIssue[]): void {
+  for (const f of ['minAvailable', 'maxUnavailable']) {
+    const v = at(data, 'spec', f);
+    const why = intOrPercentProblem(v);
+    if (why) out.push({ rule: 'crd/value', path: ['spec', f], message: `spec.${f} ${JSON.stringify(v)} is not a count of pods: ${why}`, hint: 'e.g. 1 or "50%"' });
+  }
+}
+
+/** The Go-validation findings of a core object (`key`: `group/version/Kind`) whose schema passed; `meta` says which release's name rules apply. */
+export function coreRuleIssues(key: string, data: Obj, meta: MetaOptions = {}): SchemaIssue[] {
   const out: SchemaIssue[] = [...selectorIssues(key, data)];
   for (const p of podSpecPaths(key)) {
     // A pod template's labels and annotations are held to the rules of an object's (its name is not read).
@@ -602,7 +830,16 @@ export function coreRuleIssues(key: string, data: Obj): SchemaIssue[] {
   if (key === 'v1/Service') serviceIssues(data, out);
   if (key === 'networking.k8s.io/v1/NetworkPolicy') networkPolicyIssues(data, out);
   if (key === 'batch/v1/CronJob') cronJobIssues(data, out);
-  if (key === 'networking.k8s.io/v1/Ingress') ingressIssues(data, out);
+  if (key === 'networking.k8s.io/v1/Ingress') {
+    ingressIssues(data, out);
+    ingressRuleIssues(data, meta, out);
+  }
+  if (key === 'v1/Service') serviceTypeIssues(data, out);
+  if (key === 'apps/v1/Deployment') deploymentIssues(data, out);
+  if (key === 'batch/v1/Job' || key === 'batch/v1/CronJob') jobSelectorIssues(key, data, out);
+  if (key === 'v1/ConfigMap') configMapIssues(data, out);
+  if (key === 'v1/Secret') secretIssues(data, out);
+  if (key === 'policy/v1/PodDisruptionBudget') pdbIssues(data, out);
   // A claim without a spec requests nothing (1.34's OpenAPI does not require the spec).
   if (key === 'v1/PersistentVolumeClaim') claimIssues(isObject(data.spec) ? data.spec : {}, ['spec'], out);
   if (key === 'apps/v1/StatefulSet') {

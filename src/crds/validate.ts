@@ -5,7 +5,7 @@
 // through validation-data.ts (versions, defaults, rules) and crd-validators.ts (compiled
 // schemas): data and code the build wrote, so the model is never built here.
 import { nearest } from '../problems/nearest.ts';
-import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE } from '../k8s-meta.ts';
+import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE, type MetaOptions } from '../k8s-meta.ts';
 import { kubeOlder } from '../spec/kube-features.ts';
 
 import type { ErrorObject } from 'ajv';
@@ -697,7 +697,7 @@ function checkBuiltin(data: Record<string, unknown>, apiVersion: string, group: 
   // An int64 past 2^53 (a BigInt from --set) is checked as the integer it is.
   const typed = bigIntsAsNumbers(data) as Record<string, unknown>;
   const issues = checkOpenapi({ $ref: ref }, typed, release.ctx);
-  issues.push(...coreRuleIssues(`${apiVersion}/${kind}`, typed));
+  issues.push(...coreRuleIssues(`${apiVersion}/${kind}`, typed, metaOptions(opts)));
   for (const f of issues) report(f.rule, f.path, `${label}: ${f.message}`, f.hint, f.at ?? f.path);
   return true;
 }
@@ -710,8 +710,12 @@ function checkMetadata(data: Record<string, unknown>, kind: string, label: strin
   if (!(isObject(data.metadata) && (typeof data.metadata.name === 'string' && data.metadata.name !== '' || typeof data.metadata.generateName === 'string'))) {
     report('crd/schema', ['metadata', 'name'], `${label}: metadata.name is required`, 'give the object a name', isObject(data.metadata) ? ['metadata'] : []);
   }
-  const relaxedServiceNames = !kubeOlder(opts.kubeVersion ?? DEFAULT_KUBE_VERSION, RELAXED_SERVICE_NAMES_SINCE);
-  for (const f of metadataFindings(kind, data.metadata, { relaxedServiceNames })) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
+  for (const f of metadataFindings(kind, data.metadata, metaOptions(opts))) report('crd/metadata', f.path, `${label}: ${f.message}`, metadataHint(f.path));
+}
+
+/** The name rules of the chosen Kubernetes release (Service names). */
+function metaOptions(opts: ValidateOptions): MetaOptions {
+  return { relaxedServiceNames: !kubeOlder(opts.kubeVersion ?? DEFAULT_KUBE_VERSION, RELAXED_SERVICE_NAMES_SINCE) };
 }
 
 /**

@@ -234,7 +234,14 @@ function podEdits(kind: string, pod: Seg[]): Record<string, Edit[]> {
       [`${show(c)}.volumeMounts[0].mountPath missing`, (o) => (setAt(o, [...pod, 'volumes'], [{ name: 'scratch', emptyDir: {} }]), setAt(o, [...c, 'volumeMounts'], [{ name: 'scratch' }]))],
       [`${show(pod)}.volumes[0].name missing`, set([...pod, 'volumes'], [{ emptyDir: {} }])],
       [`${show(c)}.volumeMounts[0] names no volume`, set([...c, 'volumeMounts'], [{ name: 'absent', mountPath: '/x' }])],
-      ...(kind === 'Deployment' ? ([['spec.selector missing', del(['spec', 'selector'])], ['spec.template.metadata.labels missing', del(tmplLabels)]] as Edit[]) : []),
+      ...(kind === 'Deployment'
+        ? ([
+            ['spec.selector missing', del(['spec', 'selector'])],
+            ['spec.template.metadata.labels missing', del(tmplLabels)],
+            ['spec.progressDeadlineSeconds equal to minReadySeconds', (o) => (setAt(o, ['spec', 'minReadySeconds'], 30), setAt(o, ['spec', 'progressDeadlineSeconds'], 30))],
+            ['spec.progressDeadlineSeconds above minReadySeconds', (o) => (setAt(o, ['spec', 'minReadySeconds'], 30), setAt(o, ['spec', 'progressDeadlineSeconds'], 31))],
+          ] as Edit[])
+        : []),
       ...(kind === 'CronJob' ? ([['spec.schedule missing', del(['spec', 'schedule'])], ['spec.jobTemplate missing', del(['spec', 'jobTemplate'])], ['spec.schedule not a schedule', set(['spec', 'schedule'], 'every five minutes')]] as Edit[]) : []),
       ...(kind === 'Job' ? ([['spec.template.spec missing', del(['spec', 'template', 'spec'])]] as Edit[]) : []),
     ],
@@ -255,6 +262,9 @@ function podEdits(kind: string, pod: Seg[]): Record<string, Edit[]> {
             ['spec.selector with manualSelector', (o) => (setAt(o, ['spec', 'selector'], { matchLabels: { app: 'migrate' } }), setAt(o, ['spec', 'manualSelector'], true))],
             ['spec.selector with manualSelector not matching', (o) => (setAt(o, ['spec', 'selector'], { matchLabels: { app: 'other' } }), setAt(o, ['spec', 'manualSelector'], true))],
           ] as Edit[])
+        : []),
+      ...(kind === 'CronJob'
+        ? ([['spec.jobTemplate.spec.selector set', set(['spec', 'jobTemplate', 'spec', 'selector'], { matchLabels: { app: 'x' } })]] as Edit[])
         : []),
     ],
     'core: container name': [
@@ -296,6 +306,8 @@ function podEdits(kind: string, pod: Seg[]): Record<string, Edit[]> {
       [`${show(c)}.resources.limits.memory 1Ki`, set([...c, 'resources', 'limits', 'memory'], '1Ki')],
       [`${show(c)}.resources.requests.cpu above its limit`, (o) => (setAt(o, [...c, 'resources', 'limits', 'cpu'], '100m'), setAt(o, [...c, 'resources', 'requests', 'cpu'], '2'))],
       [`${show(c)}.resources.requests.nvidia.com/gpu fractional`, set([...c, 'resources', 'requests', 'example.com/gpu'], '500m')],
+      [`${show(c)}.resources example.com/gpu 1 requested at its limit`, (o) => (setAt(o, [...c, 'resources', 'limits', 'example.com/gpu'], '1'), setAt(o, [...c, 'resources', 'requests', 'example.com/gpu'], '1'))],
+      [`${show(c)}.resources example.com/gpu requested below its limit`, (o) => (setAt(o, [...c, 'resources', 'limits', 'example.com/gpu'], '2'), setAt(o, [...c, 'resources', 'requests', 'example.com/gpu'], '1'))],
       [`${show(c)}.resources.limits with a resource name that is no name`, set([...c, 'resources', 'limits', 'not a resource'], '1')],
       [`${show(pod)}.volumes[0].emptyDir.sizeLimit ten`, (o) => (setAt(o, [...pod, 'volumes'], [{ name: 'scratch', emptyDir: { sizeLimit: 'ten' } }]))],
     ],
@@ -316,6 +328,7 @@ function kindEdits(kind: string): Record<string, Edit[]> {
           ['spec.sessionAffinity Sticky', set(['spec', 'sessionAffinity'], 'Sticky')],
           ['spec.ipFamilyPolicy Bogus', set(['spec', 'ipFamilyPolicy'], 'Bogus')],
           ['spec.externalTrafficPolicy Local on a ClusterIP Service', set(['spec', 'externalTrafficPolicy'], 'Local')],
+          ['spec.externalTrafficPolicy Local on a NodePort Service', (o) => (setAt(o, ['spec', 'type'], 'NodePort'), setAt(o, ['spec', 'externalTrafficPolicy'], 'Local'))],
           ['spec.internalTrafficPolicy Bogus', set(['spec', 'internalTrafficPolicy'], 'Bogus')],
         ],
         'core: port out of range': [
@@ -326,6 +339,7 @@ function kindEdits(kind: string): Record<string, Edit[]> {
           ['spec.ports[0].targetPort 65536', set(['spec', 'ports', 0, 'targetPort'], 65536)],
           ['spec.ports[0].targetPort a name of 16 characters', set(['spec', 'ports', 0, 'targetPort'], 'p'.repeat(16))],
           ['spec.ports[0].nodePort on a ClusterIP Service', set(['spec', 'ports', 0, 'nodePort'], 30080)],
+          ['spec.ports[0].nodePort on a NodePort Service', (o) => (setAt(o, ['spec', 'type'], 'NodePort'), setAt(o, ['spec', 'ports', 0, 'nodePort'], 30081))],
           ['spec.ports[0].name in upper case', set(['spec', 'ports', 0, 'name'], 'HTTP')],
         ],
         'core: missing required field': [
@@ -366,6 +380,8 @@ function kindEdits(kind: string): Record<string, Edit[]> {
           ['spec.minAvailable 150%', (o) => (deleteAt(o, ['spec', 'maxUnavailable']), setAt(o, ['spec', 'minAvailable'], '150%'))],
           ['spec.minAvailable -1', (o) => (deleteAt(o, ['spec', 'maxUnavailable']), setAt(o, ['spec', 'minAvailable'], -1))],
           ['spec.minAvailable a word', (o) => (deleteAt(o, ['spec', 'maxUnavailable']), setAt(o, ['spec', 'minAvailable'], 'half'))],
+          ['spec.minAvailable a number as a string', (o) => (deleteAt(o, ['spec', 'maxUnavailable']), setAt(o, ['spec', 'minAvailable'], '5'))],
+          ['spec.maxUnavailable 100%', (o) => (deleteAt(o, ['spec', 'minAvailable']), setAt(o, ['spec', 'maxUnavailable'], '100%'))],
         ],
       };
     case 'RoleBinding':
@@ -415,6 +431,13 @@ function kindEdits(kind: string): Record<string, Edit[]> {
           ['type kubernetes.io/tls without tls.crt', (o) => (setAt(o, ['type'], 'kubernetes.io/tls'), deleteAt(o, ['data']), deleteAt(o, ['stringData']))],
           ['type a custom one', set(['type'], 'example.com/custom')],
           ['type kubernetes.io/basic-auth without a username or password', (o) => (setAt(o, ['type'], 'kubernetes.io/basic-auth'), setAt(o, ['stringData'], { other: 'x' }), deleteAt(o, ['data']))],
+          ['type kubernetes.io/basic-auth with a password only', (o) => (setAt(o, ['type'], 'kubernetes.io/basic-auth'), setAt(o, ['stringData'], { password: 'x' }), deleteAt(o, ['data']))],
+          ['type kubernetes.io/tls with tls.crt and tls.key in stringData', (o) => (setAt(o, ['type'], 'kubernetes.io/tls'), setAt(o, ['stringData'], { 'tls.crt': 'c', 'tls.key': 'k' }), deleteAt(o, ['data']))],
+          ['type kubernetes.io/dockerconfigjson without .dockerconfigjson', (o) => (setAt(o, ['type'], 'kubernetes.io/dockerconfigjson'), setAt(o, ['stringData'], { other: 'x' }), deleteAt(o, ['data']))],
+          ['type kubernetes.io/dockerconfigjson not JSON', (o) => (setAt(o, ['type'], 'kubernetes.io/dockerconfigjson'), setAt(o, ['stringData'], { '.dockerconfigjson': 'not json' }), deleteAt(o, ['data']))],
+          ['type kubernetes.io/dockerconfigjson with JSON', (o) => (setAt(o, ['type'], 'kubernetes.io/dockerconfigjson'), setAt(o, ['stringData'], { '.dockerconfigjson': '{"auths":{}}' }), deleteAt(o, ['data']))],
+          ['type kubernetes.io/ssh-auth without ssh-privatekey', (o) => (setAt(o, ['type'], 'kubernetes.io/ssh-auth'), setAt(o, ['stringData'], { other: 'x' }), deleteAt(o, ['data']))],
+          ['type kubernetes.io/service-account-token without its annotation', (o) => (setAt(o, ['type'], 'kubernetes.io/service-account-token'), deleteAt(o, ['data']), deleteAt(o, ['stringData']))],
         ],
       };
     case 'ServiceAccount':
@@ -441,6 +464,11 @@ function kindEdits(kind: string): Record<string, Edit[]> {
           ['host a wildcard', set(['spec', 'rules', 0, 'host'], '*.example.com')],
           ['host an IP address', set(['spec', 'rules', 0, 'host'], '10.0.0.1')],
           ['path relative with pathType Prefix', set(['spec', 'rules', 0, 'http', 'paths', 0, 'path'], 'agents')],
+          ['path with // and pathType Prefix', set(['spec', 'rules', 0, 'http', 'paths', 0, 'path'], '/a//b')],
+          ['path ending in /.. with pathType Prefix', set(['spec', 'rules', 0, 'http', 'paths', 0, 'path'], '/a/..')],
+          ['host an IPv6 address', set(['spec', 'rules', 0, 'host'], '::1')],
+          ['host with a wildcard inside', set(['spec', 'rules', 0, 'host'], 'a.*.example.com')],
+          ['backend service name with a leading digit', set(['spec', 'rules', 0, 'http', 'paths', 0, 'backend', 'service', 'name'], '1ui')],
           ['pathType missing', del(['spec', 'rules', 0, 'http', 'paths', 0, 'pathType'])],
           ['backend missing', del(['spec', 'rules', 0, 'http', 'paths', 0, 'backend'])],
           ['backend service name not a DNS-1035 label', set(['spec', 'rules', 0, 'http', 'paths', 0, 'backend', 'service', 'name'], 'UI_svc')],

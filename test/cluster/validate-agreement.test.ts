@@ -113,45 +113,6 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
     differs: 'field',
     why: 'a required object left out: validate names roleRef; the server decodes it as empty and names the required fields inside it (roleRef.kind and roleRef.name)',
   },
-
-  // The API server's Go validation that validate does not run (the core schemas come from the
-  // OpenAPI, which cannot say these; src/crds/core-rules.ts runs the rules it can, not these).
-  // In every case the server refuses and validate accepts: validate is never the stricter.
-  {
-    match: /^core: bad quantity: (Deployment|Job|CronJob) .*resources\.requests\.nvidia\.com\/gpu fractional$/,
-    differs: 'verdict',
-    why: 'an extended resource (example.com/gpu) is a whole number, with a limit equal to its request',
-  },
-  {
-    match: /^core: integer bounds: Deployment spec\.minReadySeconds 2\^31-1 \(added\)$/,
-    differs: 'verdict',
-    why: "a Deployment's progressDeadlineSeconds must exceed its minReadySeconds",
-  },
-  {
-    match: /^core: missing required field: Ingress (backend service name not a DNS-1035 label|host an IP address|host with an underscore|path relative with pathType Prefix)$/,
-    differs: 'verdict',
-    why: 'Ingress hosts are DNS names (not IP addresses), paths absolute, backend Service names DNS labels',
-  },
-  {
-    match: /^core: selector and template labels: Job spec\.selector (without manualSelector|with manualSelector not matching)$/,
-    differs: 'verdict',
-    why: "a Job's selector is generated unless manualSelector is set, and then must match the template's labels",
-  },
-  {
-    match: /^core: missing required field: (ConfigMap a key in data and binaryData|Secret type kubernetes\.io\/(tls|basic-auth) without .*)$/,
-    differs: 'verdict',
-    why: 'a ConfigMap key is in data or binaryData, not both; a typed Secret (kubernetes.io/tls, basic-auth, …) needs its keys',
-  },
-  {
-    match: /^core: .*: Service spec\.(externalTrafficPolicy Local on a ClusterIP Service|ports\[0\]\.nodePort on a ClusterIP Service)$/,
-    differs: 'verdict',
-    why: 'a ClusterIP Service takes no nodePort and no externalTrafficPolicy',
-  },
-  {
-    match: /^core: .*: PodDisruptionBudget (spec\.minAvailable (-1|150%|a word)|spec\.maxUnavailable of the wrong type \("twelve"\))$/,
-    differs: 'verdict',
-    why: "a PodDisruptionBudget's minAvailable and maxUnavailable are non-negative numbers or percentages up to 100%",
-  },
 ];
 
 /** Runs `fn` over `items` with at most `n` at a time, keeping the order of the results. */
