@@ -120,8 +120,14 @@ export const PLAN_RULES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** One problem per finding that needs attention (and a note per automatic migration step), for SARIF. */
-export function planProblems(plan: Plan): Problem[] {
+/**
+ * The plan's findings as problems (SARIF). A replacement, a CRD break or a data change has no
+ * values position of its own; `anchor`, the values file that decides the new side, is where they
+ * are shown (at its start), since code scanning drops a result without a location.
+ */
+export function planProblems(plan: Plan, anchor?: string): Problem[] {
   const out: Problem[] = [];
+  const at = anchor !== undefined ? { file: anchor } : {};
   for (const m of plan.migration) {
     out.push({
       severity: m.kind === 'decide' ? 'warning' : 'info',
@@ -140,11 +146,12 @@ export function planProblems(plan: Plan): Problem[] {
       path: o.replacement!.refused.map((r) => r.field).join(', '),
       message: `${displayId(o)} must be re-created: ${o.replacement!.refused.map((r) => `${r.field}: ${r.reason}`).join('; ')}`,
       hint: `${o.replacement!.deleteFirst}, then apply${o.replacement!.data ? `; ${o.replacement!.data}` : ''}`,
+      ...at,
     });
   }
   for (const c of plan.crds.filter((x) => x.severity === 'break')) {
-    out.push({ severity: 'warning', rule: 'plan/crd-break', path: c.path ?? '', message: `${[c.crd, c.version].filter(Boolean).join(' ')}: ${c.change} — ${c.breaks}` });
+    out.push({ severity: 'warning', rule: 'plan/crd-break', path: c.path ?? '', message: `${[c.crd, c.version].filter(Boolean).join(' ')}: ${c.change} — ${c.breaks}`, ...at });
   }
-  for (const d of plan.data) out.push({ severity: 'warning', rule: 'plan/data', path: '', message: `${displayId(d)}: ${d.what} — ${d.why}` });
+  for (const d of plan.data) out.push({ severity: 'warning', rule: 'plan/data', path: '', message: `${displayId(d)}: ${d.what} — ${d.why}`, ...at });
   return out;
 }
