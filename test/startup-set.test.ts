@@ -15,8 +15,8 @@ import { tempDir } from './helpers/temp-dir.ts';
 beforeAll(() => ensureBuilt());
 
 /** The packages (node_modules/<name>) of which at least one function ran in `agentplat …args`. */
-function librariesRun(args: readonly string[]): string[] {
-  const r = scriptsRun(args, { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+function librariesRun(args: readonly string[], env: Record<string, string> = {}): string[] {
+  const r = scriptsRun(args, { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-'), ...env } });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   const bundle = join(ROOT, 'dist', 'cli.cjs');
@@ -49,12 +49,17 @@ const VALUES = join(ROOT, 'fixtures', 'render', 'httproute', 'values.yaml');
 
 describe('the offline start-up path runs only its own libraries', () => {
   it.each([
-    { name: 'render --skip-crds', args: ['render', '--skip-crds'], libraries: ['chalk', 'commander', 'yaml'] },
-    { name: 'render', args: ['render'], libraries: ['chalk', 'commander', 'yaml'] },
-    { name: 'lint -f values.yaml', args: ['lint', '-f', VALUES], libraries: ['chalk', 'commander', 'yaml'] },
-    { name: '--version', args: ['--version'], libraries: ['chalk', 'commander'] },
+    // chalk only when colors are on: output to a pipe or a file has none (output/plain-style.ts)
+    { name: 'render --skip-crds', args: ['render', '--skip-crds'], libraries: ['commander', 'yaml'] },
+    { name: 'render', args: ['render'], libraries: ['commander', 'yaml'] },
+    { name: 'lint -f values.yaml', args: ['lint', '-f', VALUES], libraries: ['commander', 'yaml'] },
+    { name: '--version', args: ['--version'], libraries: ['commander'] },
   ])('$name', ({ args, libraries }) => {
     expect(librariesRun(args)).toEqual(libraries);
+  });
+
+  it('colored output loads chalk: lint -f values.yaml under FORCE_COLOR', () => {
+    expect(librariesRun(['lint', '-f', VALUES], { FORCE_COLOR: '1' })).toEqual(['chalk', 'commander', 'yaml']);
   });
 
   it('the check sees a library that runs: validate runs ajv\'s runtime and the CEL evaluator', () => {

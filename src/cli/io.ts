@@ -1,7 +1,8 @@
 // The only module that touches the real process streams. Everything else writes to an Io,
 // so tests run the CLI in-process with memory streams.
 
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { PLAIN } from '../output/plain-style.ts';
 import { EXIT_USAGE, UsageError } from '../problems/errors.ts';
 
 export interface Io {
@@ -102,11 +103,14 @@ export function createMemoryIo(opts: { stdin?: string; cwd?: string; env?: Recor
 
 /**
  * Colors for text written to `stream`: on when that stream is a terminal or FORCE_COLOR is set
- * (not 0), off under NO_COLOR (the --no-color flag sets it for the run, see program.ts).
+ * (not 0), off under NO_COLOR (the --no-color flag sets it for the run, see program.ts). Chalk is
+ * loaded only when colors are on (output/plain-style.ts says why).
  */
-export function chalkFor(io: Io, stream: 'stdout' | 'stderr'): ChalkInstance {
+export async function chalkFor(io: Io, stream: 'stdout' | 'stderr'): Promise<ChalkInstance> {
   let level: 0 | 1 = io.tty[stream] ? 1 : 0;
   if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') level = 1;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') level = 0;
+  if (level === 0) return PLAIN;
+  const { Chalk } = await import('chalk');
   return new Chalk({ level });
 }

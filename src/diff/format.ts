@@ -1,7 +1,8 @@
 // How `agentplat diff` prints a comparison: a unified diff of each object's YAML for people, one
 // JSON document (version 1) for machines. Both show objects masked (mask.ts) and in the order
 // objects.ts sorts them, so the same inputs always print the same bytes.
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { PLAIN } from '../output/plain-style.ts';
 import type { Change } from '../migrate/changes.ts';
 import { objectYaml } from '../output/manifests.ts';
 import { diffLines, hunks, type DiffLine } from './lines.ts';
@@ -141,4 +142,3 @@ function stripHeader(text: string): string {
   return text.slice(text.indexOf('\n') + 1).replace(/\n+$/, '\n');
 }
 
-const PLAIN = new Chalk({ level: 0 });

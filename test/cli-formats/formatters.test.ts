@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import { Chalk } from 'chalk';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, FORMATTERS, formatProblems, parseFormatName, type FormatName } from '../../src/lint/formatters/index.ts';
@@ -16,8 +17,10 @@ const RULES = new Map([
   ['values/schema', 'Values must match the revision schema'],
 ]);
 const base = { inputs: ['envs/prod.yaml', 'envs/clean.yaml'], revision: 'B' as const, toolVersion: '1.2.3', rules: RULES };
-const render = (format: FormatName, extra: { color?: boolean; strict?: boolean } = {}) =>
-  formatProblems(sampleProblems(), { ...base, format, ...extra });
+const render = (format: FormatName, extra: { color?: boolean; strict?: boolean } = {}) => {
+  const { color, ...rest } = extra;
+  return formatProblems(sampleProblems(), { ...base, format, ...rest, ...(color ? { chalk: new Chalk({ level: 1 }) } : {}) });
+};
 const ESC = '\u001b[';
 
 describe('format registry', () => {

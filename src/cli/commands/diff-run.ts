@@ -100,7 +100,7 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   if (output === 'json') {
     app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
   } else {
-    app.io.stdout(formatText(shown, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }));
+    app.io.stdout(formatText(shown, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }));
     app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
   }
   app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
@@ -190,13 +190,13 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
   // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
   await loadCrdCheck();
-  const before = against !== undefined ? await manifestSide(against, app) : renderSide(opts.single ? 'the render' : 'old side', fromLoaded, flags.values, from, render, settings, app);
+  const before = against !== undefined ? await manifestSide(against, app) : await renderSide(opts.single ? 'the render' : 'old side', fromLoaded, flags.values, from, render, settings, app);
   let migration: Sides['migration'];
   let migrationAt: Sides['migrationAt'];
   let after: Side | undefined;
-  if (against !== undefined) after = renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
+  if (against !== undefined) after = await renderSide('new side', fromLoaded, flags.values, to, render, settings, app);
   else if (opts.single) after = before;
-  else if (toLayers) after = renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
+  else if (toLayers) after = await renderSide('new side', await loadUserLayers(toLayers, reader), flags.toValues, to, render, settings, app);
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
     const { migrateLayers } = await import('../../pipeline/migrate.ts');
@@ -204,7 +204,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
     migration = m.changes;
     // Where each migrated key was written, in the user's own layer.
     migrationAt = changeLocations(m.changes, fromLoaded.sources);
-    after = renderSide('new side', m.loaded, flags.values, to, render, settings, app);
+    after = await renderSide('new side', m.loaded, flags.values, to, render, settings, app);
   }
   if (!before.objects || !after?.objects) return undefined;
 
@@ -280,7 +280,7 @@ async function runPreflight(
   if (run.output === 'json') {
     app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
   } else {
-    app.io.stdout(formatPreflightText(shown, result, info, chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }));
+    app.io.stdout(formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }));
     const prune = pruneNote(result, info);
     for (const n of [...result.notes, ...(prune ? [prune] : [])]) app.io.stderr(`note: ${n}\n`);
     app.io.stderr(`${preflightSummaryLine(summarizePreflight(result), info)}\n`);
@@ -321,9 +321,9 @@ function parseContext(raw: string): number {
 }
 
 /** One rendered side; its problems are reported on stderr under a line naming the side. */
-function renderSide(name: string, loaded: LoadedLayers, files: readonly string[], revision: Revision, req: Omit<ReleaseRequest, 'layers' | 'revision'>, settings: LintSettings, app: App): Side {
+async function renderSide(name: string, loaded: LoadedLayers, files: readonly string[], revision: Revision, req: Omit<ReleaseRequest, 'layers' | 'revision'>, settings: LintSettings, app: App): Promise<Side> {
   const release = renderLoaded(loaded, { ...req, revision });
-  const report = problemReporter(app, revision, valuesInputs(files, loaded, revision));
+  const report = await problemReporter(app, revision, valuesInputs(files, loaded, revision));
   const titled = (problems: readonly Problem[]) => {
     if (!problems.some((p) => p.severity !== 'info')) return;
     app.io.stderr(`${name} (revision ${revision}):\n`);
@@ -348,7 +348,7 @@ async function manifestSide(path: string, app: App): Promise<Side> {
   }
   if (read.problems.length > 0) {
     app.io.stderr(`old side (${path}):\n`);
-    app.io.stderr(formatProblems(read.problems, { format: 'text', chalk: chalkFor(app.io, 'stderr'), inputs: files.map((f) => (f === '-' ? '<stdin>' : f)) }));
+    app.io.stderr(formatProblems(read.problems, { format: 'text', chalk: await chalkFor(app.io, 'stderr'), inputs: files.map((f) => (f === '-' ? '<stdin>' : f)) }));
     return { info, layers: [] };
   }
   return { info, layers: [], objects: read.objects };

@@ -81,6 +81,6 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;
   // The summary counts every finding, also those --quiet does not list (the exit code counts them).
   const report = buildReport({ problems: shown, inputs, revision, toolVersion: packageVersion(), rules: catalog, counts });
-  io.stdout(formatReport(report, { format, chalk: chalkFor(io, 'stdout'), strict }));
+  io.stdout(formatReport(report, { format, chalk: await chalkFor(io, 'stdout'), strict }));
   return verdict(counts, settings, (msg) => io.stderr(`agentplat: ${msg}\n`));
 }

@@ -50,7 +50,7 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
     // The new side's last values file (the one that wins), else the old side's: where the change is made.
     const anchor = [...flags.values, ...flags.toValues].filter((f) => f !== '-' && !/^https?:\/\//i.test(f)).at(-1);
     app.io.stdout(formatProblems(planProblems(plan, anchor), { format: 'sarif', command: 'plan', revision: to, toolVersion: packageVersion(), rules: PLAN_RULES, inputs: [] }));
-  } else app.io.stdout(formatPlanText(plan, head, chalkFor(app.io, 'stdout')));
+  } else app.io.stdout(formatPlanText(plan, head, await chalkFor(app.io, 'stdout')));
   if (output !== 'json') app.io.stderr(`${planSummaryLine(plan)}\n`);
   app.exitCode = plan.summary.attention ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -83,7 +83,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     rules: settings.rules,
     ignoreKeys: settings.ignoreKeys,
   });
-  const report = problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
+  const report = await problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
   let docs = releaseDocs(release, settings, app, report);
   if (!docs) return;
   // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
@@ -124,8 +124,8 @@ export function valuesInputs(files: readonly string[], loaded: LoadedLayers, rev
  * Prints problems as render does, on stderr: errors and warnings only (infos are the linter's
  * business, `agentplat lint` prints them).
  */
-export function problemReporter(app: App, revision: Revision, inputs: readonly string[]): (problems: readonly Problem[]) => void {
-  const chalk = chalkFor(app.io, 'stderr');
+export async function problemReporter(app: App, revision: Revision, inputs: readonly string[]): Promise<(problems: readonly Problem[]) => void> {
+  const chalk = await chalkFor(app.io, 'stderr');
   return (problems) => app.io.stderr(formatProblems(problems.filter((p) => p.severity !== 'info'), { format: 'text', chalk, revision, inputs: [...inputs] }));
 }
 

@@ -109,7 +109,7 @@ export function register(program: Command, app: App): void {
         format,
         command: 'validate',
         rules: crdRuleCatalog(),
-        chalk: chalkFor(app.io, 'stdout'),
+        chalk: await chalkFor(app.io, 'stdout'),
         toolVersion: packageVersion(),
         inOrder: opts.strict !== true && names.every((n, i) => i === 0 || names[i - 1]! < n),
       });

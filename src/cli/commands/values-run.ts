@@ -76,7 +76,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   const written = await loadUserLayers(layers, { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
   const writtenProblems = applyRuleLevels(written.problems, settings.rules);
   if (writtenProblems.some((p) => p.severity === 'error')) {
-    problemReporter(app, from, valuesInputs(flags.values, written, from))(writtenProblems);
+    (await problemReporter(app, from, valuesInputs(flags.values, written, from)))(writtenProblems);
     app.exitCode = EXIT_PROBLEMS;
     return;
   }
@@ -84,7 +84,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
   // of what moved goes to stderr, and the origins point back at the user's keys.
   const migrated = migrating ? (await import('../../pipeline/migrate.ts')).migrateLayers(written, from, revision, settings.rules) : undefined;
   const loaded = migrated?.loaded ?? written;
-  const report = problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
+  const report = await problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
   const loadProblems = applyRuleLevels(loaded.problems, settings.rules);
   if (loadProblems.some((p) => p.severity === 'error')) {
     report(loadProblems);

@@ -1,7 +1,8 @@
 // The formatter registry: every output format by the name users type (names and descriptions
 // live in names.ts, so option parsing does not load the formatters).
 
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { PLAIN } from '../../output/plain-style.ts';
 import { FORMAT_DESCRIPTIONS, FORMAT_NAMES, isFormatName, parseFormatName, type FormatName } from './names.ts';
 import type { Problem } from '../../problems/problem.ts';
 import { buildReport, type LintReport, type ReportInput } from '../report.ts';
@@ -24,18 +25,16 @@ export { FORMAT_NAMES, isFormatName, parseFormatName, type FormatName };
 
 export interface FormatOptions extends Omit<ReportInput, 'problems'> {
   format: FormatName;
-  /** Colored text output; ignored by machine formats. */
-  color?: boolean;
-  /** A ready chalk instance (wins over `color`). */
+  /** The styles of text output (io.ts `chalkFor`); none by default. Machine formats ignore it. */
   chalk?: ChalkInstance;
   /** Warnings fail the run (affects JUnit failures). */
   strict?: boolean;
 }
 
 /** Renders a report in the given format. Machine formats never contain color. */
-export function formatReport(report: LintReport, options: Pick<FormatOptions, 'format' | 'color' | 'chalk' | 'strict'>): string {
+export function formatReport(report: LintReport, options: Pick<FormatOptions, 'format' | 'chalk' | 'strict'>): string {
   const machine = options.format !== 'text';
-  const chalk = machine ? new Chalk({ level: 0 }) : (options.chalk ?? new Chalk({ level: options.color ? 1 : 0 }));
+  const chalk = machine ? PLAIN : (options.chalk ?? PLAIN);
   return FORMATTERS[options.format].format(report, { chalk, ...(options.strict ? { strict: true } : {}) });
 }
 

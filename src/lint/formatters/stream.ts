@@ -5,7 +5,7 @@
 // gives for the whole run. Otherwise (inputs in another order, or a format that is one document:
 // JSON, SARIF, JUnit) the problems are kept and written once, at the end.
 
-import { Chalk } from 'chalk';
+import { PLAIN } from '../../output/plain-style.ts';
 import { countProblems, type Problem, type ProblemCounts } from '../../problems/problem.ts';
 import { buildReport } from '../report.ts';
 import { githubAnnotations } from './github.ts';
@@ -33,7 +33,7 @@ export interface WriterOptions extends Omit<FormatOptions, 'inputs'> {
 export function problemWriter(write: (text: string) => void, options: WriterOptions): ProblemWriter {
   const { inOrder, ...format } = options;
   if (!inOrder || (format.format !== 'text' && format.format !== 'github')) return wholeRunWriter(write, format);
-  const chalk = format.format === 'text' ? (format.chalk ?? new Chalk({ level: format.color ? 1 : 0 })) : new Chalk({ level: 0 });
+  const chalk = format.format === 'text' ? (format.chalk ?? PLAIN) : PLAIN;
   const counts: ProblemCounts = { errors: 0, warnings: 0, infos: 0 };
   let inputs = 0;
   const add = (c: ProblemCounts): void => {
