@@ -55,7 +55,8 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
 }
 
 // 3. The defaults of each revision as JSON data, with the position of every key (the commented
-// YAML is never parsed at run time).
+// YAML is never parsed at run time). Two files: every render reads the data, while the positions,
+// three times its size, are read only when a problem names a key of the defaults.
 {
   const { LineCounter, parseDocument, isMap, isSeq, isScalar } = await import('yaml');
   // Same path spelling as joinPath in src/values/merge.ts (a test checks a few of them).
@@ -93,7 +94,8 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
     };
     walk(doc.contents, '');
   }
-  writeFileSync(join(gen, 'defaults.json'), JSON.stringify({ data, positions }));
+  writeFileSync(join(gen, 'defaults-data.json'), JSON.stringify(data));
+  writeFileSync(join(gen, 'defaults-positions.json'), JSON.stringify(positions));
 }
 
 // 4. The CRDs as data files: they do not depend on values, so a run prints them without building
@@ -124,7 +126,22 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
 const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version) };
 // The cluster client stays a package of node_modules (a dependency), required by src/cluster/
 // connect.ts, which only a `--cluster` run loads: offline commands never read it.
-const common = { bundle: true, platform: 'node', target: 'node20', minifySyntax: true, legalComments: 'none', define, logLevel: 'warning', external: ['@kubernetes/client-node'] };
+// commander requires node:child_process as it loads, for executable subcommands (a feature the
+// CLI does not use): that module and the stream modules behind it cost about 1 ms of every
+// start-up (bench/bench.mjs). The bundle's copy requires it on the first spawn instead; the build
+// fails if commander's line changes, rather than ship a bundle that loads it again unseen.
+const commanderSpawnOnDemand = {
+  name: 'commander-spawn-on-demand',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const line = "const childProcess = require('node:child_process');";
+      if (!text.includes(line)) throw new Error(`${args.path}: the line the build rewrites is gone (${line}); update commanderSpawnOnDemand in scripts/build.mjs`);
+      return { contents: text.replace(line, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"), loader: 'js' };
+    });
+  },
+};
+const common = { bundle: true, platform: 'node', target: 'node20', minifySyntax: true, legalComments: 'none', define, logLevel: 'warning', external: ['@kubernetes/client-node'], plugins: [commanderSpawnOnDemand] };
 await build({
   ...common,
   entryPoints: { api: join(root, 'src', 'api-entry.ts') },

@@ -2,7 +2,6 @@
 // (kustomize users rely on it): the manifests on its standard input, the manifests it prints on
 // its standard output. Its output is read back into objects, so labels, --applyset and every
 // output form apply to what it made; nothing is printed unless it succeeds.
-import { spawn } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { AgentplatError, EXIT_PROBLEMS, UsageError } from '../problems/errors.ts';
@@ -38,7 +37,8 @@ function runCommand(command: string, args: readonly string[], input: string, io:
   // A path is taken from where the user stands, a bare name from PATH (as a shell would).
   const file = command.includes('/') && !isAbsolute(command) ? resolve(io.cwd, command) : command;
   return new Promise((done, fail) => {
-    const child = spawn(file, [...args], { cwd: io.cwd, env: { ...io.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    // node:child_process only when a post-renderer runs: a render without one never loads it
+    const child = process.getBuiltinModule('node:child_process').spawn(file, [...args], { cwd: io.cwd, env: { ...io.env }, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let size = 0;
     let overflow = false;

@@ -1,12 +1,12 @@
 // The sha256 digests the chart puts in pod annotations, so a pod restarts when the config or
 // secret it reads changes; one definition keeps every checksum annotation comparable.
 
-import { createHash } from 'node:crypto';
 import { jsonText } from '../values/big-integers.ts';
 
 /** Hex sha256 of a text. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  // node:crypto when the first digest is asked for: commands that render nothing never load it
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
 }
 
 /** Hex sha256 of a value's JSON text (the data of a ConfigMap or Secret). */

@@ -18,7 +18,6 @@
 // non-empty folder is refused unless the user passes --overwrite: a render deletes what it replaces.
 
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
@@ -54,7 +53,7 @@ function siblings(dir: OutputDir) {
     parent,
     lock: join(parent, `.${name}.agentplat-lock`),
     /** `.NAME.agentplat-staging-PID-HEX` and `.NAME.agentplat-old-PID-HEX`, with the pid of their writer. */
-    temp: (kind: 'staging' | 'old') => join(parent, `.${name}.agentplat-${kind}-${process.pid}-${randomBytes(4).toString('hex')}`),
+    temp: (kind: 'staging' | 'old') => join(parent, `.${name}.agentplat-${kind}-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`),
     tempPid: (entry: string): number | undefined => {
       const prefix = `.${name}.agentplat-`;
       if (!entry.startsWith(prefix)) return undefined;

@@ -2,7 +2,6 @@
 // applyset.kubernetes.io/part-of label, and a parent object (a Secret or ConfigMap in the release
 // namespace) joins the output with the id label and the annotations a pruning tool reads to find
 // the members: which group-kinds they are, and which namespaces besides the parent's they live in.
-import { createHash } from 'node:crypto';
 import { UsageError } from '../problems/errors.ts';
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 import { addLabels } from './labels.ts';
@@ -51,7 +50,8 @@ export function parseApplySetFlag(raw: string, namespace: string): ApplySetParen
  * `applyset-…-v1` so the label value starts and ends with a letter.
  */
 export function applySetId(parent: { name: string; namespace: string; kind: string; group?: string }): string {
-  const digest = createHash('sha256').update(`${parent.name}.${parent.namespace}.${parent.kind}.${parent.group ?? ''}`).digest('base64url');
+  // node:crypto when an ApplySet is asked for, not at every start-up (model/sha256.ts says why)
+  const digest = process.getBuiltinModule('node:crypto').createHash('sha256').update(`${parent.name}.${parent.namespace}.${parent.kind}.${parent.group ?? ''}`).digest('base64url');
   return `applyset-${digest}-v1`;
 }
 
