@@ -6,11 +6,17 @@ import { splitShortFlagEquals } from './short-flags.ts';
 import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../problems/errors.ts';
 import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
-import { COMMANDS } from './commands/index.ts';
+import { COMMANDS, type CommandEntry } from './commands/index.ts';
 import type { Io } from './io.ts';
 import { packageVersion } from './package-version.ts';
 
-export function createProgram(app: App): Command {
+/**
+ * The program with every command, or, given the command line, with only the command it runs:
+ * commander builds each option of each command as it is registered (about 2 ms of every start-up
+ * for all of them, bench/bench.mjs), and a run needs one. A command line that names no command
+ * (help, an unknown word, program flags alone) gets them all, for the listing and the did-you-mean.
+ */
+export function createProgram(app: App, argv?: readonly string[]): Command {
   const program = new Command('agentplat')
     .description('Render and lint the agent platform chart (revisions A and B) and validate its custom resources.')
     .version(packageVersion(), '-V, --version', 'print the agentplat version')
@@ -52,9 +58,16 @@ export function createProgram(app: App): Command {
     for (let c: Command | null = action; c; c = c.parent) noColor ||= c.opts<{ color?: boolean }>().color === false;
     if (noColor) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
   });
-  for (const register of COMMANDS) register(program, app);
+  const named = argv === undefined ? undefined : commandOf(argv);
+  for (const entry of named && !named.needsAll ? [named] : COMMANDS) entry.register(program, app);
   for (const cmd of program.commands) addProgramFlagsTo(cmd);
   return program;
+}
+
+/** The command a command line runs: its first word after the program's own flags (none takes a value). */
+function commandOf(argv: readonly string[]): CommandEntry | undefined {
+  const word = argv.find((a) => !a.startsWith('-') || a === '--');
+  return word === undefined || word === '--' ? undefined : COMMANDS.find((c) => c.names.includes(word));
 }
 
 const NO_COLOR_FLAGS = '--no-color';
@@ -94,7 +107,7 @@ function optionDescription(option: Option): string {
 /** Runs the CLI on `argv` (without the node and script entries) and returns the exit code. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const app: App = { io, exitCode: 0 };
-  const program = createProgram(app);
+  const program = createProgram(app, argv);
   try {
     await program.parseAsync(splitShortFlagEquals(argv, program), { from: 'user' });
     return app.exitCode;

@@ -1,4 +1,4 @@
-// Every command of the CLI, in the order `--help` lists them.
+// Every command of the CLI, in the order `--help` lists them, with the names each registers.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { register as render } from './render.ts';
@@ -16,4 +16,27 @@ import { register as version } from './version.ts';
 import { register as explain } from './explain.ts';
 import { register as completion } from './completion.ts';
 
-export const COMMANDS: ((program: Command, app: App) => void)[] = [render, template, diff, plan, lint, validate, crds, values, schema, docs, migrate, explain, completion, version];
+export interface CommandEntry {
+  /** The command names the entry registers (the first word of a command line that runs it). */
+  names: readonly string[];
+  register: (program: Command, app: App) => void;
+  /** The command reads the whole program (shell completion walks every command and option). */
+  needsAll?: true;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { names: ['render'], register: render },
+  { names: ['template'], register: template },
+  { names: ['diff'], register: diff },
+  { names: ['plan'], register: plan },
+  { names: ['lint'], register: lint },
+  { names: ['validate'], register: validate },
+  { names: ['crds'], register: crds },
+  { names: ['values'], register: values },
+  { names: ['schema'], register: schema },
+  { names: ['docs'], register: docs },
+  { names: ['migrate'], register: migrate },
+  { names: ['explain'], register: explain },
+  { names: ['completion', 'complete'], register: completion, needsAll: true },
+  { names: ['version'], register: version },
+];
