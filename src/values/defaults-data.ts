@@ -1,6 +1,7 @@
 // The plain data of each revision's defaults and where each key is written: the build parses
-// values/revision-*.yaml and writes both to dist/generated/defaults.json (scripts/build.mjs), so a
-// run never parses the commented YAML; the file is read on first use.
+// values/revision-*.yaml and writes them to dist/generated/defaults-data.json and
+// defaults-positions.json (scripts/build.mjs), so a run never parses the commented YAML. Each file
+// is read on first use: the positions only when a problem names a key of the defaults.
 
 import { readGenerated } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
@@ -8,21 +9,17 @@ import type { Revision } from '../spec/revisions.ts';
 /** Line, column and source line of each key of the defaults, by joined path. */
 export type DefaultsPositions = Record<string, [number, number, string]>;
 
-/** dist/generated/defaults.json: each revision's defaults and where each key is written. */
-export interface GeneratedDefaults {
-  data: Record<string, Record<string, unknown>>;
-  positions: Record<string, DefaultsPositions>;
-}
-
-let defaults: GeneratedDefaults | undefined;
-const generated = () => (defaults ??= JSON.parse(readGenerated('defaults.json')) as GeneratedDefaults);
+let data: Record<string, Record<string, unknown>> | undefined;
+let positions: Record<string, DefaultsPositions> | undefined;
 
 /** A fresh copy of the defaults of a revision (callers may change it). */
 export function defaultsData(revision: Revision): Record<string, unknown> {
-  return structuredClone(generated().data[revision]!);
+  data ??= JSON.parse(readGenerated('defaults-data.json')) as Record<string, Record<string, unknown>>;
+  return structuredClone(data[revision]!);
 }
 
 /** Where each key of the defaults is written. */
 export function defaultsPositions(revision: Revision): DefaultsPositions {
-  return generated().positions[revision]!;
+  positions ??= JSON.parse(readGenerated('defaults-positions.json')) as Record<string, DefaultsPositions>;
+  return positions[revision]!;
 }

@@ -24,13 +24,12 @@ export function defaultsSource(revision: Revision): ValuesSource {
   if (!s) {
     // Named after the command that prints this file, whose lines its positions are.
     const name = defaultsLabel(revision);
-    const positions = defaultsPositions(revision);
     s = {
       name,
       chartDefaults: true,
       data: defaultsData(revision),
       locate(path) {
-        const hit = positions[joinPath(path)];
+        const hit = defaultsPositions(revision)[joinPath(path)];
         return hit ? { file: name, line: hit[0], column: hit[1], excerpt: hit[2] } : undefined;
       },
     };
