@@ -2,9 +2,9 @@
 // CLI validates without compiling a schema at start-up. Used by scripts/build.mjs.
 //
 // Each revision's validator is one self-contained, minified CommonJS script (dist/generated/
-// values-validator-<rev>.cjs) that src/lint/schema-validators.ts requires only when there are user
-// values to check (a render or lint of the defaults never does). On Node 22+ the launcher's
-// module compile cache keeps its compiled code between runs.
+// values-validator-<rev>.cjs) that src/lint/schema-validators.ts requires only when user values
+// fail the schema walker's quick check (values-schema-<rev>.json, the schema without its texts);
+// a render or lint of the defaults reads neither.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -24,6 +24,9 @@ export async function generateValidators(root, outDir) {
     const ajv = new Ajv.default({ ...AJV_OPTIONS, code: { source: true, esm: false } });
     for (const k of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword: k, schemaType: ['string', 'boolean', 'object', 'array', 'number'] });
     const schema = stripAnnotations(JSON.parse(readFileSync(file, 'utf8')));
+    // The same schema as data, for the walker that says "valid" before this code is loaded
+    // (src/lint/schema-validators.ts): a quarter of the published schema's size.
+    writeFileSync(join(outDir, `values-schema-${rev}.json`), JSON.stringify(schema));
     const validate = ajv.compile(schema);
     await writeScript(root, join(outDir, `values-validator-${rev}.cjs`), standaloneCode(ajv, validate));
   }

@@ -93,3 +93,10 @@ export const CRD_FORMAT_CHECKS: Record<string, ((s: string) => boolean) | { vali
   // The API server stores these fields as int32; the field's own bounds say the same in words.
   int32: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 },
 };
+
+/** Whether `v` is of the string format `name` as validate's ajv checks it; undefined for a format it has no string check for. */
+export function crdFormatOk(name: string, v: string): boolean | undefined {
+  const f = Object.hasOwn(CRD_FORMAT_CHECKS, name) ? CRD_FORMAT_CHECKS[name] : undefined;
+  if (f === undefined || ('type' in f && f.type === 'number')) return undefined;
+  return typeof f === 'function' ? f(v) : (f.validate as (s: string) => boolean)(v);
+}

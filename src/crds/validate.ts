@@ -16,7 +16,8 @@ import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import type { Schema } from './k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from './crd-validators.ts';
-import { schemaAccepts } from './schema-accepts.ts';
+import { schemaAccepts } from '../spec/schema-accepts.ts';
+import { crdFormatOk } from './formats.ts';
 import { crdValidationData } from './validation-data.ts';
 import { coreGroups, coreKindRef, coreKindsOf, coreRelease, DEFAULT_KUBE_VERSION } from './core-kinds.ts';
 import { checkOpenapi, pathText } from './openapi-check.ts';
@@ -635,7 +636,7 @@ function checkDoc(file: string, doc: ParsedDoc, problems: Problem[], opts: Valid
   // ajv decides and explains the rest.
   // The schema sees an int64 past 2^53 (a BigInt from --set) as the integer it is.
   const typed = bigIntsAsNumbers(data);
-  const validate = schemaAccepts(root, defs, typed) ? undefined : crdValidator(kind, version);
+  const validate = schemaAccepts(root, { defs, format: crdFormatOk }, typed) ? undefined : crdValidator(kind, version);
   if (validate && !validate(typed)) {
     const known = (path: Path): string[] => Object.keys(schemaAt(kind, version, path)?.properties ?? {});
     for (const f of schemaFindings(relevantErrors(validate.errors ?? []), decoderUnknownFields(root, defs, data), data, known)) {

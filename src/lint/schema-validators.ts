@@ -1,10 +1,27 @@
-// The values-schema validator of each revision: ajv standalone code the build generated from the
-// JSON schema (scripts/gen-validators.mjs, dist/generated/values-validator-<rev>.cjs), loaded only
-// when there are user values to check (a render or lint of the defaults never does).
+// The values-schema checks of each revision, both built from the JSON schema without its texts
+// (scripts/gen-validators.mjs): a walk of the schema as data (dist/generated/values-schema-<rev>.json,
+// spec/schema-accepts.ts) that says "valid" for the usual values, and ajv standalone code
+// (values-validator-<rev>.cjs), whose verdict and errors stand, loaded only when the walk is not
+// sure. A render or lint of the defaults reads neither.
 
 import type { ValidateFunction } from 'ajv';
-import { requireGenerated } from '../package-root.ts';
+import { schemaAccepts, type Schema } from '../spec/schema-accepts.ts';
+import { readGenerated, requireGenerated } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
+import { ANNOTATION_KEYWORDS } from './ajv-setup.ts';
+
+const schemas = new Map<Revision, Schema>();
+const NO_OPS: ReadonlySet<string> = new Set(ANNOTATION_KEYWORDS);
+
+/** True when `values` (BigInts as numbers) are valid for the revision's schema; false: ask `valuesValidator`. */
+export function valuesSchemaAccepts(revision: Revision, values: unknown): boolean {
+  let schema = schemas.get(revision);
+  if (!schema) {
+    schema = JSON.parse(readGenerated(`values-schema-${revision.toLowerCase()}.json`)) as Schema;
+    schemas.set(revision, schema);
+  }
+  return schemaAccepts(schema, { defs: (schema.definitions ?? {}) as Record<string, Schema>, noOps: NO_OPS }, values);
+}
 
 const validators = new Map<Revision, ValidateFunction>();
 

@@ -10,7 +10,7 @@ import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
-import { valuesValidator } from './schema-validators.ts';
+import { valuesSchemaAccepts, valuesValidator } from './schema-validators.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
 import { didYouMean } from '../problems/nearest.ts';
@@ -48,9 +48,11 @@ export function valuesSchema(revision: Revision): SchemaNode {
 
 /** Validates merged values; returns findings with values paths (rule `values/schema` or `values/unknown-key`). */
 export function checkSchema(revision: Revision, values: unknown, skipPath: (path: string) => boolean = () => false): RuleFinding[] {
-  const validate = valuesValidator(revision);
   // An int64 past 2^53 (a BigInt from --set) is an integer to the schema.
-  if (validate(bigIntsAsNumbers(values))) return [];
+  const typed = bigIntsAsNumbers(values);
+  if (valuesSchemaAccepts(revision, typed)) return [];
+  const validate = valuesValidator(revision);
+  if (validate(typed)) return [];
   // The bundled validators are generated without ajv's `verbose` option (much smaller code), so
   // the schema node and the offending value are looked up here, only when there are errors.
   const errors = pruneBranchErrors(

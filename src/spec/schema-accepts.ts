@@ -1,12 +1,10 @@
-// A quick "valid" for custom resources: one small function that walks a CRD's JSON schema (as ajv
-// gets it, validation-model.ts) along the document. Most documents are valid, and ajv's generated
-// code is thousands of property checks that every process runs cold; this walker is a few dozen
-// lines that warm up after a handful of documents. It answers only yes or "ask ajv": a node using
-// a keyword it does not know, or any doubt, is "ask ajv", and ajv's verdict and errors stand.
-// A property test holds it to ajv: it never accepts what ajv rejects
-// (test/crds/schema-accepts.test.ts).
-import { CRD_FORMAT_CHECKS } from './formats.ts';
-import type { Schema } from './k8s-types.ts';
+// A quick "valid": one small function that walks a JSON schema as ajv gets it along the data: a
+// CRD's (validation-model.ts) along a custom resource, and a revision's values schema along the
+// merged values (lint/schema.ts). Most inputs are valid, and ajv's generated code is thousands of
+// property checks that every process loads and runs cold; this walker is a few dozen lines. It
+// answers only yes or "ask ajv": a node using a keyword it does not know, or any doubt, is "ask
+// ajv", and ajv's verdict and errors stand. Property tests hold it to ajv: it never accepts what
+// ajv rejects (test/crds/schema-accepts.test.ts, test/lint/values-schema-accepts.test.ts).
 
 /** Deep equality of JSON data, as `enum` compares: same type, same items, same keys and values. */
 function jsonEqual(a: unknown, b: unknown): boolean {
@@ -32,9 +30,27 @@ function codePoints(s: string): number {
 const REF_PREFIX = 'https://agentplat.dev/schemas/k8s/';
 
 /** The keywords the walker decides (annotations ajv ignores are listed too). */
-const KNOWN = new Set(['type', 'properties', 'additionalProperties', 'required', 'items', 'enum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMaximum', 'pattern', 'format', 'anyOf', '$ref', 'description', 'title']);
+const KNOWN = new Set(['type', 'properties', 'additionalProperties', 'required', 'items', 'enum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMaximum', 'pattern', 'format', 'anyOf', 'allOf', '$ref', 'definitions', '$schema', 'description', 'title']);
 
-type Node = Schema & Record<string, unknown>;
+/** A reference to a definition of the schema's own `definitions` (JSON pointer escapes undone). */
+const LOCAL_REF = '#/definitions/';
+
+/** A JSON schema node as the walker reads it. */
+export type Schema = Record<string, unknown>;
+type Node = Schema;
+
+/** What a caller's ajv knows beyond the keywords: its references, its no-op keywords, its formats. */
+export interface WalkContext {
+  /**
+   * What references name: the core types of a CRD (`https://agentplat.dev/schemas/k8s/<name>.json`),
+   * or the schema's own `definitions` (`#/definitions/<name>`).
+   */
+  defs: Record<string, Schema>;
+  /** Keywords the caller's ajv was given as annotations without a check (values schemas' `x-agentplat-*`). */
+  noOps?: ReadonlySet<string>;
+  /** Whether a string is of a format, as the caller's ajv checks it; undefined for a format it does not know. */
+  format?: (name: string, value: string) => boolean | undefined;
+}
 
 /**
  * What the walker needs of a schema node, in one shape for every node (the nodes themselves have
@@ -48,6 +64,7 @@ interface Plan {
   types: readonly string[] | undefined;
   enumValues: readonly unknown[] | undefined;
   anyOf: readonly Node[] | undefined;
+  allOf: readonly Node[] | undefined;
   minLength: number | undefined;
   maxLength: number | undefined;
   pattern: RegExp | undefined;
@@ -67,19 +84,20 @@ interface Plan {
 const plans = new WeakMap<object, Plan>();
 const patterns = new Map<string, RegExp>();
 
-/** True when `data` is valid for `root` (with core types in `defs`); false means "ask ajv". */
-export function schemaAccepts(root: Schema, defs: Record<string, Schema>, data: unknown): boolean {
-  return accepts(root as Node, defs, data, 0);
+/** True when `data` is valid for `root`; false means "ask ajv". */
+export function schemaAccepts(root: Schema, context: WalkContext, data: unknown): boolean {
+  return accepts(root, context, data, 0);
 }
 
-function planOf(s: Node, defs: Record<string, Schema>): Plan {
+function planOf(s: Node, { defs, noOps }: WalkContext): Plan {
   let p = plans.get(s);
   if (p) return p;
-  let ask = s === null || typeof s !== 'object' || !Object.keys(s).every((k) => KNOWN.has(k));
+  let ask = s === null || typeof s !== 'object' || !Object.keys(s).every((k) => KNOWN.has(k) || noOps?.has(k) === true);
   let ref: Node | undefined;
   if (!ask && s.$ref !== undefined) {
     const r = s.$ref as string;
-    ref = r.startsWith(REF_PREFIX) && r.endsWith('.json') ? (defs[r.slice(REF_PREFIX.length, -'.json'.length)] as Node | undefined) : undefined;
+    const name = r.startsWith(REF_PREFIX) && r.endsWith('.json') ? r.slice(REF_PREFIX.length, -'.json'.length) : r.startsWith(LOCAL_REF) ? r.slice(LOCAL_REF.length).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+    ref = name !== undefined && Object.hasOwn(defs, name) ? (defs[name] as Node) : undefined;
     if (!ref) ask = true;
   }
   const items = s.items as unknown;
@@ -91,6 +109,7 @@ function planOf(s: Node, defs: Record<string, Schema>): Plan {
     types: s.type === undefined ? undefined : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string],
     enumValues: s.enum as unknown[] | undefined,
     anyOf: s.anyOf as Node[] | undefined,
+    allOf: s.allOf as Node[] | undefined,
     minLength: s.minLength as number | undefined,
     maxLength: s.maxLength as number | undefined,
     pattern: s.pattern === undefined ? undefined : pattern(s.pattern as string),
@@ -109,19 +128,20 @@ function planOf(s: Node, defs: Record<string, Schema>): Plan {
   return p;
 }
 
-function accepts(s: Node, defs: Record<string, Schema>, v: unknown, depth: number): boolean {
+function accepts(s: Node, cx: WalkContext, v: unknown, depth: number): boolean {
   if (depth > 64) return false;
-  const p = planOf(s, defs);
+  const p = planOf(s, cx);
   if (p.ask) return false;
-  if (p.ref !== undefined && !accepts(p.ref, defs, v, depth + 1)) return false;
+  if (p.ref !== undefined && !accepts(p.ref, cx, v, depth + 1)) return false;
   if (p.types !== undefined && !p.types.some((t) => isType(t, v))) return false;
   if (p.enumValues !== undefined && !p.enumValues.some((e) => jsonEqual(e, v))) return false;
-  if (p.anyOf !== undefined && !p.anyOf.some((b) => accepts(b, defs, v, depth + 1))) return false;
+  if (p.anyOf !== undefined && !p.anyOf.some((b) => accepts(b, cx, v, depth + 1))) return false;
+  if (p.allOf !== undefined && !p.allOf.every((b) => accepts(b, cx, v, depth + 1))) return false;
   if (typeof v === 'string') {
     if (p.minLength !== undefined && codePoints(v) < p.minLength) return false;
     if (p.maxLength !== undefined && codePoints(v) > p.maxLength) return false;
     if (p.pattern !== undefined && !p.pattern.test(v)) return false;
-    if (p.format !== undefined && !formatOk(p.format, v)) return false;
+    if (p.format !== undefined && cx.format?.(p.format, v) !== true) return false;
   } else if (typeof v === 'number') {
     if (p.minimum !== undefined && !(v >= p.minimum)) return false;
     if (p.maximum !== undefined && !(v <= p.maximum)) return false;
@@ -129,7 +149,7 @@ function accepts(s: Node, defs: Record<string, Schema>, v: unknown, depth: numbe
   } else if (Array.isArray(v)) {
     if (p.minItems !== undefined && v.length < p.minItems) return false;
     if (p.maxItems !== undefined && v.length > p.maxItems) return false;
-    if (p.items !== undefined) for (const item of v) if (!accepts(p.items, defs, item, depth + 1)) return false;
+    if (p.items !== undefined) for (const item of v) if (!accepts(p.items, cx, item, depth + 1)) return false;
   } else if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
     if (p.required !== undefined) for (const k of p.required) if (o[k] === undefined) return false;
@@ -139,9 +159,9 @@ function accepts(s: Node, defs: Record<string, Schema>, v: unknown, depth: numbe
     for (const k in o) {
       const sub = props !== undefined && Object.hasOwn(props, k) ? props[k] : undefined;
       if (sub !== undefined) {
-        if (o[k] !== undefined && !accepts(sub, defs, o[k], depth + 1)) return false;
+        if (o[k] !== undefined && !accepts(sub, cx, o[k], depth + 1)) return false;
       } else if (extra === false) return false;
-      else if (extra !== undefined && !accepts(extra, defs, o[k], depth + 1)) return false;
+      else if (extra !== undefined && !accepts(extra, cx, o[k], depth + 1)) return false;
     }
   }
   return true;
@@ -176,10 +196,4 @@ function pattern(p: string): RegExp {
     patterns.set(p, re);
   }
   return re;
-}
-
-function formatOk(name: string, v: string): boolean {
-  const f = Object.hasOwn(CRD_FORMAT_CHECKS, name) ? CRD_FORMAT_CHECKS[name] : undefined;
-  if (f === undefined || ('type' in f && f.type === 'number')) return false;
-  return typeof f === 'function' ? f(v) : (f.validate as (s: string) => boolean)(v);
 }
