@@ -49,7 +49,7 @@ const VALUES = join(ROOT, 'fixtures', 'render', 'httproute', 'values.yaml');
 
 describe('the offline start-up path runs only its own libraries', () => {
   it.each([
-    // chalk only when colors are on: output to a pipe or a file has none (output/plain-style.ts)
+    // chalk only when colors are on: output to a pipe or a file has none (src/plain-style.ts)
     { name: 'render --skip-crds', args: ['render', '--skip-crds'], libraries: ['commander', 'yaml'] },
     { name: 'render', args: ['render'], libraries: ['commander', 'yaml'] },
     { name: 'lint -f values.yaml', args: ['lint', '-f', VALUES], libraries: ['commander', 'yaml'] },

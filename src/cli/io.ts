@@ -2,7 +2,7 @@
 // so tests run the CLI in-process with memory streams.
 
 import type { ChalkInstance } from 'chalk';
-import { PLAIN } from '../output/plain-style.ts';
+import { PLAIN } from '../plain-style.ts';
 import { EXIT_USAGE, UsageError } from '../problems/errors.ts';
 
 export interface Io {
@@ -104,7 +104,7 @@ export function createMemoryIo(opts: { stdin?: string; cwd?: string; env?: Recor
 /**
  * Colors for text written to `stream`: on when that stream is a terminal or FORCE_COLOR is set
  * (not 0), off under NO_COLOR (the --no-color flag sets it for the run, see program.ts). Chalk is
- * loaded only when colors are on (output/plain-style.ts says why).
+ * loaded only when colors are on (src/plain-style.ts says why).
  */
 export async function chalkFor(io: Io, stream: 'stdout' | 'stderr'): Promise<ChalkInstance> {
   let level: 0 | 1 = io.tty[stream] ? 1 : 0;

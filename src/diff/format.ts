@@ -2,7 +2,7 @@
 // JSON document (version 1) for machines. Both show objects masked (mask.ts) and in the order
 // objects.ts sorts them, so the same inputs always print the same bytes.
 import type { ChalkInstance } from 'chalk';
-import { PLAIN } from '../output/plain-style.ts';
+import { PLAIN } from '../plain-style.ts';
 import type { Change } from '../migrate/changes.ts';
 import { objectYaml } from '../output/manifests.ts';
 import { diffLines, hunks, type DiffLine } from './lines.ts';

@@ -1,9 +1,9 @@
-// Output without color never loads chalk (src/output/plain-style.ts): its stand-in must write what
+// Output without color never loads chalk (src/plain-style.ts): its stand-in must write what
 // chalk at level 0 writes, for every style the formatters use, alone, chained and with any number
 // of arguments.
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { PLAIN } from '../../src/output/plain-style.ts';
+import { PLAIN } from '../../src/plain-style.ts';
 
 const chalk0 = new Chalk({ level: 0 });
 const STYLES = ['red', 'yellow', 'blue', 'green', 'cyan', 'bold', 'dim', 'gray', 'underline'] as const;

@@ -2,7 +2,7 @@
 // live in names.ts, so option parsing does not load the formatters).
 
 import type { ChalkInstance } from 'chalk';
-import { PLAIN } from '../../output/plain-style.ts';
+import { PLAIN } from '../../plain-style.ts';
 import { FORMAT_DESCRIPTIONS, FORMAT_NAMES, isFormatName, parseFormatName, type FormatName } from './names.ts';
 import type { Problem } from '../../problems/problem.ts';
 import { buildReport, type LintReport, type ReportInput } from '../report.ts';

@@ -5,7 +5,7 @@
 // gives for the whole run. Otherwise (inputs in another order, or a format that is one document:
 // JSON, SARIF, JUnit) the problems are kept and written once, at the end.
 
-import { PLAIN } from '../../output/plain-style.ts';
+import { PLAIN } from '../../plain-style.ts';
 import { countProblems, type Problem, type ProblemCounts } from '../../problems/problem.ts';
 import { buildReport } from '../report.ts';
 import { githubAnnotations } from './github.ts';
