@@ -1,10 +1,9 @@
-// What the fast reader of resource files (readPlainYaml, src/yaml/plain-yaml.ts) saves: the CLI
-// bundled twice from the sources, as the build bundles it, once as it is and once with that
+// What the fast reader of values and resource files (readPlainYaml, src/yaml/plain-yaml.ts) saves:
+// the CLI bundled twice from the sources, as the build bundles it, once as it is and once with that
 // reader always declining (so every file goes to the yaml library, as it does for anything
-// outside the reader's dialect), run on the jobs that read user files. The reader is kept only if
-// it saves at least 5% of one of them. Values files no longer take it (it saved them nothing, and a
-// lint of files with problems 15% more): their rows stay as the check that they gain nothing. This
-// script asserts nothing.
+// outside the reader's dialect), run on the jobs that read user files. A values file with a
+// problem is read twice (the library gives the positions), so the lint of files with problems
+// costs more; a clean file, the usual case in CI, is read once. This script asserts nothing.
 //
 //   node bench/readers.mjs [--rounds 9]
 import { bundleLikeTheCli, median, writeResources, writeValuesFiles } from './_shared.mjs';

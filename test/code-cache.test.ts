@@ -33,10 +33,12 @@ describe('the code cache', () => {
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
-  it('each command keeps its own cache, and lint -f caches the values validator it runs', () => {
+  it('each command keeps its own cache, and lint -f caches the values validator when it runs it (values the schema walker cannot call valid)', () => {
     const home = tempDir('agentplat-cache-');
     expect(runBin(['lint', '-f', VALUES], withCache(home)).code).toBe(0);
     expect(runBin(['--version'], withCache(home)).code).toBe(0);
+    expect(cacheFiles(home).map((f) => f.slice(0, f.indexOf('--')))).toEqual(['cli-lint', 'cli-other']);
+    expect(runBin(['lint', '-f', join(ROOT, 'fixtures', 'lint', 'unknown-key.yaml')], withCache(home)).code).toBe(1);
     expect(cacheFiles(home).map((f) => f.slice(0, f.indexOf('--')))).toEqual(['cli-lint', 'cli-other', 'values-validator-b.cjs']);
   });
 

@@ -6,6 +6,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, 
 import type { Problem } from '../problems/problem.ts';
 import { excerptAt as maskedExcerpt, maskedLines, VALUES_SECRETS, type Masked } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
+import { readPlainYaml } from '../yaml/plain-yaml.ts';
 
 export type PathSegment = string | number;
 
@@ -63,14 +64,46 @@ export interface ParsedValues {
   problems: Problem[];
 }
 
-/**
- * Parses one values document. Problems carry `file`, line and column; no exception escapes.
- * Always the yaml library, with positions: the fast reader of resource files (yaml/plain-yaml.ts)
- * saves nothing measurable on values files (bench/readers.mjs: render -f values.yaml within 2%,
- * and a lint of files with problems reads each twice), so values files do not take it.
- */
+/** Parses one values document. Problems carry `file`, line and column; no exception escapes. */
 export function parseValuesText(text: string, name: string): ParsedValues {
-  return parseValuesWithPositions(text, name);
+  const fast = plainValues(text, name);
+  return fast ? { problems: [], source: fast } : parseValuesWithPositions(text, name);
+}
+
+/**
+ * Most values files are plain YAML with nothing wrong in them: their data comes from the fast
+ * reader of resource files (yaml/plain-yaml.ts), and the library reads the text, with the
+ * position of every key, only when a problem needs one. Anything the fast reader leaves, or that
+ * the library could object to (more than one document, not a map, deep nesting), goes to
+ * parseValuesWithPositions at once. A clean values file is read once, by the fast reader (the
+ * library's reading is about 2 ms of a `lint -f`, bench/bench.mjs); a file with a problem is read
+ * twice.
+ */
+function plainValues(text: string, name: string): ValuesSource | undefined {
+  if (text.length > YAML_LIMITS.maxTextLength || rawNestingOverflow(text, YAML_LIMITS.maxRawNesting) >= 0) return undefined;
+  const docs = readPlainYaml(text);
+  if (!docs || docs.length > 1) return undefined;
+  const data = docs[0] ?? {};
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  if (collectionDepth(data, YAML_LIMITS.maxDepth - 4) > YAML_LIMITS.maxDepth - 4) return undefined;
+  let located: ValuesSource | undefined;
+  return {
+    name,
+    data: data as Record<string, unknown>,
+    locate(path) {
+      located ??= parseValuesWithPositions(text, name).source;
+      return located?.locate(path);
+    },
+  };
+}
+
+/** Nesting of maps and lists (a scalar is 0), counted up to `stop` + 1. */
+function collectionDepth(v: unknown, stop: number): number {
+  if (v === null || typeof v !== 'object') return 0;
+  if (stop < 0) return 1;
+  let deepest = 0;
+  for (const child of Array.isArray(v) ? v : Object.values(v)) deepest = Math.max(deepest, collectionDepth(child, stop - 1));
+  return deepest + 1;
 }
 
 /** The library's reading, with every check and the position of every key (exported for tests). */

@@ -1,7 +1,7 @@
 // The block structure both of agentplat's fast YAML readers share: lines of `key: value` and
 // `- item` at increasing indentation, read into maps and lists without the general parser. What a
 // leaf, a plain key and the rest of a key's line mean is the dialect's (./template-yaml.ts for
-// template output, ./plain-yaml.ts for resource files and manifests). Anything outside the block
+// template output, ./plain-yaml.ts for values files, resource files and manifests). Anything outside the block
 // structure throws Unsupported, and the dialect's reader returns undefined: its caller then reads
 // the text with the yaml library, so the result never depends on which reader ran.
 

@@ -1,4 +1,4 @@
-// Reads custom-resource files (validate) and manifests (diff) without the general parser: the block structure of
+// Reads values files, custom-resource files (validate) and manifests (diff) without the general parser: the block structure of
 // ./block-reader.ts, plus comments, single- and double-quoted scalars, one-line flow collections,
 // literal block scalars and plain scalars resolved by YAML 1.2's core schema (as the yaml library
 // reads with version 1.2), and whole JSON documents over any number of lines (./json-document.ts).
@@ -7,7 +7,7 @@
 // duplicate keys, unusual characters, deep nesting, …) returns undefined and the caller uses the
 // yaml library, so the result never depends on which reader ran (test/yaml/read-plain.test.ts
 // compares them). bench/readers.mjs measures what it saves: a third to two fifths of `validate`
-// of 200 resources; on values files nothing, so they go to the library (src/values/source.ts).
+// of 200 resources; on a values file about 2 ms of a `lint -f` (src/values/source.ts).
 
 import { blockDocuments, jsonStringEnd, leavesDialect, MAX_DEPTH, Unsupported, type Dialect } from './block-reader.ts';
 import { readJsonDocument } from './json-document.ts';
