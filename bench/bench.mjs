@@ -107,7 +107,10 @@ function runOnce(c, baseEnv) {
   const env = { ...baseEnv, ...c.env };
   c.before?.();
   const t = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', '"$@" > /dev/null; s=$?; times 1>&2; exit $s', 'bash', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  // Standard output is a pipe this script drains, as `agentplat render | kubectl apply -f -` and a
+  // CI runner give it (src/cli/io.ts writes a pipe or a file straight to it, a terminal or a
+  // device such as /dev/null through Node's stream).
+  const r = spawnSync('bash', ['-c', '"$@"; s=$?; times 1>&2; exit $s', 'bash', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== (c.code ?? 0)) throw new Error(`bench: ${c.id} exited with ${r.status}: ${String(r.stderr).slice(0, 400)}`);
   const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(String(r.stderr));
@@ -122,7 +125,7 @@ function peakMb(c, baseEnv) {
   if (!existsSync(time)) return null;
   const env = { ...baseEnv, ...c.env };
   c.before?.();
-  const r = spawnSync(time, ['-f', 'PEAK %M', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(time, ['-f', 'PEAK %M', ...c.cmd], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const m = /PEAK (\d+)/.exec(String(r.stderr));
   return m ? Number(m[1]) / 1024 : null;
 }

@@ -1,11 +1,11 @@
 // Runs the CLI on the real process: the one place that turns run()'s result into the exit code.
 // The bundle's main module (src/cli/main.ts) calls it.
 import { AgentplatError } from '../problems/errors.ts';
-import { createNodeIo, type Io } from './io.ts';
+import { createNodeIo, type NodeIo } from './io.ts';
 import { run } from './program.ts';
 
 export function start(argv: readonly string[]): void {
-  let io: Io;
+  let io: NodeIo;
   try {
     io = createNodeIo();
   } catch (err) {
@@ -22,15 +22,11 @@ export function start(argv: readonly string[]): void {
       // Everything is written: exit now rather than have node tear the heap down page by page
       // (1 to 5 ms, more for validate's larger heap). Not while a write is pending (pipes are
       // asynchronous on macOS) or a stream has failed (its error event still reports the failure).
-      if (settled(process.stdout) && settled(process.stderr)) process.exit();
+      if (io.settled()) process.exit();
     },
     (err: unknown) => {
       process.stderr.write(`agentplat: internal error: ${(err as Error)?.message ?? String(err)}\n`);
       process.exitCode = 3;
     },
   );
-}
-
-function settled(stream: NodeJS.WriteStream): boolean {
-  return stream.writableLength === 0 && !stream.errored && !stream.destroyed;
 }

@@ -4,8 +4,8 @@
 // its standard streams and environment, standard input, a closed pipe, a full disk, and the
 // deepest and largest inputs (the process's own stack and memory). The rest is checked in-process
 // (runInProcess: the same run() the executable calls, with memory streams), which is much faster.
-import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -208,6 +208,73 @@ describe('a closed pipe (agentplat … | head -1) ends the run quietly', () => {
     expect(r.signal).toBeNull();
     expect(r.stderr).toBe('');
     expect(r.code).toBe(code);
+  });
+});
+
+describe('output reaches a file, a pipe and a full non-blocking pipe whole (io.ts writes files and pipes straight to the descriptor)', () => {
+  const ARGS = ['render', '-o', 'json'];
+  let expected = '';
+  beforeAll(async () => {
+    expected = (await runInProcess(ARGS)).stdout;
+    // larger than a pipe's buffer (64 KiB on Linux), so a slow reader fills it
+    expect(expected.length).toBeGreaterThan(256 * 1024);
+  });
+
+  it('a regular file (`> out.json`)', () => {
+    const file = join(tempDir('agentplat-out-'), 'out.json');
+    const fd = openSync(file, 'w');
+    try {
+      const r = spawnSync(BIN, ARGS, { cwd: ROOT, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: HANG_GUARD_MS });
+      expect([r.status, r.stderr]).toEqual([0, '']);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+  });
+
+  it('a pipe its reader drains (`| kubectl apply -f -`)', () => {
+    const r = spawnSync(BIN, ARGS, { cwd: ROOT, encoding: 'utf8', timeout: HANG_GUARD_MS, maxBuffer: 64 * 1024 * 1024 });
+    expect([r.status, r.stderr, r.stdout === expected]).toEqual([0, '', true]);
+  });
+
+  // A parent may hand over a pipe in non-blocking mode (node's spawn makes it blocking, so python
+  // sets the flag and then becomes agentplat): a write that finds it full gets EAGAIN.
+  const python = spawnSync('python3', ['--version']).status === 0;
+  it.skipIf(process.platform !== 'linux' || !python)('a non-blocking pipe a slow reader empties: the writes that find it full wait for the reader', async () => {
+    const fifo = join(tempDir('agentplat-fifo-'), 'out');
+    execFileSync('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, constants.O_WRONLY);
+    const nonBlocking = 'import fcntl, os, sys; fcntl.fcntl(1, fcntl.F_SETFL, fcntl.fcntl(1, fcntl.F_GETFL) | os.O_NONBLOCK); os.execv(sys.argv[1], sys.argv[1:])';
+    const child = spawn('python3', ['-c', nonBlocking, BIN, ...ARGS], { cwd: ROOT, stdio: ['ignore', writer, 'pipe'] });
+    closeSync(writer);
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const chunks: Buffer[] = [];
+    const buf = Buffer.alloc(16 * 1024);
+    for (let done = false; !done; ) {
+      await new Promise((r) => setTimeout(r, 2));
+      for (;;) {
+        let n: number;
+        try {
+          n = readSync(reader, buf);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EAGAIN') break;
+          throw err;
+        }
+        if (n === 0) {
+          done = true;
+          break;
+        }
+        chunks.push(Buffer.from(buf.subarray(0, n)));
+        if (chunks.length % 4 === 0) break;
+      }
+    }
+    closeSync(reader);
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+    expect(Buffer.concat(chunks).toString('utf8') === expected).toBe(true);
   });
 });
 
