@@ -142,6 +142,7 @@ describe('dotted paths', () => {
     { text: 'podAnnotations.prometheus\\.io/scrape', path: ['podAnnotations', 'prometheus.io/scrape'] },
     { text: 'a\\[0]', path: ['a[0]'] },
     { text: '', path: [] },
+    { text: 'controller.image.tag', path: ['controller', 'image', 'tag'] },
   ])('$text <-> $path', ({ text, path }) => {
     expect(splitPath(text)).toEqual(path);
     expect(joinPath(path)).toBe(text);
@@ -153,6 +154,15 @@ describe('dotted paths', () => {
       fc.property(fc.tuple(fc.string({ minLength: 1, maxLength: 6 }), fc.array(seg, { maxLength: 5 })), ([first, rest]) => {
         const path = [first, ...rest];
         expect(splitPath(joinPath(path))).toEqual(path);
+      }),
+    );
+  });
+
+  test('a path of dotted names alone splits as the full reading splits it (an index at its end takes that reading): empty names are dropped alike', () => {
+    const dotted = fc.array(fc.constantFrom('a', 'b', '.', 'x1'), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(dotted, (text) => {
+        expect(splitPath(text)).toEqual(splitPath(`${text}[0]`).slice(0, -1));
       }),
     );
   });
