@@ -55,8 +55,9 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
 }
 
 // 3. The defaults of each revision as JSON data, with the position of every key (the commented
-// YAML is never parsed at run time). Two files: every render reads the data, while the positions,
-// three times its size, are read only when a problem names a key of the defaults.
+// YAML is never parsed at run time). A file per revision for the data, which every render reads,
+// and one for the positions, three times its size, read only when a problem names a key of the
+// defaults.
 {
   const { LineCounter, parseDocument, isMap, isSeq, isScalar } = await import('yaml');
   // Same path spelling as joinPath in src/values/merge.ts (a test checks a few of them).
@@ -94,7 +95,7 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
     };
     walk(doc.contents, '');
   }
-  writeFileSync(join(gen, 'defaults-data.json'), JSON.stringify(data));
+  for (const rev of ['A', 'B']) writeFileSync(join(gen, `defaults-${rev.toLowerCase()}.json`), JSON.stringify(data[rev]));
   writeFileSync(join(gen, 'defaults-positions.json'), JSON.stringify(positions));
 }
 

@@ -1,5 +1,5 @@
 // The plain data of each revision's defaults and where each key is written: the build parses
-// values/revision-*.yaml and writes them to dist/generated/defaults-data.json and
+// values/revision-*.yaml and writes them to dist/generated/defaults-<rev>.json and
 // defaults-positions.json (scripts/build.mjs), so a run never parses the commented YAML. Each file
 // is read on first use: the positions only when a problem names a key of the defaults.
 
@@ -9,13 +9,11 @@ import type { Revision } from '../spec/revisions.ts';
 /** Line, column and source line of each key of the defaults, by joined path. */
 export type DefaultsPositions = Record<string, [number, number, string]>;
 
-let data: Record<string, Record<string, unknown>> | undefined;
 let positions: Record<string, DefaultsPositions> | undefined;
 
-/** A fresh copy of the defaults of a revision (callers may change it). */
+/** A fresh copy of the defaults of a revision (callers may change it): parsed anew, which is faster than a clone. */
 export function defaultsData(revision: Revision): Record<string, unknown> {
-  data ??= JSON.parse(readGenerated('defaults-data.json')) as Record<string, Record<string, unknown>>;
-  return structuredClone(data[revision]!);
+  return JSON.parse(readGenerated(`defaults-${revision.toLowerCase()}.json`)) as Record<string, unknown>;
 }
 
 /** Where each key of the defaults is written. */
