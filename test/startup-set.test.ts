@@ -3,12 +3,13 @@
 // a lint of a values file must not run the completion library, ajv's compiler, the CEL evaluator
 // or the Kubernetes client: each is loaded by the command or flag that needs it, and a change
 // that imports one of them where the start-up path reaches it fails here.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMONJS_HEAD } from '../src/code-cache.ts';
-import { ensureBuilt, ROOT } from './cli/binary.ts';
+import { ensureBuilt, ROOT, runBin } from './cli/binary.ts';
 import { scriptsRun } from './helpers/scripts-run.ts';
 import { tempDir } from './helpers/temp-dir.ts';
 
@@ -66,5 +67,34 @@ describe('the offline start-up path runs only its own libraries', () => {
     const ran = librariesRun(['validate', join(ROOT, 'fixtures', 'resources')]);
     expect(ran).toContain('commander');
     expect(ran.some((p) => p === 'ajv' || p === '@marcbachmann/cel-js')).toBe(true);
+  });
+});
+
+describe('what a run does not read: data a command does not need stays on disk', () => {
+  // A copy of the package without the files a clean lint -f or a render without CRDs must not
+  // read; each run must still print what the whole package prints.
+  const NOT_READ = ['crds-texts.yaml', 'crds-objects.json', 'defaults-positions.json', 'values-validator-a.cjs', 'values-validator-b.cjs'];
+  let trimmed = '';
+  beforeAll(() => {
+    trimmed = tempDir('agentplat-trimmed-');
+    for (const part of ['bin', 'dist', 'templates', 'values', 'schemas', 'package.json']) cpSync(join(ROOT, part), join(trimmed, part), { recursive: true });
+    for (const f of NOT_READ) rmSync(join(trimmed, 'dist', 'generated', f));
+  });
+  const inTrimmed = (args: string[]) => spawnSync(process.execPath, [join(trimmed, 'bin', 'agentplat'), ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+
+  it.each([
+    { name: 'lint -f of clean values (no CRD text or object, no key position, no ajv validator)', args: ['lint', '-f', VALUES] },
+    { name: 'lint -r A of the defaults', args: ['lint', '-r', 'A'] },
+    { name: 'render --skip-crds -f values', args: ['render', '--skip-crds', '-f', VALUES] },
+  ])('$name', ({ args }) => {
+    const whole = runBin(args);
+    const r = inTrimmed(args);
+    expect([r.status, r.stderr, r.stdout]).toEqual([whole.code, whole.stderr, whole.stdout]);
+  });
+
+  it('the check sees a read: render prints the CRDs, whose texts the copy lacks', () => {
+    const r = inTrimmed(['render']);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toContain('crds-texts.yaml');
   });
 });

@@ -6,8 +6,8 @@ import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 
 export interface PrebuiltCrd {
   source: string;
-  /** The object's YAML body as `render` prints it. */
-  text: string;
+  /** The object's YAML body as `render` prints it (read when first asked for). */
+  text: () => string;
   /** apiVersion, kind and metadata: what ordering and checks read without the whole object. */
   head: Pick<K8sObject, 'apiVersion' | 'kind' | 'metadata'>;
 }
@@ -22,8 +22,8 @@ export interface PrebuiltCrds {
  * apiVersion, kind or metadata (`-o json` does); then all objects are read from `objects()`.
  * `yaml` maps each of these objects to its text.
  */
-export function prebuiltCrdDocs(texts: PrebuiltCrds, objects: () => Record<string, K8sObject>): { chart: RenderedDoc[]; mcpop: RenderedDoc[]; yaml: WeakMap<object, string> } {
-  const yaml = new WeakMap<object, string>();
+export function prebuiltCrdDocs(texts: PrebuiltCrds, objects: () => Record<string, K8sObject>): { chart: RenderedDoc[]; mcpop: RenderedDoc[]; yaml: WeakMap<object, () => string> } {
+  const yaml = new WeakMap<object, () => string>();
   let all: Record<string, K8sObject> | undefined;
   const doc = (pre: PrebuiltCrd): RenderedDoc => {
     const whole = () => (all ??= objects())[pre.source]!;
