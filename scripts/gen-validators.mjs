@@ -25,8 +25,11 @@ export async function generateValidators(root, outDir) {
     for (const k of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword: k, schemaType: ['string', 'boolean', 'object', 'array', 'number'] });
     const schema = stripAnnotations(JSON.parse(readFileSync(file, 'utf8')));
     // The same schema as data, for the walker that says "valid" before this code is loaded
-    // (src/lint/schema-validators.ts): a quarter of the published schema's size.
-    writeFileSync(join(outDir, `values-schema-${rev}.json`), JSON.stringify(schema));
+    // (src/lint/schema-validators.ts): a quarter of the published schema's size, with each
+    // top-level key's schema and each definition as JSON text the walker parses when the user's
+    // values reach it (src/spec/schema-accepts.ts).
+    const lazy = (map) => map && Object.fromEntries(Object.entries(map).map(([k, v]) => [k, JSON.stringify(v)]));
+    writeFileSync(join(outDir, `values-schema-${rev}.json`), JSON.stringify({ ...schema, properties: lazy(schema.properties), definitions: lazy(schema.definitions) }));
     const validate = ajv.compile(schema);
     await writeScript(root, join(outDir, `values-validator-${rev}.cjs`), standaloneCode(ajv, validate));
   }

@@ -11,6 +11,7 @@ import { joinPath, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { layerRelease } from '../values/replace.ts';
 import { checkSchema } from './schema.ts';
+import { touchedBy } from './schema-validators.ts';
 import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, ruleOwnsPath } from './rules/index.ts';
 import type { RuleContext, RuleFinding } from './rules/types.ts';
@@ -46,7 +47,7 @@ export function lintValues(req: LintRequest): LintResult {
   // finding still points at the layer that wrote its path (toProblem). Without user layers there
   // is nothing to check: the defaults are valid (tests pin that).
   const layered: LayeredValues = layerRelease(defaultsSource(req.revision), req.layers);
-  const findings: RuleFinding[] = req.layers.length > 0 ? checkSchema(req.revision, layered.values, ruleOwnsPath) : [];
+  const findings: RuleFinding[] = req.layers.length > 0 ? checkSchema(req.revision, layered.values, ruleOwnsPath, touchedBy(req.layers)) : [];
   const schemaFailed = findings.length > 0;
 
   const ctx: RuleContext = {

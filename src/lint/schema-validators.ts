@@ -5,7 +5,7 @@
 // sure. A render or lint of the defaults reads neither.
 
 import type { ValidateFunction } from 'ajv';
-import { schemaAccepts, type Schema } from '../spec/schema-accepts.ts';
+import { schemaAccepts, type Schema, type Touched } from '../spec/schema-accepts.ts';
 import { readGenerated, requireGenerated } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { ANNOTATION_KEYWORDS } from './ajv-setup.ts';
@@ -13,14 +13,37 @@ import { ANNOTATION_KEYWORDS } from './ajv-setup.ts';
 const schemas = new Map<Revision, Schema>();
 const NO_OPS: ReadonlySet<string> = new Set(ANNOTATION_KEYWORDS);
 
-/** True when `values` (BigInts as numbers) are valid for the revision's schema; false: ask `valuesValidator`. */
-export function valuesSchemaAccepts(revision: Revision, values: unknown): boolean {
+/**
+ * True when `values` (BigInts as numbers) are valid for the revision's schema; false: ask
+ * `valuesValidator`. With `touched` (the paths the user's layers write, see touchedBy), only those
+ * are walked: the rest of `values` is the chart's defaults, which are valid.
+ */
+export function valuesSchemaAccepts(revision: Revision, values: unknown, touched?: Touched): boolean {
   let schema = schemas.get(revision);
   if (!schema) {
     schema = JSON.parse(readGenerated(`values-schema-${revision.toLowerCase()}.json`)) as Schema;
     schemas.set(revision, schema);
   }
-  return schemaAccepts(schema, { defs: (schema.definitions ?? {}) as Record<string, Schema>, noOps: NO_OPS }, values);
+  return schemaAccepts(schema, { defs: (schema.definitions ?? {}) as Record<string, Schema>, noOps: NO_OPS }, values, touched);
+}
+
+/** The paths the data of `layers` write: the keys of their maps, and whole values below a key that holds anything else (a list replaces the default's). */
+export function touchedBy(layers: readonly { data: unknown }[]): Touched {
+  const add = (into: Map<string, Touched | 'all'>, data: Record<string, unknown>): void => {
+    for (const [k, v] of Object.entries(data)) {
+      const have = into.get(k);
+      if (have === 'all') continue;
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) into.set(k, 'all');
+      else {
+        const below = (have ?? new Map()) as Map<string, Touched | 'all'>;
+        into.set(k, below);
+        add(below, v as Record<string, unknown>);
+      }
+    }
+  };
+  const root = new Map<string, Touched | 'all'>();
+  for (const l of layers) if (l.data !== null && typeof l.data === 'object' && !Array.isArray(l.data)) add(root, l.data as Record<string, unknown>);
+  return root;
 }
 
 const validators = new Map<Revision, ValidateFunction>();

@@ -11,6 +11,7 @@ import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesSchemaAccepts, valuesValidator } from './schema-validators.ts';
+import type { Touched } from '../spec/schema-accepts.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
 import { didYouMean } from '../problems/nearest.ts';
@@ -46,11 +47,14 @@ export function valuesSchema(revision: Revision): SchemaNode {
   return s;
 }
 
-/** Validates merged values; returns findings with values paths (rule `values/schema` or `values/unknown-key`). */
-export function checkSchema(revision: Revision, values: unknown, skipPath: (path: string) => boolean = () => false): RuleFinding[] {
+/**
+ * Validates merged values; returns findings with values paths (rule `values/schema` or
+ * `values/unknown-key`). `touched`: the paths the user's layers write (the rest is the defaults).
+ */
+export function checkSchema(revision: Revision, values: unknown, skipPath: (path: string) => boolean = () => false, touched?: Touched): RuleFinding[] {
   // An int64 past 2^53 (a BigInt from --set) is an integer to the schema.
   const typed = bigIntsAsNumbers(values);
-  if (valuesSchemaAccepts(revision, typed)) return [];
+  if (valuesSchemaAccepts(revision, typed, touched)) return [];
   const validate = valuesValidator(revision);
   if (validate(typed)) return [];
   // The bundled validators are generated without ajv's `verbose` option (much smaller code), so

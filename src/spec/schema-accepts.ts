@@ -83,10 +83,41 @@ interface Plan {
 
 const plans = new WeakMap<object, Plan>();
 const patterns = new Map<string, RegExp>();
+/** Schema nodes given as their JSON text, read when first walked (see schemaAccepts). */
+const texts = new Map<string, Node>();
 
-/** True when `data` is valid for `root`; false means "ask ajv". */
-export function schemaAccepts(root: Schema, context: WalkContext, data: unknown): boolean {
-  return accepts(root, context, data, 0);
+/**
+ * Where a caller's data differs from data known to be valid: the keys of an object that may
+ * differ, each with its own tree, or 'all' (everything below may differ). A key an object's tree
+ * does not list holds the known-valid value, and is not walked.
+ */
+export type Touched = ReadonlyMap<string, Touched | 'all'>;
+
+/**
+ * True when `data` is valid for `root`; false means "ask ajv".
+ *
+ * A schema node may be given as its JSON text (a string where a schema is expected: a property's,
+ * a definition's): it is parsed when the walk first reaches it, so the parts of a large schema the
+ * data never reaches are never built.
+ *
+ * With `touched`, `data` is data known to be valid (the chart's defaults, which a test holds to the
+ * schema) with the changes `touched` names: only the objects on those paths are walked, with every
+ * keyword (their `required` too), and what lies below a key they do not list is taken as valid.
+ * That holds only where the schema node of a value is fixed by its path, so below an anyOf, allOf
+ * or list item the walk checks everything.
+ */
+export function schemaAccepts(root: Schema, context: WalkContext, data: unknown, touched?: Touched): boolean {
+  return accepts(root, context, data, 0, touched);
+}
+
+function nodeOf(s: Node | string): Node {
+  if (typeof s !== 'string') return s;
+  let node = texts.get(s);
+  if (!node) {
+    node = JSON.parse(s) as Node;
+    texts.set(s, node);
+  }
+  return node;
 }
 
 function planOf(s: Node, { defs, noOps }: WalkContext): Plan {
@@ -128,15 +159,16 @@ function planOf(s: Node, { defs, noOps }: WalkContext): Plan {
   return p;
 }
 
-function accepts(s: Node, cx: WalkContext, v: unknown, depth: number): boolean {
+function accepts(node: Node | string, cx: WalkContext, v: unknown, depth: number, touched: Touched | undefined): boolean {
   if (depth > 64) return false;
+  const s = nodeOf(node);
   const p = planOf(s, cx);
   if (p.ask) return false;
-  if (p.ref !== undefined && !accepts(p.ref, cx, v, depth + 1)) return false;
+  if (p.ref !== undefined && !accepts(p.ref, cx, v, depth + 1, touched)) return false;
   if (p.types !== undefined && !p.types.some((t) => isType(t, v))) return false;
   if (p.enumValues !== undefined && !p.enumValues.some((e) => jsonEqual(e, v))) return false;
-  if (p.anyOf !== undefined && !p.anyOf.some((b) => accepts(b, cx, v, depth + 1))) return false;
-  if (p.allOf !== undefined && !p.allOf.every((b) => accepts(b, cx, v, depth + 1))) return false;
+  if (p.anyOf !== undefined && !p.anyOf.some((b) => accepts(b, cx, v, depth + 1, undefined))) return false;
+  if (p.allOf !== undefined && !p.allOf.every((b) => accepts(b, cx, v, depth + 1, undefined))) return false;
   if (typeof v === 'string') {
     if (p.minLength !== undefined && codePoints(v) < p.minLength) return false;
     if (p.maxLength !== undefined && codePoints(v) > p.maxLength) return false;
@@ -149,7 +181,7 @@ function accepts(s: Node, cx: WalkContext, v: unknown, depth: number): boolean {
   } else if (Array.isArray(v)) {
     if (p.minItems !== undefined && v.length < p.minItems) return false;
     if (p.maxItems !== undefined && v.length > p.maxItems) return false;
-    if (p.items !== undefined) for (const item of v) if (!accepts(p.items, cx, item, depth + 1)) return false;
+    if (p.items !== undefined) for (const item of v) if (!accepts(p.items, cx, item, depth + 1, undefined)) return false;
   } else if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
     if (p.required !== undefined) for (const k of p.required) if (o[k] === undefined) return false;
@@ -157,11 +189,18 @@ function accepts(s: Node, cx: WalkContext, v: unknown, depth: number): boolean {
     const extra = p.extra;
     // ajv goes over the keys with for…in; so does this.
     for (const k in o) {
+      let below: Touched | undefined;
+      if (touched !== undefined) {
+        const t = touched.get(k);
+        // the known-valid value, as it is
+        if (t === undefined) continue;
+        below = t === 'all' ? undefined : t;
+      }
       const sub = props !== undefined && Object.hasOwn(props, k) ? props[k] : undefined;
       if (sub !== undefined) {
-        if (o[k] !== undefined && !accepts(sub, cx, o[k], depth + 1)) return false;
+        if (o[k] !== undefined && !accepts(sub, cx, o[k], depth + 1, below)) return false;
       } else if (extra === false) return false;
-      else if (extra !== undefined && !accepts(extra, cx, o[k], depth + 1)) return false;
+      else if (extra !== undefined && !accepts(extra, cx, o[k], depth + 1, below)) return false;
     }
   }
   return true;
