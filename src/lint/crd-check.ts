@@ -30,6 +30,6 @@ export async function prepareCrdCheck(layers: readonly { data: unknown }[]): Pro
 
 /** The loaded check; a run that lints such values without preparing is a bug of that run's code. */
 export function crdCheck(): CheckObject {
-  if (!loaded) throw new Error('internal error: the values set a provider block\'s config or tls, but the ModelConfig check was not loaded (call prepareCrdCheck before lintValues)');
+  if (!loaded) throw new Error('the values set a provider block\'s config or tls, but the ModelConfig check was not loaded (call prepareCrdCheck before lintValues)');
   return loaded;
 }

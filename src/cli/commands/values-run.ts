@@ -81,7 +81,9 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
     return;
   }
   // With --from-revision the layers are the user's migrated as `migrate` migrates them; the report
-  // of what moved goes to stderr, and the origins point back at the user's keys.
+  // of what moved goes to stderr, and the origins point back at the user's keys. The migration
+  // lints each migrated file, so the ModelConfig check is loaded for the user's layers first.
+  await prepareCrdCheck(written.sources);
   const migrated = migrating ? (await import('../../pipeline/migrate.ts')).migrateLayers(written, from, revision, settings.rules) : undefined;
   const loaded = migrated?.loaded ?? written;
   const report = await problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
