@@ -122,3 +122,58 @@ export function authproxyPlan(b: Values, renderKubeVersion?: string): AuthproxyP
     serviceMonitor: { wanted: metricsOn && asBool(asMap(metricsCfg.serviceMonitor).enabled) },
   };
 }
+
+/**
+ * Who the proxy lets sign in by e-mail address, as the proxy itself decides it: a container flag
+ * `--email-domain` (authproxy.extraArgs) wins over `email_domains` of the legacy config file, and
+ * a domain `*` admits every address, the allow-list (authenticatedEmailsFile) included.
+ */
+export interface EmailAdmission {
+  /** The domains of the `--email-domain` flags, when extraArgs passes any. */
+  flagDomains: string[] | undefined;
+  /** The domains of the mounted legacy config file (`email_domains`), when agentplat can read them. */
+  configDomains: string[] | undefined;
+  /** The legacy config file is mounted (forceLegacyConfig) and its text is the chart's or configFile, not an existing ConfigMap. */
+  configKnown: boolean;
+  /** The domains the proxy runs with: the flags', else the config file's. */
+  effective: string[] | undefined;
+  /** The proxy admits every address (`*` among the effective domains). */
+  everyone: boolean;
+}
+
+/** The `--email-domain` values of extraArgs: a map entry (a string or a list), or list items `--email-domain=X`. */
+function emailDomainFlags(extraArgs: unknown): string[] | undefined {
+  if (Array.isArray(extraArgs)) {
+    const found: string[] = [];
+    for (const a of extraArgs) {
+      const m = /^--email-domain(?:=(.*))?$/.exec(asStr(a));
+      if (m) found.push(m[1] ?? '');
+    }
+    return found.length > 0 ? found : undefined;
+  }
+  const m = asMap(extraArgs);
+  if (!Object.hasOwn(m, 'email-domain')) return undefined;
+  const v = m['email-domain'];
+  if (v === null || v === undefined) return [''];
+  return Array.isArray(v) ? v.map((x) => asStr(x, String(x))) : [asStr(v, String(v))];
+}
+
+/** `email_domains = [...]` of a legacy config file's text (TOML), undefined when it has none or agentplat cannot read it. */
+export function configFileEmailDomains(text: string): string[] | undefined {
+  const m = /^\s*email_domains\s*=\s*(\[[^\]]*\]|"[^"]*"|'[^']*')/m.exec(text);
+  if (!m) return undefined;
+  const value = m[1]!;
+  if (value.startsWith('"') || value.startsWith("'")) return [value.slice(1, -1)];
+  return [...value.matchAll(/"([^"]*)"|'([^']*)'/g)].map((x) => x[1] ?? x[2] ?? '');
+}
+
+/** The e-mail admission of the `authproxy` values block `b` (merged values). */
+export function emailAdmission(b: Values): EmailAdmission {
+  const config = asMap(b.config);
+  const flagDomains = emailDomainFlags(b.extraArgs);
+  const mounted = asBool(config.forceLegacyConfig, true) && !asStr(config.existingConfig);
+  const own = asStr(config.configFile);
+  const configDomains = !mounted ? undefined : own ? configFileEmailDomains(own) : asList(config.emailDomains).map((x) => asStr(x, String(x)));
+  const effective = flagDomains ?? configDomains;
+  return { flagDomains, configDomains, configKnown: mounted, effective, everyone: effective !== undefined && effective.includes('*') };
+}

@@ -46,7 +46,7 @@ export interface ReleaseResult {
 
 const NAME_HINT = 'use a shorter --release-name or fullnameOverride: names longer than 63 characters are cut, and two cut names can meet';
 /** What lintRelease needs of a release: the values side of a ReleaseRequest. */
-export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namespace' | 'apiVersions' | 'kubeVersion' | 'rules' | 'showDefaultNote' | 'ignoreKeys'>;
+export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namespace' | 'apiVersions' | 'kubeVersion' | 'rules' | 'showDefaultNote' | 'ignoreKeys'> & Partial<Pick<ReleaseRequest, 'releaseName'>>;
 
 /**
  * The release's values (defaults under the user's layers, with where each key came from) and the
@@ -58,6 +58,7 @@ export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered:
     revision: req.revision,
     layers: [...req.layers],
     releaseNamespace: req.namespace,
+    ...(req.releaseName ? { releaseName: req.releaseName } : {}),
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),

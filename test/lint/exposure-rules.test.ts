@@ -68,6 +68,79 @@ describe('security/route-bypasses-authproxy', () => {
   });
 });
 
+describe('ways past the proxy besides the default route backend (security/route-bypasses-authproxy, service-bypasses-authproxy, insecure-behind-authproxy)', () => {
+  const RULE = 'security/route-bypasses-authproxy';
+  const TRUSTED = { auth: { mode: 'trusted-proxy' } };
+
+  it('a ui.httpRoute rule whose backendRef names the UI or the controller Service is reported at that backendRef; one naming the proxy is not', () => {
+    const values = { authproxy: PROXY, controller: TRUSTED, ui: { httpRoute: { ...ROUTE, rules: [{ backendRefs: [{ name: 'agentplat-authproxy', port: 4180 }, { name: 'agentplat-controller', port: 8083 }] }, { backendRefs: [{ name: 'agentplat-ui', port: 8080 }] }] } } };
+    const routes = get(render('B', values), 'HTTPRoute').spec.rules;
+    expect(routes[0].backendRefs[1].name).toBe('agentplat-controller');
+    const found = of(lint('B', values), RULE);
+    expect(found.map((p) => [p.severity, p.path])).toEqual([['warning', 'ui.httpRoute.rules[0].backendRefs[1]'], ['warning', 'ui.httpRoute.rules[1].backendRefs[0]']]);
+    expect(found[0]!.message).toMatch(/controller Service \(agentplat-controller, port 8083\).*skips sign-in/);
+    expect(found[1]!.message).toMatch(/UI Service \(agentplat-ui, port 8080\)/);
+    expect(found[0]!.hint).toMatch(/name: <release>-authproxy, port: 4180/);
+  });
+
+  it('an HTTPRoute, Ingress or platform Route in extraObjects (templated names too) whose backend is the UI or controller Service is reported at its entry, naming the object and the field', () => {
+    const extraObjects = [
+      { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'direct-ui' }, spec: { rules: [{ backendRefs: [{ name: '{{ include "agentplat.fullname" . }}-ui', port: 8080 }] }] } },
+      { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'direct-api' }, spec: { rules: [{ http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'agentplat-controller', port: { number: 8083 } } } }] } }] } },
+      { apiVersion: 'route.openshift.io/v1', kind: 'Route', metadata: { name: 'direct-route' }, spec: { to: { kind: 'Service', name: 'agentplat-ui' } } },
+      { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', metadata: { name: 'through-proxy' }, spec: { rules: [{ backendRefs: [{ name: 'agentplat-authproxy', port: 4180 }] }] } },
+      { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'other-namespace', namespace: 'elsewhere' }, spec: { defaultBackend: { service: { name: 'agentplat-ui', port: { number: 8080 } } } } },
+    ];
+    const values = { authproxy: PROXY, controller: TRUSTED, extraObjects };
+    const rendered = render('B', values);
+    expect(get(rendered, 'HTTPRoute', 'direct-ui').spec.rules[0].backendRefs[0].name).toBe('agentplat-ui');
+    const found = of(lint('B', values), RULE);
+    expect(found.map((p) => p.path)).toEqual(['extraObjects[0]', 'extraObjects[1]', 'extraObjects[2]']);
+    expect(found[0]!.message).toMatch(/HTTPRoute direct-ui \(extraObjects\[0\], spec\.rules\[0\]\.backendRefs\[0\]\) sends traffic to the UI Service/);
+    expect(found[1]!.message).toMatch(/Ingress direct-api .*spec\.rules\[0\]\.http\.paths\[0\]\.backend.*controller Service/);
+    expect(found[2]!.message).toMatch(/Route direct-route .*spec\.to/);
+    // The proxy's own extraObjects are routes too.
+    expect(of(lint('B', { authproxy: { ...PROXY, extraObjects: [extraObjects[1]] }, controller: TRUSTED }), RULE).map((p) => p.path)).toEqual(['authproxy.extraObjects[0]']);
+    // Without the proxy such routes are the way in, not a bypass.
+    expect(of(lint('B', { extraObjects }), RULE)).toEqual([]);
+  });
+
+  it('the Services are matched by the release name the run renders with', async () => {
+    const text = 'authproxy:\n  enabled: true\n  config: {clientID: id, clientSecret: secret, cookieSecret: 0123456789abcdef}\ncontroller:\n  auth: {mode: trusted-proxy}\nextraObjects:\n  - apiVersion: gateway.networking.k8s.io/v1\n    kind: HTTPRoute\n    metadata: {name: r}\n    spec: {rules: [{backendRefs: [{name: prod-ui, port: 8080}]}]}\n';
+    const dir = (await import('../helpers/temp-dir.ts')).tempDir('agentplat-bypass-');
+    (await import('node:fs')).writeFileSync(`${dir}/v.yaml`, text);
+    expect((await runInProcess(['lint', 'v.yaml'], { cwd: dir })).stdout).not.toContain(RULE);
+    const r = await runInProcess(['lint', 'v.yaml', '--release-name', 'prod', '--strict'], { cwd: dir });
+    expect(r.stdout).toMatch(/v\.yaml:7:5 .*HTTPRoute r \(extraObjects\[0\]/);
+    expect(r.code).toBe(1);
+  });
+
+  it.each([['ui', 'LoadBalancer'], ['ui', 'NodePort'], ['controller', 'LoadBalancer'], ['controller', 'NodePort']] as const)('the %s Service of type %s is reported at its service.type', (component, type) => {
+    const values = { authproxy: PROXY, controller: TRUSTED, [component]: { ...(component === 'controller' ? TRUSTED : {}), service: { type } } };
+    expect(get(render('B', values), 'Service', `agentplat-${component}`).spec.type).toBe(type);
+    const found = of(lint('B', values), 'security/service-bypasses-authproxy');
+    expect(found.map((p) => [p.severity, p.path])).toEqual([['warning', `${component}.service.type`]]);
+    expect(found[0]!.message).toContain(`Service agentplat-${component} is of type ${type}`);
+    expect(found[0]!.hint).toMatch(/ClusterIP/);
+    expect(of(lint('B', { [component]: { service: { type } } }), 'security/service-bypasses-authproxy')).toEqual([]);
+  });
+
+  it.each(['A', 'B'] as const)('%s: the controller in its insecure mode behind the proxy is reported: the edge forwards X-User-Id as the browser sent it', (rev) => {
+    const insecure = rev === 'A' ? 'unsecure' : 'insecure';
+    const edge = (values: Record<string, unknown>) => String(get(render(rev, values), 'ConfigMap', 'agentplat-ui-config').data['edge.conf']);
+    expect(edge({ authproxy: PROXY })).toMatch(/proxy_pass/);
+    expect(edge({ authproxy: PROXY })).not.toMatch(/proxy_set_header x-user-id "";/);
+    if (rev === 'B') expect(edge({ authproxy: PROXY, controller: TRUSTED })).toMatch(/proxy_set_header x-user-id "";/);
+    const byDefault = of(lint(rev, { authproxy: PROXY }), 'security/insecure-behind-authproxy');
+    expect(byDefault.map((p) => [p.severity, p.path])).toEqual([['warning', 'authproxy.enabled']]);
+    expect(byDefault[0]!.message).toContain(`${insecure} mode`);
+    expect(byDefault[0]!.hint).toContain('controller.auth.mode: trusted-proxy');
+    expect(of(lint(rev, { authproxy: PROXY, controller: { auth: { mode: insecure } } }), 'security/insecure-behind-authproxy').map((p) => p.path)).toEqual(['controller.auth.mode']);
+    expect(of(lint(rev, { authproxy: PROXY, controller: TRUSTED }), 'security/insecure-behind-authproxy')).toEqual([]);
+    expect(of(lint(rev, {}), 'security/insecure-behind-authproxy')).toEqual([]);
+  });
+});
+
 describe('security/tools-cluster-admin', () => {
   const RULE = 'security/tools-cluster-admin';
 
@@ -106,3 +179,14 @@ describe('security/tools-cluster-admin', () => {
 function exposureCheck(user: Record<string, unknown>, out: string[]): void {
   exposureRules.check({ revision: 'B', values: valuesFor('B', user).values, userSet: () => true, report: (f) => void out.push(f.rule) });
 }
+
+describe('docs/security.md', () => {
+  it('lists every way past the proxy lint reports, and the e-mail restriction rule', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { authproxyRules } = await import('../../src/lint/rules/authproxy.ts');
+    const doc = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
+    const ids = [...exposureRules.ids.map((r) => r.id).filter((id) => id !== 'security/tools-cluster-admin'), ...authproxyRules.ids.map((r) => r.id).filter((id) => id.startsWith('security/'))];
+    expect(ids).toEqual(['security/route-bypasses-authproxy', 'security/service-bypasses-authproxy', 'security/insecure-behind-authproxy', 'security/authproxy-email-widened']);
+    for (const id of ids) expect(doc, `${id} is not in docs/security.md`).toContain(`\`${id}\``);
+  });
+});

@@ -120,7 +120,9 @@ describe('a caret under a masked excerpt points where the column of the file poi
     const r = await runInProcess(['lint', 'two.yaml', '--no-color'], { cwd: dir });
     expect(r.stdout).toMatch(/two\.yaml:1:115 +error +unknown key `providers\.providerB\.bogus`/);
     const lines = r.stdout.split('\n');
-    const i = lines.findIndex((l) => l.includes('1 | providers:'));
+    // The excerpt under the unknown key's finding (the line's other findings have excerpts of their own).
+    const start = lines.findIndex((l) => l.includes('unknown key `providers.providerB.bogus`'));
+    const i = lines.findIndex((l, k) => k > start && l.includes('1 | providers:'));
     const excerpt = lines[i]!;
     const caret = lines[i + 1]!.indexOf('^');
     expect(excerpt.slice(caret).startsWith('bogus')).toBe(true);

@@ -7,7 +7,7 @@
 
 import type { RuleContext, ValuesRule } from './types.ts';
 import { at, optStr } from '../../model/values-access.ts';
-import { authproxyPlan } from '../../model/authproxy-plan.ts';
+import { authproxyPlan, configFileEmailDomains, emailAdmission } from '../../model/authproxy-plan.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { kubeOlder } from '../../spec/kube-features.ts';
 
@@ -23,6 +23,7 @@ const NOOP_RULE = 'values/authproxy-no-effect';
 const HTPASSWD_RULE = 'values/authproxy-htpasswd';
 const NETPOL_RULE = 'values/authproxy-network-policy-empty';
 const SERVICE_RULE = 'values/authproxy-service-ports';
+const EMAIL_RULE = 'security/authproxy-email-widened';
 
 const GATEWAY_API = 'gateway.networking.k8s.io/v1';
 const MONITORING_API = 'monitoring.coreos.com/v1';
@@ -68,6 +69,7 @@ export const authproxyRules: ValuesRule = {
     { id: HTPASSWD_RULE, description: 'authproxy.htpasswdFile.enabled needs entries or an existingSecret' },
     { id: NETPOL_RULE, description: 'An authentication proxy NetworkPolicy without rules denies every connection to the proxy' },
     { id: SERVICE_RULE, description: 'The authentication proxy Service ports must differ, and SingleStack takes one IP family' },
+    { id: EMAIL_RULE, description: 'A sign-in restriction the values write (authproxy.config.emailDomains, email_domains of configFile, the authenticatedEmailsFile allow-list) is undone by a domain `*` the proxy also gets (the default --email-domain=* flag wins over the config file)' },
   ],
   check(ctx) {
     const b = at(ctx.values, 'authproxy');
@@ -184,6 +186,8 @@ export const authproxyRules: ValuesRule = {
       });
     }
 
+    emailRestrictions(ctx, b, plan.accessList.mount);
+
     if (at(ctx.values, 'authproxy.authenticatedEmailsFile.enabled') === true && !plan.accessList.mount) {
       ctx.report({
         rule: NOOP_RULE,
@@ -224,3 +228,75 @@ export const authproxyRules: ValuesRule = {
     }
   },
 };
+
+/**
+ * A restriction of who may sign in that the values write must be what the proxy enforces. The
+ * proxy takes `--email-domain` flags over `email_domains` of its config file, and a domain `*`
+ * admits every address, whatever the allow-list says; the chart's defaults pass
+ * `--email-domain=*`. agentplat renders what the chart renders and refuses the contradiction
+ * (docs/decisions.md, "E-mail restrictions of the authentication proxy").
+ */
+function emailRestrictions(ctx: RuleContext, b: Values, allowList: boolean): void {
+  const admission = emailAdmission(b);
+  const config = isPlainMap(b.config) ? b.config : {};
+  const ownFile = typeof config.configFile === 'string' && config.configFile !== '' ? config.configFile : '';
+  const listed = (domains: readonly string[]) => (domains.length === 0 ? 'no domain' : domains.join(', '));
+  // Each restriction the user wrote, with what it admits.
+  const restrictions: { path: string; what: string }[] = [];
+  const written = at(ctx.values, 'authproxy.config.emailDomains');
+  const writtenDomains = Array.isArray(written) ? written.map((x) => String(x)) : undefined;
+  if (ctx.userSet('authproxy.config.emailDomains') && writtenDomains && !writtenDomains.includes('*')) {
+    restrictions.push({ path: 'authproxy.config.emailDomains', what: `authproxy.config.emailDomains admits ${listed(writtenDomains)}` });
+  }
+  const fileDomains = ownFile ? configFileEmailDomains(ownFile) : undefined;
+  if (ctx.userSet('authproxy.config.configFile') && fileDomains && !fileDomains.includes('*')) {
+    restrictions.push({ path: 'authproxy.config.configFile', what: `email_domains of authproxy.config.configFile admits ${listed(fileDomains)}` });
+  }
+  if (allowList) {
+    restrictions.push({ path: 'authproxy.authenticatedEmailsFile.enabled', what: 'authproxy.authenticatedEmailsFile admits the addresses of its list' });
+  }
+  if (restrictions.length === 0) return;
+
+  if (admission.everyone) {
+    const fixes: string[] = [];
+    let cause: string;
+    if (admission.flagDomains?.includes('*')) {
+      const listForm = Array.isArray(b.extraArgs);
+      cause = `the container flag --email-domain=* (authproxy.extraArgs${listForm ? '' : '.email-domain'}, ${ctx.userSet('authproxy.extraArgs') ? 'as your values write it' : 'a default of the chart'}) wins over the config file and admits every address`;
+      fixes.push(listForm ? 'remove --email-domain=* from authproxy.extraArgs' : 'remove the flag with authproxy.extraArgs: {email-domain: null} (null removes a default key, as in helm)');
+      const domains = writtenDomains && !writtenDomains.includes('*') && writtenDomains.length > 0 ? writtenDomains : fileDomains?.filter((d) => d !== '*');
+      if (!listForm && domains && domains.length > 0) fixes.push(`, or pass your domains as the flag: authproxy.extraArgs.email-domain: ${domains.length === 1 ? domains[0] : `[${domains.join(', ')}]`}`);
+      if (allowList && admission.configDomains?.includes('*')) fixes.push('; then set authproxy.config.emailDomains: [] so that only the listed addresses sign in (the config file admits "*" by default too)');
+    } else {
+      cause = `email_domains = ["*"] of the proxy's config file (${ownFile ? 'authproxy.config.configFile' : 'authproxy.config.emailDomains, the chart\'s default'}) admits every address`;
+      fixes.push(ownFile ? 'remove "*" from email_domains in authproxy.config.configFile' : 'set authproxy.config.emailDomains: [] (only the listed addresses sign in), or to the domains admitted beside the list');
+    }
+    for (const r of restrictions) {
+      ctx.report({
+        rule: EMAIL_RULE,
+        severity: 'error',
+        path: r.path,
+        message: `${r.what}, but ${cause}: the restriction has no effect and everyone with an account at the identity provider may sign in`,
+        hint: `${fixes.join('')}; docs/security.md explains it`,
+      });
+    }
+    return;
+  }
+  // Not widened, but the written domains are not what the proxy reads.
+  if (restrictions[0]?.path === 'authproxy.config.emailDomains') {
+    const why = admission.flagDomains !== undefined
+      ? `the container flag --email-domain (authproxy.extraArgs) admits ${listed(admission.flagDomains)} and wins over the config file`
+      : !admission.configKnown
+        ? (config.existingConfig ? 'the config file is the existing ConfigMap authproxy.config.existingConfig' : 'the legacy config file is not mounted (authproxy.config.forceLegacyConfig is false)')
+        : ownFile ? 'authproxy.config.configFile replaces the generated config file' : undefined;
+    if (why) {
+      ctx.report({
+        rule: NOOP_RULE,
+        severity: 'warning',
+        path: 'authproxy.config.emailDomains',
+        message: `authproxy.config.emailDomains is not what the proxy reads: ${why}`,
+        hint: 'restrict the domains where the proxy reads them (the --email-domain flag in authproxy.extraArgs, or email_domains in the config file), and remove authproxy.config.emailDomains',
+      });
+    }
+  }
+}

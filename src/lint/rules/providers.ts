@@ -39,6 +39,7 @@ export const providerRules: ValuesRule = {
     { id: 'values/provider-block-mismatch', description: "A provider block's config must match its provider (providerX blocks configure ProviderX)." },
     { id: 'values/provider-required-config', description: 'The default provider block must carry the config fields its provider requires.' },
     { id: 'values/provider-modelconfig', description: "A provider block's config and tls must pass the ModelConfig CRD's schema and CEL rules (the check validate runs on the rendered object)." },
+    { id: 'values/provider-api-key-unused', description: "A provider block's apiKey renders a Secret only in the default block and with apiKeySecretRef set; any other apiKey is never rendered." },
   ],
   check(ctx) {
     const providers = at(ctx.values, 'providers');
@@ -77,6 +78,7 @@ export const providerRules: ValuesRule = {
       });
       return;
     }
+    unusedApiKeys(ctx, names, def);
     const provider = optStr(ctx.values, `providers.${def}.provider`) ?? '';
     for (const field of requiredConfig(provider)) {
       const v = at(ctx.values, `providers.${def}.config.${field}`);
@@ -91,6 +93,37 @@ export const providerRules: ValuesRule = {
     }
   },
 };
+
+/**
+ * An apiKey the user writes is rendered into a Secret only in the default block and only when the
+ * block names the Secret (apiKeySecretRef): anywhere else the key is dropped, and a ModelConfig
+ * that names a key of no Secret fails at run time. A secret the user gives is used or reported.
+ */
+function unusedApiKeys(ctx: RuleContext, names: readonly string[], def: string): void {
+  for (const name of names) {
+    const key = at(ctx.values, `providers.${name}.apiKey`);
+    if (!ctx.userSet(`providers.${name}.apiKey`) || key === undefined || key === null || key === '') continue;
+    if (name !== def) {
+      ctx.report({
+        rule: 'values/provider-api-key-unused',
+        severity: 'warning',
+        path: `providers.${name}.apiKey`,
+        message: `providers.${name}.apiKey is never rendered: only the default provider block renders a ModelConfig and its Secret, and providers.default is ${def}`,
+        hint: `set providers.default: ${name} to use this block, or remove providers.${name}.apiKey (keep API keys out of values files you do not use)`,
+      });
+      continue;
+    }
+    if (!optStr(ctx.values, `providers.${name}.apiKeySecretRef`)) {
+      ctx.report({
+        rule: 'values/provider-api-key-unused',
+        severity: 'error',
+        path: `providers.${name}.apiKey`,
+        message: `providers.${name}.apiKey is never rendered: providers.${name}.apiKeySecretRef is empty, so no Secret is rendered for it${optStr(ctx.values, `providers.${name}.apiKeySecretKey`) ? ` and the ModelConfig ${DEFAULT_MODEL_CONFIG_NAME} names the key ${optStr(ctx.values, `providers.${name}.apiKeySecretKey`)} of no Secret` : ''}`,
+        hint: `name the Secret to render in providers.${name}.apiKeySecretRef (for example agentplat-${name.toLowerCase()}), or remove providers.${name}.apiKey and name the Secret you create yourself in apiKeySecretRef`,
+      });
+    }
+  }
+}
 
 /**
  * The ModelConfig `providers.<name>` generates when it is the default block, checked by the CRD;

@@ -25,6 +25,8 @@ export interface RuleContext {
   kubeVersion?: string;
   /** Release namespace when the command knows it (render's -n). */
   releaseNamespace?: string;
+  /** Release name when the command knows it (render's --release-name); else the chart's objects are named for release `agentplat`. */
+  releaseName?: string;
   /** Cluster APIs declared with --api-versions (`group/version` or `group/version/Kind`), when known. */
   apiVersions?: readonly string[];
   /** True when the user (not the defaults) wrote this path or one of its children. */
