@@ -111,7 +111,7 @@ const providerCommon = (letter: string, withKey: boolean): Record<string, Node> 
     ? {
         apiKeySecretRef: str(`agentplat-provider${letter.toLowerCase()}`, 'Secret holding the API key'),
         apiKeySecretKey: str(`PROVIDER${letter}_API_KEY`, 'Key of the API key inside that Secret'),
-        apiKey: str('', 'Inline API key; when non-empty the chart renders the Secret', { optional: true, secret: true }),
+        apiKey: str('', 'Inline API key; rendered into the Secret named by apiKeySecretRef only when this block is providers.default', { optional: true, secret: true }),
       }
     : {}),
   defaultHeaders: leaf('object', S.stringMap(), {}, 'Extra HTTP headers sent with every request', { optional: true }),
