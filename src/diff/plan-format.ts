@@ -53,8 +53,12 @@ export function formatPlanText(plan: Plan, head: PlanHead, chalk: ChalkInstance)
         if (o.replacement!.data) out.push(`      data:    ${o.replacement!.data}`);
         const other = (o.changes ?? []).filter((f) => !o.replacement!.refused.some((r) => f.path === r.field || f.path.startsWith(`${r.field}.`) || f.path.startsWith(`${r.field}[`)));
         if (other.length > 0) out.push(`      also:    ${fieldList({ ...o, changes: other })}`);
+      } else if (action === 'delete') {
+        out.push(chalk.yellow(`  delete  ${id}`));
+        const d = plan.deletions.find((x) => x.group === o.group && x.kind === o.kind && x.namespace === o.namespace && x.name === o.name);
+        if (d) out.push(`      why:     ${d.why}`, `      keep:    ${d.keep}`);
       } else if (action === 'update') out.push(`  update  ${id}: ${fieldList(o)}`);
-      else out.push(action === 'delete' ? chalk.yellow(`  delete  ${id}`) : chalk.green(`  create  ${id}`));
+      else out.push(chalk.green(`  create  ${id}`));
     }
   }
   out.push('');
@@ -73,11 +77,12 @@ export function formatPlanText(plan: Plan, head: PlanHead, chalk: ChalkInstance)
   return `${out.join('\n')}\n`;
 }
 
-/** `needs attention: 1 replacement, 2 migration decisions` or that nothing does. */
+/** `needs attention: 1 replacement, 10 deletions, 2 migration decisions` or that nothing does. */
 export function planSummaryLine(plan: Plan): string {
   const s = plan.summary;
   const parts = [
     s.replace > 0 ? plural(s.replace, 'replacement') : '',
+    s.delete > 0 ? plural(s.delete, 'deletion') : '',
     s.dataChanges > 0 ? plural(s.dataChanges, 'change that touches data', 'changes that touch data') : '',
     s.crdBreaks > 0 ? plural(s.crdBreaks, 'CRD change that can break resources', 'CRD changes that can break resources') : '',
     s.decisions > 0 ? plural(s.decisions, 'migration decision') : '',
@@ -106,6 +111,7 @@ export function formatPlanJson(plan: Plan, head: PlanHead & { tool: JsonPlan['to
     objects: plan.objects,
     crds: plan.crds,
     data: plan.data,
+    deletions: plan.deletions,
   };
   return `${jsonText(doc, 2)}\n`;
 }
@@ -113,15 +119,16 @@ export function formatPlanJson(plan: Plan, head: PlanHead & { tool: JsonPlan['to
 /** The rule ids of plan's findings, with the description SARIF's rule table shows. */
 export const PLAN_RULES: ReadonlyMap<string, string> = new Map([
   ['plan/replace', 'The API server refuses to update this object: it must be deleted and created again'],
+  ['plan/delete', 'The upgrade deletes this object: something may rely on it'],
   ['plan/data', 'The upgrade touches stored data'],
   ['plan/crd-break', 'A CRD change can break existing custom resources or their clients'],
   ['plan/migration-decision', 'The values migration needs a decision'],
   ['plan/migration', 'The values migration rewrote this key'],
 ]);
 
-/** One problem per finding that needs attention (and a note per automatic migration step), for SARIF. */
 /**
- * The plan's findings as problems (SARIF). A replacement, a CRD break or a data change has no
+ * The plan's findings as problems (SARIF): one per finding that needs attention, and a note per
+ * automatic migration step. A replacement, a deletion, a CRD break or a data change has no
  * values position of its own; `anchor`, the values file that decides the new side, is where they
  * are shown (at its start), since code scanning drops a result without a location.
  */
@@ -148,6 +155,9 @@ export function planProblems(plan: Plan, anchor?: string): Problem[] {
       hint: `${o.replacement!.deleteFirst}, then apply${o.replacement!.data ? `; ${o.replacement!.data}` : ''}`,
       ...at,
     });
+  }
+  for (const d of plan.deletions) {
+    out.push({ severity: 'warning', rule: 'plan/delete', path: '', message: `${displayId(d)} is deleted: ${d.why}`, hint: `to keep it, ${d.keep}`, ...at });
   }
   for (const c of plan.crds.filter((x) => x.severity === 'break')) {
     out.push({ severity: 'warning', rule: 'plan/crd-break', path: c.path ?? '', message: `${[c.crd, c.version].filter(Boolean).join(' ')}: ${c.change} — ${c.breaks}`, ...at });

@@ -1,13 +1,16 @@
 // `agentplat plan`: a comparison of two renders (objects.ts, shown masked by format.ts) judged as
 // an upgrade: which objects an apply creates, updates and deletes, which it cannot update and
 // must re-create (immutable.ts), what changes in the CRDs (crd-changes.ts), what touches stored
-// data, and where the values migration moved, dropped or left a decision on the user's own lines.
+// data, what it deletes (why, and how to keep it), and where the values migration moved, dropped
+// or left a decision on the user's own lines.
 import type { Change } from '../migrate/changes.ts';
+import { sourceAbsentFrom } from '../render/sources.ts';
+import { CHART_NAME, type Revision } from '../spec/revisions.ts';
 import type { Location } from '../values/source.ts';
 import { crdSetChanges, type CrdChange } from './crd-changes.ts';
 import type { ShownChange } from './format.ts';
 import { refusedUpdates, type Refusal } from './immutable.ts';
-import { deepEqual, type Comparison, type FieldChange, type ManifestObject, type ObjectId } from './objects.ts';
+import { deepEqual, displayId, type Comparison, type FieldChange, type ManifestObject, type ObjectId } from './objects.ts';
 
 export type Action = 'create' | 'update' | 'replace' | 'delete';
 
@@ -43,12 +46,40 @@ export interface DataChange extends ObjectId {
   why: string;
 }
 
+/**
+ * Why an object the old side renders is deleted: `revision`, the new revision ships no template
+ * for it whatever the values; `renamed`, the new side renders another object of its kind from the
+ * same source in its place; `values`, the new side's values do not render it.
+ */
+export type DeletionReason = 'revision' | 'renamed' | 'values';
+
+export interface Deletion extends ObjectId {
+  reason: DeletionReason;
+  /** Why the new side does not render it. */
+  why: string;
+  /** How to keep it, with the commands. */
+  keep: string;
+  /** renamed: the name of the object the new side renders in its place. */
+  renamedTo?: string;
+}
+
+/** What the plan needs to know of the two sides beyond their objects. */
+export interface PlanSides {
+  from: Revision;
+  to: Revision;
+  /** The new side's values are the old side's, migrated to `to` (no --to-… layers). */
+  migrated: boolean;
+  /** The command that renders the old side, as given (`agentplat render --revision A -f values.yaml`); --show-only is added to it. */
+  renderOld: string;
+}
+
 export interface Plan {
   migration: MigrationStep[];
   objects: PlannedObject[];
   unchanged: number;
   crds: CrdChange[];
   data: DataChange[];
+  deletions: Deletion[];
   summary: PlanSummary;
 }
 
@@ -63,7 +94,7 @@ export interface PlanSummary {
   /** CRD changes that can break existing resources. */
   crdBreaks: number;
   dataChanges: number;
-  /** True when any of replace, decisions, crdBreaks or dataChanges is not zero. */
+  /** True when any of replace, delete, decisions, crdBreaks or dataChanges is not zero. */
   attention: boolean;
 }
 
@@ -74,10 +105,15 @@ const DATABASE = 'database';
 type Obj = Record<string, unknown>;
 const isMap = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** `deployment.apps/x -n ns`: the object spelled as kubectl takes it. */
+function kubectlObject(id: ObjectId): string {
+  const resource = `${id.kind.toLowerCase()}${id.group ? `.${id.group}` : ''}/${id.name}`;
+  return `${resource}${id.namespace ? ` -n ${id.namespace}` : ''}`;
+}
+
 /** `kubectl delete deployment.apps/x -n ns`: the resource spelled as kubectl takes it. */
 export function deleteCommand(id: ObjectId): string {
-  const resource = `${id.kind.toLowerCase()}${id.group ? `.${id.group}` : ''}/${id.name}`;
-  return `kubectl delete ${resource}${id.namespace ? ` -n ${id.namespace}` : ''}`;
+  return `kubectl delete ${kubectlObject(id)}`;
 }
 
 /** What deleting an object to re-create it loses. */
@@ -156,10 +192,55 @@ function dataChanges(planned: readonly PlannedObject[], raw: ReadonlyMap<Planned
 }
 
 /**
+ * Each deleted object with why the new side does not render it and how to keep it. A deletion
+ * always needs the user, whatever the values mention: something may rely on the object. An object
+ * re-created (replace) is not a deletion; one the new side renders under another name from the
+ * same source is (what refers to the old name breaks), and says so.
+ */
+function deletionsOf(planned: readonly PlannedObject[], sides: PlanSides): Deletion[] {
+  const created = planned.filter((p) => p.action === 'create');
+  const taken = new Set<PlannedObject>();
+  const out: Deletion[] = [];
+  for (const p of planned.filter((x) => x.action === 'delete')) {
+    const id: ObjectId = { group: p.group, kind: p.kind, namespace: p.namespace, name: p.name };
+    const shown = p.source.startsWith(`${CHART_NAME}/`) ? p.source.slice(CHART_NAME.length + 1) : p.source;
+    const applyIt = `apply it yourself after the upgrade, outside the release: ${sides.renderOld} --show-only ${shown} | kubectl apply --server-side -f -`;
+    const absent = sourceAbsentFrom(sides.to, p.source);
+    const twin = absent === undefined ? created.find((c) => !taken.has(c) && c.group === p.group && c.kind === p.kind && c.source === p.source) : undefined;
+    if (absent !== undefined) {
+      out.push({
+        ...id,
+        reason: 'revision',
+        why: `${absent}: nothing in revision ${sides.to} renders ${p.source}, whatever the values`,
+        keep: `${applyIt} (or save the live object, with what was changed in the cluster, before the upgrade: kubectl get ${kubectlObject(id)} -o yaml; drop its status and the metadata the API server sets before applying it)`,
+      });
+    } else if (twin) {
+      taken.add(twin);
+      out.push({
+        ...id,
+        reason: 'renamed',
+        why: `renamed: the new side renders ${displayId(twin)} from ${p.source} in its place`,
+        keep: `point what refers to ${p.name} by name (your own objects, clients using its DNS name) at ${twin.name}; to keep the old object as well, ${applyIt}`,
+        renamedTo: twin.name,
+      });
+    } else {
+      const values = sides.migrated ? `the values migrated to revision ${sides.to}` : "the new side's values";
+      out.push({
+        ...id,
+        reason: 'values',
+        why: `${values} do not render it (${p.source} renders it with the old side's)`,
+        keep: `set ${values} so that ${p.source} renders it again (agentplat explain KEY names what a key renders), or ${applyIt}`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * The plan of an upgrade: `comparison` and `shown` are what diff makes of the two sides (shown:
  * masked), `migration` the values migration with the position of each key.
  */
-export function buildPlan(comparison: Comparison, shown: readonly ShownChange[], oldObjects: readonly ManifestObject[], newObjects: readonly ManifestObject[], migration: readonly MigrationStep[]): Plan {
+export function buildPlan(comparison: Comparison, shown: readonly ShownChange[], oldObjects: readonly ManifestObject[], newObjects: readonly ManifestObject[], migration: readonly MigrationStep[], sides: PlanSides): Plan {
   const raw = new Map<PlannedObject, { old?: Obj; new?: Obj }>();
   const objects = shown.map((s): PlannedObject => {
     const c = s.change;
@@ -181,6 +262,7 @@ export function buildPlan(comparison: Comparison, shown: readonly ShownChange[],
   });
   const crds = crdSetChanges(oldObjects.map((o) => o.object), newObjects.map((o) => o.object));
   const data = dataChanges(objects, raw);
+  const deletions = deletionsOf(objects, sides);
   const count = (a: Action) => objects.filter((o) => o.action === a).length;
   const decisions = migration.filter((m) => m.kind === 'decide').length;
   const crdBreaks = crds.filter((c) => c.severity === 'break').length;
@@ -193,12 +275,12 @@ export function buildPlan(comparison: Comparison, shown: readonly ShownChange[],
     decisions,
     crdBreaks,
     dataChanges: data.length,
-    attention: count('replace') + decisions + crdBreaks + data.length > 0,
+    attention: count('replace') + count('delete') + decisions + crdBreaks + data.length > 0,
   };
   // On the user's lines: each layer's entries in the order of its lines (layers keep their order).
   const layerOrder = [...new Set(migration.map((m) => m.file))];
   const ordered = [...migration].sort((a, b) => layerOrder.indexOf(a.file) - layerOrder.indexOf(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-  return { migration: ordered, objects, unchanged: comparison.unchanged, crds, data, summary };
+  return { migration: ordered, objects, unchanged: comparison.unchanged, crds, data, deletions, summary };
 }
 
 /** A migration entry with the position its key was written at, when known. */

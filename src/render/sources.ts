@@ -5,7 +5,7 @@
 // file names cannot match; this table is the one place the two meet, and renderDocs refuses a
 // source and template pair it does not list (docs/decisions.md, "Source paths and templates").
 
-import { AGENT_AREAS } from '../spec/revisions.ts';
+import { AGENT_AREAS, REVISIONS, type Revision } from '../spec/revisions.ts';
 
 const chart = (file: string): string => `agentplat/templates/${file}`;
 const sub = (name: string, file: string): string => `agentplat/charts/${name}/templates/${file}`;
@@ -93,4 +93,15 @@ export function checkSource(source: string, template: string): void {
   if (!SOURCE_TEMPLATES[source]?.includes(template)) {
     throw new Error(`${template} renders the source ${source}, which src/render/sources.ts does not list for it`);
   }
+}
+
+const AGENT_SOURCES: ReadonlySet<string> = new Set(AGENT_AREAS.map((area) => sub(`${area}-agent`, 'agent.yaml')));
+
+/**
+ * Why `revision` renders nothing from `source` whatever its values (a template it does not ship),
+ * or undefined when some values of it render that source.
+ */
+export function sourceAbsentFrom(revision: Revision, source: string): string | undefined {
+  if (AGENT_SOURCES.has(source) && !REVISIONS[revision].bundledAgents) return `revision ${revision} bundles no agents`;
+  return undefined;
 }

@@ -36,12 +36,28 @@ const FULLER_A = [
 beforeAll(() => {
   ensureBuilt();
   writeFileSync(join(dir, 'fuller-a.yaml'), FULLER_A);
+  writeFileSync(join(dir, 'replicas-a.yaml'), 'controller:\n  replicas: 2\n');
   writeFileSync(join(dir, 'class-standard.yaml'), 'database:\n  rdb:\n    bundled:\n      storageClassName: standard\n');
   writeFileSync(join(dir, 'class-fast.yaml'), 'database:\n  rdb:\n    bundled:\n      storageClassName: fast\n');
   writeFileSync(join(dir, 'bigger.yaml'), 'database:\n  rdb:\n    bundled:\n      storageClassName: standard\n      storage: 2Gi\n');
   writeFileSync(join(dir, 'broken.yaml'), 'controller:\n  replicas: [1\n');
   writeFileSync(join(dir, 'unknown.yaml'), 'controller:\n  replcas: 2\n');
 });
+
+const AGENTS = ['cluster', 'gateway', 'network-debug', 'network-manager', 'network-policy', 'observability', 'package-manager', 'query-language', 'rollouts', 'service-mesh'].map((a) => `${a}-agent`);
+
+/** Each bundled agent is listed as deleted, with why (revision B ships none) and how to keep it (its render of A, applied; or the live object). */
+function expectAgentsDeleted(stdout: string, renderOld: string, ns = 'default'): void {
+  for (const name of AGENTS) {
+    const source = `charts/${name}/templates/agent.yaml`;
+    expect(stdout).toContain(
+      `  delete  Agent.agentplat.dev ${ns}/${name}\n` +
+        `      why:     revision B bundles no agents: nothing in revision B renders agentplat/${source}, whatever the values\n` +
+        `      keep:    apply it yourself after the upgrade, outside the release: ${renderOld} --show-only ${source} | kubectl apply --server-side -f - (or save the live object, with what was changed in the cluster, before the upgrade: kubectl get agent.agentplat.dev/${name} -n ${ns} -o yaml; `,
+    );
+  }
+  expect(stdout.match(/^ {2}delete /gm)).toHaveLength(AGENTS.length);
+}
 
 async function plan(args: readonly string[]): Promise<RunResult> {
   const r = await runInProcess(['plan', ...args], { cwd: dir });
@@ -60,17 +76,38 @@ interface JsonPlan {
   objects: { action: string; group: string; kind: string; namespace: string; name: string; source: string; changes?: unknown[]; replacement?: { refused: { field: string; reason: string }[]; deleteFirst: string; data?: string } }[];
   crds: unknown[];
   data: { kind: string; name: string; what: string; why: string }[];
+  deletions: { group: string; kind: string; namespace: string; name: string; reason: string; why: string; keep: string }[];
 }
 
 describe('plan: the upgrade from A to B', () => {
-  it('of the embedded defaults: every section, the bundled agents deleted, nothing replaced, nothing needs attention (exit 0)', async () => {
+  it('of the embedded defaults: every section, the ten bundled agents deleted, each with why and how to keep it; that needs attention (exit 1)', async () => {
     const r = await plan(['--from', 'A', '--to', 'B']);
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^Values migration \(revision A → B, as agentplat migrate does\)\n {2}nothing to migrate\n\nObjects: 0 to create, \d+ to update, 0 to replace, 10 to delete, \d+ unchanged\n/);
-    expect(r.stdout).toContain('  delete  Agent.agentplat.dev default/rollouts-agent\n');
+    expectAgentsDeleted(r.stdout, 'agentplat render --revision A');
     expect(r.stdout).toMatch(/ {2}update {2}Deployment\.apps default\/agentplat-controller: .*spec\.template\.spec\.containers\[name=controller\]\.image/);
     expect(r.stdout).toContain('\nCRD changes\n  none\n\nChanges that touch data\n  none\n');
-    expect(r.stderr).toMatch(/^nothing needs attention \(0 create, \d+ update, 0 replace, 10 delete, \d+ unchanged\)\n$/);
+    expect(r.stderr).toMatch(/^needs attention: 10 deletions \(0 create, \d+ update, 0 replace, 10 delete, \d+ unchanged\)\n$/);
+  });
+
+  it('of a values file that does not mention agents: the agents are still deleted, named with why and how to keep them (exit 1)', async () => {
+    const r = await plan(['--from', 'A', '--to', 'B', '-f', 'replicas-a.yaml', '-n', 'agents']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain('Values migration (revision A → B, as agentplat migrate does)\n  nothing to migrate\n');
+    expectAgentsDeleted(r.stdout, 'agentplat render --revision A -f replicas-a.yaml -n agents', 'agents');
+    expect(r.stderr).toMatch(/^needs attention: 10 deletions \(/);
+  });
+
+  it('the keep advice of a deleted agent renders it as the release had it', async () => {
+    const doc = JSON.parse((await plan(['--from', 'A', '--to', 'B', '-f', 'replicas-a.yaml', '-o', 'json'])).stdout) as JsonPlan;
+    const keep = doc.deletions.find((d) => d.name === 'rollouts-agent')!.keep;
+    const command = keep.match(/: (agentplat render [^|]+) \| kubectl apply --server-side -f -/)![1]!.trim().split(' ');
+    expect(command.slice(0, 2)).toEqual(['agentplat', 'render']);
+    const rendered = await runInProcess(command.slice(1), { cwd: dir });
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const old = await runInProcess(['render', '--revision', 'A', '-f', 'replicas-a.yaml'], { cwd: dir });
+    const agentDoc = old.stdout.split(/^---\n/m).find((d) => d.includes('\n  name: rollouts-agent\n'))!;
+    expect(rendered.stdout).toBe(`---\n${agentDoc}`);
   });
 
   it('of a fuller values file: each moved, dropped and to-decide key at the file:line:col of the key, and exit 1 for the decisions', async () => {
@@ -87,14 +124,14 @@ describe('plan: the upgrade from A to B', () => {
     const lines = [...migration.matchAll(/^ {2}fuller-a\.yaml:(\d+):/gm)].map((m) => Number(m[1]));
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
     expect(r.stdout).toContain('  update  Deployment.apps default/agentplat-controller: ');
-    expect(r.stderr).toMatch(/^needs attention: 1 migration decision \(/);
+    expect(r.stderr).toMatch(/^needs attention: 10 deletions, 1 migration decision \(/);
   });
 
   it('-o json: one document with the sides, the summary, the migration with positions and the objects', async () => {
     const r = await plan(['--from', 'A', '--to', 'B', '-f', 'fuller-a.yaml', '-o', 'json']);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as JsonPlan;
-    expect(Object.keys(doc)).toEqual(['version', 'tool', 'from', 'to', 'attention', 'summary', 'migration', 'objects', 'crds', 'data']);
+    expect(Object.keys(doc)).toEqual(['version', 'tool', 'from', 'to', 'attention', 'summary', 'migration', 'objects', 'crds', 'data', 'deletions']);
     expect(doc).toMatchObject({ version: 1, tool: { name: 'agentplat' }, from: { kind: 'render', revision: 'A', values: ['fuller-a.yaml'] }, to: { kind: 'render', revision: 'B' }, attention: true });
     expect(doc.summary).toMatchObject({ create: 0, replace: 0, delete: 10, decisions: 1, crdBreaks: 0, dataChanges: 0, attention: true });
     expect(doc.migration.find((m) => m.path === 'rollouts-agent')).toMatchObject({ file: 'fuller-a.yaml', line: 6, column: 1, kind: 'decide', what: 'removed' });
@@ -102,7 +139,28 @@ describe('plan: the upgrade from A to B', () => {
     const controller = doc.objects.find((o) => o.kind === 'Deployment' && o.name === 'agentplat-controller')!;
     expect(controller).toMatchObject({ action: 'update', group: 'apps', namespace: 'default', source: 'agentplat/templates/controller-deployment.yaml' });
     expect(controller.changes!.length).toBeGreaterThan(0);
+    expect(doc.deletions.map((d) => `${d.kind} ${d.namespace}/${d.name} ${d.reason}`)).toEqual(AGENTS.map((a) => `Agent default/${a} revision`));
+    for (const d of doc.deletions) expect(d.keep).toContain(`agentplat render --revision A -f fuller-a.yaml --show-only charts/${d.name}/templates/agent.yaml | kubectl apply --server-side -f -`);
     expect(r.stderr).toBe('');
+  });
+
+  it('-o json and -o sarif carry the deletions and exit 1 as the text does, on values that do not mention agents', async () => {
+    const json = await plan(['--from', 'A', '--to', 'B', '-f', 'replicas-a.yaml', '-o', 'json']);
+    expect(json.code).toBe(1);
+    const doc = JSON.parse(json.stdout) as JsonPlan;
+    expect(doc.attention).toBe(true);
+    expect(doc.summary).toMatchObject({ delete: 10, decisions: 0, replace: 0, dataChanges: 0, crdBreaks: 0, attention: true });
+    expect(doc.deletions.map((d) => d.name)).toEqual(AGENTS);
+    const sarif = await plan(['--from', 'A', '--to', 'B', '-f', 'replicas-a.yaml', '--format', 'sarif']);
+    expect(sarif.code).toBe(1);
+    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; level: string; message: { text: string }; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }).runs[0]!.results;
+    const deletes = results.filter((x) => x.ruleId === 'plan/delete');
+    expect(deletes.map((x) => x.message.text.split(' is deleted: ')[0])).toEqual(AGENTS.map((a) => `Agent.agentplat.dev default/${a}`));
+    for (const x of deletes) {
+      expect(x.level).toBe('warning');
+      expect(x.message.text).toMatch(/ is deleted: revision B bundles no agents: .*Hint: to keep it, apply it yourself after the upgrade, outside the release: agentplat render --revision A -f replicas-a\.yaml --show-only /);
+      expect(x.locations![0]!.physicalLocation.artifactLocation.uri).toBe('replicas-a.yaml');
+    }
   });
 });
 

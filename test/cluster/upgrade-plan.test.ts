@@ -5,7 +5,8 @@
 // resourceVersion moved (updated), applies it refused (must be replaced), objects of the release
 // still in the cluster that the new render does not hold (a prune deletes them). The plan must
 // have predicted exactly these sets. Then each refused object is deleted with the plan's own
-// `kubectl delete …` and applied again, which the server must accept.
+// `kubectl delete …` and applied again, which the server must accept, and a deleted Agent is
+// applied again with the plan's own keep command.
 //
 // Two upgrades: revision A to B with the default values (migrated as `migrate` does), and a
 // values change within B that moves the bundled database's claim to another storage class, so
@@ -25,6 +26,7 @@ interface PlanDoc {
   attention: boolean;
   summary: Record<string, number | boolean>;
   objects: { action: 'create' | 'update' | 'replace' | 'delete'; group: string; kind: string; namespace: string; name: string; replacement?: { refused: { field: string }[]; deleteFirst: string } }[];
+  deletions: { group: string; kind: string; namespace: string; name: string; reason: string; why: string; keep: string }[];
 }
 
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
@@ -36,7 +38,7 @@ function key(o: { apiVersion: string; kind: string; metadata: { name?: string; n
   return `${o.kind}${group ? `.${group}` : ''} ${ns ? `${ns}/` : ''}${o.metadata.name}`;
 }
 
-const planKey = (o: PlanDoc['objects'][number]): string => `${o.kind}${o.group ? `.${o.group}` : ''} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
+const planKey = (o: { group: string; kind: string; namespace: string; name: string }): string => `${o.kind}${o.group ? `.${o.group}` : ''} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
 
 function renderObjects(args: string[]): Obj[] {
   const r = agentplat(['render', '-o', 'json', ...args]);
@@ -179,6 +181,19 @@ for (const version of VERSIONS) {
       const h = await upgrade(b, a, next, ns, 'agentplat');
       expectPredicted(p, h);
       expect(h.deleted.length + h.updated.length).toBeGreaterThan(0);
+      // Each deletion needs attention, with how to keep it: delete one Agent as a prune would, then
+      // run the plan's own keep command (the old side's render, applied); the API server takes it.
+      expect(p.attention).toBe(true);
+      expect(p.deletions.map(planKey).sort()).toEqual(predicted(p, 'delete'));
+      const kept = p.deletions.find((d) => d.name === 'rollouts-agent')!;
+      const [, render] = kept.keep.match(/: agentplat (render [^|]+?) \| kubectl apply --server-side -f -/)!;
+      const resource = `agent.agentplat.dev/${kept.name}`;
+      expect(b.kubectl(['delete', resource, '-n', ns]).status).toBe(0);
+      const manifest = agentplat(render!.split(' '));
+      expect(manifest.code, manifest.err).toBe(0);
+      const applied = b.kubectl(['apply', '--server-side', '-f', '-'], manifest.out);
+      expect(applied.status, applied.err).toBe(0);
+      expect(b.kubectl(['get', resource, '-n', ns]).status).toBe(0);
       record(`Kubernetes ${b.c.minor}: plan --from A --to B predicted ${p.objects.length} object changes (${predicted(p, 'create').length} created, ${predicted(p, 'update').length} updated, ${predicted(p, 'replace').length} replaced, ${predicted(p, 'delete').length} deleted, ${p.summary.unchanged} unchanged); the API server did exactly these (${h.created.length}/${h.updated.length}/${h.refused.length}/${h.deleted.length}/${h.unchanged})`);
     });
 

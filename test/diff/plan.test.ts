@@ -8,7 +8,7 @@ import { KINDS_WITH_IMMUTABLE_FIELDS, quantity, refusedUpdates } from '../../src
 import { showChanges } from '../../src/diff/format.ts';
 import { masker } from '../../src/diff/mask.ts';
 import { compareObjects, type ManifestObject } from '../../src/diff/objects.ts';
-import { buildPlan, deleteCommand, imageMajor } from '../../src/diff/plan.ts';
+import { buildPlan, deleteCommand, imageMajor, type PlanSides } from '../../src/diff/plan.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -75,11 +75,14 @@ const PERMITTED: { name: string; kind: string; apiVersion: string; old: Obj; nex
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
 
-function planOf(oldObjects: Obj[], newObjects: Obj[]) {
-  const wrap = (list: Obj[]): ManifestObject[] => list.map((object) => ({ source: 'test.yaml', object }));
+/** A values change within revision B, rendered by `agentplat render --revision B -f old.yaml`. */
+const WITHIN_B: PlanSides = { from: 'B', to: 'B', migrated: false, renderOld: 'agentplat render --revision B -f old.yaml' };
+
+function planOf(oldObjects: Obj[], newObjects: Obj[], sides: PlanSides = WITHIN_B, source: (o: Obj) => string = () => 'test.yaml') {
+  const wrap = (list: Obj[]): ManifestObject[] => list.map((object) => ({ source: source(object), object }));
   const comparison = compareObjects(wrap(oldObjects), wrap(newObjects));
   const shown = showChanges(comparison, masker(new Set(), () => undefined));
-  return buildPlan(comparison, shown, wrap(oldObjects), wrap(newObjects), []);
+  return buildPlan(comparison, shown, wrap(oldObjects), wrap(newObjects), [], sides);
 }
 
 describe('plan: updates the API server refuses become replacements', () => {
@@ -131,7 +134,70 @@ describe('plan: created, updated and deleted objects', () => {
     const plan = planOf([cm('same', '1'), cm('changed', '1'), cm('gone', '1')], [cm('same', '1'), cm('changed', '2'), cm('new', '1')]);
     expect(plan.objects.map((o) => `${o.action} ${o.name}`).sort()).toEqual(['create new', 'delete gone', 'update changed']);
     expect(plan.objects.find((o) => o.name === 'changed')!.changes).toEqual([{ path: 'data.v', op: 'replace', from: '1', to: '2' }]);
-    expect(plan.summary).toMatchObject({ create: 1, update: 1, delete: 1, replace: 0, unchanged: 1, attention: false });
+    expect(plan.summary).toMatchObject({ create: 1, update: 1, delete: 1, replace: 0, unchanged: 1 });
+  });
+
+  it('creations and updates alone need no attention', () => {
+    const cm = (name: string, v: string) => obj('v1', 'ConfigMap', name, { data: { v } });
+    const plan = planOf([cm('same', '1'), cm('changed', '1')], [cm('same', '1'), cm('changed', '2'), cm('new', '1')]);
+    expect(plan.deletions).toEqual([]);
+    expect(plan.summary).toMatchObject({ create: 1, update: 1, delete: 0, attention: false });
+  });
+});
+
+describe('plan: deleted objects always need attention, with why and how to keep them', () => {
+  const AGENT_SOURCE = 'agentplat/charts/rollouts-agent/templates/agent.yaml';
+  const agent = (name: string) => obj('agentplat.dev/v1alpha2', 'Agent', name, { spec: { type: 'Declarative' } });
+  const cm = (name: string) => obj('v1', 'ConfigMap', name, { data: { a: '1' } });
+  const UPGRADE: PlanSides = { from: 'A', to: 'B', migrated: true, renderOld: 'agentplat render --revision A -f values.yaml' };
+
+  it('a bundled agent revision B does not ship: deleted because of the revision, kept by applying its render of A yourself', () => {
+    const plan = planOf([agent('rollouts-agent'), cm('kept')], [cm('kept')], UPGRADE, (o) => ((o.kind === 'Agent') ? AGENT_SOURCE : 'agentplat/templates/x.yaml'));
+    expect(plan.summary).toMatchObject({ delete: 1, decisions: 0, dataChanges: 0, crdBreaks: 0, replace: 0, attention: true });
+    expect(plan.deletions).toEqual([
+      {
+        group: 'agentplat.dev', kind: 'Agent', namespace: 'default', name: 'rollouts-agent',
+        reason: 'revision',
+        why: `revision B bundles no agents: nothing in revision B renders ${AGENT_SOURCE}, whatever the values`,
+        keep: expect.stringContaining('apply it yourself after the upgrade, outside the release: agentplat render --revision A -f values.yaml --show-only charts/rollouts-agent/templates/agent.yaml | kubectl apply --server-side -f -'),
+      },
+    ]);
+    expect(plan.deletions[0]!.keep).toContain('kubectl get agent.agentplat.dev/rollouts-agent -n default -o yaml');
+  });
+
+  it('any kind the values turn off (a ConfigMap, a cluster-scoped ClusterRole): deleted because of the values, with how to keep it', () => {
+    const role = obj('rbac.authorization.k8s.io/v1', 'ClusterRole', 'reader', { rules: [] }, undefined);
+    const plan = planOf([cm('gone'), role], []);
+    expect(plan.summary).toMatchObject({ delete: 2, attention: true });
+    expect(plan.deletions.map((d) => [d.kind, d.reason])).toEqual([['ConfigMap', 'values'], ['ClusterRole', 'values']]);
+    for (const d of plan.deletions) {
+      expect(d.why).toBe("the new side's values do not render it (test.yaml renders it with the old side's)");
+      expect(d.keep).toContain('agentplat render --revision B -f old.yaml --show-only test.yaml | kubectl apply --server-side -f -');
+    }
+    // An upgrade whose migrated values turn an object off says so.
+    expect(planOf([cm('gone')], [], UPGRADE).deletions[0]!.why).toMatch(/^the values migrated to revision B do not render it/);
+  });
+
+  it('an object the new side renders under another name from the same source is a deletion that names its successor', () => {
+    const plan = planOf([cm('old-name'), cm('other')], [cm('new-name'), cm('other')]);
+    expect(plan.summary).toMatchObject({ create: 1, delete: 1, attention: true });
+    expect(plan.deletions).toEqual([expect.objectContaining({ name: 'old-name', reason: 'renamed', renamedTo: 'new-name', why: 'renamed: the new side renders ConfigMap default/new-name from test.yaml in its place' })]);
+    expect(plan.deletions[0]!.keep).toMatch(/^point what refers to old-name by name .* at new-name/);
+  });
+
+  it('a migration decision alone still needs attention', () => {
+    const cm2 = obj('v1', 'ConfigMap', 'same', { data: { a: '1' } });
+    const wrap = [{ source: 'test.yaml', object: cm2 }];
+    const comparison = compareObjects(wrap, wrap);
+    const plan = buildPlan(comparison, showChanges(comparison, masker(new Set(), () => undefined)), wrap, wrap, [{ file: 'v.yaml', path: 'rollouts-agent', kind: 'decide', what: 'removed', why: 'x' }], UPGRADE);
+    expect(plan.summary).toMatchObject({ delete: 0, decisions: 1, attention: true });
+  });
+
+  it('an object re-created because an update is refused is a replacement, not a deletion', () => {
+    const claim = (cls: string) => obj('v1', 'PersistentVolumeClaim', 'c', { spec: { storageClassName: cls } });
+    const plan = planOf([claim('a')], [claim('b')]);
+    expect(plan.summary).toMatchObject({ replace: 1, delete: 0 });
+    expect(plan.deletions).toEqual([]);
   });
 });
 

@@ -22,6 +22,27 @@ export interface PlanFlags extends SidesFlags {
   rule: string[];
 }
 
+/** A word as a POSIX shell reads it back: as it is when plain, else in single quotes. */
+const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
+
+/**
+ * The render of the old side as a command line, for a deleted object's `keep` advice: its revision,
+ * values files, release flags and rule levels. --set values are not repeated (they may hold
+ * secrets): `--set …` stands for them.
+ */
+function oldSideCommand(flags: PlanFlags, revision: string): string {
+  const words = ['agentplat', 'render', '--revision', revision];
+  for (const f of flags.values) words.push('-f', shellWord(f));
+  if (flags.namespace !== 'default') words.push('-n', shellWord(flags.namespace));
+  if (flags.releaseName !== 'agentplat') words.push('--release-name', shellWord(flags.releaseName));
+  if (flags.apiVersions.length > 0) words.push('--api-versions', shellWord(flags.apiVersions.join(',')));
+  if (flags.kubeVersion !== undefined) words.push('--kube-version', shellWord(flags.kubeVersion));
+  const sets: [string, string[]][] = [['--set', flags.set], ['--set-string', flags.setString], ['--set-json', flags.setJson], ['--set-file', flags.setFile], ['--set-literal', flags.setLiteral]];
+  for (const [flag, list] of sets) if (list.length > 0) words.push(flag, '…');
+  for (const r of flags.rule) words.push('--rule', shellWord(r));
+  return words.join(' ');
+}
+
 const FORMS_HINT = 'plan an upgrade (--from A --to B -f values.yaml) or a values change (-r B -f old.yaml --to-values new.yaml)';
 
 export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
@@ -42,7 +63,7 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
     return;
   }
   const migration = (sides.migration ?? []).map((m, i) => migrationStep(m, sides.migrationAt?.[i]));
-  const plan = buildPlan(sides.comparison, sides.shown, sides.before.objects, sides.after.objects, migration);
+  const plan = buildPlan(sides.comparison, sides.shown, sides.before.objects, sides.after.objects, migration, { from, to, migrated: sides.migration !== undefined, renderOld: oldSideCommand(flags, from) });
   const head = { from: sides.before.info, to: sides.after.info, ...(sides.migration ? { migrated: { from, to } } : {}) };
   if (output === 'json') app.io.stdout(formatPlanJson(plan, { ...head, tool: { name: 'agentplat', version: packageVersion() } }));
   else if (output === 'sarif') {

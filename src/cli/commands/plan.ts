@@ -1,6 +1,6 @@
 // `agentplat plan`: what an upgrade does to a release, judged: the values migration on the user's
-// lines, the objects created, updated, deleted and re-created (with why), CRD changes and what
-// touches stored data. The implementation (plan-run.ts) loads only when the command runs.
+// lines, the objects created, updated, deleted and re-created (with why, and how to keep a deleted
+// one), CRD changes and what touches stored data. The implementation (plan-run.ts) loads only when the command runs.
 import { Option, type Command } from 'commander';
 import type { App } from '../app.ts';
 import { addLayerOptions, addReleaseOptions, addToLayerOptions, collect, PLAN_FORMATS, revisionChoice, revisionFlag, withChoices } from '../options.ts';
@@ -29,11 +29,12 @@ export function register(program: Command, app: App): void {
         'or of the old values migrated as `agentplat migrate` does when none is given.\n' +
         'Sections: the values migration (file:line:col of each key moved, dropped or left to decide), the\n' +
         'object plan (replace: the API server refuses the update, delete the object first, with the\n' +
-        'command; delete; update with the fields; create), CRD changes and what they can break, and the\n' +
-        'changes that touch stored data (the bundled database\'s volume, image major version, credentials;\n' +
-        'a re-created claim). Secrets are masked as in diff.\n' +
-        'Exit codes: 0 nothing needs attention; 1 something does (a replacement, data, a CRD break, a\n' +
-        'migration decision); 2 usage error or values that do not render (reported on stderr, nothing on stdout).',
+        'command; delete, with why and how to keep the object; update with the fields; create), CRD\n' +
+        'changes and what they can break, and the changes that touch stored data (the bundled\n' +
+        'database\'s volume, image major version, credentials; a re-created claim). Secrets are masked\n' +
+        'as in diff.\n' +
+        'Exit codes: 0 nothing needs attention; 1 something does (a replacement, a deletion, data, a CRD\n' +
+        'break, a migration decision); 2 usage error or values that do not render (reported on stderr, nothing on stdout).',
     )
     .action(async (flags: PlanFlags) => {
       const { runPlan } = await import('./plan-run.ts');
