@@ -49,6 +49,19 @@ describe('README', () => {
     expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/npm ci[\s\S]*npm test/);
   });
 
+  it("states the Node.js versions package.json's engines accepts: the floor it names is the engines floor, and every supported line is above it", () => {
+    const text = readFileSync(readmePath, 'utf8');
+    const setup = text.slice(text.indexOf('## Set up'), text.indexOf('## A tour')).replace(/\s+/g, ' ');
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const m = /Node\.js ((?:\d+(?:, | or ))*\d+): the supported lines\. It still runs on Node (\d+) from (\d+\.\d+) on \(package\.json: `"engines": \{ "node": "([^"]+)" \}`\)/.exec(setup);
+    expect(m, 'the set-up section says which Node.js lines are supported and which still run').not.toBeNull();
+    const [, supported, oldLine, floor, quoted] = m!;
+    expect(quoted).toBe(engines);
+    expect(engines).toBe(`>=${floor}`);
+    expect(floor!.split('.')[0]).toBe(oldLine);
+    for (const line of supported!.split(/, | or /)) expect(Number(line), line).toBeGreaterThan(Number(oldLine));
+  });
+
   it('lists every lint rule id with its description', () => {
     let text = readFileSync(readmePath, 'utf8');
     if (UPDATE) writeFileSync(readmePath, (text = section(text, 'lint-rules', rulesTable())));
