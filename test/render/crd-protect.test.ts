@@ -31,7 +31,7 @@ describe('--protect-crds', () => {
     for (const o of protectedRender.filter(isCrd)) expect(o.metadata.annotations, o.metadata.name).toEqual(expect.objectContaining(PROTECTED));
     expect(protectedRender.filter((o) => !isCrd(o))).toEqual(plain.filter((o) => !isCrd(o)));
     expect(protectedRender.map(bare)).toEqual(plain.map(bare));
-    expect(plain.filter(isCrd).some((o) => o.metadata.annotations?.['kustomize.toolkit.fluxcd.io/prune'] !== undefined)).toBe(false);
+    expect(plain.filter(isCrd).some((o) => (o.metadata.annotations as Record<string, string> | undefined)?.['kustomize.toolkit.fluxcd.io/prune'] !== undefined)).toBe(false);
   });
 
   it('crds: every CRD the command prints is annotated, and the same CRDs as without the flag', async () => {
@@ -80,6 +80,6 @@ describe('--protect-crds', () => {
     });
     expect(same!.object).toBe(other);
     // The input is copied, never changed.
-    expect(crd.metadata.annotations!['kustomize.toolkit.fluxcd.io/prune']).toBe('enabled');
+    expect((crd.metadata.annotations as Record<string, string>)['kustomize.toolkit.fluxcd.io/prune']).toBe('enabled');
   });
 });
