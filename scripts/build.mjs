@@ -1,5 +1,5 @@
-// Builds dist/ (npm ci runs it as the prepare script; `npm pack` runs it too, so the package
-// ships it built):
+// Builds dist/ (npm ci runs it as the prepare script; `npm pack` runs it from its prepack step,
+// scripts/pack.mjs, so the package ships it built):
 // - dist/generated/: what a run would otherwise compute at every start, as data files and
 //   generated code read by the modules that use them: the templates compiled to line programs
 //   (src/render/template-source.ts), the defaults of each revision with the position of every key

@@ -5,6 +5,7 @@
 import { UsageError } from '../problems/errors.ts';
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 import { addLabels } from './labels.ts';
+import { isCrd } from './crd-protect.ts';
 
 export const APPLYSET_PART_OF = 'applyset.kubernetes.io/part-of';
 export const APPLYSET_ID = 'applyset.kubernetes.io/id';
@@ -75,8 +76,8 @@ function byteOrder(a: string, b: string): number {
  */
 export function toApplySet(docs: readonly RenderedDoc[], parent: ApplySetParent, tooling: string): RenderedDoc[] {
   const id = applySetId(parent);
-  const crds = docs.filter(isCrd);
-  const members = addLabels(docs.filter((d) => !isCrd(d)), { [APPLYSET_PART_OF]: id }, '--applyset');
+  const crds = docs.filter(isCrdDoc);
+  const members = addLabels(docs.filter((d) => !isCrdDoc(d)), { [APPLYSET_PART_OF]: id }, '--applyset');
   const kinds = [...new Set(members.map((d) => groupKind(d.object)))].sort(byteOrder);
   const namespaces = [...new Set(members.map((d) => d.object.metadata.namespace).filter((ns): ns is string => typeof ns === 'string' && ns !== '' && ns !== parent.namespace))].sort(byteOrder);
   const object: K8sObject = {
@@ -100,6 +101,6 @@ export function toApplySet(docs: readonly RenderedDoc[], parent: ApplySetParent,
  * CustomResourceDefinitions stay out of the set: a prune that removes a CRD deletes every custom
  * resource of its kind (all agents), and a later render with the CRDs left out would do just that.
  */
-function isCrd(d: RenderedDoc): boolean {
-  return d.object.kind === 'CustomResourceDefinition' && d.object.apiVersion.startsWith('apiextensions.k8s.io/');
+function isCrdDoc(d: RenderedDoc): boolean {
+  return isCrd(d.object);
 }

@@ -49,6 +49,42 @@ describe('README', () => {
     expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/npm ci[\s\S]*npm test/);
   });
 
+  it("states the Node.js versions package.json's engines accepts: the floor it names is the engines floor, and every supported line is above it", () => {
+    const text = readFileSync(readmePath, 'utf8');
+    const setup = text.slice(text.indexOf('## Set up'), text.indexOf('## A tour')).replace(/\s+/g, ' ');
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const m = /Node\.js ((?:\d+(?:, | or ))*\d+): the supported lines\. It still runs on Node (\d+) from (\d+\.\d+) on \(package\.json: `"engines": \{ "node": "([^"]+)" \}`\)/.exec(setup);
+    expect(m, 'the set-up section says which Node.js lines are supported and which still run').not.toBeNull();
+    const [, supported, oldLine, floor, quoted] = m!;
+    expect(quoted).toBe(engines);
+    expect(engines).toBe(`>=${floor}`);
+    expect(floor!.split('.')[0]).toBe(oldLine);
+    for (const line of supported!.split(/, | or /)) expect(Number(line), line).toBeGreaterThan(Number(oldLine));
+  });
+
+  it('prunes no CRD: every `kubectl apply --prune` of its code blocks applies a render without CRDs', () => {
+    const text = readFileSync(readmePath, 'utf8');
+    // The fenced code blocks, of any language: a fence opens a block and the next one closes it.
+    const blocks: string[] = [];
+    let open: string[] | undefined;
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('```')) open?.push(line);
+      else if (open) [blocks[blocks.length], open] = [open.join('\n'), undefined];
+      else open = [];
+    }
+    // A command continued over lines (a trailing backslash) is one command; comments dropped.
+    const commands = blocks.flatMap((b) => b.replace(/\\\n\s*/g, ' ').split('\n')).map((l) => l.replace(/\s+#.*$/, ''));
+    const pruning = commands.filter((c) => /\bkubectl apply\b.*--prune\b/.test(c));
+    expect(pruning.length).toBeGreaterThanOrEqual(3);
+    for (const c of pruning) {
+      const producer = c.slice(0, c.indexOf('|'));
+      expect(producer, c).toMatch(/^\s*agentplat (render|template)\b/);
+      // render prints the CRDs unless --skip-crds; template leaves them out unless --include-crds.
+      if (/^\s*agentplat render\b/.test(producer)) expect(producer, c).toMatch(/\s--skip-crds\b/);
+      else expect(producer, c).not.toMatch(/--include-crds\b/);
+    }
+  });
+
   it('lists every lint rule id with its description', () => {
     let text = readFileSync(readmePath, 'utf8');
     if (UPDATE) writeFileSync(readmePath, (text = section(text, 'lint-rules', rulesTable())));

@@ -8,10 +8,10 @@
 // uses that pack, and recipes that install alike share the prefix their command installed into.
 import { createHash } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, inject } from 'vitest';
-import { ensureBuilt, ROOT } from '../cli/binary.ts';
+import { ROOT } from '../cli/binary.ts';
 import { underLockAsync } from './lock.ts';
 import { tempDir } from './temp-dir.ts';
 
@@ -46,12 +46,28 @@ function runAsync(file: string, args: readonly string[], cwd: string, env: Recor
   });
 }
 
-/** Writes the pack into `dir` and returns its path. dist/ is built first, never by `prepare` under running tests. */
+/**
+ * Writes the pack into `dir` and returns its path. It is packed as a user packs it, `npm pack` with
+ * its scripts (prepack builds dist/ and writes the package's manifest, postpack puts package.json
+ * back), in a copy of this checkout's files (those git tracks or would add) made in `dir`, without
+ * dist/ as in a fresh clone: the build and the manifest rewrite never touch the checkout the other
+ * tests read.
+ */
 export async function packInto(dir: string): Promise<string> {
-  ensureBuilt();
   mkdirSync(dir, { recursive: true });
-  const r = await runAsync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT, process.env as Record<string, string>);
+  const checkout = mkdtempSync(join(dir, 'checkout-'));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+  expect(listed.status, listed.stderr).toBe(0);
+  // node_modules is linked below (in a worktree it is a symbolic link git does not ignore).
+  for (const file of listed.stdout.split('\0').filter((f) => f !== '' && f !== 'node_modules' && existsSync(join(ROOT, f)))) {
+    mkdirSync(dirname(join(checkout, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(checkout, file));
+  }
+  // The dependencies `npm ci` installed here: the build bundles from them.
+  symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(checkout, 'node_modules'), 'dir');
+  const r = await runAsync('npm', ['pack', '--pack-destination', dir], checkout, process.env as Record<string, string>);
   expect(r.code, r.stderr).toBe(0);
+  expect(readFileSync(join(checkout, 'package.json'), 'utf8'), 'postpack puts package.json back').toBe(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const tarball = join(dir, TARBALL);
   expect(existsSync(tarball)).toBe(true);
   return tarball;
@@ -88,10 +104,11 @@ export function sh(shell: 'bash' | 'sh', script: string, cwd: string, env: Recor
 }
 
 /** Runs an npm install command (bash -e) in `cwd` with `prefix` as npm's global prefix; agentplat must then be on its PATH. */
-export async function installWith(command: string, cwd: string, prefix: string, env: Record<string, string> = {}): Promise<void> {
+export async function installWith(command: string, cwd: string, prefix: string, env: Record<string, string> = {}): Promise<Ran> {
   const r = await runAsync('bash', ['-e', '-c', command, 'bash'], cwd, stepEnv(prefix, env));
   expect(r.code, `${command}\n${r.stderr}`).toBe(0);
   expect(existsSync(join(prefix, 'bin', 'agentplat')), command).toBe(true);
+  return r;
 }
 
 /** This test run's folder for the pack and the installs (test/helpers/pack-setup.ts). */
@@ -124,10 +141,15 @@ export async function installOnce(command: string, cwd: string, env: Record<stri
   const prefix = join(runCache(), `prefix-${key}`);
   const done = join(prefix, '.agentplat-installed');
   await underLockAsync(`${prefix}.lock`, () => !existsSync(done), async () => {
-    await installWith(command, cwd, prefix, env);
-    writeFileSync(done, command);
+    const r = await installWith(command, cwd, prefix, env);
+    writeFileSync(done, JSON.stringify({ command, ...r }));
   });
   return prefix;
+}
+
+/** What the install command that filled `prefix` (installOnce) printed, as it ran. */
+export function installOutput(prefix: string): Ran & { command: string } {
+  return JSON.parse(readFileSync(join(prefix, '.agentplat-installed'), 'utf8')) as Ran & { command: string };
 }
 
 /** A fresh temp folder holding `files` (relative path → text), removed after the test (see tempDir). */

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
+import { objectsOf } from '../helpers/objects.ts';
 import { sh, sharedPack, stepEnv, TARBALL, VERSION, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { buildImage, contextFiles, dockerignore, instructions, readInImage, type BuiltImage } from './image.ts';
@@ -156,6 +157,7 @@ describe('Argo CD recipe: plugin.yaml', () => {
     const expected = runBin(
       [
         'render',
+        '--protect-crds',
         ...['--revision', 'B', '--namespace', 'agentplat', '--release-name', 'agentplat', '-f', 'values.yaml', '-f', 'overrides.yaml'],
         ...['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'monitoring.coreos.com/v1'].flatMap((v) => ['--api-versions', v]),
         ...['--kube-version', 'v1.29.3'],
@@ -175,7 +177,7 @@ describe('Argo CD recipe: plugin.yaml', () => {
     const r = generate(folder, argoEnv({}));
     expect(r.code, r.stderr).toBe(0);
     const expected = runBin(
-      ['render', '--namespace', 'agentplat', '--release-name', application.metadata.name, '-f', 'values.yaml', '--kube-version', 'v1.29.3', ...['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'monitoring.coreos.com/v1'].flatMap((v) => ['--api-versions', v])],
+      ['render', '--protect-crds', '--namespace', 'agentplat', '--release-name', application.metadata.name, '-f', 'values.yaml', '--kube-version', 'v1.29.3', ...['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'monitoring.coreos.com/v1'].flatMap((v) => ['--api-versions', v])],
       { cwd: folder },
     );
     expect(r.stdout).toBe(expected.stdout);
@@ -213,6 +215,29 @@ describe('Argo CD recipe: plugin.yaml', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('helm.sh/chart: agentplat-0.10.0');
     expect(r.stdout).toMatch(/^ {2}replicas: 3$/m);
+  });
+
+  it('turning sub-charts off never lets Argo CD prune a CRD: each CRD generated before is generated still or annotated Prune=false', () => {
+    const crds = (text: string) => new Map(objectsOf<{ kind: string; metadata: { name: string; annotations?: Record<string, string> } }>(text).filter((o) => o.kind === 'CustomResourceDefinition').map((o) => [o.metadata.name, o.metadata.annotations ?? {}]));
+    const on = generate(appFolder({ 'values.yaml': VALUES }), argoEnv({}));
+    expect(on.code, on.stderr).toBe(0);
+    const before = crds(on.stdout);
+    expect(before.has('mcpservers.agentplat.dev')).toBe(true);
+    const off = generate(appFolder({ 'values.yaml': `${VALUES}mcpop:\n  enabled: false\nsubstrate:\n  enabled: false\ndashboards-mcp:\n  enabled: false\n` }), argoEnv({}));
+    expect(off.code, off.stderr).toBe(0);
+    const after = crds(off.stdout);
+    // The MCP operator is off: its CRD is no longer generated; the object in the cluster keeps the
+    // annotations it was last applied with (\`before\`).
+    expect(after.has('mcpservers.agentplat.dev')).toBe(false);
+    const syncOptions = (a: Record<string, string>) => (a['argocd.argoproj.io/sync-options'] ?? '').split(',').map((o) => o.trim());
+    for (const [name, annotations] of before) {
+      const kept = after.has(name) || syncOptions(annotations).includes('Prune=false');
+      expect(kept, `Argo CD would prune ${name}`).toBe(true);
+      // Each CRD generated is annotated: not pruned, not deleted with the Application, and one left
+      // in the cluster does not make the Application out of sync.
+      expect(syncOptions(annotations), name).toEqual(expect.arrayContaining(['Prune=false', 'Delete=false']));
+      expect(annotations['argocd.argoproj.io/compare-options'], name).toBe('IgnoreExtraneous');
+    }
   });
 
   it('values with an error: generate fails and prints nothing, so the sync applies nothing', () => {

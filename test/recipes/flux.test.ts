@@ -1,8 +1,9 @@
 // The Flux recipe (recipes/flux) works as written: render.sh, run in a values repository with
-// agentplat installed from a pack of this repository, writes for each environment the folder the
-// recipe's Flux Kustomization syncs; the folder holds exactly the objects `agentplat render`
+// agentplat installed from a pack of this repository, writes for each environment the folders the
+// recipe's two Flux Kustomizations sync; together they hold exactly the objects `agentplat render`
 // prints, plus the Namespace; a re-render drops the files of objects no longer rendered, so
-// Flux prunes them; a values error fails the script. The recipe's CI workflow runs its steps too.
+// Flux prunes them, but never a CRD (that would delete every custom resource of its kind); a
+// values error fails the script. The recipe's CI workflow runs its steps too.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +14,14 @@ import { folderWith, installedPack, installOnce, sh, sharedPack, stepEnv, TARBAL
 
 const DIR = join(ROOT, 'recipes', 'flux');
 const RENDER = readFileSync(join(DIR, 'render.sh'), 'utf8');
-const [gitRepository, kustomization] = objectsOf<any>(readFileSync(join(DIR, 'flux-sync.yaml'), 'utf8')) as [
-  { kind: string; metadata: { name: string } },
-  { kind: string; spec: { path: string; prune: boolean; sourceRef: { kind: string; name: string } } },
-];
+interface Kustomization {
+  kind: string;
+  metadata: { name: string };
+  spec: { path: string; prune: boolean; sourceRef: { kind: string; name: string }; dependsOn?: { name: string }[] };
+}
+const [gitRepository, ...kustomizations] = objectsOf<any>(readFileSync(join(DIR, 'flux-sync.yaml'), 'utf8')) as [{ kind: string; metadata: { name: string } }, ...Kustomization[]];
+/** The Kustomization that syncs the release (it prunes); the other one syncs the CRDs. */
+const kustomization = kustomizations.find((k) => k.metadata.name === 'agentplat-prod')!;
 const workflow = parse(readFileSync(join(DIR, 'render-workflow.yaml'), 'utf8')) as { jobs: Record<string, { steps: { name?: string; run?: string }[] }> };
 
 let prefix: string;
@@ -51,26 +56,77 @@ function objects(text: string): string[] {
     .sort();
 }
 
+interface Crd {
+  kind: string;
+  metadata: { name: string; annotations?: Record<string, string> };
+}
+
+/** The CRDs the Kustomizations of flux-sync.yaml sync from `repo`: name → which one, whether it prunes, the CRD's annotations. */
+function fluxCrds(repo: string): Map<string, { kustomization: string; prune: boolean; annotations: Record<string, string> }> {
+  const out = new Map<string, { kustomization: string; prune: boolean; annotations: Record<string, string> }>();
+  for (const k of kustomizations) {
+    for (const text of manifests(join(repo, k.spec.path)).values()) {
+      for (const o of objectsOf<Crd>(text).filter((c) => c.kind === 'CustomResourceDefinition')) {
+        expect(out.has(o.metadata.name), `${o.metadata.name} is synced by two Kustomizations`).toBe(false);
+        out.set(o.metadata.name, { kustomization: k.metadata.name, prune: k.spec.prune, annotations: o.metadata.annotations ?? {} });
+      }
+    }
+  }
+  return out;
+}
+
 const ENVS = { 'envs/dev/values.yaml': 'ui:\n  replicas: 1\n', 'envs/prod/values.yaml': 'controller:\n  replicas: 2\n' };
 
 describe('Flux recipe', () => {
-  it('the Kustomization syncs deploy/prod from the GitRepository, pruning', () => {
+  it('two Kustomizations sync deploy/prod from the GitRepository: the release, pruning, once the CRDs, never pruned, are ready', () => {
     expect(gitRepository.kind).toBe('GitRepository');
-    expect(kustomization.spec.sourceRef).toEqual({ kind: 'GitRepository', name: gitRepository.metadata.name });
-    expect(kustomization.spec.path).toBe('./deploy/prod');
-    expect(kustomization.spec.prune).toBe(true);
+    expect(kustomizations.map((k) => [k.kind, k.metadata.name, k.spec.path, k.spec.prune])).toEqual([
+      ['Kustomization', 'agentplat-prod-crds', './deploy/prod/crds', false],
+      ['Kustomization', 'agentplat-prod', './deploy/prod/release', true],
+    ]);
+    for (const k of kustomizations) expect(k.spec.sourceRef).toEqual({ kind: 'GitRepository', name: gitRepository.metadata.name });
+    expect(kustomization.spec.dependsOn).toEqual([{ name: 'agentplat-prod-crds' }]);
+    // Neither path holds the other: no object is applied by both.
+    const [a, b] = kustomizations.map((k) => `${k.spec.path}/`);
+    expect(a!.startsWith(b!) || b!.startsWith(a!)).toBe(false);
   });
 
-  it('render.sh writes the folder the Kustomization syncs: every object agentplat renders, and the Namespace', () => {
+  it('render.sh writes the folders the Kustomizations sync: together every object agentplat renders, and the Namespace', () => {
     const repo = valuesRepo(ENVS);
     const r = render(repo);
     expect(r.code, r.stderr).toBe(0);
-    const synced = join(repo, kustomization.spec.path);
-    const files = manifests(synced);
+    const synced = kustomizations.flatMap((k) => [...manifests(join(repo, k.spec.path)).values()]);
     const expected = runBin(['render', '--revision', 'B', '--namespace', 'agentplat', '-f', 'envs/prod/values.yaml'], { cwd: repo });
     expect(expected.code, expected.stderr).toBe(0);
-    expect(objects([...files.values()].join('\n---\n'))).toEqual(objects(`${expected.stdout}\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: agentplat\n`));
-    expect(existsSync(join(repo, 'deploy', 'dev', 'agentplat'))).toBe(true);
+    expect(objects(synced.join('\n---\n'))).toEqual(objects(`${expected.stdout}\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: agentplat\n`));
+    expect(existsSync(join(repo, 'deploy', 'dev', 'release', 'agentplat'))).toBe(true);
+    expect(existsSync(join(repo, 'deploy', 'dev', 'crds'))).toBe(true);
+  });
+
+  it('turning sub-charts off keeps every CRD in the set Flux keeps: none leaves its file, and none could be pruned', () => {
+    const repo = valuesRepo(ENVS);
+    expect(render(repo).code).toBe(0);
+    const before = fluxCrds(repo);
+    // Every CRD the chart and its sub-charts have is synced.
+    const all = objectsOf<Crd>(runBin(['crds']).stdout).map((c) => c.metadata.name);
+    expect([...before.keys()].sort()).toEqual([...all].sort());
+    expect(before.has('mcpservers.agentplat.dev')).toBe(true);
+    writeFileSync(join(repo, 'envs', 'prod', 'values.yaml'), 'mcpop:\n  enabled: false\nsubstrate:\n  enabled: false\ndashboards-mcp:\n  enabled: false\n');
+    const r = render(repo);
+    expect(r.code, r.stderr).toBe(0);
+    const after = fluxCrds(repo);
+    // The sub-charts are off: their other objects are gone from what is synced.
+    expect([...manifests(join(repo, kustomization.spec.path)).keys()].filter((f) => /charts\/(mcpop|dashboards-mcp)\//.test(f))).toEqual([]);
+    for (const [name, was] of before) {
+      // Flux deletes an object only when it left the path of a Kustomization that prunes and the
+      // object in the cluster (as last applied, `was`) is not annotated prune: disabled.
+      const kept = after.has(name) || !was.prune || was.annotations['kustomize.toolkit.fluxcd.io/prune'] === 'disabled';
+      expect(kept, `${name} would be pruned by ${was.kustomization}`).toBe(true);
+      // The recipe holds all three: still synced, by a Kustomization that never prunes, annotated.
+      expect(after.get(name), name).toEqual(was);
+      expect(was.prune, name).toBe(false);
+      expect(was.annotations['kustomize.toolkit.fluxcd.io/prune'], name).toBe('disabled');
+    }
   });
 
   it('AGENTPLAT_NAMESPACE and AGENTPLAT_REVISION reach the render', () => {
@@ -91,7 +147,7 @@ describe('Flux recipe', () => {
     const r = render(repo, env);
     expect(r.code, r.stderr).toBe(0);
     const expected = runBin(['render', '--namespace', 'agentplat', '-f', 'envs/prod/values.yaml', '--api-versions', env.AGENTPLAT_API_VERSIONS, '--kube-version', '1.29'], { cwd: repo });
-    const written = [...manifests(join(repo, 'deploy', 'prod')).entries()].filter(([f]) => f !== 'namespace.yaml').map(([, t]) => t).join('\n---\n');
+    const written = [...manifests(join(repo, 'deploy', 'prod')).entries()].filter(([f]) => f !== 'release/namespace.yaml').map(([, t]) => t).join('\n---\n');
     expect(objects(written).sort()).toEqual(objects(expected.stdout).sort());
     expect(objects(written)).toContain('ServiceMonitor agentplat/agentplat-controller-metrics');
   });

@@ -2,14 +2,16 @@
 // with the staged files its `files`/`types` select appended, as pre-commit runs them
 // (pass_filenames), from the repository's root, with agentplat installed from a pack of this
 // repository. Good files pass (exit 0), bad ones fail the commit (exit 1); files a hook does not
-// select never reach it.
-import { readFileSync } from 'node:fs';
+// select never reach it. A commit through the hooks: git's pre-commit hook is a script that does
+// what pre-commit does for a repository whose .pre-commit-config.yaml names both hooks (the
+// `pre-commit` tool itself is a Python package, and this machine reaches no Python registry).
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { folderWith, installedPack, NPM_GUARD_MS, stepEnv, type Ran } from '../helpers/pack.ts';
+import { folderWith, installedPack, NPM_GUARD_MS, sh, stepEnv, type Ran } from '../helpers/pack.ts';
 
 interface Hook {
   id: string;
@@ -62,7 +64,7 @@ describe('pre-commit hooks', () => {
   it('define a lint hook and a validate hook, built by pre-commit with node from this package', () => {
     expect(hooks.map((h) => [h.id, h.entry, h.language])).toEqual([
       ['agentplat-lint', 'agentplat lint', 'node'],
-      ['agentplat-validate', 'agentplat validate', 'node'],
+      ['agentplat-validate', 'agentplat validate --allow-empty', 'node'],
     ]);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     for (const h of hooks) expect(Object.keys(pkg.bin)).toContain(h.entry.split(' ')[0]);
@@ -117,5 +119,66 @@ describe('pre-commit hooks', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(/^resources\/model\.yaml:8:3 .*\[crd\/unknown-field\]$/m);
     });
+  });
+});
+
+/**
+ * git's pre-commit hook doing what pre-commit does with `hooks`: the staged files (added, copied,
+ * modified, renamed, type-changed; `git diff --staged --name-only --diff-filter=ACMRTUXB`, as
+ * pre-commit lists them), for each hook those its `files` and `exclude` patterns select (searched,
+ * not anchored, as Python's re.search) and its `types` (yaml: a .yaml or .yml name, as pre-commit's
+ * identify tags it), then the hook's entry and args with those files appended; no file, no run.
+ * Any hook that exits non-zero fails the commit.
+ */
+function preCommitHook(list: Hook[]): string {
+  return `#!/usr/bin/env node
+const { execFileSync, spawnSync } = require('node:child_process');
+const hooks = ${JSON.stringify(list)};
+const staged = execFileSync('git', ['diff', '--staged', '--name-only', '--no-ext-diff', '-z', '--diff-filter=ACMRTUXB'], { encoding: 'utf8' }).split('\\0').filter(Boolean);
+let failed = false;
+for (const h of hooks) {
+  const files = staged.filter((f) => (!h.files || new RegExp(h.files).test(f)) && !(h.exclude && new RegExp(h.exclude).test(f)) && (!(h.types || []).includes('yaml') || /\\.ya?ml$/.test(f)));
+  if (files.length === 0) { console.log(h.id + ': (no files to check) Skipped'); continue; }
+  const [command, ...entryArgs] = h.entry.split(/\\s+/);
+  const r = spawnSync(command, [...entryArgs, ...(h.args || []), ...(h.pass_filenames === false ? [] : files)], { stdio: 'inherit' });
+  console.log(h.id + ': ' + files.join(' ') + ' ' + (r.status === 0 ? 'Passed' : 'Failed (exit ' + r.status + ')'));
+  if (r.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
+`;
+}
+
+describe('a commit through the hooks', () => {
+  const KUSTOMIZATION = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - agent.yaml\n';
+  const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+
+  /** A repository with `committed` in its first commit and the hooks installed as git's pre-commit hook. */
+  function repository(committed: Record<string, string>): { run: (script: string) => Ran } {
+    const repo = folderWith('agentplat-pre-commit-git-', committed);
+    const run = (script: string) => sh('sh', script, repo, stepEnv(prefix, GIT_ENV));
+    expect(run('git init -q && git add -A && git commit -qm start').code).toBe(0);
+    writeFileSync(join(repo, '.git', 'hooks', 'pre-commit'), preCommitHook(hooks));
+    chmodSync(join(repo, '.git', 'hooks', 'pre-commit'), 0o755);
+    return { run };
+  }
+
+  it('a commit that stages only a kustomization.yaml under resources/ is committed: validate runs on it, checks nothing and passes', () => {
+    const { run } = repository({ 'resources/agent.yaml': AGENT, 'values.yaml': 'ui:\n  replicas: 1\n' });
+    expect(selects(hook('agentplat-validate'), 'resources/kustomization.yaml')).toBe(true);
+    const r = run(`cat > resources/kustomization.yaml <<'EOF'\n${KUSTOMIZATION}EOF\ngit add resources/kustomization.yaml && git commit -m "kustomization"`);
+    // git hands a hook's standard output to its standard error.
+    expect(r.stderr).toContain('agentplat-validate: resources/kustomization.yaml Passed');
+    expect(r.stderr).toContain('agentplat-lint: (no files to check) Skipped');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(run('git log --format=%s').stdout.split('\n')[0]).toBe('kustomization');
+  });
+
+  it('a commit that stages an invalid custom resource beside it is refused, and nothing is committed', () => {
+    const { run } = repository({ 'resources/agent.yaml': AGENT });
+    const r = run(`printf '${KUSTOMIZATION.replace(/\n/g, '\\n')}' > resources/kustomization.yaml && cat > resources/model.yaml <<'EOF'\n${BAD_MODEL}EOF\ngit add resources && git commit -m "model"`);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/^resources\/model\.yaml:8:3 .*\[crd\/unknown-field\]$/m);
+    expect(r.stderr).toContain('agentplat-validate: resources/kustomization.yaml resources/model.yaml Failed (exit 1)');
+    expect(run('git log --format=%s').stdout.trim()).toBe('start');
   });
 });

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { MANIFEST_FORMATS, outputFlag, outputFormat, revisionFlag } from '../options.ts';
+import { PROTECT_CRDS_HELP } from './render.ts';
 
 export function register(program: Command, app: App): void {
   program
@@ -10,14 +11,16 @@ export function register(program: Command, app: App): void {
     .description('print the CustomResourceDefinitions of the chart and its sub-charts')
     .addOption(outputFlag(MANIFEST_FORMATS, 'document format: yaml or json'))
     .addOption(revisionFlag('chart revision (accepted like every command; both revisions ship the same v1alpha2 CRDs)'))
-    .addHelpText('after', '\nExample:\n  agentplat crds > crds.yaml && kubectl apply --server-side -f crds.yaml')
-    .action(async (opts: { output: string; revision?: string }) => {
+    .option('--protect-crds', PROTECT_CRDS_HELP)
+    .addHelpText('after', '\nExamples:\n  agentplat crds > crds.yaml && kubectl apply --server-side -f crds.yaml\n  agentplat crds --protect-crds > deploy/prod/crds/agentplat-crds.yaml   # what a GitOps tool syncs, never pruned')
+    .action(async (opts: { output: string; revision?: string; protectCrds?: boolean }) => {
       const { revisionSetting } = await import('../lint-settings.ts');
       revisionSetting(app.io.cwd, opts.revision);
       const output = outputFormat(opts.output, MANIFEST_FORMATS);
       const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
       const { toJson, toYaml } = await import('../../output/manifests.ts');
-      const docs = [...chartCrdDocs(), ...mcpopCrdDocs()];
+      const all = [...chartCrdDocs(), ...mcpopCrdDocs()];
+      const docs = opts.protectCrds ? (await import('../../render/crd-protect.ts')).protectCrds(all) : all;
       app.io.stdout(output === 'json' ? toJson(docs) : toYaml(docs));
     });
 }

@@ -20,6 +20,7 @@ import { resolveOutputDir, writeOutputDir } from '../../output/output-dir.ts';
 import { renderRelease, type ReleaseRequest, type ReleaseResult } from '../../pipeline/render.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
 import { parseApplySetFlag, toApplySet } from '../../render/applyset.ts';
+import { protectCrds } from '../../render/crd-protect.ts';
 import { addLabels, parseLabelFlags } from '../../render/labels.ts';
 
 export interface RenderFlags extends LayerFlags {
@@ -33,6 +34,8 @@ export interface RenderFlags extends LayerFlags {
   outputDir?: string;
   overwrite?: boolean;
   skipCrds?: boolean;
+  /** Annotate the CRDs so that GitOps tools never prune them (render/crd-protect.ts). */
+  protectCrds?: boolean;
   rule: string[];
   strict?: boolean;
   /** `[KIND/]NAME` of the ApplySet parent (render and template). */
@@ -65,6 +68,10 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   if (applySet && flags.showOnly.length > 0) {
     throw new UsageError('--applyset cannot be combined with --show-only', 'an ApplySet is the whole release: pruning with a partial one would delete every object it leaves out');
   }
+  if (flags.protectCrds && flags.skipCrds) {
+    const [leftOut, getThem] = (flags.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds').split(': ');
+    throw new UsageError(`--protect-crds annotates the CustomResourceDefinitions, which ${leftOut!}`, `${getThem!}, or drop --protect-crds`);
+  }
   if (flags.postRendererArgs && flags.postRendererArgs.length > 0 && !flags.postRenderer) {
     throw new UsageError('--post-renderer-args applies to --post-renderer only', 'add --post-renderer CMD, or drop --post-renderer-args');
   }
@@ -91,6 +98,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   if (warnings.length > 0) report(warnings);
   // What the post-renderer made is the release: labels and the ApplySet cover its objects too.
   if (flags.postRenderer) docs = await postRender(docs, flags.postRenderer, flags.postRendererArgs ?? [], app.io);
+  if (flags.protectCrds) docs = protectCrds(docs);
   if (applySet) docs = toApplySet(docs, applySet, `agentplat/v${packageVersion()}`);
   docs = addLabels(docs, labels);
   if (outputDir) {

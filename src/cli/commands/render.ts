@@ -7,6 +7,9 @@ import type { RenderFlags } from './render-run.ts';
 
 export { API_VERSIONS_HELP };
 export const APPLYSET_HELP = 'label the release as an ApplySet (KEP-3659) and print its parent, a Secret (NAME, secrets/NAME) or ConfigMap (configmaps/NAME) in the release namespace: an inventory, not input for kubectl --prune';
+/** --protect-crds as render, template and crds describe it. */
+export const PROTECT_CRDS_HELP = 'annotate every CustomResourceDefinition so that Flux and Argo CD never prune or delete it (kustomize.toolkit.fluxcd.io/prune: disabled; argocd.argoproj.io/sync-options: Prune=false,Delete=false; argocd.argoproj.io/compare-options: IgnoreExtraneous)';
+
 export const APPLYSET_HELP_TEXT =
   '--applyset NAME labels every object but the CRDs applyset.kubernetes.io/part-of=<id> and adds the\n' +
   'parent with the id label and the annotations listing the members\' kinds and namespaces (KEP-3659;\n' +
@@ -25,6 +28,7 @@ export function register(program: Command, app: App): void {
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once')
     .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write (everything in it is deleted)')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
+    .option('--protect-crds', PROTECT_CRDS_HELP)
     .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
     .option('--applyset <[kind/]name>', APPLYSET_HELP)

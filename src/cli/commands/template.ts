@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../problems/errors.ts';
 import type { App } from '../app.ts';
 import { addLayerOptions, collect, revisionFlag, withChoices } from '../options.ts';
-import { API_VERSIONS_HELP, APPLYSET_HELP, APPLYSET_HELP_TEXT } from './render.ts';
+import { API_VERSIONS_HELP, APPLYSET_HELP, APPLYSET_HELP_TEXT, PROTECT_CRDS_HELP } from './render.ts';
 import type { RenderFlags } from './render-run.ts';
 
 /** helm template's release name when none is given. */
@@ -121,6 +121,7 @@ export function register(program: Command, app: App): void {
     .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write')
     .option('--include-crds', 'include the CustomResourceDefinitions (left out by default, as helm does)')
     .option('--skip-crds', 'leave out the CustomResourceDefinitions (the default here; accepted as helm accepts it)')
+    .option('--protect-crds', `with --include-crds: ${PROTECT_CRDS_HELP}`)
     .option('--is-upgrade', 'render as an upgrade (accepted; the chart renders the same either way)')
     .option('--post-renderer <cmd>', 'pipe the manifests through this command (an executable path or a command on PATH) and print what it prints')
     .option('--post-renderer-args <arg>', 'an argument for the post-renderer (repeatable)', collect, [])
