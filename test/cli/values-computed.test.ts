@@ -118,14 +118,15 @@ describe('values --computed', () => {
 
   it('secret fields are masked in YAML, JSON and the origin table, wherever the secret was written', async () => {
     const secret = 'sk-not-for-your-eyes-42';
-    const dir = folder({ 's.yaml': `providers:\n  providerA:\n    apiKey: ${secret}\n` });
+    // Keys that are rendered (an apiKey of a block that is not the default is reported as unused).
+    const dir = folder({ 's.yaml': `providers:\n  providerB:\n    apiKey: ${secret}\n` });
     for (const extra of [[], ['-o', 'json'], ['--show-origin'], ['--show-origin', '-o', 'json']]) {
-      const out = await ok(['-f', 's.yaml', '--set', `providers.providerB.apiKey=${secret}-b`, ...extra], dir);
+      const out = await ok(['-f', 's.yaml', '--set', `authproxy.config.clientSecret=${secret}-b`, ...extra], dir);
       expect(out).not.toContain('not-for-your-eyes');
       expect(out).toContain('********');
     }
     const table = await ok(['-f', 's.yaml', '--show-origin'], dir);
-    expect(row(table, 'providers.providerA.apiKey')).toEqual(['"********"', 's.yaml:3:5']);
+    expect(row(table, 'providers.providerB.apiKey')).toEqual(['"********"', 's.yaml:3:5']);
   });
 
   it('-o json --show-origin gives {values, origins}: each leaf path with its source, and line and column where they apply', async () => {

@@ -755,7 +755,8 @@ describe('authproxy optional objects appear exactly when their conditions hold',
 describe('authproxy refusals and lint at file:line:column', () => {
   const lintText = (text: string, revision: Revision = 'B', apiVersions?: string[]) => {
     const parsed = parseValuesText(text, 'proxy.yaml');
-    return lintValues({ revision, layers: [parsed.source!], ...(apiVersions ? { apiVersions } : {}) }).problems.filter((p) => p.severity !== 'info');
+    // The proxy's own keys; the controller's auth mode behind the proxy is security/insecure-behind-authproxy's (test/lint/exposure-rules.test.ts).
+    return lintValues({ revision, layers: [parsed.source!], ...(apiVersions ? { apiVersions } : {}) }).problems.filter((p) => p.severity !== 'info' && p.rule !== 'security/insecure-behind-authproxy');
   };
   const ON = 'authproxy:\n  enabled: true\n  config:\n    existingSecret: oidc\n';
 
@@ -902,7 +903,7 @@ describe('authproxy keys reach every surface generated from the values model', (
   });
 
   it('migrate A→B keeps the proxy chart keys and the result lints clean in B', () => {
-    const text = `authproxy:\n  enabled: true\n  config:\n    existingSecret: oidc\n  replicaCount: 2\n  ingress:\n    enabled: true\n    hosts:\n      - auth.example.com\n  sessionStorage:\n    type: redis\n    redis:\n      standalone:\n        connectionUrl: redis://redis:6379\n`;
+    const text = `controller:\n  auth:\n    mode: trusted-proxy\nauthproxy:\n  enabled: true\n  config:\n    existingSecret: oidc\n  replicaCount: 2\n  ingress:\n    enabled: true\n    hosts:\n      - auth.example.com\n  sessionStorage:\n    type: redis\n    redis:\n      standalone:\n        connectionUrl: redis://redis:6379\n`;
     const r = migrateValues(text, 'a.yaml', 'A', 'B');
     expect(r.text).toBe(text);
     expect(r.problems.filter((p) => p.severity !== 'info')).toEqual([]);
