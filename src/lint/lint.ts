@@ -11,6 +11,7 @@ import { joinPath, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { layerRelease } from '../values/replace.ts';
 import { checkSchema } from './schema.ts';
+import { scalarSourceOffset } from '../yaml/scalar-offset.ts';
 import { touchedBy } from './schema-validators.ts';
 import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, ruleOwnsPath } from './rules/index.ts';
@@ -86,7 +87,8 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
   const written = locateInUserLayers(segs, userLayers);
   // Nothing the user wrote lies on the path: a note about it is about an untouched default.
   if (!written && f.severity === 'info' && !showDefaultNote?.(f.rule)) return undefined;
-  const loc = written ?? layered.locate(segs);
+  const found = written ?? layered.locate(segs);
+  const loc = found && f.keyCharacter !== undefined ? atKeyCharacter(found, String(segs[segs.length - 1]), f.keyCharacter) : found;
   const hint = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
   return {
     severity: f.severity,
@@ -119,4 +121,24 @@ function locateInUserLayers(path: readonly PathSegment[], layers: readonly Value
     }
   }
   return undefined;
+}
+
+/**
+ * The location of a key moved to the character `index` of the key: in a file the location is the
+ * key as written (a quoted key counts its quote and escapes, scalar-offset.ts); on the command
+ * line it is the flag's path, in which the key is found as written. Unmoved when the key is not
+ * where the location points (a key inside a --set-json value).
+ */
+function atKeyCharacter(loc: Location, key: string, index: number): Location {
+  if (loc.column === undefined || loc.excerpt === undefined) return loc;
+  const start = loc.excerptColumn ?? loc.column;
+  const written = loc.excerpt.slice(start - 1);
+  let offset: number | undefined;
+  if (loc.origin === undefined) offset = scalarSourceOffset(written, index);
+  else {
+    const at = written.slice(0, written.search(/(?<!\\)=|$/)).indexOf(key);
+    offset = at < 0 ? undefined : at + index;
+  }
+  if (offset === undefined) return loc;
+  return { ...loc, column: loc.column + offset, ...(loc.excerptColumn !== undefined ? { excerptColumn: loc.excerptColumn + offset } : {}) };
 }

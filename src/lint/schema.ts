@@ -15,6 +15,7 @@ import type { Touched } from '../spec/schema-accepts.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
 import { didYouMean } from '../problems/nearest.ts';
+import { oddCharacter, visibleText, withoutOddCharacters, type OddCharacter } from '../problems/invisible.ts';
 import { replacementHint } from '../spec/replacements.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 
@@ -212,12 +213,15 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
       const full = [...path, key];
+      const value = isMapData(e.data) ? e.data[key] : undefined;
+      const odd = oddCharacter(key);
+      if (odd) return oddKeyFinding(revision, path, key, parent, value, odd);
       return {
         rule: 'values/unknown-key',
         severity: 'error',
         path: full,
         message: `unknown key \`${joinPath(full)}\` in revision ${revision}`,
-        hint: unknownKeyHint(revision, path, key, parent, isMapData(e.data) ? e.data[key] : undefined),
+        hint: unknownKeyHint(revision, path, key, parent, value),
       };
     }
     case 'type': {
@@ -395,6 +399,28 @@ function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], 
   if (guess) return guess;
   if (known.length > 0 && known.length <= 12) return `known keys here: ${known.join(', ')}`;
   return undefined;
+}
+
+/**
+ * An unknown key that holds a character the user cannot see, or a letter of another script drawn
+ * like a Latin one: the message names the character and its place in the key (the problem's
+ * column points at it, lint.ts), the hint is to delete or retype it, with what the key then is.
+ */
+function oddKeyFinding(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown, odd: OddCharacter): RuleFinding {
+  const shown = visibleText(joinPath([...parentPath, key]));
+  const where = `character ${odd.index + 1} of the key`;
+  const what = odd.looksLike === undefined ? `an invisible character, ${odd.name}, at ${where}` : `${odd.name} at ${where}, drawn like the Latin \`${odd.looksLike}\``;
+  const fix = odd.looksLike === undefined ? 'delete the character' : `type the Latin \`${odd.looksLike}\` instead`;
+  const cleaned = withoutOddCharacters(key);
+  const then = cleaned === '' ? undefined : schemaAt(revision, [...parentPath, cleaned]) ? didYouMean(cleaned, [cleaned]) : unknownKeyHint(revision, parentPath, cleaned, parent, value);
+  return {
+    rule: 'values/unknown-key',
+    severity: 'error',
+    path: [...parentPath, key],
+    message: `unknown key \`${shown}\` in revision ${revision}: it holds ${what}`,
+    hint: then === undefined ? fix : `${fix}: ${then}`,
+    keyCharacter: odd.index,
+  };
 }
 
 function otherRevisionValueHint(revision: Revision, path: readonly PathSegment[], value: unknown): string | undefined {
