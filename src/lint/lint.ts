@@ -89,7 +89,8 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
   if (!written && f.severity === 'info' && !showDefaultNote?.(f.rule)) return undefined;
   const found = written ?? layered.locate(segs);
   const loc = found && f.keyCharacter !== undefined ? atKeyCharacter(found, String(segs[segs.length - 1]), f.keyCharacter) : found;
-  const hint = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
+  const given = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
+  const hint = f.rule === 'values/unknown-key' && loc && loc.origin === undefined ? anchorHolderHint(segs, loc, given) : given;
   return {
     severity: f.severity,
     rule: f.rule,
@@ -141,4 +142,28 @@ function atKeyCharacter(loc: Location, key: string, index: number): Location {
   }
   if (offset === undefined) return loc;
   return { ...loc, column: loc.column + offset, ...(loc.excerptColumn !== undefined ? { excerptColumn: loc.excerptColumn + offset } : {}) };
+}
+
+/**
+ * An unknown key of a file that holds a YAML anchor for others to repeat (`x-res: &res …`, then
+ * `resources: *res`) is not the chart's: helm ignores it, and `ignoreKeys` in .agentplat.yaml
+ * keeps it from being reported. The hint gives the line to add when the key looks like such a
+ * holder: its anchor is repeated by an alias, or its name starts with `x-`; for an anchored key
+ * nothing repeats, that comes after the usual hint (it may be a misspelt key).
+ */
+function anchorHolderHint(segs: readonly PathSegment[], loc: Location, hint: string | undefined): string | undefined {
+  const key = String(segs[segs.length - 1]);
+  const anchor = loc.anchor;
+  const named = key.startsWith('x-');
+  if (!anchor && !named) return hint;
+  const pattern = joinPath(segs).replace(/'/g, "''");
+  const keep = `add the line \`ignoreKeys: ['${pattern}']\` to .agentplat.yaml (or '${pattern}' to its ignoreKeys list)`;
+  if (anchor && anchor.aliases > 0) {
+    const repeated = anchor.aliases === 1 ? 'an alias repeats' : `${anchor.aliases} aliases repeat`;
+    return `\`${key}\` holds the anchor &${anchor.name} that ${repeated}; the chart does not read it: to keep it, ${keep}`;
+  }
+  if (named) return `a key named \`x-…\` is by custom an anchor holder or a note, which the chart does not read: to keep it, ${keep}`;
+  const unused = `\`${key}\` only holds the anchor &${anchor!.name} (no alias repeats it yet), ${keep}`;
+  if (hint === undefined) return `if ${unused}`;
+  return /[?.]$/.test(hint) ? `${hint} If ${unused}` : `${hint}; if ${unused}`;
 }
