@@ -8,7 +8,7 @@ import { packageFile } from '../package-root.ts';
 import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
-import { getPath, joinPath } from '../values/merge.ts';
+import { getPath, joinPath, splitPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesSchemaAccepts, valuesValidator } from './schema-validators.ts';
 import type { Touched } from '../spec/schema-accepts.ts';
@@ -71,8 +71,9 @@ export function checkSchema(revision: Revision, values: unknown, skipPath: (path
   const out: RuleFinding[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
-    const f = toFinding(revision, e);
-    if (!f) continue;
+    const found = toFinding(revision, e);
+    if (!found) continue;
+    const f = withEmptyBracesHint(found, values);
     if (skipPath(typeof f.path === 'string' ? f.path : joinPath(f.path))) continue;
     // A value of the wrong kind fails the chart's own schema and the Kubernetes type it extends
     // alike: one "must be …" per key says it.
@@ -83,6 +84,26 @@ export function checkSchema(revision: Revision, values: unknown, skipPath: (path
     out.push(f);
   }
   return out;
+}
+
+/**
+ * `--set key={}` is a list of one empty string, as in helm, not an empty list or map: a finding on
+ * such a list's one item (a list of names wants no empty name) or on such a list where a map
+ * belongs tells a user of --set or --set-string to write the empty value with --set-json.
+ */
+function withEmptyBracesHint(f: RuleFinding, values: unknown): RuleFinding {
+  if (f.rule !== 'values/schema') return f;
+  const path = typeof f.path === 'string' ? splitPath(f.path) : f.path;
+  const oneEmpty = (v: unknown) => Array.isArray(v) && v.length === 1 && v[0] === '';
+  let hint: string | undefined;
+  if (path[path.length - 1] === 0 && oneEmpty(getPath(values, path.slice(0, -1)))) {
+    hint = `to set an empty list, use --set-json '${joinPath(path.slice(0, -1))}=[]'`;
+  } else if (oneEmpty(getPath(values, path)) && /must be a map/.test(f.message)) {
+    hint = `to set an empty map, use --set-json '${joinPath(path)}={}'`;
+  }
+  if (hint === undefined) return f;
+  const why = (flag: string) => `${flag} reads \`{}\` as a list of one empty string, as helm does: ${hint}`;
+  return { ...f, hintFor: { ...f.hintFor, '--set': why('--set'), '--set-string': why('--set-string') } };
 }
 
 function pointerToPath(pointer: string): PathSegment[] {
