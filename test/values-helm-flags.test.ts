@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadUserLayers, type LayerOptions } from '../src/values/load.ts';
 import { layerValues, type Values } from '../src/values/merge.ts';
 import { dataSource } from '../src/values/source.ts';
+import { runInProcess } from './cli/in-process.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -95,5 +96,38 @@ describe('values the way helm reads them', () => {
     writeFileSync(join(dir, 'x'), 'plain');
     writeFileSync(join(dir, 'z.txt'), 'zed');
     expect(await merged({ setFile: ['a=x\\,y.txt,b=z.txt', 'c={x,z.txt}'] })).toEqual({ a: 'comma', b: 'zed', c: ['plain', 'zed'] });
+  });
+});
+
+describe('--set key={} where an empty list or map is meant', () => {
+  /** The hint of the one problem `agentplat lint …flags` reports. */
+  async function hintOf(flags: string[]): Promise<string | undefined> {
+    const r = await runInProcess(['lint', ...flags, '--format', 'json']);
+    const problems = (JSON.parse(r.stdout) as { files: { problems: { hint?: string }[] }[] }).files.flatMap((f) => f.problems);
+    expect(problems).toHaveLength(1);
+    return problems[0]!.hint;
+  }
+
+  test.each([
+    ['rbac.namespaces', 'a list of namespace names refuses the empty name'],
+    ['controller.imagePullSecrets', 'a list of names of at least one character'],
+    ['controller.tolerations', 'a list of maps'],
+  ])('%s={} points at --set-json with [] (%s)', async (key) => {
+    expect(await hintOf(['--set', `${key}={}`])).toBe(`--set reads \`{}\` as a list of one empty string, as helm does: to set an empty list, use --set-json '${key}=[]'`);
+  });
+
+  test('--set-string is named as the flag that read it', async () => {
+    expect(await hintOf(['--set-string', 'rbac.namespaces={}'])).toBe(
+      "--set-string reads `{}` as a list of one empty string, as helm does: to set an empty list, use --set-json 'rbac.namespaces=[]'",
+    );
+  });
+
+  test('a map key set with {} points at --set-json with {}', async () => {
+    expect(await hintOf(['--set', 'controller.podLabels={}'])).toBe("--set reads `{}` as a list of one empty string, as helm does: to set an empty map, use --set-json 'controller.podLabels={}'");
+  });
+
+  test('the same list written in a file, where [""] is what the user wrote, gets no such hint', async () => {
+    writeFileSync(join(dir, 'empty-name.yaml'), 'rbac:\n  namespaces: [""]\n');
+    expect(await hintOf(['-f', join(dir, 'empty-name.yaml')])).toBeUndefined();
   });
 });

@@ -163,14 +163,24 @@ export function createMemoryIo(opts: { stdin?: string; cwd?: string; env?: Recor
 }
 
 /**
- * Colors for text written to `stream`: on when that stream is a terminal or FORCE_COLOR is set
- * (not 0), off under NO_COLOR (the --no-color flag sets it for the run, see program.ts). Chalk is
- * loaded only when colors are on (src/plain-style.ts says why).
+ * Whether text written to a stream is colored: on a terminal, unless FORCE_COLOR says otherwise;
+ * FORCE_COLOR `0` or `false` turns colors off even on a terminal, any other value (the empty one
+ * too, as chalk reads it) turns them on in a pipe. NO_COLOR (not empty) turns them off over all of
+ * that; the --no-color flag sets it for the run (program.ts).
+ */
+export function colorsOn(env: Readonly<Record<string, string | undefined>>, isTTY: boolean): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force === undefined) return isTTY;
+  return force !== '0' && force.toLowerCase() !== 'false';
+}
+
+/**
+ * Colors for text written to `stream` (colorsOn decides). Chalk is loaded only when colors are on
+ * (src/plain-style.ts says why).
  */
 export async function chalkFor(io: Io, stream: 'stdout' | 'stderr'): Promise<ChalkInstance> {
-  let level: 0 | 1 = io.tty[stream] ? 1 : 0;
-  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') level = 1;
-  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') level = 0;
+  const level = colorsOn(io.env, io.tty[stream]) ? 1 : 0;
   if (level === 0) return PLAIN;
   const { Chalk } = await import('chalk');
   return new Chalk({ level });

@@ -460,7 +460,7 @@ export class ResourceValidation {
         path: '',
         message: skipped === 0
           ? 'no resource was checked: the input holds no Kubernetes object'
-          : `no resource was checked: the ${plural(skipped, 'object')} of the input are of kinds agentplat has no schema for (${Object.keys(tally.skipped).sort().join(', ')})`,
+          : `no resource was checked: ${skippedKindsPhrase(skipped, Object.keys(tally.skipped).sort())}`,
         hint: 'give validate Kubernetes manifests (Deployment, Service, …, Agent, ModelConfig, …); --allow-empty lets a run that checks nothing pass',
         ...(this.inputs === 1 ? { file: this.firstFile! } : {}),
       });
@@ -499,6 +499,13 @@ function sum(counts: Record<string, number>): number {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `the 2 objects of the input are of kinds agentplat has no schema for (…)`, in the right number. */
+function skippedKindsPhrase(objects: number, kinds: readonly string[]): string {
+  const subject = objects === 1 ? 'the one object of the input is' : `the ${objects} objects of the input are`;
+  const kind = kinds.length === 1 ? 'a kind' : 'kinds';
+  return `${subject} of ${kind} agentplat has no schema for (${kinds.join(', ')})`;
 }
 
 /** A problem of one object checked from data (no file): where in the object it points. */

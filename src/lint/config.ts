@@ -80,6 +80,15 @@ export function loadConfig(cwd: string): LintConfig {
   return parseConfig(text, shown);
 }
 
+/** The settings of the config file, each a case of parseConfig. */
+const SETTINGS = ['rules', 'maxWarnings', 'strict', 'revision', 'format', 'ignoreKeys'] as const;
+
+/** The hint for an unknown setting: the near miss if any, and every setting. */
+function settingHint(key: string): string {
+  const near = didYouMean(key, SETTINGS);
+  return near === undefined ? `settings: ${SETTINGS.join(', ')}` : `${near} (the settings are ${SETTINGS.join(', ')})`;
+}
+
 /** Parses config text; every mistake is a UsageError that names `file:line:col`. */
 export function parseConfig(text: string, file: string): LintConfig {
   const lineCounter = new LineCounter();
@@ -143,7 +152,7 @@ export function parseConfig(text: string, file: string): LintConfig {
         config.format = scalar;
         break;
       default:
-        fail(keyNode.range?.[0], `unknown setting \`${key}\``, 'settings: rules, maxWarnings, strict, revision, format, ignoreKeys');
+        fail(keyNode.range?.[0], `unknown setting \`${key}\``, settingHint(key));
     }
   }
   return config;

@@ -11,6 +11,7 @@ import { joinPath, splitPath, type LayeredValues } from '../values/merge.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { layerRelease } from '../values/replace.ts';
 import { checkSchema } from './schema.ts';
+import { scalarSourceOffset } from '../yaml/scalar-offset.ts';
 import { touchedBy } from './schema-validators.ts';
 import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, ruleOwnsPath } from './rules/index.ts';
@@ -89,8 +90,10 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
   const written = locateInUserLayers(segs, userLayers);
   // Nothing the user wrote lies on the path: a note about it is about an untouched default.
   if (!written && f.severity === 'info' && !showDefaultNote?.(f.rule)) return undefined;
-  const loc = written ?? layered.locate(segs);
-  const hint = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
+  const found = written ?? layered.locate(segs);
+  const loc = found && f.keyCharacter !== undefined ? atKeyCharacter(found, String(segs[segs.length - 1]), f.keyCharacter) : found;
+  const given = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
+  const hint = f.rule === 'values/unknown-key' && loc && loc.origin === undefined ? anchorHolderHint(segs, loc, given) : given;
   return {
     severity: f.severity,
     rule: f.rule,
@@ -122,4 +125,48 @@ function locateInUserLayers(path: readonly PathSegment[], layers: readonly Value
     }
   }
   return undefined;
+}
+
+/**
+ * The location of a key moved to the character `index` of the key: in a file the location is the
+ * key as written (a quoted key counts its quote and escapes, scalar-offset.ts); on the command
+ * line it is the flag's path, in which the key is found as written. Unmoved when the key is not
+ * where the location points (a key inside a --set-json value).
+ */
+function atKeyCharacter(loc: Location, key: string, index: number): Location {
+  if (loc.column === undefined || loc.excerpt === undefined) return loc;
+  const start = loc.excerptColumn ?? loc.column;
+  const written = loc.excerpt.slice(start - 1);
+  let offset: number | undefined;
+  if (loc.origin === undefined) offset = scalarSourceOffset(written, index);
+  else {
+    const at = written.slice(0, written.search(/(?<!\\)=|$/)).indexOf(key);
+    offset = at < 0 ? undefined : at + index;
+  }
+  if (offset === undefined) return loc;
+  return { ...loc, column: loc.column + offset, ...(loc.excerptColumn !== undefined ? { excerptColumn: loc.excerptColumn + offset } : {}) };
+}
+
+/**
+ * An unknown key of a file that holds a YAML anchor for others to repeat (`x-res: &res …`, then
+ * `resources: *res`) is not the chart's: helm ignores it, and `ignoreKeys` in .agentplat.yaml
+ * keeps it from being reported. The hint gives the line to add when the key looks like such a
+ * holder: its anchor is repeated by an alias, or its name starts with `x-`; for an anchored key
+ * nothing repeats, that comes after the usual hint (it may be a misspelt key).
+ */
+function anchorHolderHint(segs: readonly PathSegment[], loc: Location, hint: string | undefined): string | undefined {
+  const key = String(segs[segs.length - 1]);
+  const anchor = loc.anchor;
+  const named = key.startsWith('x-');
+  if (!anchor && !named) return hint;
+  const pattern = joinPath(segs).replace(/'/g, "''");
+  const keep = `add the line \`ignoreKeys: ['${pattern}']\` to .agentplat.yaml (or '${pattern}' to its ignoreKeys list)`;
+  if (anchor && anchor.aliases > 0) {
+    const repeated = anchor.aliases === 1 ? 'an alias repeats' : `${anchor.aliases} aliases repeat`;
+    return `\`${key}\` holds the anchor &${anchor.name} that ${repeated}; the chart does not read it: to keep it, ${keep}`;
+  }
+  if (named) return `a key named \`x-…\` is by custom an anchor holder or a note, which the chart does not read: to keep it, ${keep}`;
+  const unused = `\`${key}\` only holds the anchor &${anchor!.name} (no alias repeats it yet), ${keep}`;
+  if (hint === undefined) return `if ${unused}`;
+  return /[?.]$/.test(hint) ? `${hint} If ${unused}` : `${hint}; if ${unused}`;
 }

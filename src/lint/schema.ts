@@ -8,13 +8,14 @@ import { packageFile } from '../package-root.ts';
 import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
-import { getPath, joinPath } from '../values/merge.ts';
+import { getPath, joinPath, splitPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesSchemaAccepts, valuesValidator } from './schema-validators.ts';
 import type { Touched } from '../spec/schema-accepts.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
 import { didYouMean } from '../problems/nearest.ts';
+import { oddCharacter, visibleText, withoutOddCharacters, type OddCharacter } from '../problems/invisible.ts';
 import { replacementHint } from '../spec/replacements.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 
@@ -70,8 +71,9 @@ export function checkSchema(revision: Revision, values: unknown, skipPath: (path
   const out: RuleFinding[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
-    const f = toFinding(revision, e);
-    if (!f) continue;
+    const found = toFinding(revision, e);
+    if (!found) continue;
+    const f = withEmptyBracesHint(found, values);
     if (skipPath(typeof f.path === 'string' ? f.path : joinPath(f.path))) continue;
     // A value of the wrong kind fails the chart's own schema and the Kubernetes type it extends
     // alike: one "must be …" per key says it.
@@ -82,6 +84,26 @@ export function checkSchema(revision: Revision, values: unknown, skipPath: (path
     out.push(f);
   }
   return out;
+}
+
+/**
+ * `--set key={}` is a list of one empty string, as in helm, not an empty list or map: a finding on
+ * such a list's one item (a list of names wants no empty name) or on such a list where a map
+ * belongs tells a user of --set or --set-string to write the empty value with --set-json.
+ */
+function withEmptyBracesHint(f: RuleFinding, values: unknown): RuleFinding {
+  if (f.rule !== 'values/schema') return f;
+  const path = typeof f.path === 'string' ? splitPath(f.path) : f.path;
+  const oneEmpty = (v: unknown) => Array.isArray(v) && v.length === 1 && v[0] === '';
+  let hint: string | undefined;
+  if (path[path.length - 1] === 0 && oneEmpty(getPath(values, path.slice(0, -1)))) {
+    hint = `to set an empty list, use --set-json '${joinPath(path.slice(0, -1))}=[]'`;
+  } else if (oneEmpty(getPath(values, path)) && /must be a map/.test(f.message)) {
+    hint = `to set an empty map, use --set-json '${joinPath(path)}={}'`;
+  }
+  if (hint === undefined) return f;
+  const why = (flag: string) => `${flag} reads \`{}\` as a list of one empty string, as helm does: ${hint}`;
+  return { ...f, hintFor: { ...f.hintFor, '--set': why('--set'), '--set-string': why('--set-string') } };
 }
 
 function pointerToPath(pointer: string): PathSegment[] {
@@ -212,12 +234,15 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
       const full = [...path, key];
+      const value = isMapData(e.data) ? e.data[key] : undefined;
+      const odd = oddCharacter(key);
+      if (odd) return oddKeyFinding(revision, path, key, parent, value, odd);
       return {
         rule: 'values/unknown-key',
         severity: 'error',
         path: full,
         message: `unknown key \`${joinPath(full)}\` in revision ${revision}`,
-        hint: unknownKeyHint(revision, path, key, parent, isMapData(e.data) ? e.data[key] : undefined),
+        hint: unknownKeyHint(revision, path, key, parent, value),
       };
     }
     case 'type': {
@@ -395,6 +420,28 @@ function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], 
   if (guess) return guess;
   if (known.length > 0 && known.length <= 12) return `known keys here: ${known.join(', ')}`;
   return undefined;
+}
+
+/**
+ * An unknown key that holds a character the user cannot see, or a letter of another script drawn
+ * like a Latin one: the message names the character and its place in the key (the problem's
+ * column points at it, lint.ts), the hint is to delete or retype it, with what the key then is.
+ */
+function oddKeyFinding(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown, odd: OddCharacter): RuleFinding {
+  const shown = visibleText(joinPath([...parentPath, key]));
+  const where = `character ${odd.index + 1} of the key`;
+  const what = odd.looksLike === undefined ? `an invisible character, ${odd.name}, at ${where}` : `${odd.name} at ${where}, drawn like the Latin \`${odd.looksLike}\``;
+  const fix = odd.looksLike === undefined ? 'delete the character' : `type the Latin \`${odd.looksLike}\` instead`;
+  const cleaned = withoutOddCharacters(key);
+  const then = cleaned === '' ? undefined : schemaAt(revision, [...parentPath, cleaned]) ? didYouMean(cleaned, [cleaned]) : unknownKeyHint(revision, parentPath, cleaned, parent, value);
+  return {
+    rule: 'values/unknown-key',
+    severity: 'error',
+    path: [...parentPath, key],
+    message: `unknown key \`${shown}\` in revision ${revision}: it holds ${what}`,
+    hint: then === undefined ? fix : `${fix}: ${then}`,
+    keyCharacter: odd.index,
+  };
 }
 
 function otherRevisionValueHint(revision: Revision, path: readonly PathSegment[], value: unknown): string | undefined {

@@ -12,6 +12,8 @@ export type SecretPattern = readonly string[];
 interface TrieNode {
   /** A pattern ends here: this node is a secret field. */
   end: boolean;
+  /** A config-text pattern ends here: this node's text holds settings, some of them secret. */
+  text: boolean;
   next: Map<string, TrieNode>;
 }
 
@@ -23,6 +25,8 @@ interface TrieNode {
 export interface SecretCursor {
   readonly nodes: readonly TrieNode[];
   readonly inside: boolean;
+  /** The path is a config text (configTextSecretSpans): the values of its secret settings are secrets. */
+  readonly text?: boolean;
 }
 
 const OUTSIDE: SecretCursor = { nodes: [], inside: false };
@@ -32,18 +36,25 @@ const INSIDE: SecretCursor = { nodes: [], inside: true };
 export class SecretFields {
   readonly root: SecretCursor;
 
-  constructor(patterns: readonly SecretPattern[]) {
-    const top: TrieNode = { end: false, next: new Map() };
-    for (const p of patterns) {
+  /**
+   * `patterns`: the secret fields. `texts`: the fields whose text is a configuration file of
+   * `name = value` or `name: value` settings, in which the values of secret settings are secrets
+   * (configTextSecretSpans).
+   */
+  constructor(patterns: readonly SecretPattern[], texts: readonly SecretPattern[] = []) {
+    const top: TrieNode = { end: false, text: false, next: new Map() };
+    const add = (p: SecretPattern): TrieNode => {
       let n = top;
       for (const seg of p) {
         let child = n.next.get(seg);
-        if (!child) n.next.set(seg, (child = { end: false, next: new Map() }));
+        if (!child) n.next.set(seg, (child = { end: false, text: false, next: new Map() }));
         n = child;
       }
-      n.end = true;
-    }
-    this.root = patterns.length === 0 ? OUTSIDE : { nodes: [top], inside: false };
+      return n;
+    };
+    for (const p of patterns) add(p).end = true;
+    for (const p of texts) add(p).text = true;
+    this.root = patterns.length + texts.length === 0 ? OUTSIDE : { nodes: [top], inside: false };
   }
 
   /** The cursor one level below `at`, under key (or list index) `seg`. */
@@ -58,7 +69,8 @@ export class SecretFields {
       if (any) nodes.push(any);
     }
     if (nodes.some((n) => n.end)) return INSIDE;
-    return nodes.length === 0 ? OUTSIDE : { nodes, inside: false };
+    if (nodes.length === 0) return OUTSIDE;
+    return nodes.some((n) => n.text) ? { nodes, inside: false, text: true } : { nodes, inside: false };
   }
 
   at(path: readonly unknown[]): SecretCursor {
@@ -83,8 +95,74 @@ export class SecretFields {
   }
 }
 
+/**
+ * The values that hold a configuration file of the proxy as text: the legacy file's settings
+ * (`client_secret = "…"`) and the alpha configuration's YAML (`clientSecret: …`).
+ */
+export const VALUES_CONFIG_TEXT_FIELDS: readonly SecretPattern[] = [
+  ['authproxy', 'config', 'configFile'],
+  ['authproxy', 'alphaConfig', 'configFile'],
+];
+
 /** The secret fields of chart values (every revision: a key secret in one is a secret name in both). */
-export const VALUES_SECRETS = new SecretFields(VALUES_SECRET_FIELDS);
+export const VALUES_SECRETS = new SecretFields(VALUES_SECRET_FIELDS, VALUES_CONFIG_TEXT_FIELDS);
+
+/**
+ * Settings of a configuration text that hold a secret, by name with case, `_` and `-` ignored:
+ * those of the proxy (client_secret, cookie_secret, redis_password, redis_sentinel_password,
+ * basic_auth_password, github_token, jwt_key, …, and clientSecret of its alpha configuration) and
+ * any other name that ends the same way. A name ending in `file` (client_secret_file) is a path.
+ */
+const SECRET_SETTING = /(secret|password|passwd|token|apikey|privatekey|jwtkey)$/;
+
+/**
+ * Where the values of secret settings lie in a configuration text of `name = value` (TOML, as the
+ * proxy's legacy file) or `name: value` (YAML, as its alpha configuration) lines: a quoted value
+ * inside its quotes (a triple-quoted one across lines), a YAML block scalar on the lines below it,
+ * a bare value up to a comment. `true` and `false` are no secrets (pass_access_token = true).
+ */
+export function configTextSecretSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const lines = text.split('\n');
+  const starts: number[] = [];
+  for (let li = 0, at = 0; li < lines.length; at += lines[li]!.length + 1, li++) starts.push(at);
+  const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
+    const offset = starts[li]!;
+    const m = /^([ \t]*(?:-[ \t]+)?)(["']?)([A-Za-z][\w.-]*)\2[ \t]*([=:])[ \t]*/.exec(line);
+    if (!m || !SECRET_SETTING.test(m[3]!.toLowerCase().replace(/[-_]/g, ''))) continue;
+    const from = offset + m[0].length;
+    const rest = line.slice(m[0].length).replace(/\r$/, '');
+    const triple = rest.startsWith('"""') ? '"""' : rest.startsWith("'''") ? "'''" : undefined;
+    if (triple) {
+      const close = text.indexOf(triple, from + 3);
+      const end = close < 0 ? text.length : close;
+      spans.push([from + 3, end]);
+      while (li + 1 < lines.length && starts[li + 1]! <= end) li++;
+      continue;
+    }
+    const q = rest[0];
+    if (q === '"' || q === "'") {
+      let j = 1;
+      while (j < rest.length && rest[j] !== q) j += q === '"' && rest[j] === '\\' ? 2 : 1;
+      spans.push([from + 1, from + Math.min(j, rest.length)]);
+      continue;
+    }
+    if (m[4] === ':' && /^[|>][-+0-9]*[ \t]*(#.*)?$/.test(rest)) {
+      // A YAML block scalar: the lines below, as long as they are indented deeper than the key.
+      let k = li + 1;
+      while (k < lines.length && (lines[k]!.trim() === '' || indentOf(lines[k]!) > indentOf(line))) k++;
+      if (k > li + 1) spans.push([starts[li + 1]!, starts[k - 1]! + lines[k - 1]!.length]);
+      li = k - 1;
+      continue;
+    }
+    const value = rest.replace(/[ \t]+#.*$/, '').trimEnd();
+    if (value === '' || /^(true|false)$/i.test(value)) continue;
+    spans.push([from, from + value.length]);
+  }
+  return spans;
+}
 
 /** Shorter values are not masked inside other text (they would mask ordinary words). */
 export const MIN_MASKED_LENGTH = 4;
@@ -97,6 +175,9 @@ export function secretValues(data: unknown, fields: SecretFields, out = new Set<
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') {
       const s = String(v);
       if (at.inside && s.length >= MIN_MASKED_LENGTH) out.add(s);
+      if (at.text && typeof v === 'string') {
+        for (const [from, to] of configTextSecretSpans(v)) if (to - from >= MIN_MASKED_LENGTH) out.add(v.slice(from, to));
+      }
       return;
     }
     // Subtrees that cannot hold a secret are not walked: a list of thousands of entries costs nothing.
@@ -458,5 +539,6 @@ export function maskTree(data: unknown, fields: SecretFields, secrets: ReadonlyS
     return out;
   }
   if (at.inside && data !== null && data !== '' && data !== undefined) return MASK;
+  if (at.text && typeof data === 'string') return redact(maskSpans(data, configTextSecretSpans(data)).text, secrets);
   return typeof data === 'string' ? redact(data, secrets) : data;
 }

@@ -114,6 +114,9 @@ async function readUrl(url: string, kind: InputKind, timeoutMs: number): Promise
   } catch (err) {
     if (signal.aborted) throw timedOut();
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    // Node's fetch refuses, without connecting, the ports the Fetch standard blocks (those of
+    // other protocols: 1, 25, 6000, …) and says only "bad port": say which port and why.
+    if (cause?.message === 'bad port') throw cannot(blockedPort(url), 'serve the file on another port, or download it and pass its path');
     throw cannot(cause?.code ?? firstLine(cause?.message ?? (err instanceof Error ? err.message : String(err))), 'check the URL and that the server is reachable from here');
   }
   if (!response.ok) {
@@ -142,6 +145,12 @@ async function readUrl(url: string, kind: InputKind, timeoutMs: number): Promise
     throw cannot(`the answer broke off (${firstLine(err instanceof Error ? err.message : String(err))})`);
   }
   return Buffer.concat(chunks, size);
+}
+
+/** Why fetch refused `url` without connecting: its port is on the Fetch standard's blocked list. */
+function blockedPort(url: string): string {
+  const parsed = new URL(url);
+  return `port ${parsed.port} of ${parsed.hostname} is one Node's fetch never connects to (the Fetch standard blocks the ports of other protocols)`;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface Location {
   excerptColumn?: number;
   /** The flag that wrote the value; undefined for a file. */
   origin?: Exclude<ValueOrigin, 'file'>;
+  /** The anchor (`key: &name …`) the value written there carries, and how many aliases (`*name`) repeat it. */
+  anchor?: { name: string; aliases: number };
 }
 
 export interface ValuesSource {
@@ -230,7 +232,8 @@ export function parseValuesWithPositions(text: string, name: string): ParsedValu
         const node = findNode(doc, path);
         if (!node) return undefined;
         const pos = lineCounter.linePos(node.range[0]);
-        return { file: name, line: pos.line, column: pos.col, ...excerptAt(pos) };
+        const anchor = node.value?.anchor;
+        return { file: name, line: pos.line, column: pos.col, ...excerptAt(pos), ...(anchor ? { anchor: { name: anchor, aliases: aliasCount(doc, anchor) } } : {}) };
       },
     },
   };
@@ -260,11 +263,21 @@ export function hasPath(data: unknown, path: readonly PathSegment[]): boolean {
   return cur !== undefined;
 }
 
-/** The node of a key (for maps: the key node, so errors point at the key the user typed). */
-function findNode(doc: Document, path: readonly PathSegment[]): { range: [number, number, number] } | undefined {
+/** Aliases (`*name`) of the document that repeat the anchor `name`. */
+function aliasCount(doc: Document, name: string): number {
+  let n = 0;
+  visit(doc, { Alias: (_, alias) => void (alias.source === name && n++) });
+  return n;
+}
+
+/**
+ * The node of a key (for maps: the key node, so errors point at the key the user typed), with the
+ * value written there.
+ */
+function findNode(doc: Document, path: readonly PathSegment[]): { range: [number, number, number]; value: Node | null | undefined } | undefined {
   let cur: Node | null | undefined = doc.contents as Node | null;
   let keyNode: { range?: [number, number, number] | null } | undefined;
-  if (path.length === 0) return cur?.range ? { range: cur.range } : undefined;
+  if (path.length === 0) return cur?.range ? { range: cur.range, value: cur } : undefined;
   for (const seg of path) {
     if (isMap(cur)) {
       const pair = cur.items.find((p) => isPair(p) && keyText(p.key) === String(seg));
@@ -281,7 +294,7 @@ function findNode(doc: Document, path: readonly PathSegment[]): { range: [number
     }
   }
   const range = keyNode?.range;
-  return range ? { range } : undefined;
+  return range ? { range, value: cur } : undefined;
 }
 
 function keyText(key: unknown): string | undefined {

@@ -37,6 +37,47 @@ describe('ignoreKeys', () => {
     expect(r.out).toContain('unknown key `controller.x-local`');
   });
 
+  it('an unknown key whose anchor an alias repeats gets the ignoreKeys line to add, with its path', async () => {
+    const r = await inDir(undefined, ['lint', '-f', 'values.yaml']);
+    expect(r.out).toContain(
+      "hint: `x-labels` holds the anchor &labels that an alias repeats; the chart does not read it: to keep it, add the line `ignoreKeys: ['x-labels']` to .agentplat.yaml (or 'x-labels' to its ignoreKeys list)",
+    );
+    expect(r.out).toContain("hint: `x-local` holds the anchor &replicas that an alias repeats; the chart does not read it: to keep it, add the line `ignoreKeys: ['controller.x-local']`");
+    // The typo beside them keeps its did-you-mean alone.
+    expect(r.out).toMatch(/unknown key `controller\.replcas` in revision B {2}\[values\/unknown-key\]\n {2}hint: did you mean `replicas`\?\n/);
+  });
+
+  it('the line it gives, added to .agentplat.yaml, silences that key', async () => {
+    const r = await inDir("ignoreKeys: ['x-labels']\n", ['lint', '-f', 'values.yaml']);
+    expect(r.out).not.toContain('`x-labels`');
+    expect(r.out).toContain('unknown key `controller.x-local`');
+  });
+
+  it('a merge key (<<: *defaults) counts as an alias, and any key name holds an anchor', async () => {
+    const dir = tempDir('agentplat-ignore-keys-');
+    writeFileSync(join(dir, 'values.yaml'), 'defaults: &d\n  team: ml\nui:\n  podLabels:\n    <<: *d\n    tier: web\n');
+    const io = createMemoryIo({ cwd: dir });
+    await run(['lint', '-f', 'values.yaml'], io);
+    expect(io.out).toContain("hint: `defaults` holds the anchor &d that an alias repeats; the chart does not read it: to keep it, add the line `ignoreKeys: ['defaults']`");
+  });
+
+  it('an x- key without an anchor, and an anchored key nothing repeats yet, get the line too', async () => {
+    const dir = tempDir('agentplat-ignore-keys-');
+    writeFileSync(join(dir, 'values.yaml'), 'x-note: remember\ncontroller:\n  replcas: &r 3\n');
+    const io = createMemoryIo({ cwd: dir });
+    await run(['lint', '-f', 'values.yaml'], io);
+    expect(io.out).toContain("hint: a key named `x-…` is by custom an anchor holder or a note, which the chart does not read: to keep it, add the line `ignoreKeys: ['x-note']`");
+    expect(io.out).toContain(
+      "hint: did you mean `replicas`? If `replcas` only holds the anchor &r (no alias repeats it yet), add the line `ignoreKeys: ['controller.replcas']` to .agentplat.yaml",
+    );
+  });
+
+  it('a key set with --set gets no anchor hint', async () => {
+    const r = await inDir(undefined, ['lint', '--set', 'x-flag=1']);
+    expect(r.out).toContain('unknown key `x-flag`');
+    expect(r.out).not.toContain('ignoreKeys');
+  });
+
   it("ignoreKeys: ['x-*', 'controller.x-*'] drops those, keeps the typo, and lint and render agree", async () => {
     const config = "ignoreKeys: ['x-*', 'controller.x-*']\n";
     const lint = await inDir(config, ['lint', '-f', 'values.yaml']);

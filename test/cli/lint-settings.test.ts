@@ -144,3 +144,26 @@ describe('every command that prints for one revision takes it from .agentplat.ya
     }
   });
 });
+
+describe('a misspelt setting of .agentplat.yaml', () => {
+  it.each([
+    ['ignorekeys', 'ignoreKeys'],
+    ['ignoreKey', 'ignoreKeys'],
+    ['maxWarning', 'maxWarnings'],
+    ['rule', 'rules'],
+    ['revison', 'revision'],
+  ])('`%s` is refused with did you mean `%s`', async (typo, meant) => {
+    const cwd = folder({ '.agentplat.yaml': `strict: true\n${typo}: x\n` });
+    const r = await runInProcess(['lint'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`.agentplat.yaml:2:1: unknown setting \`${typo}\``);
+    expect(r.stderr).toContain(`hint: did you mean \`${meant}\`? (the settings are rules, maxWarnings, strict, revision, format, ignoreKeys)`);
+  });
+
+  it('a word near no setting lists the settings alone', async () => {
+    const r = await runInProcess(['lint'], { cwd: folder({ '.agentplat.yaml': 'colour: red\n' }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('hint: settings: rules, maxWarnings, strict, revision, format, ignoreKeys');
+    expect(r.stderr).not.toContain('did you mean');
+  });
+});

@@ -73,6 +73,18 @@ describe('validate: nothing checked is not a pass', () => {
     expect(typo.problems).toMatchObject([{ rule: 'crd/unknown-group' }]);
   });
 
+  it('the message that nothing was checked counts the objects and their kinds in the right number', async () => {
+    const widget = (name: string, kind = 'Widget') => `apiVersion: example.com/v1\nkind: ${kind}\nmetadata:\n  name: ${name}\n`;
+    const one = await validateYaml(widget('a'));
+    expect(one.problems[0]!.message).toBe('no resource was checked: the one object of the input is of a kind agentplat has no schema for (example.com/v1 Widget)');
+    const twoOfOne = await validateYaml(`${widget('a')}---\n${widget('b')}`);
+    expect(twoOfOne.problems[0]!.message).toBe('no resource was checked: the 2 objects of the input are of a kind agentplat has no schema for (example.com/v1 Widget)');
+    const twoKinds = await validateYaml(`${widget('a')}---\n${widget('b', 'Gadget')}`);
+    expect(twoKinds.problems[0]!.message).toBe(
+      'no resource was checked: the 2 objects of the input are of kinds agentplat has no schema for (example.com/v1 Gadget, example.com/v1 Widget)',
+    );
+  });
+
   it('--strict makes each kind without a schema an error at its first document', async () => {
     const y = `${model('m')}---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: c\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: d\n`;
     expect((await validateYaml(y)).code).toBe(0);

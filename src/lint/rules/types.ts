@@ -15,6 +15,8 @@ export interface RuleFinding {
   hint?: string;
   /** A better hint when the value came from a given kind of input (a file, --set, --set-string, …). */
   hintFor?: Partial<Record<ValueOrigin, string>>;
+  /** For a finding about a key: the UTF-16 index in the key (the path's last segment) of the character to point at. */
+  keyCharacter?: number;
 }
 
 export interface RuleContext {
