@@ -5,7 +5,7 @@
 import type { ErrorObject } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
-import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import { otherRevision, REVISION_IDS, type Revision } from '../spec/revisions.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
 import { getPath, joinPath } from '../values/merge.ts';
@@ -212,27 +212,33 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
       const full = [...path, key];
+      const other = revisionWithKey(revision, full);
       return {
         rule: 'values/unknown-key',
         severity: 'error',
         path: full,
         message: `unknown key \`${joinPath(full)}\` in revision ${revision}`,
-        hint: unknownKeyHint(revision, path, key, parent, isMapData(e.data) ? e.data[key] : undefined),
+        hint: unknownKeyHint(revision, path, key, parent, isMapData(e.data) ? e.data[key] : undefined, other),
+        ...(other ? { onlyInRevision: other } : {}),
       };
     }
     case 'type': {
       const want = Array.isArray(p.type) ? (p.type as string[]).join(' or ') : String(p.type);
+      // The key written in the shape the other revision gives it (ui.env as a list or a map).
       const shape = replacementHint(revision, joinPath(path), e.data, true);
-      return { rule: 'values/schema', severity: 'error', path, message: sentence(), ...(shape ? { hint: shape } : typeHint(want, e.data)) };
+      return { rule: 'values/schema', severity: 'error', path, message: sentence(), ...(shape ? { hint: shape, onlyInRevision: otherRevision(revision) } : typeHint(want, e.data)) };
     }
-    case 'enum':
+    case 'enum': {
+      const other = otherRevisionValue(revision, path, e.data);
       return {
         rule: 'values/schema',
         severity: 'error',
         path,
         message: sentence(),
-        hint: otherRevisionValueHint(revision, path, e.data) ?? didYouMean(String(e.data), (p.allowedValues as unknown[]).map(String)),
+        hint: other?.hint ?? didYouMean(String(e.data), (p.allowedValues as unknown[]).map(String)),
+        ...(other ? { onlyInRevision: other.revision } : {}),
       };
+    }
     case 'pattern': {
       const kind = patternKind(parent);
       return {
@@ -377,17 +383,19 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode | u
 
 const isMapData = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown): string | undefined {
+/** The other revision whose values have the key at `path`, which `revision` does not know. */
+function revisionWithKey(revision: Revision, path: readonly PathSegment[]): Revision | undefined {
+  return REVISION_IDS.find((other) => other !== revision && schemaAt(other, path) !== undefined);
+}
+
+function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown, other: Revision | undefined): string | undefined {
   const full = joinPath([...parentPath, key]);
   // A key the specification leaves out on purpose: name what replaces it (spec/replacements.ts).
   const replacement = replacementHint(revision, full, value);
-  for (const other of REVISION_IDS) {
-    if (other === revision) continue;
-    if (schemaAt(other, [...parentPath, key])) {
-      const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;
-      if (area) return `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`;
-      return replacement ? `\`${full}\` exists only in revision ${other}: ${replacement}` : `\`${full}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
-    }
+  if (other) {
+    const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;
+    if (area) return `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`;
+    return replacement ? `\`${full}\` exists only in revision ${other}: ${replacement}` : `\`${full}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
   }
   if (replacement) return replacement;
   const known = Object.keys(parent.properties ?? {});
@@ -397,11 +405,14 @@ function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], 
   return undefined;
 }
 
-function otherRevisionValueHint(revision: Revision, path: readonly PathSegment[], value: unknown): string | undefined {
+/** The other revision that accepts the word `value` at `path`, which `revision` refuses, and the hint that says so. */
+function otherRevisionValue(revision: Revision, path: readonly PathSegment[], value: unknown): { revision: Revision; hint: string } | undefined {
   for (const other of REVISION_IDS) {
     if (other === revision) continue;
     const node = schemaAt(other, path);
-    if (node?.enum?.includes(value)) return `${JSON.stringify(value)} is the word revision ${other} uses; revision ${revision} accepts ${(schemaAt(revision, path)?.enum ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    if (node?.enum?.includes(value)) {
+      return { revision: other, hint: `${JSON.stringify(value)} is the word revision ${other} uses; revision ${revision} accepts ${(schemaAt(revision, path)?.enum ?? []).map((v) => JSON.stringify(v)).join(', ')}` };
+    }
   }
   return undefined;
 }

@@ -11,11 +11,21 @@ import { AGENT_AREAS } from '../spec/revisions.ts';
 type Report = (c: Change) => void;
 const dotted = (p: Path) => p.join('.');
 
-export function migrateAToB(doc: Document, report: Report): void {
+/** What the pipeline found out about the file before the rewrite. */
+export interface MigrationInput {
+  /**
+   * The file holds a key, shape or word that only the source revision has. Without one it is valid
+   * in both revisions (a file migrate already wrote can be such a file), and what a key common to
+   * both means there cannot be told from the file.
+   */
+  hasSourceOnly: boolean;
+}
+
+export function migrateAToB(doc: Document, report: Report, input: MigrationInput): void {
   authMode(doc, report);
   bundledAgents(doc, report);
   agentDeployment(doc, report);
-  agentImages(doc, report);
+  agentImages(doc, report, input);
   droppedKeys(doc, report);
   substrate(doc, report);
   uiEnv(doc, report);
@@ -67,8 +77,12 @@ function agentDeployment(doc: Document, report: Report): void {
   });
 }
 
-/** A's agentImage is the python runtime and goAgentImage the go one; B's agentImage is the go runtime. */
-function agentImages(doc: Document, report: Report): void {
+/**
+ * A's agentImage is the python runtime and goAgentImage the go one; B's agentImage is the go
+ * runtime. In a file with nothing only revision A has, agentImage may already be B's (migrate
+ * moves goAgentImage there): its repository and tag are kept, and a set one is left to the user.
+ */
+function agentImages(doc: Document, report: Report, input: MigrationInput): void {
   const agent = ['controller', 'agentImage'];
   const go = ['controller', 'goAgentImage'];
   const goMap = mapAt(doc, go);
@@ -105,6 +119,18 @@ function agentImages(doc: Document, report: Report): void {
     for (const part of ['repository', 'tag'] as const) {
       const v = valueAt(doc, [...agent, part]);
       if (v === undefined) continue;
+      if (!input.hasSourceOnly && v !== 'agentplat/app') {
+        if (!isEmptyValue(v)) {
+          report({
+            path: dotted([...agent, part]),
+            kind: 'decide',
+            what: 'kept',
+            why: `this file has nothing only revision A has, so it may already be written for revision B, where controller.agentImage is the go runtime image (migrate moves controller.goAgentImage there): keep it then; if it names your python runtime image (revision A), set controller.agentImage.${part} to your copy of agentplat/golang-adk or remove it`,
+            to: [dotted([...agent, part])],
+          });
+        }
+        continue;
+      }
       removeAt(doc, [...agent, part]);
       if (isEmptyValue(v) || v === 'agentplat/app') {
         report({ path: dotted([...agent, part]), kind: 'removed', what: 'removed', why: 'it named the python runtime image; revision B runs declarative agents on the go runtime (agentplat/golang-adk)' });

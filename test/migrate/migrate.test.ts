@@ -303,3 +303,75 @@ describe('agentplat migrate: input problems are reported as lint reports them', 
     expect(clash.stderr).toContain('name different revisions');
   });
 });
+
+describe('agentplat migrate: a file already written for revision B, or mixing the two revisions', () => {
+  let n = 0;
+  const fileWith = (text: string) => {
+    const path = join(tmp, `revisions-${n++}.yaml`);
+    writeFileSync(path, text);
+    return path;
+  };
+  // Revision B's shapes and keys, with controller.agentImage (B's go runtime image) set.
+  const B_FILE = '# for revision B\ncontroller:\n  agentImage:\n    tag: v2 # go runtime\n  a2aGatewayUrl: https://agents.example.com\nui:\n  env:\n    - name: FEATURE_X\n      value: "on"\n';
+
+  it('a revision B file is recognised: printed unchanged, "already revision B" on stderr, exit 0', async () => {
+    const r = await runInProcess(['migrate', '-f', '-'], { stdin: B_FILE });
+    expect(r.stdout).toBe(B_FILE);
+    expect(r.stderr).toBe(
+      'already revision B: the file has what only revision B has (controller.a2aGatewayUrl, ui.env) and nothing only revision A has; nothing changed\n' +
+        '0 changes, 0 decisions left for you\n',
+    );
+    expect(r.code).toBe(0);
+  });
+
+  it('migrate -i of a revision B file does not write it', async () => {
+    const path = fileWith(B_FILE);
+    const before = statSync(path);
+    const r = await runInProcess(['migrate', '-i', path]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('already revision B');
+    expect(readFileSync(path, 'utf8')).toBe(B_FILE);
+    // Not even rewritten with the same text: a write renames a new file over it.
+    expect(statSync(path).ino).toBe(before.ino);
+  });
+
+  it('migrate -i twice: after the first run the file keeps every byte, and the second run says already revision B', async () => {
+    const path = fileWith('# mine\ncontroller:\n  goAgentImage:\n    tag: v2 # pinned\n  replicas: 2\nui:\n  env:\n    FEATURE_X: x\n');
+    const first = await runInProcess(['migrate', '-i', path]);
+    expect(first.code, first.stderr).toBe(0);
+    const migrated = readFileSync(path, 'utf8');
+    expect(parse(migrated)).toEqual({ controller: { agentImage: { tag: 'v2' }, replicas: 2 }, ui: { env: [{ name: 'FEATURE_X', value: 'x' }] } });
+    const ino = statSync(path).ino;
+    const second = await runInProcess(['migrate', '-i', path]);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('already revision B');
+    expect(second.stderr).toContain('0 changes');
+    expect(readFileSync(path, 'utf8')).toBe(migrated);
+    expect(statSync(path).ino).toBe(ino);
+  });
+
+  it('a migrated file valid in both revisions keeps controller.agentImage.tag on a second run: kept and left to the user, never deleted', async () => {
+    const path = fileWith('controller:\n  goAgentImage:\n    tag: v2\n');
+    expect((await runInProcess(['migrate', '-i', path])).code).toBe(0);
+    const migrated = readFileSync(path, 'utf8');
+    expect(migrated).toBe('controller:\n  agentImage:\n    tag: v2\n');
+    const second = await runInProcess(['migrate', '-i', path]);
+    expect(readFileSync(path, 'utf8')).toBe(migrated);
+    expect(second.stderr).toContain('controller.agentImage.tag: decide: kept — this file has nothing only revision A has');
+    expect(second.stderr).not.toContain('removed');
+    expect(second.code).toBe(1);
+  });
+
+  it('a file mixing revision A and B keys is refused: exit 1, each key named at file:line:col, nothing printed or written', async () => {
+    const text = 'controller:\n  goAgentImage:\n    tag: v2\n  a2aGatewayUrl: https://a\n  auth:\n    mode: unsecure\nui:\n  env:\n    - name: X\n      value: y\n';
+    const path = fileWith(text);
+    for (const args of [['migrate', path], ['migrate', '-i', path]]) {
+      const r = await runInProcess(['--no-color', ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      const located = r.stderr.split('\n').filter((l) => l.includes('[migrate/mixed-revisions]')).map((l) => l.replace(/ {2}error {2}.*?`([^`]+)` is written as revision (\w).*/, ' $1 $2'));
+      expect(located).toEqual([`${path}:2:3 controller.goAgentImage A`, `${path}:4:3 controller.a2aGatewayUrl B`, `${path}:6:5 controller.auth.mode A`, `${path}:8:3 ui.env B`]);
+      expect(readFileSync(path, 'utf8')).toBe(text);
+    }
+  });
+});

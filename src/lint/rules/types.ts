@@ -15,6 +15,8 @@ export interface RuleFinding {
   hint?: string;
   /** A better hint when the value came from a given kind of input (a file, --set, --set-string, …). */
   hintFor?: Partial<Record<ValueOrigin, string>>;
+  /** The key, shape or word refused belongs to this other revision (see Problem.onlyInRevision). */
+  onlyInRevision?: Revision;
 }
 
 export interface RuleContext {
