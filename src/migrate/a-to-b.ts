@@ -5,7 +5,7 @@
 
 import { isMap, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml';
 import type { Change } from './changes.ts';
-import { ensureMap, isEmptyValue, keyOf, mapAt, pairAt, pairOf, removeAt, renameKey, setScalar, valueAt, type Path } from './document.ts';
+import { ensureMap, isEmptyValue, keyOf, mapAt, pairAt, pairOf, removeAt, renameKey, setScalar, setString, stringScalar, valueAt, type Path } from './document.ts';
 import { AGENT_AREAS } from '../spec/revisions.ts';
 
 type Report = (c: Change) => void;
@@ -243,8 +243,10 @@ function uiEnv(doc: Document, report: Report): void {
     const raw = isScalar(item.value) ? item.value.value : item.value === null ? '' : undefined;
     if (raw === undefined) odd.push(name);
     const entry = new YAMLMap();
-    entry.items.push(new Pair(new Scalar('name'), new Scalar(name)));
-    const value = raw === undefined ? item.value : new Scalar(raw === null ? '' : String(raw));
+    // The name and the value are strings in revision B; each keeps the user's quotes, and is
+    // quoted where YAML 1.1 readers (helm) would take it plain for a boolean or a number.
+    entry.items.push(new Pair(new Scalar('name'), stringScalar(name, item.key)));
+    const value = raw === undefined ? item.value : stringScalar(raw === null ? '' : String(raw), item.value);
     if (isScalar(item.value) && item.value.comment && value instanceof Scalar) value.comment = item.value.comment;
     entry.items.push(new Pair(new Scalar('value'), value));
     if (isScalar(item.key) && item.key.commentBefore) entry.commentBefore = item.key.commentBefore;
@@ -298,7 +300,7 @@ function telemetry(doc: Document, report: Report): void {
       const url = hasScheme ? endpoint : `${insecure === false ? 'https' : 'http'}://${endpoint}`;
       if (url !== endpoint) {
         report({ path: `${dotted(otlpPath)}.endpoint`, kind: 'changed', what: `${endpoint} → ${url}`, why: `revision B takes an http(s) URL whose scheme says whether TLS is used (insecure was ${insecure === false ? 'false' : 'true'})` });
-        (endpointPair!.value as Scalar).value = url;
+        setString(endpointPair!.value as Scalar, url);
       }
       endpoints[s.b] = url;
     }
@@ -325,7 +327,7 @@ function telemetry(doc: Document, report: Report): void {
     if (timeoutPair && isScalar(timeoutPair.value)) {
       const ms = timeoutPair.value.value;
       if (!shared('timeout')) {
-        timeoutPair.value.value = String(ms);
+        setString(timeoutPair.value, String(ms));
         exporter.items.push(timeoutPair);
         report({ path: `${dotted(otlpPath)}.timeout`, kind: 'changed', what: `moved to otel.exporter.otlp.timeout as "${ms}"`, why: 'revision B has one timeout for every signal, written as a string of milliseconds', to: ['otel.exporter.otlp.timeout'] });
       } else if ((shared('timeout')!.value as Scalar).value !== String(ms)) {
@@ -335,7 +337,7 @@ function telemetry(doc: Document, report: Report): void {
     if (protocolPair && isScalar(protocolPair.value)) {
       const raw = String(protocolPair.value.value);
       const protocol = raw === 'http' ? 'http/protobuf' : raw;
-      protocolPair.value.value = protocol;
+      setString(protocolPair.value, protocol);
       const known = protocol === 'grpc' || protocol === 'http/protobuf';
       exporter.items.push(protocolPair);
       report({

@@ -375,3 +375,44 @@ describe('agentplat migrate: a file already written for revision B, or mixing th
     }
   });
 });
+
+describe('migrate keeps strings strings for YAML 1.1 readers (helm, PyYAML)', () => {
+  /** The env list of a migrated file as a YAML 1.1 reader (helm's go-yaml, PyYAML) reads it. */
+  const envAs11 = (text: string) => (parseWith11(text) as { ui: { env: { name: unknown; value: unknown }[] } }).ui.env;
+  const parseWith11 = (text: string) => parse(text, { version: '1.1' }) as unknown;
+
+  it('FEATURE_X: "on" in the ui.env map becomes value: "on", the user\'s quotes kept', () => {
+    const r = migrate('ui:\n  env:\n    FEATURE_X: "on" # a flag\n    MODE: \'off\'\n');
+    expect(r.text).toBe('ui:\n  env:\n    - name: FEATURE_X\n      value: "on" # a flag\n    - name: MODE\n      value: \'off\'\n');
+    expect(envAs11(r.text!)).toEqual([{ name: 'FEATURE_X', value: 'on' }, { name: 'MODE', value: 'off' }]);
+  });
+
+  const AMBIGUOUS = [
+    'y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO', 'on', 'On', 'ON', 'off', 'Off', 'OFF',
+    'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL', '~', '',
+    '010', '0o17', '0x1F', '0b101', '1_000', '1:20', '-1:30:00', '.inf', '-.Inf', '.NaN', '1e3', '12', '1.5', '+7', '2001-12-14', '=', '<<',
+  ];
+
+  it.each(AMBIGUOUS)('an env value written as the string %j stays that string', (s) => {
+    const text = `ui:\n  env:\n    V: ${JSON.stringify(s)}\n`;
+    const out = migrate(text).text!;
+    expect(envAs11(out)).toEqual([{ name: 'V', value: s }]);
+    // And for YAML 1.2 readers (agentplat itself) too.
+    expect(parse(out)).toEqual({ ui: { env: [{ name: 'V', value: s }] } });
+  });
+
+  it('an env name that YAML 1.1 reads as a boolean stays a string', () => {
+    const out = migrate('ui:\n  env:\n    "Y": a\n    "ON": b\n').text!;
+    expect(envAs11(out)).toEqual([{ name: 'Y', value: 'a' }, { name: 'ON', value: 'b' }]);
+  });
+
+  it('values written as numbers or booleans become strings a YAML 1.1 reader reads as strings', () => {
+    const out = migrate('ui:\n  env:\n    A: 1\n    B: true\n    C: 1.50\n    D:\n').text!;
+    expect(envAs11(out)).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: 'true' }, { name: 'C', value: '1.5' }, { name: 'D', value: '' }]);
+  });
+
+  it('the OTLP timeout moved to otel.exporter.otlp.timeout is a string for a YAML 1.1 reader', () => {
+    const out = migrate('otel:\n  tracing:\n    enabled: true\n    exporter:\n      otlp:\n        endpoint: http://collector:4317\n        timeout: 15000\n').text!;
+    expect((parseWith11(out) as { otel: { exporter: { otlp: { timeout: unknown } } } }).otel.exporter.otlp.timeout).toBe('15000');
+  });
+});
