@@ -105,6 +105,7 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
     ...(loc?.column ? { column: loc.column } : {}),
     ...(loc?.excerpt !== undefined ? { excerpt: loc.excerpt } : {}),
     ...(loc?.excerptColumn !== undefined ? { excerptColumn: loc.excerptColumn } : {}),
+    ...(f.onlyInRevision ? { onlyInRevision: f.onlyInRevision } : {}),
   };
 }
 

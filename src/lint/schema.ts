@@ -5,7 +5,7 @@
 import type { ErrorObject } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
-import { REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import { otherRevision, REVISION_IDS, type Revision } from '../spec/revisions.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
 import { getPath, joinPath, splitPath } from '../values/merge.ts';
@@ -237,27 +237,33 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
       const value = isMapData(e.data) ? e.data[key] : undefined;
       const odd = oddCharacter(key);
       if (odd) return oddKeyFinding(revision, path, key, parent, value, odd);
+      const other = revisionWithKey(revision, full);
       return {
         rule: 'values/unknown-key',
         severity: 'error',
         path: full,
         message: `unknown key \`${joinPath(full)}\` in revision ${revision}`,
-        hint: unknownKeyHint(revision, path, key, parent, value),
+        hint: unknownKeyHint(revision, path, key, parent, value, other),
+        ...(other ? { onlyInRevision: other } : {}),
       };
     }
     case 'type': {
       const want = Array.isArray(p.type) ? (p.type as string[]).join(' or ') : String(p.type);
+      // The key written in the shape the other revision gives it (ui.env as a list or a map).
       const shape = replacementHint(revision, joinPath(path), e.data, true);
-      return { rule: 'values/schema', severity: 'error', path, message: sentence(), ...(shape ? { hint: shape } : typeHint(want, e.data)) };
+      return { rule: 'values/schema', severity: 'error', path, message: sentence(), ...(shape ? { hint: shape, onlyInRevision: otherRevision(revision) } : typeHint(want, e.data)) };
     }
-    case 'enum':
+    case 'enum': {
+      const other = otherRevisionValue(revision, path, e.data);
       return {
         rule: 'values/schema',
         severity: 'error',
         path,
         message: sentence(),
-        hint: otherRevisionValueHint(revision, path, e.data) ?? didYouMean(String(e.data), (p.allowedValues as unknown[]).map(String)),
+        hint: other?.hint ?? didYouMean(String(e.data), (p.allowedValues as unknown[]).map(String)),
+        ...(other ? { onlyInRevision: other.revision } : {}),
       };
+    }
     case 'pattern': {
       const kind = patternKind(parent);
       return {
@@ -402,17 +408,19 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode | u
 
 const isMapData = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown): string | undefined {
+/** The other revision whose values have the key at `path`, which `revision` does not know. */
+function revisionWithKey(revision: Revision, path: readonly PathSegment[]): Revision | undefined {
+  return REVISION_IDS.find((other) => other !== revision && schemaAt(other, path) !== undefined);
+}
+
+function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown, other: Revision | undefined): string | undefined {
   const full = joinPath([...parentPath, key]);
   // A key the specification leaves out on purpose: name what replaces it (spec/replacements.ts).
   const replacement = replacementHint(revision, full, value);
-  for (const other of REVISION_IDS) {
-    if (other === revision) continue;
-    if (schemaAt(other, [...parentPath, key])) {
-      const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;
-      if (area) return `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`;
-      return replacement ? `\`${full}\` exists only in revision ${other}: ${replacement}` : `\`${full}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
-    }
+  if (other) {
+    const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;
+    if (area) return `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`;
+    return replacement ? `\`${full}\` exists only in revision ${other}: ${replacement}` : `\`${full}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
   }
   if (replacement) return replacement;
   const known = Object.keys(parent.properties ?? {});
@@ -433,7 +441,7 @@ function oddKeyFinding(revision: Revision, parentPath: readonly PathSegment[], k
   const what = odd.looksLike === undefined ? `an invisible character, ${odd.name}, at ${where}` : `${odd.name} at ${where}, drawn like the Latin \`${odd.looksLike}\``;
   const fix = odd.looksLike === undefined ? 'delete the character' : `type the Latin \`${odd.looksLike}\` instead`;
   const cleaned = withoutOddCharacters(key);
-  const then = cleaned === '' ? undefined : schemaAt(revision, [...parentPath, cleaned]) ? didYouMean(cleaned, [cleaned]) : unknownKeyHint(revision, parentPath, cleaned, parent, value);
+  const then = cleaned === '' ? undefined : schemaAt(revision, [...parentPath, cleaned]) ? didYouMean(cleaned, [cleaned]) : unknownKeyHint(revision, parentPath, cleaned, parent, value, revisionWithKey(revision, [...parentPath, cleaned]));
   return {
     rule: 'values/unknown-key',
     severity: 'error',
@@ -444,11 +452,14 @@ function oddKeyFinding(revision: Revision, parentPath: readonly PathSegment[], k
   };
 }
 
-function otherRevisionValueHint(revision: Revision, path: readonly PathSegment[], value: unknown): string | undefined {
+/** The other revision that accepts the word `value` at `path`, which `revision` refuses, and the hint that says so. */
+function otherRevisionValue(revision: Revision, path: readonly PathSegment[], value: unknown): { revision: Revision; hint: string } | undefined {
   for (const other of REVISION_IDS) {
     if (other === revision) continue;
     const node = schemaAt(other, path);
-    if (node?.enum?.includes(value)) return `${JSON.stringify(value)} is the word revision ${other} uses; revision ${revision} accepts ${(schemaAt(revision, path)?.enum ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    if (node?.enum?.includes(value)) {
+      return { revision: other, hint: `${JSON.stringify(value)} is the word revision ${other} uses; revision ${revision} accepts ${(schemaAt(revision, path)?.enum ?? []).map((v) => JSON.stringify(v)).join(', ')}` };
+    }
   }
   return undefined;
 }

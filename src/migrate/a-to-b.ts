@@ -5,17 +5,27 @@
 
 import { isMap, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml';
 import type { Change } from './changes.ts';
-import { ensureMap, isEmptyValue, keyOf, mapAt, pairAt, pairOf, removeAt, renameKey, setScalar, valueAt, type Path } from './document.ts';
+import { ensureMap, isEmptyValue, keyOf, mapAt, pairAt, pairOf, removeAt, renameKey, setScalar, setString, stringScalar, valueAt, type Path } from './document.ts';
 import { AGENT_AREAS } from '../spec/revisions.ts';
 
 type Report = (c: Change) => void;
 const dotted = (p: Path) => p.join('.');
 
-export function migrateAToB(doc: Document, report: Report): void {
+/** What the pipeline found out about the file before the rewrite. */
+export interface MigrationInput {
+  /**
+   * The file holds a key, shape or word that only the source revision has. Without one it is valid
+   * in both revisions (a file migrate already wrote can be such a file), and what a key common to
+   * both means there cannot be told from the file.
+   */
+  hasSourceOnly: boolean;
+}
+
+export function migrateAToB(doc: Document, report: Report, input: MigrationInput): void {
   authMode(doc, report);
   bundledAgents(doc, report);
   agentDeployment(doc, report);
-  agentImages(doc, report);
+  agentImages(doc, report, input);
   droppedKeys(doc, report);
   substrate(doc, report);
   uiEnv(doc, report);
@@ -67,8 +77,12 @@ function agentDeployment(doc: Document, report: Report): void {
   });
 }
 
-/** A's agentImage is the python runtime and goAgentImage the go one; B's agentImage is the go runtime. */
-function agentImages(doc: Document, report: Report): void {
+/**
+ * A's agentImage is the python runtime and goAgentImage the go one; B's agentImage is the go
+ * runtime. In a file with nothing only revision A has, agentImage may already be B's (migrate
+ * moves goAgentImage there): its repository and tag are kept, and a set one is left to the user.
+ */
+function agentImages(doc: Document, report: Report, input: MigrationInput): void {
   const agent = ['controller', 'agentImage'];
   const go = ['controller', 'goAgentImage'];
   const goMap = mapAt(doc, go);
@@ -105,6 +119,18 @@ function agentImages(doc: Document, report: Report): void {
     for (const part of ['repository', 'tag'] as const) {
       const v = valueAt(doc, [...agent, part]);
       if (v === undefined) continue;
+      if (!input.hasSourceOnly && v !== 'agentplat/app') {
+        if (!isEmptyValue(v)) {
+          report({
+            path: dotted([...agent, part]),
+            kind: 'decide',
+            what: 'kept',
+            why: `this file has nothing only revision A has, so it may already be written for revision B, where controller.agentImage is the go runtime image (migrate moves controller.goAgentImage there): keep it then; if it names your python runtime image (revision A), set controller.agentImage.${part} to your copy of agentplat/golang-adk or remove it`,
+            to: [dotted([...agent, part])],
+          });
+        }
+        continue;
+      }
       removeAt(doc, [...agent, part]);
       if (isEmptyValue(v) || v === 'agentplat/app') {
         report({ path: dotted([...agent, part]), kind: 'removed', what: 'removed', why: 'it named the python runtime image; revision B runs declarative agents on the go runtime (agentplat/golang-adk)' });
@@ -217,8 +243,10 @@ function uiEnv(doc: Document, report: Report): void {
     const raw = isScalar(item.value) ? item.value.value : item.value === null ? '' : undefined;
     if (raw === undefined) odd.push(name);
     const entry = new YAMLMap();
-    entry.items.push(new Pair(new Scalar('name'), new Scalar(name)));
-    const value = raw === undefined ? item.value : new Scalar(raw === null ? '' : String(raw));
+    // The name and the value are strings in revision B; each keeps the user's quotes, and is
+    // quoted where YAML 1.1 readers (helm) would take it plain for a boolean or a number.
+    entry.items.push(new Pair(new Scalar('name'), stringScalar(name, item.key)));
+    const value = raw === undefined ? item.value : stringScalar(raw === null ? '' : String(raw), item.value);
     if (isScalar(item.value) && item.value.comment && value instanceof Scalar) value.comment = item.value.comment;
     entry.items.push(new Pair(new Scalar('value'), value));
     if (isScalar(item.key) && item.key.commentBefore) entry.commentBefore = item.key.commentBefore;
@@ -272,7 +300,7 @@ function telemetry(doc: Document, report: Report): void {
       const url = hasScheme ? endpoint : `${insecure === false ? 'https' : 'http'}://${endpoint}`;
       if (url !== endpoint) {
         report({ path: `${dotted(otlpPath)}.endpoint`, kind: 'changed', what: `${endpoint} → ${url}`, why: `revision B takes an http(s) URL whose scheme says whether TLS is used (insecure was ${insecure === false ? 'false' : 'true'})` });
-        (endpointPair!.value as Scalar).value = url;
+        setString(endpointPair!.value as Scalar, url);
       }
       endpoints[s.b] = url;
     }
@@ -299,7 +327,7 @@ function telemetry(doc: Document, report: Report): void {
     if (timeoutPair && isScalar(timeoutPair.value)) {
       const ms = timeoutPair.value.value;
       if (!shared('timeout')) {
-        timeoutPair.value.value = String(ms);
+        setString(timeoutPair.value, String(ms));
         exporter.items.push(timeoutPair);
         report({ path: `${dotted(otlpPath)}.timeout`, kind: 'changed', what: `moved to otel.exporter.otlp.timeout as "${ms}"`, why: 'revision B has one timeout for every signal, written as a string of milliseconds', to: ['otel.exporter.otlp.timeout'] });
       } else if ((shared('timeout')!.value as Scalar).value !== String(ms)) {
@@ -309,7 +337,7 @@ function telemetry(doc: Document, report: Report): void {
     if (protocolPair && isScalar(protocolPair.value)) {
       const raw = String(protocolPair.value.value);
       const protocol = raw === 'http' ? 'http/protobuf' : raw;
-      protocolPair.value.value = protocol;
+      setString(protocolPair.value, protocol);
       const known = protocol === 'grpc' || protocol === 'http/protobuf';
       exporter.items.push(protocolPair);
       report({

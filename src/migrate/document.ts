@@ -2,6 +2,7 @@
 // or renamed as whole objects (their comments travel with them), never rebuilt from plain data.
 
 import { isMap, isScalar, Pair, Scalar, YAMLMap, type Document, type Node } from 'yaml';
+import { isPlainSafe } from '../yaml/plain-safe.ts';
 
 export type Path = readonly string[];
 
@@ -66,14 +67,37 @@ export function ensureMap(doc: Document, path: Path): YAMLMap {
   return cur;
 }
 
-/** Sets a scalar at `path`, keeping the existing node (and its comment) when there is one. */
+/**
+ * Makes `node` hold the string `value` so that every reader reads it back as that string. The
+ * migrated file is read by helm (go-yaml, YAML 1.1) and by tools such as PyYAML (also 1.1), which
+ * take `on`, `no`, `y`, `010`, `1_000`, `1:20` or `~` written plain for booleans, numbers or null,
+ * while this file is parsed as YAML 1.2, where they are strings. The node's own quoting (the
+ * user's quotes, a block) is kept; a plain node whose string plain would read as something else is
+ * double-quoted.
+ */
+export function setString(node: Scalar, value: string): Scalar {
+  node.value = value;
+  if ((node.type === undefined || node.type === Scalar.PLAIN) && !isPlainSafe(value)) node.type = Scalar.QUOTE_DOUBLE;
+  return node;
+}
+
+/** A new node for the string `value`, quoted as the node `like` (the one it replaces) is, else as setString quotes it. */
+export function stringScalar(value: string, like?: unknown): Scalar {
+  const node = new Scalar<unknown>(value);
+  if (isScalar(like) && like.type !== undefined) node.type = like.type;
+  return setString(node, value);
+}
+
+/** Sets a scalar at `path`, keeping the existing node (and its comment) when there is one; a string stays a string (setString). */
 export function setScalar(doc: Document, path: Path, value: unknown): void {
   const parent = ensureMap(doc, path.slice(0, -1));
   const key = path[path.length - 1]!;
   const pair = pairOf(parent, key);
-  if (pair && isScalar(pair.value)) pair.value.value = value;
-  else if (pair) pair.value = new Scalar(value);
-  else parent.items.push(new Pair(new Scalar(key), new Scalar(value)));
+  const node = pair && isScalar(pair.value) ? pair.value : new Scalar<unknown>(value);
+  if (typeof value === 'string') setString(node, value);
+  else node.value = value;
+  if (pair) pair.value = node;
+  else parent.items.push(new Pair(new Scalar(key), node));
 }
 
 /** Renames the key of the pair at `path` in place (position and comments kept). */

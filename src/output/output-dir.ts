@@ -16,11 +16,18 @@
 //
 // A folder is agentplat's when it holds the marker file with its exact text, or is empty. Any other
 // non-empty folder is refused unless the user passes --overwrite: a render deletes what it replaces.
+//
+// A render with --show-only is not the release, so it replaces nothing: as `helm template
+// --output-dir --show-only` does, it writes the selected files into the folder (creating it when
+// missing) and leaves every other file there as it is. Each file is replaced all at once (a
+// temporary file beside it renamed over it), under the same lock, and the folder may be any folder:
+// writing files deletes nothing (docs/decisions.md).
 
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
+import { removeTemp, writeHint, writeTempBeside } from './replace-file.ts';
 
 /** The file that marks a folder as written by `render --output-dir`; no YAML extension, so kubectl and Argo CD skip it. */
 export const OUTPUT_MARKER = '.agentplat-output';
@@ -77,22 +84,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Why a write failed, in the user's terms. */
-export function writeHint(code: string | undefined): string {
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return 'no permission to write there';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return 'the disk is full';
-    default:
-      return 'the file system there does not take new folders and files';
-  }
-}
-
 /** A failed write, what the run was doing, and what that left. */
 function cannotWrite(shown: string, doing: string, err: unknown, left: string): UsageError {
   const code = errnoCode(err);
@@ -100,11 +91,12 @@ function cannotWrite(shown: string, doing: string, err: unknown, left: string): 
 }
 
 /**
- * Checks --output-dir before anything is rendered: what it names must be a folder or not exist, must
- * not be (or hold) the working directory, and when it has files they must be agentplat's (or the
- * user passed --overwrite). Nothing is created here.
+ * Checks --output-dir before anything is rendered: what it names must be a folder or not exist; for
+ * a full render (one that replaces the folder) it must not be (or hold) the working directory, and
+ * when it has files they must be agentplat's (or the user passed --overwrite). With `selected` (a
+ * --show-only render, which only writes files) any folder will do. Nothing is created here.
  */
-export function resolveOutputDir(shown: string, cwd: string, opts: { overwrite?: boolean } = {}): OutputDir {
+export function resolveOutputDir(shown: string, cwd: string, opts: { overwrite?: boolean; selected?: boolean } = {}): OutputDir {
   let path = resolve(cwd, shown);
   let st;
   try {
@@ -123,7 +115,7 @@ export function resolveOutputDir(shown: string, cwd: string, opts: { overwrite?:
   }
   if (st && !st.isDirectory()) throw new UsageError(`--output-dir: ${shown} exists and is not a directory`, 'name a directory (it is created when missing)');
   const dir = { shown, path };
-  if (st) {
+  if (st && opts.selected !== true) {
     let here = resolve(cwd);
     try {
       here = realpathSync(here);
@@ -357,5 +349,111 @@ export async function writeOutputDir(dir: OutputDir, files: ReadonlyMap<string, 
     cleanUp();
     if (!swapped) removeEmpty(created);
     for (const sig of SIGNALS) process.removeListener(sig, onSignal);
+  }
+}
+
+/**
+ * Writes `files` (source path → text) into the folder and touches nothing else there (`render
+ * --output-dir --show-only`, as helm does): the folder and the folders inside it are created when
+ * missing, and each file is replaced all at once. Every new text is first written to a temporary
+ * file beside its target; only when all are written are they renamed over their targets, in one
+ * synchronous stretch a signal cannot split. The marker is added when the folder held nothing
+ * before, so that a later full render may replace it; a folder with other files stays unmarked.
+ * Returns the paths written. Throws a UsageError that says whether the folder changed.
+ */
+export async function writeSelectedFiles(dir: OutputDir, files: ReadonlyMap<string, string>, opts: Pick<WriteOutputOptions, 'onWait'> = {}): Promise<string[]> {
+  const s = siblings(dir);
+  const created = createParents(s.parent, dir.shown);
+  let lockHeld = false;
+  const temps: string[] = [];
+  // Undo what this run made that has not replaced a file; the folder's own files are never touched here.
+  const cleanUp = () => {
+    for (const t of temps.splice(0)) removeTemp(t);
+    if (lockHeld) rmSync(s.lock, { force: true });
+    lockHeld = false;
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanUp();
+    removeEmpty(created);
+    for (const sig of SIGNALS) process.removeListener(sig, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const sig of SIGNALS) process.on(sig, onSignal);
+  let renamed = 0;
+  try {
+    await acquireLock(s.lock, dir.shown, opts.onWait);
+    lockHeld = true;
+    removeStale(dir);
+    // From here on the run is synchronous: no signal listener runs until it returns.
+    let empty = false;
+    try {
+      if (!statSync(dir.path).isDirectory()) throw new UsageError(`--output-dir: ${dir.shown} exists and is not a directory`, `name a directory; ${dir.shown} was not changed`);
+      empty = readdirSync(dir.path).length === 0;
+    } catch (err) {
+      if (errnoCode(err) !== 'ENOENT') throw err;
+      try {
+        mkdirSync(dir.path);
+      } catch (err2) {
+        throw cannotWrite(dir.shown, `creating ${dir.path}`, err2, 'nothing was written');
+      }
+      created.push(dir.path);
+      empty = true;
+    }
+    const all = new Map(files);
+    if (empty) all.set(OUTPUT_MARKER, OUTPUT_MARKER_TEXT);
+    const moves: { temp: string; target: string; source: string }[] = [];
+    for (const [source, text] of all) {
+      const target = join(dir.path, ...source.split('/'));
+      const rel = relative(dir.path, target);
+      if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..') throw new Error(`refusing to write outside the output directory: ${source}`);
+      let st;
+      try {
+        st = lstatSync(target);
+      } catch {
+        // a new file
+      }
+      if (st?.isDirectory()) throw new UsageError(`--output-dir: ${join(dir.shown, rel)} is a folder, and the render writes the file ${source} there`, `move or remove that folder; no file in ${dir.shown} was changed`);
+      try {
+        makeFolders(dir.path, dirname(rel), created);
+        // A file keeps its permission bits; a new one (or a symbolic link, which is replaced, never
+        // followed out of the folder) gets the default mode, less the umask.
+        const mode = st?.isFile() ? st.mode & 0o7777 : 0o666;
+        const temp = writeTempBeside(target, text, mode);
+        temps.push(temp);
+        moves.push({ temp, target, source });
+      } catch (err) {
+        throw cannotWrite(dir.shown, `writing ${source}`, err, `no file in ${dir.shown} was changed`);
+      }
+    }
+    for (const m of moves) {
+      try {
+        renameSync(m.temp, m.target);
+      } catch (err) {
+        const done = moves.slice(0, renamed).map((d) => d.source);
+        throw cannotWrite(dir.shown, `replacing ${m.source}`, err, done.length === 0 ? `no file in ${dir.shown} was changed` : `these files were written: ${done.join(', ')}; the others were not changed`);
+      }
+      temps.splice(temps.indexOf(m.temp), 1);
+      renamed++;
+    }
+    return [...files.keys()].map((source) => join(dir.path, ...source.split('/')));
+  } finally {
+    cleanUp();
+    if (renamed === 0) removeEmpty(created);
+    for (const sig of SIGNALS) process.removeListener(sig, onSignal);
+  }
+}
+
+/** Creates the folders of `rel` (a relative folder path) under `root` that are missing, adding each to `created` (outermost first). */
+function makeFolders(root: string, rel: string, created: string[]): void {
+  if (rel === '' || rel === '.') return;
+  let d = root;
+  for (const part of rel.split(sep)) {
+    d = join(d, part);
+    try {
+      mkdirSync(d);
+      created.push(d);
+    } catch (err) {
+      if (errnoCode(err) !== 'EEXIST') throw err;
+    }
   }
 }

@@ -5,7 +5,7 @@
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
-import type { Problem } from '../problems/problem.ts';
+import { sortProblems, type Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { LoadedLayers } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
@@ -21,10 +21,18 @@ export interface MigrateResult {
   problems: Problem[];
   /** True when a change or a remaining problem needs the user. */
   decisionsLeft: boolean;
+  /**
+   * Set when the file is already written for the target revision (it has what only that revision
+   * has and nothing only the source revision has): `text` is the input unchanged, with no changes.
+   */
+  already?: { revision: Revision; from: Revision; evidence: string[] };
 }
 
 /** Migration steps by `from→to`; only forward steps exist. */
 const STEPS: Record<string, typeof migrateAToB> = { 'A→B': migrateAToB };
+
+/** The rule of the error for a file that mixes the two revisions. */
+export const MIXED_REVISIONS_RULE = 'migrate/mixed-revisions';
 
 export function supportedMigrations(): string[] {
   return Object.keys(STEPS);
@@ -37,21 +45,58 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
   const input = parseValuesText(text, name);
   if (!input.source) return { changes: [], problems: input.problems, decisionsLeft: true };
 
+  // Which revision the file is written for, by the check lint, plan and diff refuse the other
+  // revision's values with: a key, a shape or a word one revision has and the other refuses.
+  const ofTarget = lintValues({ revision: from, layers: [input.source] }).problems.filter((p) => p.onlyInRevision === to);
+  const ofSource = lintValues({ revision: to, layers: [input.source] }).problems.filter((p) => p.onlyInRevision === from);
+  if (ofTarget.length > 0 && ofSource.length > 0) {
+    return { changes: [], problems: mixedRevisions(ofTarget, ofSource, from, to), decisionsLeft: true };
+  }
+  const already = ofTarget.length > 0 ? { revision: to, from, evidence: [...new Set(ofTarget.map((p) => p.path))] } : undefined;
+
   const doc = parseDocument(text, { lineCounter: new LineCounter(), keepSourceTokens: false, version: '1.2', logLevel: 'error' });
   const changes: Change[] = [];
-  if (isMap(doc.contents)) step(doc, (c) => changes.push(c));
+  // A file already written for the target revision is left exactly as it is.
+  if (!already && isMap(doc.contents)) step(doc, (c) => changes.push(c), { hasSourceOnly: ofSource.length > 0 });
   // An empty or comments-only file has nothing to migrate: it stays as it is (not `null`).
-  const out = doc.contents === null ? text : doc.toString({ lineWidth: 0 });
+  const out = already || doc.contents === null ? text : doc.toString({ lineWidth: 0 });
 
   const parsed = parseValuesText(out, name);
   const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source], showDefaultNote: askedFor(rules) }).problems : parsed.problems, rules);
   const decisionsLeft = changes.some((c) => c.kind === 'decide') || problems.some((p) => p.severity === 'error');
-  return { text: out, changes, problems, decisionsLeft };
+  return { text: out, changes, problems, decisionsLeft, ...(already ? { already } : {}) };
+}
+
+/** One error per key of either revision in a file that has both, where the user wrote it. */
+function mixedRevisions(ofTarget: readonly Problem[], ofSource: readonly Problem[], from: Revision, to: Revision): Problem[] {
+  const first = (ps: readonly Problem[]) => {
+    const p = ps[0]!;
+    return `\`${p.path}\`${p.line !== undefined ? ` (line ${p.line})` : ''}`;
+  };
+  const error = (p: Problem, mine: Revision, other: Revision, otherKey: string, hint: string): Problem => ({
+    severity: 'error',
+    rule: MIXED_REVISIONS_RULE,
+    path: p.path,
+    message: `\`${p.path}\` is written as revision ${mine} writes it, but this file also has what only revision ${other} has, e.g. ${otherKey}`,
+    hint,
+    ...(p.file !== undefined ? { file: p.file } : {}),
+    ...(p.line !== undefined ? { line: p.line } : {}),
+    ...(p.column !== undefined ? { column: p.column } : {}),
+    ...(p.excerpt !== undefined ? { excerpt: p.excerpt } : {}),
+    ...(p.excerptColumn !== undefined ? { excerptColumn: p.excerptColumn } : {}),
+  });
+  return sortProblems([
+    ...ofTarget.map((p) => error(p, to, from, first(ofSource), `migrate rewrites a file written for revision ${from} alone: write this key as revision ${from} does (agentplat explain ${p.path}) or remove it, and run migrate again; or finish the file for revision ${to} by hand`)),
+    ...ofSource.map((p) => error(p, from, to, first(ofTarget), `migrate rewrites this key once the file has no revision ${to} keys left; or rewrite it for revision ${to} by hand (agentplat explain ${p.path} -r ${from})`)),
+  ]);
 }
 
 /** The stderr report: one line per change, then one per remaining problem, then a summary. */
 export function migrationReport(result: MigrateResult, to: Revision): string {
   const lines = result.changes.map(changeLine);
+  if (result.already) {
+    lines.unshift(`already revision ${result.already.revision}: the file has what only revision ${result.already.revision} has (${result.already.evidence.join(', ')}) and nothing only revision ${result.already.from} has; nothing changed`);
+  }
   for (const p of result.problems) {
     const mark = p.severity === 'error' ? 'decide: ' : '';
     lines.push(`${p.path || p.file || '(values)'}: ${mark}${p.message} — revision ${to} lint [${p.rule}]${p.hint ? `; ${p.hint}` : ''}`);

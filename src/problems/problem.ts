@@ -23,6 +23,12 @@ export interface Problem {
   excerpt?: string;
   /** 1-based column of the caret in `excerpt` when masks before it moved it from `column`; absent when the two agree. */
   excerptColumn?: number;
+  /**
+   * A values problem whose key, shape or word the checked revision refuses because it is that of
+   * another revision (`A` or `B`): the file was written for that one. `migrate` tells revisions
+   * apart by it.
+   */
+  onlyInRevision?: string;
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -303,3 +303,116 @@ describe('agentplat migrate: input problems are reported as lint reports them', 
     expect(clash.stderr).toContain('name different revisions');
   });
 });
+
+describe('agentplat migrate: a file already written for revision B, or mixing the two revisions', () => {
+  let n = 0;
+  const fileWith = (text: string) => {
+    const path = join(tmp, `revisions-${n++}.yaml`);
+    writeFileSync(path, text);
+    return path;
+  };
+  // Revision B's shapes and keys, with controller.agentImage (B's go runtime image) set.
+  const B_FILE = '# for revision B\ncontroller:\n  agentImage:\n    tag: v2 # go runtime\n  a2aGatewayUrl: https://agents.example.com\nui:\n  env:\n    - name: FEATURE_X\n      value: "on"\n';
+
+  it('a revision B file is recognised: printed unchanged, "already revision B" on stderr, exit 0', async () => {
+    const r = await runInProcess(['migrate', '-f', '-'], { stdin: B_FILE });
+    expect(r.stdout).toBe(B_FILE);
+    expect(r.stderr).toBe(
+      'already revision B: the file has what only revision B has (controller.a2aGatewayUrl, ui.env) and nothing only revision A has; nothing changed\n' +
+        '0 changes, 0 decisions left for you\n',
+    );
+    expect(r.code).toBe(0);
+  });
+
+  it('migrate -i of a revision B file does not write it', async () => {
+    const path = fileWith(B_FILE);
+    const before = statSync(path);
+    const r = await runInProcess(['migrate', '-i', path]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('already revision B');
+    expect(readFileSync(path, 'utf8')).toBe(B_FILE);
+    // Not even rewritten with the same text: a write renames a new file over it.
+    expect(statSync(path).ino).toBe(before.ino);
+  });
+
+  it('migrate -i twice: after the first run the file keeps every byte, and the second run says already revision B', async () => {
+    const path = fileWith('# mine\ncontroller:\n  goAgentImage:\n    tag: v2 # pinned\n  replicas: 2\nui:\n  env:\n    FEATURE_X: x\n');
+    const first = await runInProcess(['migrate', '-i', path]);
+    expect(first.code, first.stderr).toBe(0);
+    const migrated = readFileSync(path, 'utf8');
+    expect(parse(migrated)).toEqual({ controller: { agentImage: { tag: 'v2' }, replicas: 2 }, ui: { env: [{ name: 'FEATURE_X', value: 'x' }] } });
+    const ino = statSync(path).ino;
+    const second = await runInProcess(['migrate', '-i', path]);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('already revision B');
+    expect(second.stderr).toContain('0 changes');
+    expect(readFileSync(path, 'utf8')).toBe(migrated);
+    expect(statSync(path).ino).toBe(ino);
+  });
+
+  it('a migrated file valid in both revisions keeps controller.agentImage.tag on a second run: kept and left to the user, never deleted', async () => {
+    const path = fileWith('controller:\n  goAgentImage:\n    tag: v2\n');
+    expect((await runInProcess(['migrate', '-i', path])).code).toBe(0);
+    const migrated = readFileSync(path, 'utf8');
+    expect(migrated).toBe('controller:\n  agentImage:\n    tag: v2\n');
+    const second = await runInProcess(['migrate', '-i', path]);
+    expect(readFileSync(path, 'utf8')).toBe(migrated);
+    expect(second.stderr).toContain('controller.agentImage.tag: decide: kept — this file has nothing only revision A has');
+    expect(second.stderr).not.toContain('removed');
+    expect(second.code).toBe(1);
+  });
+
+  it('a file mixing revision A and B keys is refused: exit 1, each key named at file:line:col, nothing printed or written', async () => {
+    const text = 'controller:\n  goAgentImage:\n    tag: v2\n  a2aGatewayUrl: https://a\n  auth:\n    mode: unsecure\nui:\n  env:\n    - name: X\n      value: y\n';
+    const path = fileWith(text);
+    for (const args of [['migrate', path], ['migrate', '-i', path]]) {
+      const r = await runInProcess(['--no-color', ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      const located = r.stderr.split('\n').filter((l) => l.includes('[migrate/mixed-revisions]')).map((l) => l.replace(/ {2}error {2}.*?`([^`]+)` is written as revision (\w).*/, ' $1 $2'));
+      expect(located).toEqual([`${path}:2:3 controller.goAgentImage A`, `${path}:4:3 controller.a2aGatewayUrl B`, `${path}:6:5 controller.auth.mode A`, `${path}:8:3 ui.env B`]);
+      expect(readFileSync(path, 'utf8')).toBe(text);
+    }
+  });
+});
+
+describe('migrate keeps strings strings for YAML 1.1 readers (helm, PyYAML)', () => {
+  /** The env list of a migrated file as a YAML 1.1 reader (helm's go-yaml, PyYAML) reads it. */
+  const envAs11 = (text: string) => (parseWith11(text) as { ui: { env: { name: unknown; value: unknown }[] } }).ui.env;
+  const parseWith11 = (text: string) => parse(text, { version: '1.1' }) as unknown;
+
+  it('FEATURE_X: "on" in the ui.env map becomes value: "on", the user\'s quotes kept', () => {
+    const r = migrate('ui:\n  env:\n    FEATURE_X: "on" # a flag\n    MODE: \'off\'\n');
+    expect(r.text).toBe('ui:\n  env:\n    - name: FEATURE_X\n      value: "on" # a flag\n    - name: MODE\n      value: \'off\'\n');
+    expect(envAs11(r.text!)).toEqual([{ name: 'FEATURE_X', value: 'on' }, { name: 'MODE', value: 'off' }]);
+  });
+
+  const AMBIGUOUS = [
+    'y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO', 'on', 'On', 'ON', 'off', 'Off', 'OFF',
+    'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL', '~', '',
+    '010', '0o17', '0x1F', '0b101', '1_000', '1:20', '-1:30:00', '.inf', '-.Inf', '.NaN', '1e3', '12', '1.5', '+7', '2001-12-14', '=', '<<',
+  ];
+
+  it.each(AMBIGUOUS)('an env value written as the string %j stays that string', (s) => {
+    const text = `ui:\n  env:\n    V: ${JSON.stringify(s)}\n`;
+    const out = migrate(text).text!;
+    expect(envAs11(out)).toEqual([{ name: 'V', value: s }]);
+    // And for YAML 1.2 readers (agentplat itself) too.
+    expect(parse(out)).toEqual({ ui: { env: [{ name: 'V', value: s }] } });
+  });
+
+  it('an env name that YAML 1.1 reads as a boolean stays a string', () => {
+    const out = migrate('ui:\n  env:\n    "Y": a\n    "ON": b\n').text!;
+    expect(envAs11(out)).toEqual([{ name: 'Y', value: 'a' }, { name: 'ON', value: 'b' }]);
+  });
+
+  it('values written as numbers or booleans become strings a YAML 1.1 reader reads as strings', () => {
+    const out = migrate('ui:\n  env:\n    A: 1\n    B: true\n    C: 1.50\n    D:\n').text!;
+    expect(envAs11(out)).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: 'true' }, { name: 'C', value: '1.5' }, { name: 'D', value: '' }]);
+  });
+
+  it('the OTLP timeout moved to otel.exporter.otlp.timeout is a string for a YAML 1.1 reader', () => {
+    const out = migrate('otel:\n  tracing:\n    enabled: true\n    exporter:\n      otlp:\n        endpoint: http://collector:4317\n        timeout: 15000\n').text!;
+    expect((parseWith11(out) as { otel: { exporter: { otlp: { timeout: unknown } } } }).otel.exporter.otlp.timeout).toBe('15000');
+  });
+});

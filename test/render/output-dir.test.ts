@@ -2,7 +2,7 @@
 // at once, is never taken from the user without --overwrite, and an interrupted or failed run
 // leaves nothing of its own behind.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -219,5 +219,92 @@ describe('render --output-dir under concurrency and signals', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(leftovers(dir)).toEqual([live]);
     expect(existsSync(join(dir, 'out', OUTPUT_MARKER))).toBe(true);
+  });
+});
+
+describe('render --output-dir --show-only writes only the selected files, as helm template does', () => {
+  const deployment = join('agentplat', 'templates', 'controller-deployment.yaml');
+
+  it('after a full render, a --show-only render of one template rewrites that file and leaves every other file byte-identical', async () => {
+    const dir = tempDir('agentplat-outdir-');
+    expect((await runInProcess(['render', '--output-dir', 'out'], { cwd: dir })).code).toBe(0);
+    const before = tree(join(dir, 'out'));
+    expect(Object.keys(before).length).toBeGreaterThan(30);
+    const r = await runInProcess(['render', '--output-dir', 'out', '--show-only', 'templates/controller-deployment.yaml', '--set', 'controller.replicas=3'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('wrote 1 file under out');
+    const after = tree(join(dir, 'out'));
+    // The same set of files; all but the selected one as they were.
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const [path, text] of Object.entries(before)) {
+      if (path !== deployment) expect(after[path], path).toBe(text);
+    }
+    // The selected one is what a full render with the same values writes for it.
+    expect(after[deployment]).not.toBe(before[deployment]);
+    expect((await runInProcess(['render', '--output-dir', 'ref', '--set', 'controller.replicas=3'], { cwd: dir })).code).toBe(0);
+    expect(after[deployment]).toBe(readFileSync(join(dir, 'ref', deployment), 'utf8'));
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('a missing folder is created with its parents and marked, so a later full render replaces it without --overwrite', async () => {
+    const dir = tempDir('agentplat-outdir-');
+    expect((await runInProcess(['render', '--output-dir', 'a/b', '-s', 'templates/controller-deployment.yaml'], { cwd: dir })).code).toBe(0);
+    expect(Object.keys(tree(join(dir, 'a', 'b'))).sort()).toEqual([OUTPUT_MARKER, deployment]);
+    expect((await runInProcess(['render', '--output-dir', 'a/b', '--skip-crds'], { cwd: dir })).code).toBe(0);
+    expect(Object.keys(tree(join(dir, 'a', 'b'))).length).toBeGreaterThan(2);
+  });
+
+  it('a folder agentplat did not write, the working directory included, takes the selected files; its own files stay and it gets no mark', async () => {
+    const dir = tempDir('agentplat-outdir-');
+    mkdirSync(join(dir, 'mine'));
+    writeFileSync(join(dir, 'mine', 'notes.md'), 'my notes\n');
+    expect((await runInProcess(['render', '--output-dir', 'mine', '-s', 'templates/controller-deployment.yaml'], { cwd: dir })).code).toBe(0);
+    expect(Object.keys(tree(join(dir, 'mine'))).sort()).toEqual([deployment, 'notes.md']);
+    // Unmarked, it is still refused by a full render, which would delete the notes.
+    expect((await runInProcess(['render', '--output-dir', 'mine', '--skip-crds'], { cwd: dir })).code).toBe(2);
+    expect(readFileSync(join(dir, 'mine', 'notes.md'), 'utf8')).toBe('my notes\n');
+    // `--output-dir .`, as helm users write it.
+    const r = await runInProcess(['render', '--output-dir', '.', '-s', 'templates/controller-deployment.yaml'], { cwd: join(dir, 'mine') });
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(dir, 'mine', 'notes.md'))).toBe(true);
+    expect(leftovers(join(dir, 'mine'))).toEqual([]);
+  });
+
+  it('--overwrite with --show-only is a usage error: nothing would be deleted', async () => {
+    const dir = tempDir('agentplat-outdir-');
+    const r = await runInProcess(['render', '--output-dir', 'out', '-s', 'templates/controller-deployment.yaml', '--overwrite'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--overwrite cannot be combined with --show-only');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a file in the way of a selected one as a folder: exit 2, no file changed, nothing of the run left', async () => {
+    const dir = tempDir('agentplat-outdir-');
+    mkdirSync(join(dir, 'out', 'agentplat', 'templates', 'controller-deployment.yaml'), { recursive: true });
+    const r = await runInProcess(['render', '--output-dir', 'out', '-s', 'templates/controller-deployment.yaml', '-s', 'templates/controller-service.yaml'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is a folder');
+    expect(tree(join(dir, 'out'))).toEqual({});
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('a --show-only render waits for the render that holds the folder, then writes its file', async () => {
+    const dir = tempDir('agentplat-outdir-');
+    expect((await runInProcess(['render', '--output-dir', 'out', '--skip-crds'], { cwd: dir })).code).toBe(0);
+    const before = tree(join(dir, 'out'));
+    const lock = join(dir, '.out.agentplat-lock');
+    writeFileSync(lock, `${process.pid} ${hostname()}\n`);
+    let whileWaiting: Record<string, string> | undefined;
+    const r = await start(['render', '--output-dir', 'out', '-s', 'templates/controller-deployment.yaml', '--set', 'controller.replicas=3'], dir, (text) => {
+      if (!text.includes('waiting for another render') || whileWaiting) return;
+      whileWaiting = tree(join(dir, 'out'));
+      rmSync(lock);
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(whileWaiting).toEqual(before);
+    const after = tree(join(dir, 'out'));
+    expect(after[deployment]).toContain('replicas: 3');
+    expect({ ...after, [deployment]: before[deployment] }).toEqual(before);
+    expect(leftovers(dir)).toEqual([]);
   });
 });

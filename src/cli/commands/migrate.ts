@@ -23,6 +23,9 @@ export function register(program: Command, app: App): void {
         'The migrated file goes to stdout (with --in-place: back into the file), one report line per\n' +
         'change to stderr (`path: what — why`). A file that is not valid values YAML is reported as lint\n' +
         'reports it, and nothing is printed or written. Never `migrate -f f > f`: the shell empties f first.\n' +
+        'A file already written for revision B is left as it is ("already revision B", exit 0), so\n' +
+        'migrate -i twice changes nothing the second time; a file that mixes keys of both revisions is\n' +
+        'refused (exit 1), each key named at file:line:col.\n' +
         'Exit codes: 0 migrated and lints clean; 1 a decision is left to you (see the report); 2 usage error.',
     )
     .action(async (file: string | undefined, opts: { values: string[]; inPlace?: boolean; from?: string; revision?: string; to?: string }) => {

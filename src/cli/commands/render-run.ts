@@ -16,7 +16,7 @@ import { prepareCrdCheck } from '../../lint/crd-check.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { docYaml, filesFor, toJson } from '../../output/manifests.ts';
-import { resolveOutputDir, writeOutputDir } from '../../output/output-dir.ts';
+import { resolveOutputDir, writeOutputDir, writeSelectedFiles } from '../../output/output-dir.ts';
 import { renderRelease, type ReleaseRequest, type ReleaseResult } from '../../pipeline/render.ts';
 import { checkReleaseNames } from '../../pipeline/request.ts';
 import { parseApplySetFlag, toApplySet } from '../../render/applyset.ts';
@@ -60,8 +60,13 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const apiVersions = parseApiVersionList(flags.apiVersions);
   if (flags.outputDir && output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
   if (flags.overwrite && !flags.outputDir) throw new UsageError('--overwrite applies to --output-dir only', 'add --output-dir DIR, or drop --overwrite');
+  // With --show-only the folder is not replaced: the selected files are written into it, the rest stays.
+  const selected = flags.showOnly.length > 0;
+  if (flags.overwrite && selected) {
+    throw new UsageError('--overwrite cannot be combined with --show-only', 'with --show-only, --output-dir writes only the selected files and deletes nothing, so there is nothing to overwrite: drop --overwrite (to replace the whole folder, render without --show-only)');
+  }
   // Checked before rendering, so a folder that cannot be used fails at once.
-  const outputDir = flags.outputDir ? resolveOutputDir(flags.outputDir, app.io.cwd, { overwrite: flags.overwrite === true }) : undefined;
+  const outputDir = flags.outputDir ? resolveOutputDir(flags.outputDir, app.io.cwd, { overwrite: flags.overwrite === true, selected }) : undefined;
   checkReleaseNames(flags.releaseName, flags.namespace, flags.releaseNameOrigin);
   const labels = parseLabelFlags(flags.labels ?? []);
   const applySet = flags.applyset !== undefined ? parseApplySetFlag(flags.applyset, flags.namespace) : undefined;
@@ -102,7 +107,8 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   if (applySet) docs = toApplySet(docs, applySet, `agentplat/v${packageVersion()}`);
   docs = addLabels(docs, labels);
   if (outputDir) {
-    const written = await writeOutputDir(outputDir, filesFor(docs), { overwrite: flags.overwrite === true, onWait: (m) => app.io.stderr(m) });
+    const onWait = (m: string) => app.io.stderr(m);
+    const written = selected ? await writeSelectedFiles(outputDir, filesFor(docs), { onWait }) : await writeOutputDir(outputDir, filesFor(docs), { overwrite: flags.overwrite === true, onWait });
     app.io.stderr(`wrote ${written.length} file${written.length === 1 ? '' : 's'} under ${outputDir.shown}\n`);
   } else {
     if (output === 'json') app.io.stdout(toJson(docs));

@@ -25,8 +25,8 @@ export function register(program: Command, app: App): void {
   addReleaseOptions(addLayerOptions(cmd), 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path, or of every source a helm pattern matches (repeatable), e.g. templates/controller-deployment.yaml or \'templates/rbac/*.yaml\'', collect, [])
     .addOption(outputFlag(MANIFEST_FORMATS, 'manifest format: yaml or json'))
-    .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once')
-    .option('--overwrite', 'with --output-dir: replace a non-empty folder that agentplat did not write (everything in it is deleted)')
+    .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole, all at once (with --show-only: only the selected files are written, the rest stays)')
+    .option('--overwrite', 'with --output-dir (not --show-only): replace a non-empty folder that agentplat did not write (everything in it is deleted)')
     .option('--skip-crds', 'leave out CustomResourceDefinitions')
     .option('--protect-crds', PROTECT_CRDS_HELP)
     .option('--strict', 'warnings fail the render (exit 1, nothing printed)')
@@ -44,6 +44,7 @@ export function register(program: Command, app: App): void {
         'and lint of one folder decide alike; flags win over the file.\n' +
         '--output-dir DIR holds exactly the last render: agentplat marks the folder (a .agentplat-output\n' +
         'file) and replaces it whole; a non-empty folder without that mark is refused unless --overwrite.\n' +
+        'With --show-only it writes only the selected files into DIR, as helm does, and deletes nothing.\n' +
         APPLYSET_HELP_TEXT +
         'Exit codes: 0 rendered; 1 the values have errors, or warnings with --strict (see stderr); 2 usage\n' +
         'error, or the output cannot be written.',

@@ -28,6 +28,7 @@ export const authRules: ValuesRule = {
         hint: otherWord
           ? `"${String(mode)}" is revision ${other}'s word; revision ${ctx.revision} writes "${allowed[0]}"`
           : `use "${allowed[0]}" (no authentication in the controller) or "trusted-proxy"`,
+        ...(otherWord ? { onlyInRevision: other } : {}),
       });
       return;
     }

@@ -17,6 +17,8 @@ export interface RuleFinding {
   hintFor?: Partial<Record<ValueOrigin, string>>;
   /** For a finding about a key: the UTF-16 index in the key (the path's last segment) of the character to point at. */
   keyCharacter?: number;
+  /** The key, shape or word refused belongs to this other revision (see Problem.onlyInRevision). */
+  onlyInRevision?: Revision;
 }
 
 export interface RuleContext {
