@@ -62,7 +62,8 @@ export const subchartSurfaceRules: ValuesRule = {
   ],
   check(ctx) {
     for (const { path, why } of NO_EFFECT) {
-      if (!ctx.userSet(path)) continue;
+      // A null the user wrote removes the key (values/merge.ts): nothing is set then.
+      if (!ctx.userSet(path) || at(ctx.values, path) === undefined) continue;
       ctx.report({ rule: NO_EFFECT_RULE, severity: 'warning', path, message: `\`${path}\` has no effect: ${why}`, hint: 'remove the key; nothing renders from it' });
     }
     checkRoleNamespaces(ctx, 'agentplat-tools', 'tools server');
