@@ -23,6 +23,8 @@ export interface LintRequest {
   kubeVersion?: string;
   /** Release namespace when known (render's -n). */
   releaseNamespace?: string;
+  /** True when no namespace was given and releaseNamespace is the assumed `default`: findings that rest on it say so. */
+  releaseNamespaceDefaulted?: boolean;
   /** Cluster APIs declared with --api-versions, when the command takes them (render). */
   apiVersions?: readonly string[];
   /**
@@ -55,6 +57,7 @@ export function lintValues(req: LintRequest): LintResult {
     values: layered.values,
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.releaseNamespace ? { releaseNamespace: req.releaseNamespace } : {}),
+    ...(req.releaseNamespace && req.releaseNamespaceDefaulted ? { releaseNamespaceDefaulted: true } : {}),
     ...(req.apiVersions ? { apiVersions: req.apiVersions } : {}),
     userSet: (path) => {
       const segs = typeof path === 'string' ? splitPath(path) : path;

@@ -25,6 +25,7 @@ import { addLabels, parseLabelFlags } from '../../render/labels.ts';
 export interface RenderFlags extends LayerFlags {
   revision?: string;
   namespace: string;
+  namespaceDefaulted?: boolean;
   releaseName: string;
   apiVersions: string[];
   kubeVersion?: string;
@@ -75,6 +76,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     revision,
     releaseName: flags.releaseName,
     namespace: flags.namespace,
+    ...(flags.namespaceDefaulted ? { namespaceDefaulted: true } : {}),
     apiVersions,
     ...(kubeVersion ? { kubeVersion } : {}),
     ...(flags.skipCrds ? { skipCrds: true } : {}),

@@ -25,6 +25,8 @@ export interface RuleContext {
   kubeVersion?: string;
   /** Release namespace when the command knows it (render's -n). */
   releaseNamespace?: string;
+  /** True when the command was given no namespace and releaseNamespace is the one it assumed (`default`). */
+  releaseNamespaceDefaulted?: boolean;
   /** Cluster APIs declared with --api-versions (`group/version` or `group/version/Kind`), when known. */
   apiVersions?: readonly string[];
   /** True when the user (not the defaults) wrote this path or one of its children. */
