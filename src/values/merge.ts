@@ -60,13 +60,13 @@ export function coalesceValues(user: Values, defaults: Values, unset?: () => Key
   }
   if (!unset) return out;
   // The user's keys the defaults do not have: a null is removed where the chart declares the key,
-  // and a map is walked for declared keys below it.
+  // and a map is walked for nulls below it. The declared keys are looked up only at a null.
   for (const [key, mine] of Object.entries(user)) {
     if (Object.prototype.hasOwnProperty.call(defaults, key) || (mine !== null && !isPlainMap(mine))) continue;
-    const declared = below(unset(), key);
-    if (!declared) continue;
-    if (mine === null) delete out[key];
-    else setOwn(out, key, coalesceValues(mine, {}, () => declared));
+    const declared = () => below(unset(), key);
+    if (mine === null) {
+      if (declared()) delete out[key];
+    } else setOwn(out, key, coalesceValues(mine, {}, declared));
   }
   return out;
 }
