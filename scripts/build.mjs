@@ -32,7 +32,8 @@ const sources = await (async () => {
 export { templateFiles } from './src/render/template-source.ts';
 export { modelChartCrdDocs, modelMcpopCrdDocs } from './src/crds/model-docs.ts';
 export { AJV_OPTIONS, ANNOTATION_KEYWORDS } from './src/lint/ajv-setup.ts';
-export { objectYaml } from './src/output/manifests.ts';`;
+export { objectYaml } from './src/output/manifests.ts';
+export { unsetKeysOf } from './src/spec/values-model.ts';`;
   const r = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, packages: 'external', logLevel: 'warning' });
   const tmp = join(gen, '.sources.mjs');
   writeFileSync(tmp, r.outputFiles[0].text);
@@ -97,6 +98,9 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
   }
   for (const rev of ['A', 'B']) writeFileSync(join(gen, `defaults-${rev.toLowerCase()}.json`), JSON.stringify(data[rev]));
   writeFileSync(join(gen, 'defaults-positions.json'), JSON.stringify(positions));
+  // The keys the values model declares and the defaults leave unset, where a user's null removes
+  // the key as it does over a default; read only when a user's null meets such a key.
+  writeFileSync(join(gen, 'defaults-unset.json'), JSON.stringify({ A: sources.unsetKeysOf('A'), B: sources.unsetKeysOf('B') }));
 }
 
 // 4. The CRDs as data files: they do not depend on values, so a run prints them without building

@@ -101,6 +101,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
     layers,
     releaseName,
     namespace,
+    ...(options.namespace === undefined ? { namespaceDefaulted: true } : {}),
     apiVersions,
     ...(kubeVersion ? { kubeVersion } : {}),
     ...(options.skipCrds ? { skipCrds: true } : {}),

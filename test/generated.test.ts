@@ -20,8 +20,9 @@ import { docYaml } from '../src/output/manifests.ts';
 import { compileTemplates } from '../src/render/template-program.ts';
 import { templateFiles, templateSet } from '../src/render/template-source.ts';
 import type { Revision } from '../src/spec/revisions.ts';
+import { unsetKeysOf } from '../src/spec/values-model.ts';
 import { defaultsSource, defaultsText } from '../src/values/defaults.ts';
-import { defaultsData } from '../src/values/defaults-data.ts';
+import { defaultsData, defaultsUnsetKeys } from '../src/values/defaults-data.ts';
 import type { PathSegment } from '../src/values/source.ts';
 import { parseValuesText } from '../src/values/source.ts';
 import { ensureBuilt, ROOT } from './cli/binary.ts';
@@ -59,6 +60,12 @@ describe('the generated files are what the sources make', () => {
     const at = (l: { line?: number; column?: number } | undefined) => (l ? `${l.line}:${l.column}` : 'none');
     const wrong = all.filter((p) => at(defaultsSource(rev).locate(p)) !== at(fromText.locate(p)));
     expect(wrong).toEqual([]);
+  });
+
+  it.each(REVISIONS)('the keys the defaults of revision %s leave unset: those of the values model', (rev) => {
+    const tree = defaultsUnsetKeys(rev);
+    expect(tree).toEqual(unsetKeysOf(rev));
+    expect(tree['agentplat-tools']).toHaveProperty('fullnameOverride');
   });
 
   it('the CRDs: the objects the model builds, printed as the model\'s objects print', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { getPath, joinPath, layerValues, mergeValues, splitPath, type Values } from '../src/values/merge.ts';
+import { coalesceValues, getPath, joinPath, layerValues, mergeValues, splitPath, type Values } from '../src/values/merge.ts';
 import { dataSource, parseValuesText, type ValuesSource } from '../src/values/source.ts';
 import { loadUserLayers } from '../src/values/load.ts';
 
@@ -43,6 +43,20 @@ describe('layering follows Helm', () => {
 
   test('a null for a key the defaults do not have stays null', () => {
     expect(mergeValues({ a: 1 }, { b: null })).toEqual({ a: 1, b: null });
+  });
+
+  test('a null over a null default removes the key, as helm deletes a null wherever the defaults have the key', () => {
+    expect(mergeValues({ a: { b: null, c: 1 } }, { a: { b: null } })).toEqual({ a: { c: 1 } });
+  });
+
+  test('a null on a key the chart declares and the defaults leave unset is removed, at any depth; other nulls stay', () => {
+    const unset = { s: { name: {}, image: { tag: {} } } };
+    const user = { s: { name: null, image: { tag: null, other: null }, own: null }, t: null };
+    expect(coalesceValues(user, { s: { on: true } }, () => unset)).toEqual({ s: { on: true, image: { other: null }, own: null }, t: null });
+    // A declared key below a key the defaults lack altogether.
+    expect(coalesceValues({ s: { image: null } }, {}, () => unset)).toEqual({ s: {} });
+    // Without the declared keys, as before: the nulls stay.
+    expect(coalesceValues(user, { s: { on: true } })).toEqual({ s: { on: true, name: null, image: { tag: null, other: null }, own: null }, t: null });
   });
 
   test('the later layer wins', () => {

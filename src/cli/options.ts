@@ -127,12 +127,29 @@ export function addLayerOptions(cmd: Command): Command {
 
 export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
 
+/** What markDefaultedNamespace adds to a command's options. */
+export interface NamespaceFlags {
+  namespace: string;
+  /** True when -n/--namespace was not given and `namespace` is its default, `default`. */
+  namespaceDefaulted?: boolean;
+}
+
+/**
+ * Sets the option `namespaceDefaulted` of a command with -n/--namespace before its action runs:
+ * true when the namespace was left to its default, so the findings that rest on it can say so.
+ */
+export function markDefaultedNamespace(cmd: Command): Command {
+  return cmd.hook('preAction', (command) => {
+    command.setOptionValue('namespaceDefaulted', command.getOptionValueSource('namespace') === 'default');
+  });
+}
+
 /**
  * The release a command renders or checks: its namespace, name, the cluster's APIs and version.
  * render and lint take the same four flags with the same defaults, so they decide alike.
  */
 export function addReleaseOptions(cmd: Command, kubeVersionHelp = 'Kubernetes version of the target cluster, e.g. 1.29'): Command {
-  return cmd
+  return markDefaultedNamespace(cmd)
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('--release-name <name>', 'release name', 'agentplat')
     .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])

@@ -26,6 +26,8 @@ export interface LintRequest {
   releaseNamespace?: string;
   /** Release name when the command knows it (render's --release-name); rules that name the chart's objects use it. */
   releaseName?: string;
+  /** True when no namespace was given and releaseNamespace is the assumed `default`: findings that rest on it say so. */
+  releaseNamespaceDefaulted?: boolean;
   /** Cluster APIs declared with --api-versions, when the command takes them (render). */
   apiVersions?: readonly string[];
   /**
@@ -59,6 +61,7 @@ export function lintValues(req: LintRequest): LintResult {
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.releaseNamespace ? { releaseNamespace: req.releaseNamespace } : {}),
     ...(req.releaseName ? { releaseName: req.releaseName } : {}),
+    ...(req.releaseNamespace && req.releaseNamespaceDefaulted ? { releaseNamespaceDefaulted: true } : {}),
     ...(req.apiVersions ? { apiVersions: req.apiVersions } : {}),
     userSet: (path) => {
       const segs = typeof path === 'string' ? splitPath(path) : path;

@@ -22,6 +22,8 @@ export interface ReleaseRequest {
   layers: readonly ValuesSource[];
   releaseName: string;
   namespace: string;
+  /** True when the user gave no namespace and `namespace` is the assumed `default` (findings that rest on it say so). */
+  namespaceDefaulted?: boolean;
   apiVersions: readonly string[];
   kubeVersion?: string;
   skipCrds?: boolean;
@@ -46,7 +48,7 @@ export interface ReleaseResult {
 
 const NAME_HINT = 'use a shorter --release-name or fullnameOverride: names longer than 63 characters are cut, and two cut names can meet';
 /** What lintRelease needs of a release: the values side of a ReleaseRequest. */
-export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namespace' | 'apiVersions' | 'kubeVersion' | 'rules' | 'showDefaultNote' | 'ignoreKeys'> & Partial<Pick<ReleaseRequest, 'releaseName'>>;
+export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namespace' | 'namespaceDefaulted' | 'apiVersions' | 'kubeVersion' | 'rules' | 'showDefaultNote' | 'ignoreKeys'> & Partial<Pick<ReleaseRequest, 'releaseName'>>;
 
 /**
  * The release's values (defaults under the user's layers, with where each key came from) and the
@@ -59,6 +61,7 @@ export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered:
     layers: [...req.layers],
     releaseNamespace: req.namespace,
     ...(req.releaseName ? { releaseName: req.releaseName } : {}),
+    ...(req.namespaceDefaulted ? { releaseNamespaceDefaulted: true } : {}),
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),

@@ -4,7 +4,7 @@
 import { AGENT_AREAS, type Revision } from './revisions.ts';
 import {
   ByRevision, group, leaf, split, S, K8S, DNS_LABEL_PATTERN, HEADER_NAME_PATTERN, INT32_MAX, NGINX_TIME_PATTERN, QUANTITY_PATTERN,
-  type Group, type JsonSchema, type Leaf, type LeafOptions, type Node, type TypeWord,
+  type Group, type JsonSchema, type KeyTree, type Leaf, type LeafOptions, type Node, type TypeWord,
 } from './values-nodes.ts';
 
 // ---- small constructors, so each key below reads as one line -----------------------------
@@ -1025,6 +1025,24 @@ export function defaultsOf(rev: Revision, g: Group = VALUES_MODEL): Record<strin
     const n = inRevision(child, rev);
     if (!n || n.optional) continue;
     out[key] = n.kind === 'group' ? defaultsOf(rev, n) : structuredClone(pick(n.default, rev));
+  }
+  return out;
+}
+
+/**
+ * The keys of a revision that the defaults leave unset (optional keys, and every key below an
+ * optional group), with the groups on the way to them. The chart declares them, as a sub-chart's
+ * own values file holds its conventional keys: a user's null there removes the key, as a null over
+ * a default does (values/merge.ts). The build writes it to dist/generated/defaults-unset.json.
+ */
+export function unsetKeysOf(rev: Revision, g: Group = VALUES_MODEL, below = false): KeyTree {
+  const out: KeyTree = {};
+  for (const [key, child] of Object.entries(g.children)) {
+    const n = inRevision(child, rev);
+    if (!n) continue;
+    const unset = below || n.optional === true;
+    const sub = n.kind === 'group' ? unsetKeysOf(rev, n, unset) : {};
+    if (unset || Object.keys(sub).length > 0) out[key] = sub;
   }
   return out;
 }

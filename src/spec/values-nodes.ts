@@ -5,6 +5,9 @@ import type { Revision } from './revisions.ts';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
+/** Key names as a tree: each key maps to the names below it (an empty map for a leaf). */
+export type KeyTree = { [key: string]: KeyTree };
+
 /** A default that differs between revisions. */
 export class ByRevision<T = unknown> {
   constructor(readonly A: T, readonly B: T) {}

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
-import { defaultsData, defaultsPositions } from './defaults-data.ts';
+import { defaultsData, defaultsPositions, defaultsUnsetKeys } from './defaults-data.ts';
 import { defaultsLabel } from './defaults-label.ts';
 import { joinPath } from './merge.ts';
 import type { ValuesSource } from './source.ts';
@@ -28,6 +28,7 @@ export function defaultsSource(revision: Revision): ValuesSource {
       name,
       chartDefaults: true,
       data: defaultsData(revision),
+      unsetKeys: () => defaultsUnsetKeys(revision),
       locate(path) {
         const hit = defaultsPositions(revision)[joinPath(path)];
         return hit ? { file: name, line: hit[0], column: hit[1], excerpt: hit[2] } : undefined;

@@ -4,12 +4,16 @@
 //     `--set l[2]=x` extends a list a file wrote and `--set l[0].a=x` edits its first item;
 //   - the chart's defaults are then coalesced under that tree: a map merges into the default map
 //     below it, any other value (scalar or list) replaces it; lists never merge;
-//   - a null in the user's tree deletes the default below it (so a default can be removed); a
-//     null with no default below stays null, as in helm;
+//   - a null in the user's tree removes the key wherever the chart has it: a key of the defaults
+//     (a null default included), or a key the chart declares and the defaults leave unset (an
+//     optional key: a sub-chart's own values file holds it), so a default can be removed and a
+//     null means the same on every key; a null for a key the chart does not have stays null, as
+//     in helm;
 //   - inputs are never mutated.
 
 import type { Location, PathSegment, ValuesSource } from './source.ts';
 import { hasPath } from './source.ts';
+import type { KeyTree } from '../spec/values-nodes.ts';
 
 export type Values = Record<string, unknown>;
 
@@ -37,11 +41,13 @@ export function mergeMaps(base: Values, over: Values): Values {
 
 /**
  * Helm's coalescing of the chart's defaults under the user's tree (`CoalesceValues`): a user
- * null deletes the default below it, a user map merges into a default map, any other user value
- * wins, and default keys the user did not write are added (without the defaults' own nulls).
+ * null removes the key where the defaults have it, whatever its default (helm deletes it before
+ * looking at the default), a user map merges into a default map, any other user value wins, and
+ * default keys the user did not write are added (without the defaults' own nulls). `unset` gives
+ * the keys the chart declares that the defaults leave unset: a user null there is removed too.
  * Returns a new tree.
  */
-export function coalesceValues(user: Values, defaults: Values): Values {
+export function coalesceValues(user: Values, defaults: Values, unset?: () => KeyTree | undefined): Values {
   const out = cloneMap(user, false);
   for (const [key, def] of Object.entries(defaults)) {
     if (!Object.prototype.hasOwnProperty.call(out, key)) {
@@ -49,14 +55,24 @@ export function coalesceValues(user: Values, defaults: Values): Values {
       continue;
     }
     const mine = out[key];
-    // Helm deletes a user null only where the default holds something.
+    if (mine === null) delete out[key];
+    else if (isPlainMap(mine) && isPlainMap(def)) setOwn(out, key, coalesceValues(mine, def, unset && (() => below(unset(), key))));
+  }
+  if (!unset) return out;
+  // The user's keys the defaults do not have: a null is removed where the chart declares the key,
+  // and a map is walked for nulls below it. The declared keys are looked up only at a null.
+  for (const [key, mine] of Object.entries(user)) {
+    if (Object.prototype.hasOwnProperty.call(defaults, key) || (mine !== null && !isPlainMap(mine))) continue;
+    const declared = () => below(unset(), key);
     if (mine === null) {
-      if (def !== null) delete out[key];
-    } else if (isPlainMap(mine) && isPlainMap(def)) {
-      setOwn(out, key, coalesceValues(mine, def));
-    }
+      if (declared()) delete out[key];
+    } else setOwn(out, key, coalesceValues(mine, {}, declared));
   }
   return out;
+}
+
+function below(tree: KeyTree | undefined, key: string): KeyTree | undefined {
+  return tree && Object.prototype.hasOwnProperty.call(tree, key) ? tree[key] : undefined;
 }
 
 /** `over` (a user tree) coalesced onto `base` (defaults): coalesceValues with the arguments in layer order. */
@@ -112,7 +128,10 @@ export interface LayeredValues {
 export function layerValues(sources: readonly ValuesSource[]): LayeredValues {
   let values: Values = {};
   for (const s of sources) if (!s.chartDefaults) values = s.apply ? s.apply(values) : mergeMaps(values, s.data);
-  for (let i = sources.length - 1; i >= 0; i--) if (sources[i]!.chartDefaults) values = coalesceValues(values, sources[i]!.data);
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const s = sources[i]!;
+    if (s.chartDefaults) values = coalesceValues(values, s.data, s.unsetKeys);
+  }
   const originOf = (path: readonly PathSegment[]) => {
     for (let i = sources.length - 1; i >= 0; i--) if (hasPath(sources[i]!.data, path)) return sources[i];
     return undefined;

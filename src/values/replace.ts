@@ -33,8 +33,9 @@ export function layerRelease(defaults: ValuesSource, layers: readonly ValuesSour
     // value), flags edit the tree below them.
     let user: Values = {};
     for (const l of layers) user = l.apply ? l.apply(user) : mergeMaps(user, alongPath(l.data, segs) as Values);
+    // A null removes the key, as on every other key: the merged tree has it removed already.
     const value = getPath(user, segs);
-    if (value !== undefined) values = setIn(values, segs, value);
+    if (value !== undefined && value !== null) values = setIn(values, segs, value);
   }
   return { ...merged, values };
 }

@@ -7,6 +7,7 @@ import type { Problem } from '../problems/problem.ts';
 import { excerptAt as maskedExcerpt, maskedLines, VALUES_SECRETS, type Masked } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
+import type { KeyTree } from '../spec/values-nodes.ts';
 
 export type PathSegment = string | number;
 
@@ -35,6 +36,11 @@ export interface ValuesSource {
   locate(path: readonly PathSegment[]): Location | undefined;
   /** The chart's defaults: coalesced under the user's layers rather than merged (merge.ts). */
   readonly chartDefaults?: boolean;
+  /**
+   * With chartDefaults: the keys the chart declares that `data` leaves unset; a user's null there
+   * is removed as over a key of `data` (merge.ts). Called only when a user's null meets such a key.
+   */
+  readonly unsetKeys?: () => KeyTree;
   /**
    * A flag layer: the user's tree below it with this layer's assignments made in place (a copy),
    * as helm's flags edit the tree the files built. Without it, `data` merges as a file does.

@@ -23,4 +23,11 @@ describe('values/no-effect: keys the pinned sub-charts read without effect', () 
       expect(withKey.stdout).not.toContain('no-effect-');
     });
   }
+
+  it.each(CASES.map(([path]) => path))('%s: null removes the key, so there is nothing to warn about', async (path) => {
+    const lint = await runInProcess(['lint', '--set', `${path}=null`, '--format', 'json']);
+    const problems = (JSON.parse(lint.stdout) as { files: { problems: { rule: string; severity: string }[] }[] }).files.flatMap((f) => f.problems);
+    expect(lint.code).toBe(0);
+    expect(problems.filter((p) => p.severity !== 'info')).toEqual([]);
+  });
 });

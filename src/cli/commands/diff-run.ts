@@ -3,7 +3,7 @@
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
-import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
+import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, type NamespaceFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
@@ -119,11 +119,12 @@ function checkStdinOnce(inputs: readonly (string | undefined)[]): void {
 }
 
 /** The release both sides render, from the flags diff and plan take alike. */
-function releaseRequest(flags: { releaseName: string; namespace: string; apiVersions: string[]; kubeVersion?: string; skipCrds?: boolean }, settings: LintSettings): Omit<ReleaseRequest, 'layers' | 'revision'> {
+function releaseRequest(flags: NamespaceFlags & { releaseName: string; apiVersions: string[]; kubeVersion?: string; skipCrds?: boolean }, settings: LintSettings): Omit<ReleaseRequest, 'layers' | 'revision'> {
   checkReleaseNames(flags.releaseName, flags.namespace);
   return {
     releaseName: flags.releaseName,
     namespace: flags.namespace,
+    ...(flags.namespaceDefaulted ? { namespaceDefaulted: true } : {}),
     apiVersions: parseApiVersionList(flags.apiVersions),
     ...(flags.kubeVersion !== undefined ? { kubeVersion: parseKubeVersion(flags.kubeVersion) } : {}),
     ...(flags.skipCrds ? { skipCrds: true } : {}),
@@ -141,6 +142,7 @@ export interface SidesFlags extends LayerFlags {
   toSetFile: string[];
   toSetLiteral: string[];
   namespace: string;
+  namespaceDefaulted?: boolean;
   releaseName: string;
   apiVersions: string[];
   kubeVersion?: string;

@@ -3,7 +3,7 @@
 // The implementation (diff-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addClusterOptions, addLayerOptions, addToLayerOptions, collect, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
+import { addClusterOptions, addLayerOptions, addToLayerOptions, collect, markDefaultedNamespace, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
 import type { DiffFlags } from './diff-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -15,7 +15,7 @@ export function register(program: Command, app: App): void {
     .addOption(revisionChoice('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'))
     .addOption(revisionChoice('--from <A|B>', "the same as --from-revision (plan's spelling)"))
     .addOption(revisionChoice('--to <A|B>', "the same as --to-revision (plan's spelling)"));
-  addToLayerOptions(addLayerOptions(cmd))
+  addToLayerOptions(addLayerOptions(markDefaultedNamespace(cmd)))
     .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
     .option('-n, --namespace <ns>', 'namespace of both renders', 'default')
     .option('--release-name <name>', 'release name of both renders', 'agentplat')

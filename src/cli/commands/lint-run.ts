@@ -25,6 +25,7 @@ export interface LintOptions extends LayerFlags {
   maxWarnings?: string;
   rule: string[];
   namespace: string;
+  namespaceDefaulted?: boolean;
   releaseName: string;
   apiVersions: string[];
   kubeVersion?: string;
@@ -47,6 +48,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     revision,
     releaseName: opts.releaseName,
     namespace: opts.namespace,
+    ...(opts.namespaceDefaulted ? { namespaceDefaulted: true } : {}),
     apiVersions,
     ...(kubeVersion ? { kubeVersion } : {}),
     rules: settings.rules,

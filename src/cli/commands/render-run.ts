@@ -26,6 +26,7 @@ import { addLabels, parseLabelFlags } from '../../render/labels.ts';
 export interface RenderFlags extends LayerFlags {
   revision?: string;
   namespace: string;
+  namespaceDefaulted?: boolean;
   releaseName: string;
   apiVersions: string[];
   kubeVersion?: string;
@@ -87,6 +88,7 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
     revision,
     releaseName: flags.releaseName,
     namespace: flags.namespace,
+    ...(flags.namespaceDefaulted ? { namespaceDefaulted: true } : {}),
     apiVersions,
     ...(kubeVersion ? { kubeVersion } : {}),
     ...(flags.skipCrds ? { skipCrds: true } : {}),

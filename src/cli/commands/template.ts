@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../problems/errors.ts';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, revisionFlag, withChoices } from '../options.ts';
+import { addLayerOptions, collect, markDefaultedNamespace, revisionFlag, withChoices } from '../options.ts';
 import { API_VERSIONS_HELP, APPLYSET_HELP, APPLYSET_HELP_TEXT, PROTECT_CRDS_HELP } from './render.ts';
 import type { RenderFlags } from './render-run.ts';
 
@@ -112,7 +112,7 @@ export function register(program: Command, app: App): void {
     // (as an excess argument) to refuse it with that reason rather than commander's bare error.
     .allowExcessArguments(true)
     .addOption(revisionFlag());
-  addLayerOptions(cmd)
+  addLayerOptions(markDefaultedNamespace(cmd))
     .option('-n, --namespace <ns>', 'release namespace', 'default')
     .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')

@@ -30,6 +30,7 @@ export interface ValuesFlags extends LayerFlags {
   showOrigin?: boolean;
   output: string;
   namespace: string;
+  namespaceDefaulted?: boolean;
   releaseName: string;
   apiVersions: string[];
   kubeVersion?: string;
@@ -98,6 +99,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
     revision,
     layers: loaded.sources,
     namespace: flags.namespace,
+    ...(flags.namespaceDefaulted ? { namespaceDefaulted: true } : {}),
     apiVersions,
     ...(kubeVersion ? { kubeVersion } : {}),
     rules: settings.rules,

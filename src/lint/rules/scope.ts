@@ -8,6 +8,7 @@
 import type { ValuesRule } from './types.ts';
 import { optMap, optStr, strings } from '../../model/values-access.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
+import { assumedNamespaceNote, namespaceFix } from './release-namespace.ts';
 
 export const scopeRules: ValuesRule = {
   ids: [
@@ -59,12 +60,13 @@ export const scopeRules: ValuesRule = {
     const home = override || ctx.releaseNamespace;
     if (scope.namespaces && home && !scope.namespaces.includes(home)) {
       const where = override ? 'namespaceOverride' : 'the release namespace';
+      const fix = `add "${home}" to \`${scope.from}\``;
       ctx.report({
         rule: 'values/rbac-release-namespace',
         severity: 'error',
         path: scope.from,
-        message: `\`${scope.from}\` does not include ${where} "${home}", where the controller runs`,
-        hint: `add "${home}" to \`${scope.from}\``,
+        message: `\`${scope.from}\` does not include ${where} "${home}", where the controller runs${override ? '' : assumedNamespaceNote(ctx)}`,
+        hint: override ? fix : namespaceFix(ctx, fix),
       });
     }
   },

@@ -7,6 +7,7 @@
 
 import type { RuleContext, ValuesRule } from './types.ts';
 import { at, optStr, strings } from '../../model/values-access.ts';
+import { assumedNamespaceNote, namespaceFix } from './release-namespace.ts';
 
 const NAMESPACES_RULE = 'values/subchart-rbac-namespace';
 const MONITOR_RULE = 'values/tools-service-monitor-needs-api';
@@ -29,12 +30,12 @@ const NO_EFFECT: readonly { path: string; why: string }[] = [
  * The namespace a sub-chart's objects go to: its own namespaceOverride, else the top-level one,
  * else the release namespace (undefined when the command does not know it).
  */
-function homeNamespace(ctx: RuleContext, chart: string): { ns: string | undefined; from: string } {
+function homeNamespace(ctx: RuleContext, chart: string): { ns: string | undefined; from: string; release?: true } {
   const own = optStr(ctx.values, `${chart}.namespaceOverride`);
   if (own) return { ns: own, from: `${chart}.namespaceOverride` };
   const top = optStr(ctx.values, 'namespaceOverride');
   if (top) return { ns: top, from: 'namespaceOverride' };
-  return { ns: ctx.releaseNamespace, from: 'the release namespace' };
+  return { ns: ctx.releaseNamespace, from: 'the release namespace', release: true };
 }
 
 function checkRoleNamespaces(ctx: RuleContext, chart: string, what: string): void {
@@ -43,12 +44,13 @@ function checkRoleNamespaces(ctx: RuleContext, chart: string, what: string): voi
   if (listed.length === 0) return;
   const home = homeNamespace(ctx, chart);
   if (!home.ns || listed.includes(home.ns)) return;
+  const fix = `add "${home.ns}" to \`${chart}.rbac.namespaces\`, or leave the list empty for cluster-wide roles`;
   ctx.report({
     rule: NAMESPACES_RULE,
     severity: 'error',
     path: `${chart}.rbac.namespaces`,
-    message: `\`${chart}.rbac.namespaces\` does not list "${home.ns}" (${home.from}), where the ${what} runs; its chart refuses to render without a role there`,
-    hint: `add "${home.ns}" to \`${chart}.rbac.namespaces\`, or leave the list empty for cluster-wide roles`,
+    message: `\`${chart}.rbac.namespaces\` does not list "${home.ns}" (${home.from}), where the ${what} runs; its chart refuses to render without a role there${home.release ? assumedNamespaceNote(ctx) : ''}`,
+    hint: home.release ? namespaceFix(ctx, fix) : fix,
   });
 }
 
@@ -62,7 +64,8 @@ export const subchartSurfaceRules: ValuesRule = {
   ],
   check(ctx) {
     for (const { path, why } of NO_EFFECT) {
-      if (!ctx.userSet(path)) continue;
+      // A null the user wrote removes the key (values/merge.ts): nothing is set then.
+      if (!ctx.userSet(path) || at(ctx.values, path) === undefined) continue;
       ctx.report({ rule: NO_EFFECT_RULE, severity: 'warning', path, message: `\`${path}\` has no effect: ${why}`, hint: 'remove the key; nothing renders from it' });
     }
     checkRoleNamespaces(ctx, 'agentplat-tools', 'tools server');

@@ -31,6 +31,8 @@ export interface RuleContext {
   releaseNamespace?: string;
   /** Release name when the command knows it (render's --release-name); else the chart's objects are named for release `agentplat`. */
   releaseName?: string;
+  /** True when the command was given no namespace and releaseNamespace is the one it assumed (`default`). */
+  releaseNamespaceDefaulted?: boolean;
   /** Cluster APIs declared with --api-versions (`group/version` or `group/version/Kind`), when known. */
   apiVersions?: readonly string[];
   /** True when the user (not the defaults) wrote this path or one of its children. */
