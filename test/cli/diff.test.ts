@@ -318,6 +318,6 @@ describe('diff: README', () => {
   it('the README tour shows the three forms of diff', () => {
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     const tour = readme.slice(readme.indexOf('## A tour'), readme.indexOf('## Commands'));
-    for (const form of ['agentplat diff -f prod.yaml --to-values', 'agentplat diff -f values.yaml --from-revision A --to-revision B', 'agentplat diff -f values.yaml --against']) expect(tour).toContain(form);
+    for (const form of ['agentplat diff -f prod.yaml --to-values', 'agentplat diff -f values-a.yaml --from-revision A --to-revision B', 'agentplat diff -f values.yaml --against']) expect(tour).toContain(form);
   });
 });
