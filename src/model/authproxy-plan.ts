@@ -141,7 +141,7 @@ export interface EmailAdmission {
   everyone: boolean;
 }
 
-/** The `--email-domain` values of extraArgs: a map entry (a string or a list), or list items `--email-domain=X`. */
+/** The `--email-domain` values of extraArgs, as the container gets them: a map entry, or list items `--email-domain=X`. */
 function emailDomainFlags(extraArgs: unknown): string[] | undefined {
   if (Array.isArray(extraArgs)) {
     const found: string[] = [];
@@ -155,7 +155,8 @@ function emailDomainFlags(extraArgs: unknown): string[] | undefined {
   if (!Object.hasOwn(m, 'email-domain')) return undefined;
   const v = m['email-domain'];
   if (v === null || v === undefined) return [''];
-  return Array.isArray(v) ? v.map((x) => asStr(x, String(x))) : [asStr(v, String(v))];
+  // The flag is rendered as written: a list or map becomes its JSON text (one domain nobody has).
+  return [typeof v === 'object' ? JSON.stringify(v) : String(v)];
 }
 
 /** `email_domains = [...]` of a legacy config file's text (TOML), undefined when it has none or agentplat cannot read it. */

@@ -265,7 +265,7 @@ function emailRestrictions(ctx: RuleContext, b: Values, allowList: boolean): voi
       cause = `the container flag --email-domain=* (authproxy.extraArgs${listForm ? '' : '.email-domain'}, ${ctx.userSet('authproxy.extraArgs') ? 'as your values write it' : 'a default of the chart'}) wins over the config file and admits every address`;
       fixes.push(listForm ? 'remove --email-domain=* from authproxy.extraArgs' : 'remove the flag with authproxy.extraArgs: {email-domain: null} (null removes a default key, as in helm)');
       const domains = writtenDomains && !writtenDomains.includes('*') && writtenDomains.length > 0 ? writtenDomains : fileDomains?.filter((d) => d !== '*');
-      if (!listForm && domains && domains.length > 0) fixes.push(`, or pass your domains as the flag: authproxy.extraArgs.email-domain: ${domains.length === 1 ? domains[0] : `[${domains.join(', ')}]`}`);
+      if (!listForm && domains && domains.length === 1) fixes.push(`, or pass your domain as the flag: authproxy.extraArgs.email-domain: ${domains[0]}`);
       if (allowList && admission.configDomains?.includes('*')) fixes.push('; then set authproxy.config.emailDomains: [] so that only the listed addresses sign in (the config file admits "*" by default too)');
     } else {
       cause = `email_domains = ["*"] of the proxy's config file (${ownFile ? 'authproxy.config.configFile' : 'authproxy.config.emailDomains, the chart\'s default'}) admits every address`;
