@@ -20,7 +20,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../problems/errors.ts';
+import { UsageError, writeFailureReason } from '../problems/errors.ts';
 
 /** The file that marks a folder as written by `render --output-dir`; no YAML extension, so kubectl and Argo CD skip it. */
 export const OUTPUT_MARKER = '.agentplat-output';
@@ -79,18 +79,7 @@ function isAlive(pid: number): boolean {
 
 /** Why a write failed, in the user's terms. */
 export function writeHint(code: string | undefined): string {
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return 'no permission to write there';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return 'the disk is full';
-    default:
-      return 'the file system there does not take new folders and files';
-  }
+  return writeFailureReason(code) ?? 'the file system there does not take new folders and files';
 }
 
 /** A failed write, what the run was doing, and what that left. */
