@@ -4,7 +4,7 @@
 import type { ChalkInstance } from 'chalk';
 import { fstatSync, writeSync } from 'node:fs';
 import { PLAIN } from '../plain-style.ts';
-import { EXIT_USAGE, UsageError } from '../problems/errors.ts';
+import { EXIT_USAGE, UsageError, writeFailureReason } from '../problems/errors.ts';
 
 export interface Io {
   stdout(text: string): void;
@@ -16,6 +16,12 @@ export interface Io {
   env: Readonly<Record<string, string | undefined>>;
   /** Which streams are terminals: the color default of text written to each. */
   tty: { stdout: boolean; stderr: boolean };
+  /**
+   * True once standard output could not be written (a full disk, a failed device; not a reader
+   * that went away, `| head`): the failure is already reported in one line and the exit code is 2.
+   * A command then leaves out what describes that output (its summary line, notes).
+   */
+  outputLost(): boolean;
 }
 
 /** The process's own streams, and whether everything written to them has gone out. */
@@ -42,6 +48,7 @@ export function createNodeIo(): NodeIo {
       },
     },
     settled: () => out.settled() && err.settled(),
+    outputLost: () => out.lost(),
   };
 }
 
@@ -91,16 +98,20 @@ export async function readStreamBounded(stream: AsyncIterable<Buffer | string> &
  * (EAGAIN: the stream waits for the reader). Node writes files and pipes synchronously on Linux
  * too, so the order and completeness of the output are the same.
  */
-function writerFor(fd: 1 | 2): { write(text: string): void; settled(): boolean; isTTY(): boolean } {
+function writerFor(fd: 1 | 2): { write(text: string): void; settled(): boolean; isTTY(): boolean; lost(): boolean } {
   let closed = false;
+  let lost = false;
   let stream: NodeJS.WriteStream | undefined;
   let direct: boolean | undefined;
   const fail = (err: NodeJS.ErrnoException): void => {
+    // A stream's failure is seen at the write (stream.errored) and again as its error event.
+    if (closed) return;
     closed = true;
     if (err.code === 'EPIPE') return;
     // Any other failure of a standard stream (EIO, ENOSPC) means output was lost: the run could
     // not do its work, like a usage error (exit 2; a bug is the only other way to fail).
-    if (fd !== 2) process.stderr.write(`agentplat: cannot write output: ${err.code ?? err.message}\n`);
+    lost = true;
+    if (fd !== 2) process.stderr.write(`agentplat: ${cannotWriteLine('standard output', err)}\n`);
     process.exitCode = EXIT_USAGE;
   };
   const streamOf = (): NodeJS.WriteStream => {
@@ -115,7 +126,11 @@ function writerFor(fd: 1 | 2): { write(text: string): void; settled(): boolean; 
     write(text) {
       if (closed) return;
       if (!isDirect()) {
-        streamOf().write(text);
+        const s = streamOf();
+        s.write(text);
+        // A device written synchronously (/dev/full) has failed already; its error event comes
+        // later, after whatever the run writes next. Seen now, the run can leave its summary out.
+        if (s.errored) fail(s.errored as NodeJS.ErrnoException);
         return;
       }
       const bytes = Buffer.from(text, 'utf8');
@@ -130,7 +145,15 @@ function writerFor(fd: 1 | 2): { write(text: string): void; settled(): boolean; 
     },
     settled: () => stream === undefined || (stream.writableLength === 0 && !stream.errored && !stream.destroyed),
     isTTY: () => !isDirect() && Boolean(streamOf().isTTY),
+    lost: () => lost,
   };
+}
+
+/** The one line that reports a failed write of `what`: why in words, the system's code after it. */
+function cannotWriteLine(what: string, err: NodeJS.ErrnoException): string {
+  const reason = writeFailureReason(err.code);
+  if (reason !== undefined) return `cannot write to ${what}: ${reason} (${err.code})`;
+  return `cannot write to ${what}: ${err.code !== undefined ? `the write failed (${err.code})` : err.message}`;
 }
 
 /** The descriptor is a file, a pipe or a socket (not a terminal or another device). */
@@ -141,6 +164,17 @@ function fileOrPipe(fd: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Writes a command's output, made whole beforehand: `before` on stderr (what the report rests on,
+ * such as a migration), the report on stdout, then `after` on stderr (its summary, notes) unless
+ * the report could not be written, when the one line saying so is all that follows it.
+ */
+export function writeReport(io: Io, out: { before?: string; report: string; after?: string }): void {
+  if (out.before) io.stderr(out.before);
+  io.stdout(out.report);
+  if (out.after && !io.outputLost()) io.stderr(out.after);
 }
 
 export interface MemoryIo extends Io {
@@ -158,6 +192,7 @@ export function createMemoryIo(opts: { stdin?: string; cwd?: string; env?: Recor
     cwd: opts.cwd ?? process.cwd(),
     env: opts.env ?? {},
     tty: { stdout: false, stderr: false },
+    outputLost: () => false,
   };
   return io;
 }

@@ -16,12 +16,12 @@
 import { valuesSchema } from '../docs/embedded.ts';
 import { keysOf } from '../docs/values-reference.ts';
 import { RULES } from '../lint/rules/index.ts';
-import { revisionModel } from '../model/revisions/index.ts';
+import { watchModels } from '../model/revisions/index.ts';
 import type { RuleContext, ValuesRule } from '../lint/rules/types.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { assignPath } from '../values/set-parser.ts';
-import { isPlainMap, joinPath, type Values } from '../values/merge.ts';
+import { isPlainMap, joinPath, ownValue, setOwn, type Values } from '../values/merge.ts';
 
 export interface RuleReads {
   /** The rule ids the check reports. */
@@ -35,16 +35,27 @@ export interface RuleReads {
 /** Marks a map whose keys a check listed (walked through) rather than looked up by name. */
 const WALKED = '\0walked:';
 
+/** Where a recording puts the keys read now; nowhere while undefined. */
+interface Recorder {
+  into: Set<string> | undefined;
+}
+
 /** Values wrapped so that every key looked up, at any depth, is recorded with its dotted path. */
-function recording(values: Values, seen: Set<string>, on: { recording: boolean } = { recording: true }): Values {
+function recording(values: Values, on: Recorder): Values {
   const proxies = new WeakMap<object, unknown>();
   const wrap = (target: Record<string, unknown>, prefix: string): unknown => {
     let p = proxies.get(target);
     if (p) return p;
     // Dotted the way problems name paths (joinPath): a dot inside a key (an annotation) is escaped.
-    const child = (key: string) => (prefix ? `${prefix}.${joinPath([key])}` : joinPath([key]));
+    // Each path is made once per map: checks read the same keys over and over.
+    const paths = new Map<string, string>();
+    const child = (key: string) => {
+      let path = paths.get(key);
+      if (path === undefined) paths.set(key, (path = prefix ? `${prefix}.${joinPath([key])}` : joinPath([key])));
+      return path;
+    };
     const note = (key: string | symbol) => {
-      if (typeof key === 'string' && on.recording) seen.add(child(key));
+      if (typeof key === 'string') on.into?.add(child(key));
     };
     p = new Proxy(target, {
       get(t, key, receiver) {
@@ -61,8 +72,8 @@ function recording(values: Values, seen: Set<string>, on: { recording: boolean }
       },
       // Listing a map's keys reads the map (annotations a rule walks through, whatever their names).
       ownKeys(t) {
-        if (prefix && on.recording) seen.add(prefix);
-        if (on.recording) seen.add(`${WALKED}${prefix}`);
+        if (prefix) on.into?.add(prefix);
+        on.into?.add(`${WALKED}${prefix}`);
         return Reflect.ownKeys(t);
       },
       getOwnPropertyDescriptor(t, key) {
@@ -100,67 +111,121 @@ function valueSets(rev: Revision): Values[] {
 }
 
 /**
- * Runs one check on recording values; findings are dropped, a crash on odd values only ends that
- * run. With `direct`, the revision model is built before the check runs, unrecorded, so only
- * what the check reads itself is recorded.
+ * What each check reads on the value sets: every key (`keys`), and the keys it reads itself, not
+ * through the revision model it asks for (`direct`). Findings are dropped; a crash on odd values
+ * only ends that run, and what was read before it counts.
+ *
+ * Each set is recorded once for all the checks, so its model is built once (revisionModel keeps
+ * it per values object); the model watch (model/revisions/index.ts) puts what building it reads
+ * apart, and adds it to the keys of every check that asks for the model. A build that fails is
+ * kept by no one: what it read counts as read by the check that asked, as would its next try.
+ * Each check runs with an empty list of cluster APIs and then with ['v1'], the second only when
+ * the first looked at the list (a run that never does runs the same with any list).
  */
-function readsOf(rule: ValuesRule, rev: Revision, sets: readonly Values[], direct = false): Set<string> {
-  const seen = new Set<string>();
+function readsOf(rev: Revision, sets: readonly Values[]): { keys: Set<string>; direct: Set<string> }[] {
+  const out = RULES.map(() => ({ keys: new Set<string>(), direct: new Set<string>() }));
   for (const values of sets) {
-    for (const apiVersions of [[], ['v1']]) {
-      const on = { recording: !direct };
-      const recorded = recording(values, seen, on);
-      if (direct) {
-        try {
-          revisionModel(rev, recorded);
-        } catch {
-          // values the adapter cannot read; the check will say so or crash the same way
-        }
-        on.recording = true;
-      }
-      const ctx: RuleContext = {
-        revision: rev,
-        values: recorded,
-        // An old cluster and a declared API list take the branches that only run when they are known.
-        kubeVersion: '1.20.0',
-        releaseNamespace: 'default',
-        apiVersions,
-        // As if the user wrote every key: some checks only look at what the user set.
-        userSet: () => true,
-        report: () => undefined,
-      };
-      try {
-        rule.check(ctx);
-      } catch {
-        // values no user could pass the schema with; what was read before the crash still counts
-      }
+    const on: Recorder = { into: undefined };
+    const recorded = recording(values, on);
+    let own = new Set<string>();
+    let asked = false;
+    let modelReads: Set<string> | undefined;
+    watchModels({
+      asked: (v) => {
+        if (v === recorded) asked = true;
+      },
+      building: (v) => {
+        if (v === recorded) on.into = new Set();
+      },
+      built: (v, ok) => {
+        if (v !== recorded) return;
+        if (ok) modelReads = on.into;
+        else for (const k of on.into ?? []) own.add(k);
+        on.into = own;
+      },
+    });
+    try {
+      RULES.forEach((rule, i) => {
+        own = new Set();
+        asked = false;
+        on.into = own;
+        onApiLists((apiVersions) => runCheck(rule, rev, recorded, apiVersions));
+        for (const k of own) out[i]!.keys.add(k);
+        for (const k of own) out[i]!.direct.add(k);
+        if (asked) for (const k of modelReads ?? []) out[i]!.keys.add(k);
+      });
+    } finally {
+      watchModels(undefined);
     }
   }
-  return seen;
+  return out;
+}
+
+/** Runs `run` with no cluster APIs declared, then with ['v1'] when the first run looked at them. */
+function onApiLists(run: (apiVersions: readonly string[]) => boolean): void {
+  if (run([])) run(['v1']);
+}
+
+/** One run of a check whose findings are dropped; true when it looked at the cluster's APIs. */
+function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[]): boolean {
+  let asked = false;
+  const ctx: RuleContext = {
+    revision: rev,
+    values,
+    // An old cluster and a declared API list take the branches that only run when they are known.
+    kubeVersion: '1.20.0',
+    releaseNamespace: 'default',
+    get apiVersions() {
+      asked = true;
+      return apiVersions;
+    },
+    // As if the user wrote every key: some checks only look at what the user set.
+    userSet: () => true,
+    report: () => undefined,
+  };
+  try {
+    rule.check(ctx);
+  } catch {
+    // values no user could pass the schema with; what was read before the crash still counts
+  }
+  return asked;
 }
 
 const cache = new Map<Revision, RuleReads[]>();
+const setsCache = new Map<Revision, Values[]>();
+
+/** The value sets of a revision, made once: nothing changes them (checks only read values). */
+function valueSetsOf(rev: Revision): Values[] {
+  let sets = setsCache.get(rev);
+  if (!sets) setsCache.set(rev, (sets = valueSets(rev)));
+  return sets;
+}
 
 /** What every check of the linter reads in a revision, in the order the linter runs them. */
 export function ruleReads(rev: Revision): RuleReads[] {
   let reads = cache.get(rev);
   if (!reads) {
-    const sets = valueSets(rev);
-    reads = RULES.map((rule) => ({ ids: rule.ids.map((i) => i.id), keys: readsOf(rule, rev, sets), direct: readsOf(rule, rev, sets, true) }));
+    const sets = valueSetsOf(rev);
+    const found = readsOf(rev, sets);
+    reads = RULES.map((rule, i) => ({ ids: rule.ids.map((id) => id.id), ...found[i]! }));
     cache.set(rev, reads);
   }
   return reads;
 }
 
-/** Findings of one check on one value set, in a form two runs compare by. */
-function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions: string[]): string[] {
+/** Findings of one check on one value set, in a form two runs compare by, and whether it looked at the cluster's APIs. */
+function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[]): { findings: string[]; asked: boolean } {
   const out: string[] = [];
+  let asked = false;
   const ctx: RuleContext = {
     revision: rev,
     values,
     kubeVersion: '1.20.0',
     releaseNamespace: 'default',
-    apiVersions,
+    get apiVersions() {
+      asked = true;
+      return apiVersions;
+    },
     userSet: () => true,
     report: (f) => void out.push(JSON.stringify([f.rule, f.severity, f.path, f.message])),
   };
@@ -169,35 +234,42 @@ function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions
   } catch (err) {
     out.push(`crash ${(err as Error).message}`);
   }
-  return out.sort();
+  return { findings: out.sort(), asked };
 }
 
-const setsCache = new Map<Revision, Values[]>();
+/**
+ * Findings of one check with no cluster APIs declared and with FULL_APIS; the second run only
+ * when the first looked at the APIs (a run that never does finds the same with any list).
+ */
+function findingsOnApiLists(rule: ValuesRule, rev: Revision, values: Values): [string[], string[]] {
+  const none = findingsOf(rule, rev, values, []);
+  return [none.findings, none.asked ? findingsOf(rule, rev, values, FULL_APIS).findings : none.findings];
+}
 
 /**
  * The rule ids, per check in the linter's order, whose findings change when `key` takes one of
  * `candidates` instead of what a value set has (checks that never read the key are skipped).
  */
 export function rulesChangedBy(rev: Revision, key: string, candidates: readonly unknown[]): string[][] {
-  let sets = setsCache.get(rev);
-  if (!sets) setsCache.set(rev, (sets = valueSets(rev)));
+  const sets = valueSetsOf(rev);
   const segs = key.split('.');
-  const out: string[][] = [];
-  ruleReads(rev).forEach((reads, i) => {
-    if (![...reads.keys].some((k) => k === key || k.startsWith(`${key}.`) || key.startsWith(`${k}.`))) return;
-    const rule = RULES[i]!;
-    const changed = new Set<string>();
-    for (const base of sets!) {
-      for (const apiVersions of [[], FULL_APIS]) {
-        const before = findingsOf(rule, rev, base, apiVersions);
-        for (const value of candidates) {
-          const v = structuredClone(base);
-          assignPath(v, segs, structuredClone(value));
-          const after = findingsOf(rule, rev, v, apiVersions);
-          for (const f of symmetricDifference(before, after)) changed.add(f.startsWith('crash') ? '' : (JSON.parse(f) as string[])[0]!);
-        }
+  const reading = ruleReads(rev).flatMap((reads, i) => ([...reads.keys].some((k) => k === key || k.startsWith(`${key}.`) || key.startsWith(`${k}.`)) ? [{ reads, rule: RULES[i]!, changed: new Set<string>() }] : []));
+  // The same value twice changes nothing the first did not.
+  const values = candidates.filter((c, i) => candidates.findIndex((o) => JSON.stringify(o) === JSON.stringify(c)) === i);
+  // One values object per value set and candidate, which every check reads: the revision model
+  // is built once for it (revisionModel keeps it per values object), as in a lint run.
+  for (const base of sets) {
+    const changedSets = values.map((value) => withValueAt(base, segs, value));
+    for (const r of reading) {
+      const before = findingsOnApiLists(r.rule, rev, base);
+      for (const v of changedSets) {
+        const after = findingsOnApiLists(r.rule, rev, v);
+        for (const i of [0, 1]) for (const f of symmetricDifference(before[i]!, after[i]!)) r.changed.add(f.startsWith('crash') ? '' : (JSON.parse(f) as string[])[0]!);
       }
     }
+  }
+  const out: string[][] = [];
+  for (const { reads, changed } of reading) {
     let ids = reads.ids.filter((id) => changed.has(id));
     // A check that reads the key itself (not through the revision model) but whose findings no
     // single change moved compares it with other keys (replicas against a budget): all its rules.
@@ -205,8 +277,26 @@ export function rulesChangedBy(rev: Revision, key: string, candidates: readonly 
     const parent = segs.slice(0, -1).join('.');
     if (ids.length === 0 && !reads.direct.has(`${WALKED}${parent}`) && [...reads.direct].some((k) => k === key || k.startsWith(`${key}.`))) ids = [...reads.ids];
     if (ids.length > 0) out.push(ids);
-  });
+  }
   return out;
+}
+
+/**
+ * `base` with the key at `segs` set to `value`: the maps on the key's path are copies, the rest
+ * is shared with `base` (checks only read values, as a lint run's checks share them).
+ */
+function withValueAt(base: Values, segs: readonly string[], value: unknown): Values {
+  const v: Values = { ...base };
+  let cur = v;
+  for (const seg of segs.slice(0, -1)) {
+    const next = ownValue(cur, seg);
+    if (!isPlainMap(next)) break;
+    const copy = { ...next };
+    setOwn(cur, seg, copy);
+    cur = copy;
+  }
+  assignPath(v, segs, structuredClone(value));
+  return v;
 }
 
 const FULL_APIS = ['v1', 'route.openshift.io/v1', 'monitoring.coreos.com/v1', 'gateway.networking.k8s.io/v1'];

@@ -8,6 +8,7 @@
 
 import type { RevisionModel } from '../model/revision-model.ts';
 import { AUTHPROXY_SECURITY_BASELINE } from '../model/authproxy-plan.ts';
+import { DASHBOARDS_MCP_SECURITY_BASELINE, dashboardsMcpSecurityContext } from '../model/dashboards-mcp-security.ts';
 import { asMap, at } from '../model/values-access.ts';
 import { isPlainMap, splitPath, type Values } from '../values/merge.ts';
 import type { PathSegment } from '../values/source.ts';
@@ -81,7 +82,7 @@ const TOP_ANNOTATIONS = (v: Values) => ({ value: mapAt(v, 'podAnnotations'), key
 
 /** Container security baselines of sub-charts whose upstream image needs a fixed user (subcharts-facts 4 and 5). */
 export const SUBCHART_SECURITY_BASELINES: Readonly<Record<string, Obj>> = {
-  'dashboards-mcp': { runAsUser: 1000, runAsGroup: 999 },
+  'dashboards-mcp': DASHBOARDS_MCP_SECURITY_BASELINE,
   authproxy: AUTHPROXY_SECURITY_BASELINE,
 };
 
@@ -133,14 +134,18 @@ export function securitySurfaces(v: Values): SecuritySurface[] {
   }
   if (enabled(v, 'mcpop')) {
     // its resources are fixed in the sub-chart's template
-    out.push(surface({ object: 'MCP operator', podSc: TOP_POD_SC(v), sc: TOP_SC(v), resources: { value: { limits: { cpu: '500m', memory: '128Mi' }, requests: { cpu: '10m', memory: '64Mi' } } }, annotations: TOP_ANNOTATIONS(v) }));
+    // its own pod and container contexts replace the top-level ones when set (as rendered)
+    out.push(surface({ object: 'MCP operator', podSc: pick(v, 'mcpop.podSecurityContext', 'podSecurityContext'), sc: pick(v, 'mcpop.securityContext', 'securityContext'), resources: { value: { limits: { cpu: '500m', memory: '128Mi' }, requests: { cpu: '10m', memory: '64Mi' } } }, annotations: TOP_ANNOTATIONS(v) }));
   }
   if (enabled(v, 'dashboards-mcp')) {
     out.push(
       surface({
         object: 'dashboards MCP server',
-        podSc: TOP_POD_SC(v),
-        sc: TOP_SC(v, SUBCHART_SECURITY_BASELINES['dashboards-mcp']),
+        podSc: pick(v, 'dashboards-mcp.podSecurityContext', 'podSecurityContext'),
+        // The block's own map coalesced over the top-level one and the image's user (as rendered).
+        sc: nonEmpty(at(v, 'dashboards-mcp.securityContext'))
+          ? { value: dashboardsMcpSecurityContext(at(v, 'securityContext'), at(v, 'dashboards-mcp.securityContext')), key: ['dashboards-mcp', 'securityContext'] }
+          : TOP_SC(v, SUBCHART_SECURITY_BASELINES['dashboards-mcp']),
         resources: { value: at(v, 'dashboards-mcp.resources'), key: ['dashboards-mcp', 'resources'] },
         annotations: TOP_ANNOTATIONS(v),
       }),

@@ -4,22 +4,11 @@
 
 import { closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../problems/errors.ts';
+import { UsageError, writeFailureReason } from '../problems/errors.ts';
 
 /** Why a write failed, in the user's terms. */
 export function writeHint(code: string | undefined): string {
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return 'no permission to write there';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return 'the disk is full';
-    default:
-      return 'the file system there does not take new folders and files';
-  }
+  return writeFailureReason(code) ?? 'the file system there does not take new folders and files';
 }
 
 /**

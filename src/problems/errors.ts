@@ -23,3 +23,29 @@ export class UsageError extends AgentplatError {
     super(message, EXIT_USAGE, hint);
   }
 }
+
+/**
+ * Why a write failed, in words, for the error codes a user can do something about; undefined for
+ * any other code (the caller says what it was doing and gives the code).
+ */
+export function writeFailureReason(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EDQUOT':
+      return 'the disk quota is used up';
+    case 'EFBIG':
+      return 'the file is larger than the file system allows';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'EACCES':
+    case 'EPERM':
+      return 'no permission to write there';
+    case 'EIO':
+      return 'the output device failed (an input/output error)';
+    case 'EBADF':
+      return 'the output is closed or not open for writing';
+    default:
+      return undefined;
+  }
+}

@@ -354,7 +354,7 @@ const dashboardsMcpSubchart = group('Dashboard MCP tool server sub-chart', {
   }),
   serviceAccount: serviceAccountGroup('dashboards MCP server', '<fullname>'),
   podSecurityContext: k8sObj(K8S.podSecurityContext, {}, 'Pod security context; empty uses the top-level podSecurityContext'),
-  securityContext: k8sObj(K8S.securityContext, {}, 'Container security context; empty uses the top-level securityContext over user 1000, group 999'),
+  securityContext: k8sObj(K8S.securityContext, {}, 'Container security context, laid key by key over the top-level securityContext and user 1000, group 999: a partial map keeps the other settings, null removes one'),
   nodeSelector: strMap('Node selector; empty uses the top-level nodeSelector'),
   tolerations: k8sList(K8S.toleration, 'Tolerations; empty uses the top-level tolerations'),
   resources: k8sObj(K8S.resources, { limits: { cpu: '500m', memory: '512Mi' }, requests: { cpu: '100m', memory: '128Mi' } }, 'Container resources'),

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { breathe } from '../helpers/breathe.ts';
-import { ruleReads, rulesReading } from '../../src/explain/rule-reads.ts';
+import { ruleReads, rulesChangedBy, rulesReading } from '../../src/explain/rule-reads.ts';
+import { RULES } from '../../src/lint/rules/index.ts';
+import type { RuleContext } from '../../src/lint/rules/types.ts';
+import { watchModels } from '../../src/model/revisions/index.ts';
 import { allKeys, exampleValue, explainKey, schemaNodeAt, setFlag } from '../../src/explain/explain.ts';
 import { lintValues } from '../../src/lint/lint.ts';
 import { REVISION_IDS, type Revision } from '../../src/spec/revisions.ts';
@@ -141,6 +144,45 @@ describe('explain: the lint rules listed are those whose findings the key can ch
   it('a key a check compares with another key lists that check (controller.replicas: the budget that blocks evictions)', () => {
     expect(listed('B', 'controller.replicas')).toContain('values/pdb-blocks-eviction');
     expect(listed('B', 'authproxy.enabled')).toEqual(expect.arrayContaining(['values/authproxy-secret', 'security/route-bypasses-authproxy']));
+  });
+});
+
+describe('explain answers within a few renders\' work: its checks share each values set and its model, as a lint run does', () => {
+  it('every check that reads the key runs on the same values objects, and each one\'s revision model is built once (not once per check)', () => {
+    ruleReads('B');
+    const valuesSeen = new Map<number, Set<object>>();
+    const checks = RULES.map((r) => r.check);
+    const built: object[] = [];
+    RULES.forEach((rule, i) => {
+      const check = checks[i]!;
+      rule.check = (ctx: RuleContext) => {
+        if (!valuesSeen.has(i)) valuesSeen.set(i, new Set());
+        valuesSeen.get(i)!.add(ctx.values);
+        check.call(rule, ctx);
+      };
+    });
+    watchModels({ asked: () => undefined, building: (values) => void built.push(values), built: () => undefined });
+    try {
+      expect(rulesChangedBy('B', 'controller.replicas', [2, 3, 0]).flat()).toContain('values/pdb-blocks-eviction');
+    } finally {
+      watchModels(undefined);
+      RULES.forEach((rule, i) => (rule.check = checks[i]!));
+    }
+    const all = new Set([...valuesSeen.values()].flatMap((s) => [...s]));
+    // Several checks read controller.replicas (the budget's, the model's readers) …
+    expect(valuesSeen.size).toBeGreaterThan(3);
+    // … and each ran on every values object, the value sets and their copies with the key changed.
+    for (const [i, seen] of valuesSeen) expect(seen.size, RULES[i]!.ids[0]!.id).toBe(all.size);
+    // A model is built for those values objects only, each once (the value sets' own may be built by an earlier explain).
+    expect(built.every((v) => all.has(v))).toBe(true);
+    expect(new Set(built).size).toBe(built.length);
+    expect(built.length).toBeGreaterThan(0);
+  });
+
+  const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
+  it.each(Object.entries(sample.keys))('%s: the lint rules listed are those explain listed before the checks shared their values (test/data/explain/rules-by-key.json)', (key, byRevision) => {
+    const e = explainKey(key, REVISION_IDS);
+    expect(Object.fromEntries(e.revisions.map((rev) => [rev, e.byRevision[rev]!.rules]))).toEqual(byRevision);
   });
 });
 

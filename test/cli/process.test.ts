@@ -292,22 +292,35 @@ describe('a working directory deleted under the shell is an environment problem:
   });
 });
 
-describe('a write that fails (a full disk) fails the run: exit 2 (output cannot be written) and one line, never a silent success', () => {
-  // The CLI exits as soon as its output is written; a failed write must still be reported.
+describe('a write that fails (a full disk) fails the run: exit 2 (output cannot be written) and one worded line, never a silent success', () => {
+  // The CLI exits as soon as its output is written; a failed write must still be reported, in
+  // words, and nothing that describes the lost output (a summary, a migration report) follows it.
   it.skipIf(!existsSync('/dev/full')).each([
     { name: 'render', file: BIN, args: ['render'] },
     { name: 'render started as node bin/agentplat', file: process.execPath, args: [BIN, 'render'] },
     { name: 'validate', file: BIN, args: ['validate', 'fixtures/resources'] },
     { name: 'lint', file: BIN, args: ['lint', '--format', 'json'] },
+    { name: 'lint whose warnings --strict refuses', file: BIN, args: ['lint', 'fixtures/lint/stream-timeout.yaml', '--strict'] },
+    { name: 'diff of two values sets (its summary line)', file: BIN, args: ['diff', '--set', 'controller.replicas=1', '--to-set', 'controller.replicas=2'] },
+    { name: 'plan of a values change (its summary line)', file: BIN, args: ['plan', '-r', 'B', '--set', 'controller.replicas=1', '--to-set', 'controller.replicas=2'] },
+    { name: 'values', file: BIN, args: ['values', '--computed', '--set', 'controller.replicas=2'] },
+    { name: 'explain of a key', file: BIN, args: ['explain', 'controller.replicas'] },
+    { name: 'migrate (its report)', file: BIN, args: ['migrate', 'fixtures/lint/pdb-eviction-policy.yaml'] },
   ])('$name > /dev/full', ({ file, args }) => {
     const full = openSync('/dev/full', 'w');
     try {
       const r = spawnSync(file, args, { cwd: ROOT, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: HANG_GUARD_MS });
       expect(r.status).toBe(2);
-      expect(r.stderr).toBe('agentplat: cannot write output: ENOSPC\n');
+      expect(r.stderr).toBe('agentplat: cannot write to standard output: the disk is full (ENOSPC)\n');
     } finally {
       closeSync(full);
     }
+  });
+
+  it('standard output open only for reading (`1</dev/null`): the line says the output is not open for writing', () => {
+    const r = spawnSync('sh', ['-c', 'exec "$0" render 1</dev/null', BIN], { cwd: ROOT, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', timeout: HANG_GUARD_MS });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('agentplat: cannot write to standard output: the output is closed or not open for writing (EBADF)\n');
   });
 });
 

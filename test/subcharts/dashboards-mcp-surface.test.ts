@@ -68,9 +68,9 @@ const CASES: SurfaceCase[] = [
   { key: 'serviceAccount.annotations', set: g({ serviceAccount: { annotations: { 'iam.gke.io/gcp-service-account': 'dash@p.iam.gserviceaccount.com' } } }), changes: [`ServiceAccount/${NAME}:metadata.annotations`] },
   { key: 'podSecurityContext', set: g({ podSecurityContext: { runAsNonRoot: true, fsGroup: 999, seccompProfile: { type: 'RuntimeDefault' } } }), changes: [`${POD}.securityContext.fsGroup`] },
   {
-    key: 'securityContext (replaces the top-level one and the user/group baseline)',
-    set: g({ securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true, runAsUser: 2000 } }),
-    changes: [`${C}.securityContext.runAsUser`, `${C}.securityContext.runAsGroup`],
+    key: 'securityContext (coalesced over the top-level one and the image\'s user and group: a partial map keeps the rest)',
+    set: g({ securityContext: { runAsUser: 2000 } }),
+    changes: [`${C}.securityContext.runAsUser`],
   },
   { key: 'nodeSelector', set: g({ nodeSelector: { pool: 'tools' } }), changes: [`${POD}.nodeSelector`] },
   { key: 'tolerations', set: g({ tolerations: [{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }] }), changes: [`${POD}.tolerations`] },

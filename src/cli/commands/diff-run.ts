@@ -1,7 +1,7 @@
 // The work of `agentplat diff`, loaded only when that command runs. Each side is made the way
 // `render` makes its output (render-run.ts), or read from manifests; then compared object by object.
 import type { App } from '../app.ts';
-import { chalkFor } from '../io.ts';
+import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
 import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, type NamespaceFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
@@ -96,12 +96,16 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
     await runPreflight(flags, app, { before, after, single, migration, migrationAt: sides.migrationAt, from, to, ignore, context, output });
     return;
   }
-  if (output === 'text') reportMigration(app, migration, sides.migrationAt, from, to);
+  // The whole output is made before any of it is written: the migration report and the summary
+  // frame the diff on a terminal, and a diff that cannot be written gets no summary.
   if (output === 'json') {
-    app.io.stdout(formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }));
+    writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }) });
   } else {
-    app.io.stdout(formatText(shown, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }));
-    app.io.stderr(`${summaryLine(summarize(comparison))}\n`);
+    writeReport(app.io, {
+      before: migrationReport(migration, sides.migrationAt, from, to),
+      report: formatText(shown, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }),
+      after: `${summaryLine(summarize(comparison))}\n`,
+    });
   }
   app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
 }
@@ -228,10 +232,10 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   };
 }
 
-/** A revision diff's migration report on stderr, before the diff (text output only). */
-function reportMigration(app: App, migration: JsonDiff['migration'], at: Sides['migrationAt'], from: Revision, to: Revision): void {
-  if (!migration || migration.length === 0) return;
-  app.io.stderr(`the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c, i) => `  ${locatedChangeLine(c, at?.[i])}`).join('\n')}\n`);
+/** A revision diff's migration report, written on stderr before the diff (text output only); '' without one. */
+function migrationReport(migration: JsonDiff['migration'], at: Sides['migrationAt'], from: Revision, to: Revision): string {
+  if (!migration || migration.length === 0) return '';
+  return `the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c, i) => `  ${locatedChangeLine(c, at?.[i])}`).join('\n')}\n`;
 }
 
 /** The secret values of the layers of both sides, and the masker of diff's output. */
@@ -278,14 +282,15 @@ async function runPreflight(
   });
   const shown = showChanges(result.comparison, mask);
   const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
-  if (run.output === 'text') reportMigration(app, run.migration, run.migrationAt, run.from, run.to);
   if (run.output === 'json') {
-    app.io.stdout(formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }));
+    writeReport(app.io, { report: formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }) });
   } else {
-    app.io.stdout(formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }));
     const prune = pruneNote(result, info);
-    for (const n of [...result.notes, ...(prune ? [prune] : [])]) app.io.stderr(`note: ${n}\n`);
-    app.io.stderr(`${preflightSummaryLine(summarizePreflight(result), info)}\n`);
+    writeReport(app.io, {
+      before: migrationReport(run.migration, run.migrationAt, run.from, run.to),
+      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }),
+      after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info)}\n`,
+    });
   }
   app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
 }

@@ -1,6 +1,6 @@
 // The work of `agentplat lint`, loaded only when that command runs.
 import type { App } from '../app.ts';
-import { chalkFor } from '../io.ts';
+import { chalkFor, writeReport } from '../io.ts';
 import { packageVersion } from '../package-version.ts';
 import { UsageError } from '../../problems/errors.ts';
 import { applyRuleLevels, askedFor, ruleCatalog } from '../../lint/config.ts';
@@ -83,6 +83,8 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;
   // The summary counts every finding, also those --quiet does not list (the exit code counts them).
   const report = buildReport({ problems: shown, inputs, revision, toolVersion: packageVersion(), rules: catalog, counts });
-  io.stdout(formatReport(report, { format, chalk: await chalkFor(io, 'stdout'), strict }));
-  return verdict(counts, settings, (msg) => io.stderr(`agentplat: ${msg}\n`));
+  const notes: string[] = [];
+  const code = verdict(counts, settings, (msg) => notes.push(`agentplat: ${msg}\n`));
+  writeReport(io, { report: formatReport(report, { format, chalk: await chalkFor(io, 'stdout'), strict }), after: notes.join('') });
+  return code;
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
-import { chalkFor } from '../io.ts';
+import { chalkFor, writeReport } from '../io.ts';
 import { collect, revisionChoice, revisionFlag, revisionOption } from '../options.ts';
 import type { Revision } from '../../spec/revisions.ts';
 
@@ -55,12 +55,15 @@ export function register(program: Command, app: App): void {
         app.exitCode = EXIT_PROBLEMS;
         return;
       }
-      if (!opts.inPlace) app.io.stdout(result.text);
-      else if (result.text !== text) {
-        const [{ replaceFile }, { resolveFrom }] = await Promise.all([import('../../output/replace-file.ts'), import('../../fs-path.ts')]);
-        replaceFile(resolveFrom(app.io.cwd, path), result.text, name);
+      // The report describes what was written: none when the rewritten values could not be.
+      if (!opts.inPlace) writeReport(app.io, { report: result.text, after: migrationReport(result, to) });
+      else {
+        if (result.text !== text) {
+          const [{ replaceFile }, { resolveFrom }] = await Promise.all([import('../../output/replace-file.ts'), import('../../fs-path.ts')]);
+          replaceFile(resolveFrom(app.io.cwd, path), result.text, name);
+        }
+        app.io.stderr(migrationReport(result, to));
       }
-      app.io.stderr(migrationReport(result, to));
       app.exitCode = result.decisionsLeft ? EXIT_PROBLEMS : EXIT_OK;
     });
 }

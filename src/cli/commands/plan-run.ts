@@ -1,7 +1,7 @@
 // The work of `agentplat plan`, loaded only when that command runs: diff's two sides (diff-run.ts,
 // compareSides), judged by the plan modules of src/diff/.
 import type { App } from '../app.ts';
-import { chalkFor } from '../io.ts';
+import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings } from '../lint-settings.ts';
 import { eitherSpelling, outputFormat, PLAN_FORMATS, revisionOption } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
@@ -65,13 +65,15 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
   const migration = (sides.migration ?? []).map((m, i) => migrationStep(m, sides.migrationAt?.[i]));
   const plan = buildPlan(sides.comparison, sides.shown, sides.before.objects, sides.after.objects, migration, { from, to, migrated: sides.migration !== undefined, renderOld: oldSideCommand(flags, from) });
   const head = { from: sides.before.info, to: sides.after.info, ...(sides.migration ? { migrated: { from, to } } : {}) };
-  if (output === 'json') app.io.stdout(formatPlanJson(plan, { ...head, tool: { name: 'agentplat', version: packageVersion() } }));
+  let report: string;
+  if (output === 'json') report = formatPlanJson(plan, { ...head, tool: { name: 'agentplat', version: packageVersion() } });
   else if (output === 'sarif') {
     const { formatProblems } = await import('../../lint/formatters/index.ts');
     // The new side's last values file (the one that wins), else the old side's: where the change is made.
     const anchor = [...flags.values, ...flags.toValues].filter((f) => f !== '-' && !/^https?:\/\//i.test(f)).at(-1);
-    app.io.stdout(formatProblems(planProblems(plan, anchor), { format: 'sarif', command: 'plan', revision: to, toolVersion: packageVersion(), rules: PLAN_RULES, inputs: [] }));
-  } else app.io.stdout(formatPlanText(plan, head, await chalkFor(app.io, 'stdout')));
-  if (output !== 'json') app.io.stderr(`${planSummaryLine(plan)}\n`);
+    report = formatProblems(planProblems(plan, anchor), { format: 'sarif', command: 'plan', revision: to, toolVersion: packageVersion(), rules: PLAN_RULES, inputs: [] });
+  } else report = formatPlanText(plan, head, await chalkFor(app.io, 'stdout'));
+  // Made whole before anything is written: a plan that cannot be written gets no summary.
+  writeReport(app.io, { report, ...(output !== 'json' ? { after: `${planSummaryLine(plan)}\n` } : {}) });
   app.exitCode = plan.summary.attention ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -3,7 +3,7 @@
 // revision's CRDs (cluster/validate-cluster.ts) and prints the findings through validate's
 // formatters; what was checked, by kind, and what will be refused go to stderr.
 import type { App } from '../app.ts';
-import { chalkFor } from '../io.ts';
+import { chalkFor, writeReport } from '../io.ts';
 import { revisionSetting } from '../lint-settings.ts';
 import type { ClusterFlags } from '../options.ts';
 import { packageVersion } from '../package-version.ts';
@@ -27,25 +27,22 @@ export async function runValidateCluster(app: App, flags: ValidateClusterFlags, 
   const revision = revisionSetting(app.io.cwd, flags.revision);
   const cluster = client ?? (await connect({ kubeconfig: flags.kubeconfig, context: flags.context, ...(flags.contextFlag !== undefined ? { contextFlag: flags.contextFlag } : {}), namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env }));
   const result = await validateCluster(cluster, { revision, ...(flags.namespace !== undefined ? { namespace: flags.namespace } : {}) });
-  app.io.stdout(
-    formatProblems(result.problems, {
-      format: flags.format,
-      command: 'validate',
-      rules: crdRuleCatalog(),
-      chalk: await chalkFor(app.io, 'stdout'),
-      inputs: result.objects,
-      inputNoun: 'resource',
-      revision,
-      toolVersion: packageVersion(),
-    }),
-  );
-  for (const note of result.notes) app.io.stderr(`validate: ${note}\n`);
+  const report = formatProblems(result.problems, {
+    format: flags.format,
+    command: 'validate',
+    rules: crdRuleCatalog(),
+    chalk: await chalkFor(app.io, 'stdout'),
+    inputs: result.objects,
+    inputNoun: 'resource',
+    revision,
+    toolVersion: packageVersion(),
+  });
   const total = result.objects.length;
   const where = `context ${cluster.context}, ${flags.namespace !== undefined ? `namespace ${flags.namespace}` : 'all namespaces'}`;
   let line = `validate --cluster (${where}): checked ${total} resource${total === 1 ? '' : 's'}${total ? ` (${byKind(result.checkedKinds)})` : ''} against the CRDs of revision ${revision}`;
   const refused = Object.values(result.refusedKinds).reduce((a, b) => a + b, 0);
   line += refused > 0 ? `; refused after the upgrade: ${refused} (${byKind(result.refusedKinds)})` : '; none will be refused';
   if (result.refusedCrds.length > 0) line += `; CRD updates the API server will refuse: ${result.refusedCrds.join(', ')}`;
-  app.io.stderr(`${line}\n`);
+  writeReport(app.io, { report, after: `${result.notes.map((note) => `validate: ${note}\n`).join('')}${line}\n` });
   return result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
 }

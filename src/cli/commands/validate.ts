@@ -120,7 +120,7 @@ export function register(program: Command, app: App): void {
       const result = validation.finish();
       const counts = writer.end(result.problems);
       // Quiet when every document was checked; a note when some went unchecked (or with -v).
-      if (opts.verbose || result.skipped > 0) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
+      if ((opts.verbose || result.skipped > 0) && !app.io.outputLost()) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
       app.exitCode = counts.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
     });
 }

@@ -55,18 +55,18 @@ function isMap(v: unknown): v is Record<string, unknown> {
 export const metadataRules: ValuesRule = {
   ids: [{ id: 'values/metadata', description: "Label and annotation maps in values must hold keys and values the API server accepts (qualified-name keys, label values of at most 63 characters, 256 KiB of annotations per object)" }],
   check(ctx) {
-    const walk = (v: unknown, path: string[]): void => {
-      if (Array.isArray(v)) return;
-      if (!isMap(v)) return;
+    // Only maps hold label and annotation maps: a list or a value is passed over (a run of explain
+    // walks the values a few hundred times, rule-reads.ts).
+    const walk = (v: Record<string, unknown>, path: string[]): void => {
       for (const [k, child] of Object.entries(v)) {
+        if (!isMap(child) || (path.length === 0 && k === 'extraObjects')) continue;
         const at = [...path, k];
-        if (path.length === 0 && k === 'extraObjects') continue;
-        if (isMap(child) && LABEL_MAP.test(k)) checkMap(ctx, at, child, 'label');
-        else if (isMap(child) && ANNOTATION_MAP.test(k)) checkMap(ctx, at, child, 'annotation');
+        if (LABEL_MAP.test(k)) checkMap(ctx, at, child, 'label');
+        else if (ANNOTATION_MAP.test(k)) checkMap(ctx, at, child, 'annotation');
         else walk(child, at);
       }
     };
-    walk(ctx.values, []);
+    if (isMap(ctx.values)) walk(ctx.values, []);
   },
 };
 

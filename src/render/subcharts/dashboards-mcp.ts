@@ -6,6 +6,7 @@
 
 import type { Component } from '../../model/context.ts';
 import { checksum } from '../../model/checksum.ts';
+import { dashboardsMcpSecurityContext } from '../../model/dashboards-mcp-security.ts';
 import { subchartNamespace } from './common.ts';
 import { asList, asMap, asStr, at, scalarText } from '../../model/values-access.ts';
 import type { Values } from '../../values/merge.ts';
@@ -89,8 +90,8 @@ export const dashboardsMcpComponent: Component = subchartComponent(CHART, (ctx, 
       image: dashboardsImage(b),
       // The Secret checksum is over the chart's Secret; with secretRef there is none to follow.
       podAnnotations: { 'checksum/configmap': checksum(configData), 'checksum/secret': checksum(secretRef ? {} : secretData) },
-      securityBaseline: { runAsUser: 1000, runAsGroup: 999 },
-      own: { podSecurityContext: b.podSecurityContext, securityContext: b.securityContext, nodeSelector: b.nodeSelector, tolerations: b.tolerations },
+      // The block's own container context is coalesced over the default, never in place of it.
+      own: { podSecurityContext: b.podSecurityContext, securityContext: dashboardsMcpSecurityContext(ctx.values.securityContext, b.securityContext), nodeSelector: b.nodeSelector, tolerations: b.tolerations },
       pull: { policy: asStr(at(b, 'image.pullPolicy')) },
     }),
   };

@@ -67,8 +67,6 @@ export interface PodSpec {
   image: { registry: string; repository: string; tag: string } | string;
   /** The component's own pod annotations (checksums, default container), before the top-level ones. */
   podAnnotations?: Record<string, string>;
-  /** Container security baseline the top-level `securityContext` is laid over. */
-  securityBaseline?: Values;
   /**
    * The block's own pod and container security contexts and scheduling, when the sub-chart has
    * such keys: each replaces the top-level default when non-empty (never a merge).
@@ -93,7 +91,7 @@ export function podView(ctx: RenderContext, spec: PodSpec) {
     deploymentAnnotations: deploymentAnnotations(ctx),
     podAnnotations: images.podAnnotations(spec.podAnnotations, isPlainMap(pull.podAnnotations) ? (pull.podAnnotations as JsonMap) : undefined),
     podSecurityContext: podSecurityContext(ctx, own.podSecurityContext),
-    securityContext: isPlainMap(own.securityContext) && Object.keys(own.securityContext).length > 0 ? own.securityContext : containerSecurityContext(ctx, spec.securityBaseline),
+    securityContext: isPlainMap(own.securityContext) && Object.keys(own.securityContext).length > 0 ? own.securityContext : containerSecurityContext(ctx),
     nodeSelector: nodeSelectorOr(ctx, own.nodeSelector),
     tolerations: tolerationsOr(ctx, own.tolerations),
   };
