@@ -166,27 +166,30 @@ function onApiLists(run: (apiVersions: readonly string[]) => boolean): void {
   if (run([])) run(['v1']);
 }
 
-/** One run of a check whose findings are dropped; true when it looked at the cluster's APIs. */
-function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[]): boolean {
+/**
+ * One run of a check on `values`, findings passed to `report`; true when it looked at the
+ * cluster's APIs. An old cluster and a declared API list take the branches that only run when
+ * they are known; every key counts as the user's, since some checks only look at what the user set.
+ */
+function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[], report: RuleContext['report'] = () => undefined, onCrash: (err: Error) => void = () => undefined): boolean {
   let asked = false;
   const ctx: RuleContext = {
     revision: rev,
     values,
-    // An old cluster and a declared API list take the branches that only run when they are known.
     kubeVersion: '1.20.0',
     releaseNamespace: 'default',
     get apiVersions() {
       asked = true;
       return apiVersions;
     },
-    // As if the user wrote every key: some checks only look at what the user set.
     userSet: () => true,
-    report: () => undefined,
+    report,
   };
   try {
     rule.check(ctx);
-  } catch {
+  } catch (err) {
     // values no user could pass the schema with; what was read before the crash still counts
+    onCrash(err as Error);
   }
   return asked;
 }
@@ -216,24 +219,7 @@ export function ruleReads(rev: Revision): RuleReads[] {
 /** Findings of one check on one value set, in a form two runs compare by, and whether it looked at the cluster's APIs. */
 function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[]): { findings: string[]; asked: boolean } {
   const out: string[] = [];
-  let asked = false;
-  const ctx: RuleContext = {
-    revision: rev,
-    values,
-    kubeVersion: '1.20.0',
-    releaseNamespace: 'default',
-    get apiVersions() {
-      asked = true;
-      return apiVersions;
-    },
-    userSet: () => true,
-    report: (f) => void out.push(JSON.stringify([f.rule, f.severity, f.path, f.message])),
-  };
-  try {
-    rule.check(ctx);
-  } catch (err) {
-    out.push(`crash ${(err as Error).message}`);
-  }
+  const asked = runCheck(rule, rev, values, apiVersions, (f) => void out.push(JSON.stringify([f.rule, f.severity, f.path, f.message])), (err) => out.push(`crash ${err.message}`));
   return { findings: out.sort(), asked };
 }
 

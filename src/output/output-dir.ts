@@ -34,6 +34,25 @@ export const OUTPUT_MARKER = '.agentplat-output';
 export const OUTPUT_MARKER_TEXT = 'This folder is written by `agentplat render --output-dir`; each render replaces it whole.\n';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Until the returned function is called, a SIGINT, SIGTERM or SIGHUP runs `cleanUp`, removes the
+ * folders `created` made for the run, and then ends the run by that signal (with no listener left
+ * the signal's default action applies, as if it had not been caught).
+ */
+function cleanUpOnSignals(cleanUp: () => void, created: Parameters<typeof removeEmpty>[0]): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanUp();
+    removeEmpty(created);
+    stop();
+    process.kill(process.pid, signal);
+  };
+  const stop = () => {
+    for (const sig of SIGNALS) process.removeListener(sig, onSignal);
+  };
+  for (const sig of SIGNALS) process.on(sig, onSignal);
+  return stop;
+}
 /** How often a waiting render looks at the lock again, and how long it waits for a live holder. */
 const LOCK_POLL_MS = 50;
 const LOCK_PATIENCE_MS = 120_000;
@@ -266,14 +285,7 @@ export async function writeOutputDir(dir: OutputDir, files: ReadonlyMap<string, 
     if (lockHeld) rmSync(s.lock, { force: true });
     lockHeld = false;
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    cleanUp();
-    removeEmpty(created);
-    for (const sig of SIGNALS) process.removeListener(sig, onSignal);
-    // With no listener left the signal's default action applies: the run ends as if not caught.
-    process.kill(process.pid, signal);
-  };
-  for (const sig of SIGNALS) process.on(sig, onSignal);
+  const stopHandling = cleanUpOnSignals(cleanUp, created);
   let swapped = false;
   try {
     staging = s.temp('staging');
@@ -348,7 +360,7 @@ export async function writeOutputDir(dir: OutputDir, files: ReadonlyMap<string, 
   } finally {
     cleanUp();
     if (!swapped) removeEmpty(created);
-    for (const sig of SIGNALS) process.removeListener(sig, onSignal);
+    stopHandling();
   }
 }
 
@@ -372,13 +384,7 @@ export async function writeSelectedFiles(dir: OutputDir, files: ReadonlyMap<stri
     if (lockHeld) rmSync(s.lock, { force: true });
     lockHeld = false;
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    cleanUp();
-    removeEmpty(created);
-    for (const sig of SIGNALS) process.removeListener(sig, onSignal);
-    process.kill(process.pid, signal);
-  };
-  for (const sig of SIGNALS) process.on(sig, onSignal);
+  const stopHandling = cleanUpOnSignals(cleanUp, created);
   let renamed = 0;
   try {
     await acquireLock(s.lock, dir.shown, opts.onWait);
@@ -439,7 +445,7 @@ export async function writeSelectedFiles(dir: OutputDir, files: ReadonlyMap<stri
   } finally {
     cleanUp();
     if (renamed === 0) removeEmpty(created);
-    for (const sig of SIGNALS) process.removeListener(sig, onSignal);
+    stopHandling();
   }
 }
 
