@@ -4,85 +4,13 @@
 // its comment documents (`(exit 1: …)`; 0 when it says none) and print no internal error. The
 // lines that need a cluster (kubectl, --cluster) are listed, not run: a new one must be added to
 // the list here, and to the cluster suite (test/cluster/) if nothing there runs its like.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, STACK_TRACE } from '../cli/binary.ts';
+import { STACK_TRACE } from '../cli/binary.ts';
 import { installOnce, sh, stepEnv, TOOLS_INSTALL, withPackInTools } from '../helpers/pack.ts';
+import { CLUSTER_LINES, command, documentedExit, needsCluster, tourLines, writeTourFixtures } from '../helpers/readme-tour.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
-
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-
-/** The command lines of the tour's `sh` block, in order: comment lines and blank lines dropped, a line ending in `\` joined with the next. */
-function tourLines(): string[] {
-  const start = README.indexOf('\n## A tour\n');
-  if (start < 0) throw new Error('README has no heading "## A tour"');
-  const block = README.slice(start).match(/^```sh\n([\s\S]*?)^```$/m);
-  if (!block) throw new Error('README "A tour" has no sh block');
-  const joined = block[1]!.replace(/\\\n\s*/g, '');
-  return joined.split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
-}
-
-/** A line that needs a live cluster: it runs kubectl, or asks agentplat for --cluster. */
-const needsCluster = (line: string): boolean => /\bkubectl\b|\s--cluster\b/.test(line);
-
-/** The exit code the line's comment documents, `(exit N` or `(exit N: why)`; 0 when it names none. */
-function documentedExit(line: string): number {
-  const comment = line.match(/\s#\s.*$/)?.[0] ?? '';
-  return Number(comment.match(/\(exit (\d)\b/)?.[1] ?? 0);
-}
-
-/** The tour's lines that need a cluster, in order. */
-const CLUSTER_LINES = [
-  'agentplat crds | kubectl apply --server-side --field-manager agentplat -f -',
-  'kubectl wait --for=condition=Established crd -l app.kubernetes.io/part-of=agentplat --timeout=60s',
-  'kubectl create namespace agentplat',
-  'agentplat render --revision B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side --field-manager agentplat -f -',
-  'agentplat render -f values.yaml -n agentplat --skip-crds | KUBECTL_APPLYSET=true kubectl apply --server-side -n agentplat --prune --applyset=agentplat -f -',
-  'agentplat validate --cluster --revision B',
-  'agentplat diff --cluster -f values-a.yaml --from-revision A --to-revision B -n agentplat',
-  'agentplat diff --cluster -f values-b.yaml -n agentplat',
-];
-
-/** The command of a line without its comment. */
-const command = (line: string): string => line.replace(/\s+#\s.*$/, '').trim();
-
-/**
- * The files the tour's lines read, as a user would have them: values.yaml (and v.yaml) for
- * revision B with a key revision A does not know, values-a.yaml the values revision A was
- * installed with (a bundled agent kept: a decision for the migration), prod.yaml and
- * overrides.yaml valid in both revisions, the lint run's base and environments, a custom
- * resource under agents/, and stand-ins for the tools the lines pipe into.
- */
-const FIXTURES: Record<string, string> = {
-  'values.yaml': 'global:\n  imageRegistry: registry.example.com\ncontroller:\n  replicas: 2\n',
-  'v.yaml': 'global:\n  imageRegistry: registry.example.com\n',
-  'values-a.yaml': '# the values revision A was installed with\ncontroller:\n  replicas: 2\n  auth:\n    mode: unsecure # A\'s word\nrollouts-agent:\n  enabled: true\n',
-  'prod.yaml': 'controller:\n  replicas: 2\n',
-  'prod-next.yaml': 'controller:\n  replicas: 3\n',
-  'overrides.yaml': 'ui:\n  replicas: 2\n',
-  'base.yaml': 'controller:\n  replicas: 2\n',
-  'envs/dev/values.yaml': 'ui:\n  replicas: 1\n',
-  'envs/prod/values.yaml': 'ui:\n  replicas: 3\n',
-  'agents/team/helper.yaml': [
-    'apiVersion: agentplat.dev/v1alpha2',
-    'kind: Agent',
-    'metadata:',
-    '  name: helper',
-    '  namespace: agentplat',
-    'spec:',
-    "  description: Answers questions about the team's services.",
-    '  type: Declarative',
-    '  declarative:',
-    '    modelConfig: default-model-config',
-    "    systemMessage: You answer questions about the team's services.",
-    '',
-  ].join('\n'),
-  // kustomize is not installed here: the post-renderer passes the manifests through.
-  'kustomize.sh': '#!/bin/sh\nexec cat\n',
-  // A pager waits for a terminal: this one copies.
-  'stand-ins/less': '#!/bin/sh\nexec cat\n',
-};
 
 describe("the README's tour runs as written against an installed pack", () => {
   const lines = tourLines();
@@ -93,15 +21,10 @@ describe("the README's tour runs as written against an installed pack", () => {
 
   it('every offline line, in order, ends with the exit code its comment documents and prints no internal error', async () => {
     const dir = await withPackInTools(tempDir('agentplat-tour-'));
-    for (const [name, text] of Object.entries(FIXTURES)) {
-      mkdirSync(dirname(join(dir, name)), { recursive: true });
-      writeFileSync(join(dir, name), text);
-    }
-    chmodSync(join(dir, 'kustomize.sh'), 0o755);
-    chmodSync(join(dir, 'stand-ins', 'less'), 0o755);
+    const standIns = writeTourFixtures(dir);
     const prefix = await installOnce(TOOLS_INSTALL, dir);
     const env = stepEnv(prefix);
-    env.PATH = `${join(dir, 'stand-ins')}:${env.PATH}`;
+    env.PATH = `${standIns}:${env.PATH}`;
 
     const offline = lines.filter((l) => !needsCluster(l));
     expect(offline.length).toBeGreaterThan(20);
