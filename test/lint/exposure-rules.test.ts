@@ -135,6 +135,8 @@ describe('ways past the proxy besides the default route backend (security/route-
     expect(byDefault.map((p) => [p.severity, p.path])).toEqual([['warning', 'authproxy.enabled']]);
     expect(byDefault[0]!.message).toContain(`${insecure} mode`);
     expect(byDefault[0]!.hint).toContain('controller.auth.mode: trusted-proxy');
+    // Revision A's edge clears no identity header at all, trusted-proxy or not: the hint says so.
+    expect(byDefault[0]!.hint).toMatch(rev === 'A' ? /clears none of them/ : /the edge then clears the identity headers/);
     expect(of(lint(rev, { authproxy: PROXY, controller: { auth: { mode: insecure } } }), 'security/insecure-behind-authproxy').map((p) => p.path)).toEqual(['controller.auth.mode']);
     expect(of(lint(rev, { authproxy: PROXY, controller: TRUSTED }), 'security/insecure-behind-authproxy')).toEqual([]);
     expect(of(lint(rev, {}), 'security/insecure-behind-authproxy')).toEqual([]);

@@ -211,15 +211,18 @@ function servicesPastProxy(ctx: RuleContext, names: ChartNames): void {
  * user can name another user.
  */
 function insecureBehindProxy(ctx: RuleContext): void {
-  const model = revisionModel(ctx.revision, ctx.values).controller;
+  const revision = revisionModel(ctx.revision, ctx.values);
+  const model = revision.controller;
   const mode = optStr(ctx.values, 'controller.auth.mode') ?? model.authModes[0];
   if (mode === 'trusted-proxy' || mode === undefined || !model.authModes.includes(mode)) return;
   ctx.report({
     rule: INSECURE_RULE,
     severity: 'warning',
     path: ctx.userSet('controller.auth.mode') ? 'controller.auth.mode' : 'authproxy.enabled',
-    message: `the authentication proxy is enabled but the controller runs in ${mode} mode (controller.auth.mode${ctx.userSet('controller.auth.mode') ? '' : ', the default'}): it takes the user from the X-User-Id header of each request, and the UI edge forwards that header as the browser sent it (it clears it only in trusted-proxy mode), so any signed-in user can act as another by sending X-User-Id`,
-    hint: 'set controller.auth.mode: trusted-proxy: the edge then clears the identity headers the browser sends and the controller takes the identity the proxy checked; docs/security.md explains it',
+    message: `the authentication proxy is enabled but the controller runs in ${mode} mode (controller.auth.mode${ctx.userSet('controller.auth.mode') ? '' : ', the default'}): it takes the user from the X-User-Id header of each request, and the UI edge forwards that header as the browser sent it (${revision.ui.stripsIdentityHeaders ? 'it clears it only in trusted-proxy mode' : 'it clears no identity header'}), so any signed-in user can act as another by sending X-User-Id`,
+    hint: revision.ui.stripsIdentityHeaders
+      ? 'set controller.auth.mode: trusted-proxy: the edge then clears the identity headers the browser sends and the controller takes the identity the proxy checked; docs/security.md explains it'
+      : 'set controller.auth.mode: trusted-proxy, and have the proxy set the identity headers itself: this revision\'s UI edge clears none of them; docs/security.md explains it',
   });
 }
 
