@@ -6,7 +6,7 @@ import { FAST_RUNS, SLOW_ONLY } from './test/tiers.ts';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    setupFiles: ['test/helpers/load-crd-check.ts', 'test/helpers/yield-between-tests.ts'],
+    setupFiles: ['test/helpers/yield-between-tests.ts'],
     // A folder for this run's one pack of the repository and its installs (test/helpers/pack.ts).
     globalSetup: ['test/helpers/pack-setup.ts'],
     // The cluster suite needs Go and a kube-apiserver: `npm run test:cluster` (vitest.cluster.config.ts).

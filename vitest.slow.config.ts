@@ -6,7 +6,7 @@ import { DEEP_RUNS, deepFiles, SLOW_ONLY } from './test/tiers.ts';
 export default defineConfig({
   test: {
     include: [...Object.keys(SLOW_ONLY), ...deepFiles()],
-    setupFiles: ['test/helpers/load-crd-check.ts', 'test/helpers/yield-between-tests.ts'],
+    setupFiles: ['test/helpers/yield-between-tests.ts'],
     // A folder for this run's one pack of the repository and its installs (test/helpers/pack.ts).
     globalSetup: ['test/helpers/pack-setup.ts'],
     env: { AGENTPLAT_FUZZ_RUNS: process.env.AGENTPLAT_FUZZ_RUNS ?? DEEP_RUNS },

@@ -18,6 +18,8 @@ import { describeKey, walkKeys } from '../../src/spec/values-model.ts';
 import { applySetArgument } from '../../src/values/set-parser.ts';
 import { dataSource } from '../../src/values/source.ts';
 import type { SchemaNode } from '../../src/docs/values-reference.ts';
+// Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
+import '../helpers/load-crd-check.ts';
 
 const schema = (rev: Revision) => JSON.parse(readFileSync(join(ROOT, 'schemas', `values-${rev.toLowerCase()}.schema.json`), 'utf8')) as SchemaNode;
 

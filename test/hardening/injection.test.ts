@@ -22,6 +22,8 @@ import type { Revision } from '../../src/spec/revisions.ts';
 import { parseValuesText, YAML_LIMITS } from '../../src/values/source.ts';
 import { breathe } from '../helpers/breathe.ts';
 import { valuesSchema, type SchemaNode } from './_values-arb.ts';
+// Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
+import '../helpers/load-crd-check.ts';
 
 const ONE_MB = 1_000_000;
 const BENIGN = 'benign-marker-7q';

@@ -3,6 +3,8 @@
 import { expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import { parseValuesText } from '../../src/values/source.ts';
+// Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
+import '../helpers/load-crd-check.ts';
 
 const yaml = 'providers:\n  providerH:\n    provider: ProviderH\n    model: m\n    config:\n      region: eu-west-1\n';
 

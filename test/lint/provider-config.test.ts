@@ -12,6 +12,8 @@ import { validateCustomResources } from '../../src/crds/validate.ts';
 import { get, render } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
+// Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
+import '../helpers/load-crd-check.ts';
 
 const lint = (revision: Revision, text: string) => lintValues({ revision, layers: [parseValuesText(text, 'v.yaml').source!] }).problems;
 

@@ -23,6 +23,8 @@ import { fcParams, runs, seedTitle } from '../hardening/_seed.ts';
 import { caseApiVersions } from '../subcharts/helpers.ts';
 import { breathing } from '../helpers/breathe.ts';
 import { HANDLEBARS_OPTIONS, handlebarsEnv, handlebarsText, withoutBlankAndCommentLines } from '../helpers/handlebars-oracle.ts';
+// Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
+import '../helpers/load-crd-check.ts';
 
 /** Every template call of every render in this file, checked against handlebars as it happens. */
 const oracle = vi.hoisted(() => ({ calls: new Map<string, number>(), mismatches: [] as string[] }));
