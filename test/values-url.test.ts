@@ -99,16 +99,6 @@ describe('-f with an http(s) URL', () => {
     expect(e.message).toBe(`http://127.0.0.1:${port}/v.yaml: cannot read values file: ECONNREFUSED`);
   });
 
-  test('a port that fetch refuses to connect to (port 1, 6000) is named, not called a bad port', async () => {
-    for (const port of [1, 6000]) {
-      const e = await usageError(readUserFile(`https://127.0.0.1:${port}/v.yaml`, reader));
-      expect(e.message).toBe(
-        `https://127.0.0.1:${port}/v.yaml: cannot read values file: port ${port} of 127.0.0.1 is one Node's fetch never connects to (the Fetch standard blocks the ports of other protocols)`,
-      );
-      expect(e.hint).toBe('serve the file on another port, or download it and pass its path');
-    }
-  });
-
   test('render -f <url> renders with the values the URL serves', async () => {
     const io = createMemoryIo({});
     const code = await run(['render', '--skip-crds', '--show-only', 'templates/controller-deployment.yaml', '-f', `${base}/values.yaml`], io);
