@@ -8,7 +8,7 @@ import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS, type CommandEntry } from './commands/index.ts';
 import type { Io } from './io.ts';
-import { packageVersion } from './package-version.ts';
+import { packageVersion } from '../package-version.ts';
 
 /**
  * The program with every command, or, given the command line, with only the command it runs:

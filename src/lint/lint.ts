@@ -16,6 +16,7 @@ import { touchedBy } from './schema-validators.ts';
 import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, ruleOwnsPath } from './rules/index.ts';
 import type { RuleContext, RuleFinding } from './rules/types.ts';
+import type { CheckObject } from './crd-check.ts';
 
 export interface LintRequest {
   revision: Revision;
@@ -36,6 +37,8 @@ export interface LintRequest {
    * (`--verbose`, or a level set for the rule).
    */
   showDefaultNote?: (rule: string) => boolean;
+  /** Validate's object check, for values that set a provider block's config or tls: src/lint/crd-check.ts (modelConfigCheckFor). */
+  checkModelConfig?: CheckObject;
 }
 
 export interface LintResult {
@@ -63,6 +66,7 @@ export function lintValues(req: LintRequest): LintResult {
     ...(req.releaseName ? { releaseName: req.releaseName } : {}),
     ...(req.releaseNamespace && req.releaseNamespaceDefaulted ? { releaseNamespaceDefaulted: true } : {}),
     ...(req.apiVersions ? { apiVersions: req.apiVersions } : {}),
+    ...(req.checkModelConfig ? { checkModelConfig: req.checkModelConfig } : {}),
     userSet: (path) => {
       const segs = typeof path === 'string' ? splitPath(path) : path;
       return req.layers.some((l) => hasPath(l.data, segs));

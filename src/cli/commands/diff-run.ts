@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
 import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, type NamespaceFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { redact, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
@@ -13,7 +13,6 @@ import { checkReleaseNames } from '../../pipeline/request.ts';
 import { type ReleaseRequest } from '../../pipeline/render.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
-import { loadCrdCheck } from '../../lint/crd-check.ts';
 import type { Location, ValuesSource } from '../../values/source.ts';
 import { locatedChangeLine } from '../../migrate/changes.ts';
 import { changeLocations } from '../../migrate/origin.ts';
@@ -26,7 +25,8 @@ import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
 import { nameProblem } from '../../k8s-meta.ts';
 import type { ClusterClient } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
-import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
+import { releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
+import { problemReporter } from '../problem-report.ts';
 
 export interface DiffFlags extends SidesFlags {
   revision?: string;
@@ -194,8 +194,6 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   const render = releaseRequest(flags, settings);
   const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
   const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
-  // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
-  await loadCrdCheck();
   const before = against !== undefined ? await manifestSide(against, app) : await renderSide(opts.single ? 'the render' : 'old side', fromLoaded, flags.values, from, render, settings, app);
   let migration: Sides['migration'];
   let migrationAt: Sides['migrationAt'];
@@ -206,7 +204,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
     const { migrateLayers } = await import('../../pipeline/migrate.ts');
-    const m = migrateLayers(fromLoaded, from, to, settings.rules);
+    const m = await migrateLayers(fromLoaded, from, to, settings.rules);
     migration = m.changes;
     // Where each migrated key was written, in the user's own layer.
     migrationAt = changeLocations(m.changes, fromLoaded.sources);
@@ -329,7 +327,7 @@ function parseContext(raw: string): number {
 
 /** One rendered side; its problems are reported on stderr under a line naming the side. */
 async function renderSide(name: string, loaded: LoadedLayers, files: readonly string[], revision: Revision, req: Omit<ReleaseRequest, 'layers' | 'revision'>, settings: LintSettings, app: App): Promise<Side> {
-  const release = renderLoaded(loaded, { ...req, revision });
+  const release = await renderLoaded(loaded, { ...req, revision });
   const report = await problemReporter(app, revision, valuesInputs(files, loaded, revision));
   const titled = (problems: readonly Problem[]) => {
     if (!problems.some((p) => p.severity !== 'info')) return;

@@ -6,7 +6,7 @@ import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { revisionSetting } from '../lint-settings.ts';
 import type { ClusterFlags } from '../options.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { connect } from '../../cluster/connect.ts';
 import type { ClusterClient } from '../../cluster/client.ts';
 import { byKind, validateCluster } from '../../cluster/validate-cluster.ts';

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { addClusterOptions, eitherSpelling, revisionFlag, withChoices, type ClusterFlags } from '../options.ts';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
