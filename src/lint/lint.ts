@@ -98,6 +98,7 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
   // Nothing the user wrote lies on the path: a note about it is about an untouched default.
   if (!written && f.severity === 'info' && !showDefaultNote?.(f.rule)) return undefined;
   const found = written ?? layered.locate(segs);
+  if (f.onlyInFile && found?.origin !== undefined) return undefined;
   const loc = found && f.keyCharacter !== undefined ? atKeyCharacter(found, String(segs[segs.length - 1]), f.keyCharacter) : found;
   const given = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
   const hint = f.rule === 'values/unknown-key' && loc && loc.origin === undefined ? anchorHolderHint(segs, loc, given) : given;

@@ -194,9 +194,10 @@ describe('plan: a values change within one revision', () => {
   });
 
   it('secrets are masked as diff masks them: a changed password shows as changed, never as itself', async () => {
-    const r = await plan(['-r', 'B', '--set', 'database.rdb.url=postgres://u:hunter2pw@db/x', '--to-set', 'database.rdb.url=postgres://u:other9pw@db/x', '-o', 'json']);
+    // $(NAME) keeps the URL in the Deployment's env, where the kubelet expands it: a password in a string.
+    const r = await plan(['-r', 'B', '--set', 'database.rdb.url=postgres://u:hunter2pw@db/x?application_name=$(K8S_POD_NAME)', '--to-set', 'database.rdb.url=postgres://u:other9pw@db/x?application_name=$(K8S_POD_NAME)', '-o', 'json']);
     expect(r.stdout).not.toMatch(/hunter2pw|other9pw/);
-    expect(r.stdout).toContain('postgres://u:********@db/x (new value)');
+    expect(r.stdout).toContain('postgres://u:********@db/x?application_name=$(K8S_POD_NAME) (new value)');
   });
 });
 

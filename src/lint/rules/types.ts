@@ -20,6 +20,8 @@ export interface RuleFinding {
   keyCharacter?: number;
   /** The key, shape or word refused belongs to this other revision (see Problem.onlyInRevision). */
   onlyInRevision?: Revision;
+  /** Reported only when a values file (or stdin) wrote the path, not a --set flag: about what the file keeps. */
+  onlyInFile?: boolean;
 }
 
 export interface RuleContext {
