@@ -164,6 +164,16 @@ for (const version of VERSIONS) {
       expect([replicas('scaled', 'scaled-controller'), replicas('scaled', 'scaled-authproxy')]).toEqual([1, 3]);
       const after = preflight(values);
       expect([after.code, after.json.conflicts, after.json.drift, after.json.objects]).toEqual([0, [], [], []]);
+
+      // Scaled again, and a render at the live count: the field is shared, no conflict, and the apply goes through.
+      expect(b.run('kubectl', ['scale', 'deployment', 'scaled-controller', '-n', 'scaled', '--replicas', '3']).status).toBe(0);
+      const atLive = [...values, '--set', 'controller.replicas=3'];
+      const shared = preflight(atLive);
+      expect([shared.json.refused, shared.json.conflicts, shared.json.drift], shared.err).toEqual([[], [], []]);
+      const same = b.sh(`agentplat render ${atLive.join(' ')} | kubectl apply --server-side --field-manager agentplat -f -`);
+      expect(same.status, same.err).toBe(0);
+      expect(replicas('scaled', 'scaled-controller')).toBe(3);
+      expect(preflight(atLive).code).toBe(0);
       record(`findings, Kubernetes ${version}: kubectl scale + --ignore spec.replicas: 1 conflict reported (exit 1), the 1 kubectl met; none on the Deployment whose render leaves replicas out`);
     });
 
