@@ -73,13 +73,18 @@ function verbs(p: Preflight, info: ClusterInfo): Record<Status, string> {
 const show = (v: unknown): string => (v === undefined ? '(absent)' : typeof v === 'string' ? JSON.stringify(v) : (jsonText(v) ?? String(v)));
 
 function driftLine(d: Drift): string {
-  const by = (m: Drift['managers'][number]): string => `"${m.manager}"${m.operation ? ` (${m.operation}${m.time ? ` at ${m.time}` : ''})` : ''}`;
+  const by = (m: Drift['managers'][number]): string => {
+    const how = [m.operation, m.subresource && `through the ${m.subresource} subresource`, m.time && `at ${m.time}`].filter(Boolean).join(' ');
+    return `"${m.manager}"${how ? ` (${how})` : ''}`;
+  };
   const who = d.managers.length === 0 ? 'no field manager owns the live value' : `written by ${d.managers.map(by).join(', ')}`;
   return `drift ${displayId(d)}: ${d.path}: live ${show(d.live)}, the render sets ${show(d.render)}; ${who}`;
 }
 
 function conflictLine(c: Conflict): string {
-  return `conflict ${displayId(c)}: ${c.path} is owned by "${c.manager}": the apply is refused unless forced (--force-conflicts takes the field over)`;
+  const owner = `"${c.manager}"${c.subresource ? ` through the ${c.subresource} subresource` : ''}`;
+  const ignoredBy = c.ignoredBy ? `; --ignore ${c.ignoredBy.join(', ')} leaves out its change and drift, not this conflict` : '';
+  return `conflict ${displayId(c)}: ${c.path} is owned by ${owner}: the apply is refused unless forced (--force-conflicts takes the field over)${ignoredBy}`;
 }
 
 /** The server's message; the lines after its first (a diff of the object some refusals carry) indented under it. */

@@ -175,8 +175,16 @@ describe('diff --cluster', () => {
     expect(doc.conflicts).toEqual([{ group: 'apps', kind: 'Deployment', namespace: 'agentplat', name: 'agentplat-controller', manager: 'hpa', path: 'spec.replicas', message: 'conflict with "hpa" using apps/v1' }]);
     const applies = api.seen.filter((s) => s.method === 'PATCH' && s.path === path);
     expect(applies.map((s) => [s.query.force, s.query.dryRun])).toEqual([['false', 'All'], ['true', 'All']]);
+  });
+
+  it('--ignore on a field the apply still meets a conflict on: the conflict stays (exit 1), with a note saying the rule hides changes and drift only, and how to stop setting the field or take it over', async () => {
+    const path = api.objectPath(rendered.find((o) => o.kind === 'Deployment' && o.metadata.name === 'agentplat-controller')!);
+    api.refuse.set(path, { code: 409, status: { kind: 'Status', status: 'Failure', reason: 'Conflict', code: 409, message: 'Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas', details: { causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "kubectl" with subresource "scale" using apps/v1', field: '.spec.replicas' }] } } });
     const text = await diffCluster(['-f', 'three.yaml', '--ignore', 'Deployment/agentplat-*:spec.replicas']);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain('conflict Deployment.apps agentplat/agentplat-controller: spec.replicas is owned by "kubectl" through the scale subresource: the apply is refused unless forced (--force-conflicts takes the field over); --ignore Deployment/agentplat-*:spec.replicas leaves out its change and drift, not this conflict\n');
+    expect(text.stderr).toContain('note: --ignore Deployment/agentplat-*:spec.replicas leaves out changes and drift, not conflicts: the render still sets spec.replicas of Deployment.apps agentplat/agentplat-controller (owned by "kubectl" through the scale subresource; the render sets 3)');
+    expect(text.stderr).toMatch(/; 0 refused, 1 conflict, 0 drifted fields/);
   });
 
   it('--applyset with a custom-resource parent (RESOURCE.GROUP/NAME, as kubectl takes it): its members the render lacks would be pruned', async () => {
