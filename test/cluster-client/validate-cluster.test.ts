@@ -19,7 +19,7 @@ interface FakeKind {
 }
 
 /** Lists return the objects as stored, labelled with the version asked for (no conversion). */
-function fakeCluster(kinds: FakeKind[], opts: { forbiddenNamespaces?: string[] } = {}): ClusterClient & { listed: string[] } {
+function fakeCluster(kinds: FakeKind[], opts: { forbiddenNamespaces?: string[]; namespaces?: string[] | null } = {}): ClusterClient & { listed: string[] } {
   const listed: string[] = [];
   const versions = [...new Set(kinds.flatMap((k) => k.versions))];
   return {
@@ -37,6 +37,7 @@ function fakeCluster(kinds: FakeKind[], opts: { forbiddenNamespaces?: string[] }
       const items = k.objects.filter((x) => (o.namespace === undefined || x.metadata.namespace === o.namespace) && !hidden.has(x.metadata.namespace!));
       return { items: items.map((x) => ({ ...structuredClone(x), apiVersion: `agentplat.dev/${gvk.version}` })), namespaces: hidden.size ? ['team-a'] : 'all', forbidden: [...hidden] };
     },
+    namespaceExists: async (name: string) => (opts.namespaces === null ? undefined : (opts.namespaces ?? ['default', 'team-a', 'team-b']).includes(name)),
     get: async (gvk: GroupVersionKind, name: string): Promise<KubeObject | undefined> => {
       const k = kinds.find((x) => `${x.plural}.agentplat.dev` === name);
       if (gvk.kind !== 'CustomResourceDefinition' || !k) return undefined;
