@@ -178,7 +178,8 @@ export async function validateCluster(client: ClusterClient, opts: ClusterValida
   if (kinds.length === 0) result.notes.push(`the cluster serves no ${GROUP} resources (no agentplat CRD is installed): nothing to check`);
   /** Namespaces read, when some kind was listed namespace by namespace. */
   const readIn = new Set<string>();
-  let everywhere = opts.namespace === undefined;
+  /** Every kind was listed cluster-wide (no -n). */
+  let everywhere = true;
   /** Kinds by the namespaces they could not be listed in (the same namespaces, one entry). */
   const forbiddenIn = new Map<string, { kinds: string[]; namespaces: string[] }>();
   for (const k of kinds) {
@@ -210,7 +211,7 @@ export async function validateCluster(client: ClusterClient, opts: ClusterValida
     if (listed) {
       if (listed.namespaces !== 'all') {
         for (const ns of listed.namespaces) readIn.add(ns);
-        if (opts.namespace === undefined) everywhere = false;
+        everywhere = false;
       }
       if (listed.othersUnknown) {
         const ns = listed.namespaces === 'all' ? '' : listed.namespaces.join(', ');
@@ -255,7 +256,7 @@ export async function validateCluster(client: ClusterClient, opts: ClusterValida
   unread.namespaces = [...forbiddenIn.values()];
   unread.kinds.sort();
   unread.crds.sort();
-  if (!everywhere) result.read = [...readIn].sort();
+  if (opts.namespace === undefined && !everywhere) result.read = [...readIn].sort();
   return result;
 }
 

@@ -48,7 +48,7 @@ export async function runValidateCluster(app: App, flags: ValidateClusterFlags, 
   // What the run was refused, in one line: the answer covers only what was read.
   const unread = whole
     ? ''
-    : `validate: could not read (403 Forbidden): ${unreadText(result.unread)}; ask for get and list on what is named (kubectl auth can-i list RESOURCE -n NAMESPACE)${flags.namespace === undefined ? ', or check only the namespaces you may read with -n NAMESPACE' : ''}\n`;
+    : `validate: could not read (403 Forbidden): ${unreadText(result.unread)}; ask for get and list on what is named (kubectl auth can-i --list shows what you may do)${flags.namespace === undefined ? ', or check only the namespaces you may read with -n NAMESPACE' : ''}\n`;
   writeReport(app.io, { report, after: `${result.notes.map((note) => `validate: ${note}\n`).join('')}${unread}${line}\n` });
   // A run that could not read all it set out to check has not done its work (README, exit codes).
   if (!whole) return EXIT_USAGE;
