@@ -253,7 +253,8 @@ export async function validateCluster(client: ClusterClient, opts: ClusterValida
       });
     }
   }
-  unread.namespaces = [...forbiddenIn.values()];
+  unread.namespaces = [...forbiddenIn.values()].map((n) => ({ ...n, kinds: n.kinds.sort() }));
+  for (const o of unread.othersUnknown) o.kinds.sort();
   unread.kinds.sort();
   unread.crds.sort();
   if (opts.namespace === undefined && !everywhere) result.read = [...readIn].sort();
