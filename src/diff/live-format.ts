@@ -4,7 +4,7 @@
 import type { ChalkInstance } from 'chalk';
 import { jsonText } from '../values/big-integers.ts';
 import { formatText, jsonObjects, type JsonDiff, type JsonObject, type ShownChange, type SideInfo } from './format.ts';
-import type { Conflict, Drift, Preflight, Rejection, Unchecked } from './live.ts';
+import type { Conflict, Drift, NotAllowed, Preflight, Rejection, Unchecked } from './live.ts';
 import { displayId, type Status } from './objects.ts';
 
 export interface ClusterInfo {
@@ -43,7 +43,7 @@ export function summarizePreflight(p: Preflight): PreflightSummary {
 
 /** Whether the apply would change nothing and meet nothing in its way. */
 export function preflightClean(p: Preflight): boolean {
-  return p.comparison.changes.length === 0 && p.rejections.length === 0 && p.conflicts.length === 0 && p.drift.length === 0 && p.unchecked.length === 0;
+  return p.comparison.changes.length === 0 && p.rejections.length === 0 && p.conflicts.length === 0 && p.drift.length === 0 && p.unchecked.length === 0 && p.notAllowed.length === 0;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -133,6 +133,8 @@ export interface JsonPreflight {
   conflicts: Conflict[];
   drift: Drift[];
   unchecked: Unchecked[];
+  /** Objects the user may not get or dry-run apply (403 from the authorizer): not checked, exit 2. */
+  notAllowed: NotAllowed[];
   notes: string[];
 }
 
@@ -148,6 +150,7 @@ export function formatPreflightJson(shown: readonly ShownChange[], p: Preflight,
     conflicts: p.conflicts,
     drift: p.drift,
     unchecked: p.unchecked,
+    notAllowed: p.notAllowed,
     notes: p.notes,
   };
   return `${jsonText(doc, 2)}\n`;

@@ -8,7 +8,7 @@
 // cluster is reached only through `ClusterClient` (src/cluster/client.ts), whose one mutating
 // request is a dry run.
 import { sourcePattern } from '../output/manifests.ts';
-import { asWritten, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
+import { asWritten, ClusterError, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
 import { quantity } from './immutable.ts';
 import type { Masker } from './mask.ts';
 import { deepEqual, displayId, fieldChanges, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
@@ -99,6 +99,15 @@ export interface Unchecked extends ObjectId {
   crd: string;
 }
 
+/**
+ * An object the user may not check: the API server's authorizer refused to let them read it
+ * (`get`) or to send the dry-run apply (`patch`, which a dry run needs as a real apply does).
+ */
+export interface NotAllowed extends ObjectId {
+  verb: 'get' | 'patch';
+  message: string;
+}
+
 export interface Preflight {
   /** live → dry-run result: added (created), changed, removed (in the cluster, not in the render). */
   comparison: Comparison;
@@ -106,6 +115,8 @@ export interface Preflight {
   rejections: Rejection[];
   drift: Drift[];
   unchecked: Unchecked[];
+  /** Objects the user's permissions kept from being checked: the run is incomplete (exit 2). */
+  notAllowed: NotAllowed[];
   notes: string[];
 }
 
@@ -137,7 +148,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
-const emptyReport = (): Preflight => ({ comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notes: [] });
+const emptyReport = (): Preflight => ({ comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notAllowed: [], notes: [] });
 
 function addReport(into: Preflight, r: Preflight): void {
   into.comparison.changes.push(...r.comparison.changes);
@@ -146,6 +157,7 @@ function addReport(into: Preflight, r: Preflight): void {
   into.rejections.push(...r.rejections);
   into.drift.push(...r.drift);
   into.unchecked.push(...r.unchecked);
+  into.notAllowed.push(...r.notAllowed);
   into.notes.push(...r.notes);
 }
 
@@ -180,7 +192,33 @@ export async function preflight(cluster: ClusterClient, req: PreflightRequest): 
   for (const r of req.ignore) if (!r.used) out.notes.push(`--ignore ${r.text}: matched no field of any object`);
   out.notes.push(...otherApplierNotes(out.conflicts, req.fieldManager));
   out.notes.push(...ignoredConflictNotes(out.conflicts, req.desired));
+  const refused = notAllowedNote(out.notAllowed);
+  if (refused) out.notes.push(refused);
   return out;
+}
+
+/**
+ * An authorization refusal (RBAC, or any authorizer), as the API server words it:
+ * `deployments.apps "x" is forbidden: User "u" cannot patch resource "deployments" …`. An admission
+ * webhook or policy that denies an object answers 403 too, but names itself, not the user.
+ */
+function isAuthorizationRefusal(r: ApiRefusal): boolean {
+  return r.status === 403 && / is forbidden: User "[^"]*" cannot /.test(r.message);
+}
+
+/** The objects the user may not check, in one sentence: by verb, the kinds and namespaces. */
+export function notAllowedNote(list: readonly NotAllowed[]): string | undefined {
+  if (list.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const verb of ['get', 'patch'] as const) {
+    const of = list.filter((n) => n.verb === verb);
+    if (of.length === 0) continue;
+    const kinds = [...new Set(of.map((n) => `${n.kind}${n.group ? `.${n.group}` : ''}`))].sort();
+    const namespaces = [...new Set(of.map((n) => n.namespace).filter((ns) => ns !== ''))].sort();
+    const where = namespaces.length > 0 ? ` in namespace${namespaces.length === 1 ? '' : 's'} ${namespaces.join(', ')}` : '';
+    parts.push(`${verb}${verb === 'patch' ? ' (the dry-run apply)' : ''} of ${of.length} object${of.length === 1 ? '' : 's'}: ${kinds.join(', ')}${where}`);
+  }
+  return `not allowed (403 Forbidden): ${parts.join('; ')}; these objects were not checked, and the run exits 2: a dry run needs the permissions of the apply itself (get and patch), so run the preflight with the credentials you apply with`;
 }
 
 /** One rendered object: served or not, its live state, the dry run's answer, its drift. */
@@ -196,9 +234,20 @@ async function checkObject(cluster: ClusterClient, req: PreflightRequest, m: Man
     else out.rejections.push({ ...id, code: 404, reason: 'NotServed', message: `the cluster does not serve ${desired.apiVersion} ${desired.kind}, and no CustomResourceDefinition of the render defines it`, causes: [] });
     return out;
   }
-  const live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
+  let live: Obj | undefined;
+  try {
+    live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
+  } catch (e) {
+    if (!(e instanceof ClusterError && e.status === 403)) throw e;
+    out.notAllowed.push({ ...id, verb: 'get', message: e.message });
+    return out;
+  }
   let answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager });
   for (const w of answer.warnings) out.notes.push(`${displayId(id)}: the server warns: ${req.redact(w)}`);
+  if (!answer.ok && isAuthorizationRefusal(answer.refusal)) {
+    out.notAllowed.push({ ...id, verb: 'patch', message: req.redact(answer.refusal.message) });
+    return out;
+  }
   if (!answer.ok) {
     const conflicts = answer.refusal.status === 409 ? conflictsOf(answer.refusal, desired) : [];
     if (conflicts.length === 0) {

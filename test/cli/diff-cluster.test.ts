@@ -33,6 +33,8 @@ class FakeApi {
   /** Object path → a Status to answer a non-forced apply with. */
   readonly refuse = new Map<string, { code: number; status: Record<string, unknown> }>();
   kinds: [string, string][] = [];
+  /** The namespaces that exist. */
+  readonly namespaces = new Set(['default', 'agentplat']);
 
   objectPath(o: Obj): string {
     const [group, version] = splitGv(o.apiVersion);
@@ -85,6 +87,8 @@ class FakeApi {
       return [live ? 200 : 201, result];
     }
     if (req.method !== 'GET') return [405, { kind: 'Status', message: 'method not allowed' }];
+    const ns = /^\/api\/v1\/namespaces\/([^/]+)$/.exec(p);
+    if (ns) return this.namespaces.has(ns[1]!) ? [200, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns[1] } }] : [404, { kind: 'Status', status: 'Failure', reason: 'NotFound', message: `namespaces "${ns[1]}" not found`, code: 404 }];
     const hit = this.store.get(p);
     if (hit) return [200, hit];
     // A collection (all namespaces): /api/v1/configmaps, /apis/apps/v1/deployments.
@@ -171,7 +175,7 @@ describe('diff --cluster', () => {
     const r = await diffCluster(['-f', 'three.yaml', '-o', 'json']);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(doc)).toEqual(['version', 'tool', 'cluster', 'to', 'equal', 'summary', 'objects', 'refused', 'conflicts', 'drift', 'unchecked', 'notes']);
+    expect(Object.keys(doc)).toEqual(['version', 'tool', 'cluster', 'to', 'equal', 'summary', 'objects', 'refused', 'conflicts', 'drift', 'unchecked', 'notAllowed', 'notes']);
     expect(doc.conflicts).toEqual([{ group: 'apps', kind: 'Deployment', namespace: 'agentplat', name: 'agentplat-controller', manager: 'hpa', path: 'spec.replicas', message: 'conflict with "hpa" using apps/v1' }]);
     const applies = api.seen.filter((s) => s.method === 'PATCH' && s.path === path);
     expect(applies.map((s) => [s.query.force, s.query.dryRun])).toEqual([['false', 'All'], ['true', 'All']]);
@@ -205,6 +209,41 @@ describe('diff --cluster', () => {
     expect([r.code, r.stdout]).toEqual([1, '']);
     expect(r.stderr).toMatch(/^the render \(revision B\):\nbad\.yaml:2:3 {2}error {2}unknown key `controller\.replicass`/);
     expect(api.seen).toEqual([]);
+  });
+
+  it('a token that may read but not patch: no object is shown as refused; one line names what could not be dry-run, and the run exits 2', async () => {
+    for (const o of rendered) {
+      const path = api.objectPath(o);
+      const resource = path.split('/').at(-2)!;
+      api.refuse.set(path, { code: 403, status: { kind: 'Status', status: 'Failure', reason: 'Forbidden', code: 403, message: `${resource} "${o.metadata.name}" is forbidden: User "reader" cannot patch resource "${resource}" in API group "" in the namespace "agentplat"` } });
+    }
+    const r = await diffCluster(['-f', 'three.yaml']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/^refused /m);
+    const lines = r.stderr.split('\n').filter((l) => l.includes('not allowed (403 Forbidden)'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^note: not allowed \\(403 Forbidden\\): patch \\(the dry-run apply\\) of ${rendered.length} objects: .*Deployment\\.apps.* in namespace agentplat; these objects were not checked, and the run exits 2`));
+    const json = await diffCluster(['-f', 'three.yaml', '-o', 'json']);
+    expect(json.code).toBe(2);
+    const doc = JSON.parse(json.stdout) as { equal: boolean; refused: unknown[]; notAllowed: { verb: string }[] };
+    expect([doc.equal, doc.refused, doc.notAllowed.length, doc.notAllowed[0]?.verb]).toEqual([false, [], rendered.length, 'patch']);
+  });
+
+  it('an admission webhook that denies with 403 is a refusal of that object, not a missing permission', async () => {
+    const path = api.objectPath(rendered.find((o) => o.kind === 'Deployment')!);
+    api.refuse.set(path, { code: 403, status: { kind: 'Status', status: 'Failure', reason: 'Forbidden', code: 403, message: 'admission webhook "policy.example.com" denied the request: replicas above 2' } });
+    const r = await diffCluster(['-f', 'three.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^refused Deployment\.apps agentplat\/\S+: 403 Forbidden: admission webhook "policy\.example\.com" denied the request/m);
+  });
+
+  it('-n of a namespace that does not exist: exit 2 naming it, and the release elsewhere is not listed as yours to delete', async () => {
+    const r = await diffCluster(['-f', 'values.yaml', '-n', 'nosuchns']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^agentplat: namespace nosuchns not found \(context fake\)\n {2}hint: check the spelling of -n; for a first install create it first \(kubectl create namespace nosuchns\)/);
+    expect(api.seen.filter((s) => s.method === 'PATCH')).toEqual([]);
   });
 
   it('an unreachable cluster exits 2 with the reason and a hint, nothing on stdout', async () => {

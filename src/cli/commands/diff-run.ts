@@ -5,7 +5,7 @@ import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
 import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, type NamespaceFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
 import { packageVersion } from '../../package-version.ts';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { redact, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Problem } from '../../problems/problem.ts';
@@ -23,7 +23,7 @@ import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts'
 import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
 import { nameProblem } from '../../k8s-meta.ts';
-import type { ClusterClient } from '../../cluster/client.ts';
+import { ClusterError, type ClusterClient } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
 import { releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 import { problemReporter } from '../problem-report.ts';
@@ -266,6 +266,7 @@ async function runPreflight(
   }
   const { connect } = await import('../../cluster/connect.ts');
   const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, contextFlag: '--kube-context', namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
+  await checkReleaseNamespace(client, flags.namespace, desired);
   const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
   const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
   const result = await preflight(client, {
@@ -290,7 +291,19 @@ async function runPreflight(
       after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info)}\n`,
     });
   }
-  app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
+  // Objects the user may not check: the run could not do its work for them (README, exit codes).
+  app.exitCode = result.notAllowed.length > 0 ? EXIT_USAGE : preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/**
+ * The release's namespace (-n) must exist, unless the render creates it: in a namespace that does
+ * not exist every dry run is refused, and the release's objects where it does live would all be
+ * listed as not in the render, yours to delete. A user who may not get namespaces goes on.
+ */
+async function checkReleaseNamespace(client: ClusterClient, namespace: string, desired: readonly ManifestObject[]): Promise<void> {
+  if (desired.some(({ object: o }) => o.kind === 'Namespace' && o.apiVersion === 'v1' && (o.metadata as { name?: string } | undefined)?.name === namespace)) return;
+  if ((await client.namespaceExists(namespace)) !== false) return;
+  throw new ClusterError(`namespace ${namespace} not found (context ${client.context})`, `check the spelling of -n; for a first install create it first (kubectl create namespace ${namespace})`, 404);
 }
 
 /**
