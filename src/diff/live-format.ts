@@ -96,8 +96,9 @@ function rejectionLines(r: Rejection): string[] {
   return [`refused ${displayId(r)}: ${r.code}${r.reason ? ` ${r.reason}` : ''}: ${first}`, ...rest.map((l) => `    ${l}`)];
 }
 
-function uncheckedLine(u: Unchecked): string {
-  return `not checked ${displayId(u)}: the cluster serves its kind only once this apply has created or changed CustomResourceDefinition ${u.crd}; apply the CRDs first (agentplat crds | kubectl apply --server-side -f -) and run diff --cluster again`;
+/** The hint names the CRDs of the revision applied and the field manager the release is applied with. */
+function uncheckedLine(u: Unchecked, revision: string, fieldManager: string): string {
+  return `not checked ${displayId(u)}: the cluster serves its kind only once this apply has created or changed CustomResourceDefinition ${u.crd}; apply the CRDs first (agentplat crds -r ${revision} | kubectl apply --server-side --field-manager ${fieldManager} -f -) and run diff --cluster again`;
 }
 
 /** The ApplySet parent's lines: kubectl's refusal and what to do, or the labels and annotations it writes. */
@@ -117,7 +118,7 @@ export function pruneNote(p: ApplySetPreflight, info: ClusterInfo): string | und
   return 'kubectl apply --prune --applyset skips the prune when any object of the apply fails (refused, a conflict, a kind not served yet): the objects marked `not pruned` stay until an apply succeeds';
 }
 
-export function formatPreflightText(shown: readonly ShownChange[], p: ApplySetPreflight, info: ClusterInfo, chalk: ChalkInstance, opts: { brief?: boolean; context?: number }): string {
+export function formatPreflightText(shown: readonly ShownChange[], p: ApplySetPreflight, info: ClusterInfo, chalk: ChalkInstance, opts: { brief?: boolean; context?: number; revision: string }): string {
   let out = formatText(shown, chalk, { ...opts, verbs: verbs(p, info) });
   const parent = p.applySet ? parentLines(p.applySet) : [];
   const lines: string[] = [
@@ -125,7 +126,7 @@ export function formatPreflightText(shown: readonly ShownChange[], p: ApplySetPr
     ...p.rejections.flatMap((r) => rejectionLines(r).map((l, i) => (i === 0 ? chalk.red.bold(l) : l))),
     ...p.conflicts.map((c) => chalk.red.bold(conflictLine(c))),
     ...p.drift.map((d) => chalk.yellow.bold(driftLine(d))),
-    ...p.unchecked.map((u) => chalk.yellow.bold(uncheckedLine(u))),
+    ...p.unchecked.map((u) => chalk.yellow.bold(uncheckedLine(u, opts.revision, info.fieldManager))),
   ];
   if (lines.length > 0) out += `${out !== '' && !out.endsWith('\n\n') && !opts.brief ? '\n' : ''}${lines.join('\n')}\n`;
   return out;

@@ -206,7 +206,7 @@ function deletionsOf(planned: readonly PlannedObject[], sides: PlanSides): Delet
   for (const p of planned.filter((x) => x.action === 'delete')) {
     const id: ObjectId = { group: p.group, kind: p.kind, namespace: p.namespace, name: p.name };
     const shown = p.source.startsWith(`${CHART_NAME}/`) ? p.source.slice(CHART_NAME.length + 1) : p.source;
-    const applyIt = `apply it yourself after the upgrade, outside the release: ${sides.renderOld} --show-only ${shown} | kubectl apply --server-side -f -`;
+    const applyIt = `apply it yourself after the upgrade, outside the release: ${sides.renderOld} --show-only ${shown} | kubectl apply --server-side --field-manager agentplat -f -`;
     const absent = sourceAbsentFrom(sides.to, p.source);
     const twin = absent === undefined ? created.find((c) => !taken.has(c) && c.group === p.group && c.kind === p.kind && c.source === p.source) : undefined;
     if (absent !== undefined) {

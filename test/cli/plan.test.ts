@@ -53,7 +53,7 @@ function expectAgentsDeleted(stdout: string, renderOld: string, ns = 'default'):
     expect(stdout).toContain(
       `  delete  Agent.agentplat.dev ${ns}/${name}\n` +
         `      why:     revision B bundles no agents: nothing in revision B renders agentplat/${source}, whatever the values\n` +
-        `      keep:    apply it yourself after the upgrade, outside the release: ${renderOld} --show-only ${source} | kubectl apply --server-side -f - (or save the live object, with what was changed in the cluster, before the upgrade: kubectl get agent.agentplat.dev/${name} -n ${ns} -o yaml; `,
+        `      keep:    apply it yourself after the upgrade, outside the release: ${renderOld} --show-only ${source} | kubectl apply --server-side --field-manager agentplat -f - (or save the live object, with what was changed in the cluster, before the upgrade: kubectl get agent.agentplat.dev/${name} -n ${ns} -o yaml; `,
     );
   }
   expect(stdout.match(/^ {2}delete /gm)).toHaveLength(AGENTS.length);
@@ -117,7 +117,7 @@ describe('plan: the upgrade from A to B', () => {
   it('the keep advice of a deleted agent renders it as the release had it', async () => {
     const doc = JSON.parse((await plan(['--from', 'A', '--to', 'B', '-f', 'replicas-a.yaml', '-o', 'json'])).stdout) as JsonPlan;
     const keep = doc.deletions.find((d) => d.name === 'rollouts-agent')!.keep;
-    const command = keep.match(/: (agentplat render [^|]+) \| kubectl apply --server-side -f -/)![1]!.trim().split(' ');
+    const command = keep.match(/: (agentplat render [^|]+) \| kubectl apply --server-side --field-manager agentplat -f -/)![1]!.trim().split(' ');
     expect(command.slice(0, 2)).toEqual(['agentplat', 'render']);
     const rendered = await runInProcess(command.slice(1), { cwd: dir });
     expect(rendered.code, rendered.stderr).toBe(0);
@@ -156,7 +156,7 @@ describe('plan: the upgrade from A to B', () => {
     expect(controller).toMatchObject({ action: 'update', group: 'apps', namespace: 'default', source: 'agentplat/templates/controller-deployment.yaml' });
     expect(controller.changes!.length).toBeGreaterThan(0);
     expect(doc.deletions.map((d) => `${d.kind} ${d.namespace}/${d.name} ${d.reason}`)).toEqual(AGENTS.map((a) => `Agent default/${a} revision`));
-    for (const d of doc.deletions) expect(d.keep).toContain(`agentplat render --revision A -f fuller-a.yaml --show-only charts/${d.name}/templates/agent.yaml | kubectl apply --server-side -f -`);
+    for (const d of doc.deletions) expect(d.keep).toContain(`agentplat render --revision A -f fuller-a.yaml --show-only charts/${d.name}/templates/agent.yaml | kubectl apply --server-side --field-manager agentplat -f -`);
     expect(r.stderr).toBe('');
   });
 

@@ -57,7 +57,7 @@ async function run(c: FakeCluster, desired: Obj[], parent: ParentRef = SECRET, i
   return applySetPreflight(c, parent, id, desired, await preflight(c, req));
 }
 
-const text = (p: ApplySetPreflight): string => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, INFO, new Chalk({ level: 0 }), {});
+const text = (p: ApplySetPreflight): string => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, INFO, new Chalk({ level: 0 }), { revision: 'B' });
 
 describe('diff --cluster --applyset: the parent as kubectl checks it', () => {
   it('a parent Secret of another tool (its tooling annotation names helm): refused with kubectl\'s reason, nothing applied or pruned, exit 1', async () => {

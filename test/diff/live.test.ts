@@ -285,7 +285,7 @@ describe('the preflight in text', () => {
     if (refused) c.refusals.set('/ConfigMap agentplat/kept', { status: 422, reason: 'Invalid', message: 'ConfigMap "kept" is invalid: data: Too long\nsecond line', causes: [] });
     return preflight(c, request([configMap('kept', {})]));
   }
-  const text = (p: Preflight, i: ClusterInfo) => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, i, new Chalk({ level: 0 }), { brief: true });
+  const text = (p: Preflight, i: ClusterInfo) => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, i, new Chalk({ level: 0 }), { brief: true, revision: 'B' });
 
   it('an object the render dropped is "not in the render", "pruned" with --applyset, and "not pruned" with a note when an object fails, as kubectl skips the prune', async () => {
     const clean = await report(false);

@@ -292,7 +292,7 @@ async function runPreflight(
     const prune = pruneNote(result, info);
     writeReport(app.io, {
       before: migrationReport(run.migration, run.migrationAt, run.from, run.to),
-      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }),
+      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context, revision: run.to }),
       after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info, result.applySet)}\n`,
     });
   }
