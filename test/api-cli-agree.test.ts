@@ -111,6 +111,6 @@ describe('the API decides as the CLI does', () => {
     expect(cli.code).toBe(0);
     const api = await render({ applyset: 'agentplat', labels: 'team=a', protectCrds: true, cwd });
     expect(api.yaml).toBe(cli.stdout);
-    expect(api.objects.every((o) => o.object.metadata?.labels?.team === 'a')).toBe(true);
+    expect(api.objects.every((o) => (o.object.metadata as { labels?: Record<string, string> } | undefined)?.labels?.team === 'a')).toBe(true);
   });
 });

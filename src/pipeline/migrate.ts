@@ -12,6 +12,7 @@ import type { LoadedLayers } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { objectYaml } from '../output/manifests.ts';
 import { migrateAToB } from '../migrate/a-to-b.ts';
+import { flowPadding } from '../migrate/document.ts';
 import { changeLine, type Change } from '../migrate/changes.ts';
 
 export interface MigrateResult {
@@ -61,7 +62,7 @@ export async function migrateValues(text: string, name: string, from: Revision, 
   // A file already written for the target revision is left exactly as it is.
   if (!already && isMap(doc.contents)) step(doc, (c) => changes.push(c), { hasSourceOnly: ofSource.length > 0 });
   // An empty or comments-only file has nothing to migrate: it stays as it is (not `null`).
-  const out = already || doc.contents === null ? text : doc.toString({ lineWidth: 0 });
+  const out = already || doc.contents === null ? text : doc.toString({ lineWidth: 0, flowCollectionPadding: flowPadding(doc, text) });
 
   const parsed = parseValuesText(out, name);
   const outputCheck = parsed.source ? await modelConfigCheckFor([parsed.source]) : undefined;

@@ -196,8 +196,18 @@ describe('diff --cluster', () => {
     const id = `applyset-${createHash('sha256').update('agentplat..ApplySet.platform.example.com').digest('base64url')}-v1`;
     const leftover: Obj = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'leftover', namespace: 'agentplat', labels: { 'applyset.kubernetes.io/part-of': id } }, data: {} };
     api.store.set(api.objectPath(leftover), leftover);
+    // The parent as the README makes it once per cluster, after an apply that listed ConfigMaps in namespace agentplat.
+    const crd: Obj = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'applysets.platform.example.com', labels: { 'applyset.kubernetes.io/is-parent-type': 'true' } } };
+    const parent: Obj = {
+      apiVersion: 'platform.example.com/v1',
+      kind: 'ApplySet',
+      metadata: { name: 'agentplat', labels: { 'applyset.kubernetes.io/id': id }, annotations: { 'applyset.kubernetes.io/tooling': 'kubectl/v1.37.2', 'applyset.kubernetes.io/contains-group-kinds': 'ConfigMap', 'applyset.kubernetes.io/additional-namespaces': 'agentplat' } },
+    };
+    api.store.set(api.objectPath(crd), crd);
+    api.store.set(api.objectPath(parent), parent);
     const r = await diffCluster(['-f', 'values.yaml', '--applyset', 'applysets.platform.example.com/agentplat', '-q']);
-    expect(r.stdout).toContain('pruned ConfigMap agentplat/leftover\n');
+    expect(r.stdout.split('\n')).toContain('pruned ConfigMap agentplat/leftover');
+    expect(r.stdout).toMatch(/^changed ApplySet parent ApplySet\.platform\.example\.com agentplat \(by kubectl, as field manager kubectl-applyset\): metadata\.annotations\["applyset\.kubernetes\.io\/contains-group-kinds"\]$/m);
     const unknown = await diffCluster(['-f', 'values.yaml', '--applyset', 'widgets.example.com/x']);
     expect([unknown.code, unknown.stdout]).toEqual([2, '']);
     expect(unknown.stderr).toMatch(/--applyset widgets\.example\.com\/x: the cluster serves no resource widgets\.example\.com/);

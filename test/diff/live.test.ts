@@ -234,7 +234,7 @@ describe('diff --cluster preflight', () => {
     const p = await preflight(c, request([deployment(1)]));
     expect(p.drift.map((d) => d.managers)).toEqual([[{ manager: 'kubectl', operation: 'Update', subresource: 'scale' }]]);
     expect(p.conflicts.map((x) => [x.manager, x.subresource, x.path])).toEqual([['kubectl', 'scale', 'spec.replicas']]);
-    const text = formatPreflightText([], p, { context: 'c', server: 'https://x', fieldManager: 'agentplat' }, new Chalk({ level: 0 }), {});
+    const text = formatPreflightText([], p, { context: 'c', server: 'https://x', fieldManager: 'agentplat' }, new Chalk({ level: 0 }), { revision: 'B' });
     expect(text).toBe(
       'conflict Deployment.apps agentplat/agentplat-controller: spec.replicas is owned by "kubectl" through the scale subresource: the apply is refused unless forced (--force-conflicts takes the field over)\n' +
         'drift Deployment.apps agentplat/agentplat-controller: spec.replicas: live 3, the render sets 1; written by "kubectl" (Update through the scale subresource)\n',
@@ -345,7 +345,7 @@ describe('the preflight in text', () => {
     if (refused) c.refusals.set('/ConfigMap agentplat/kept', { status: 422, reason: 'Invalid', message: 'ConfigMap "kept" is invalid: data: Too long\nsecond line', causes: [] });
     return preflight(c, request([configMap('kept', {})]));
   }
-  const text = (p: Preflight, i: ClusterInfo) => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, i, new Chalk({ level: 0 }), { brief: true });
+  const text = (p: Preflight, i: ClusterInfo) => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, i, new Chalk({ level: 0 }), { brief: true, revision: 'B' });
 
   it('an object the render dropped is "not in the render", "pruned" with --applyset, and "not pruned" with a note when an object fails, as kubectl skips the prune', async () => {
     const clean = await report(false);

@@ -83,6 +83,13 @@ describe('migrate A → B: what is kept', () => {
     expect(r.changes).toEqual([]);
   });
 
+  it('keeps the user\'s spelling of flow sequences and maps: [a] stays [a], [ a ] stays [ a ]', async () => {
+    const tight = 'ui:\n  httpRoute:\n    enabled: true\n    hostnames: [agents.example.com]\n    parentRefs: [{name: gw}]\ncontroller:\n  toolRefreshInterval: 30s\n  replicas: 2\n';
+    expect((await migrate(tight)).text).toBe('ui:\n  httpRoute:\n    enabled: true\n    hostnames: [agents.example.com]\n    parentRefs: [{name: gw}]\ncontroller:\n  replicas: 2\n');
+    const padded = 'rbac:\n  namespaces: [ team-a, team-b ]\ncontroller:\n  toolRefreshInterval: 30s\n  replicas: 2\n';
+    expect((await migrate(padded)).text).toBe('rbac:\n  namespaces: [ team-a, team-b ]\ncontroller:\n  replicas: 2\n');
+  });
+
   it('leaves trusted-proxy mode alone and renames unsecure to insecure', async () => {
     expect((await migrate('controller:\n  auth:\n    mode: trusted-proxy\n')).changes).toEqual([]);
     expect(parse((await migrate('controller:\n  auth:\n    mode: unsecure\n')).text!)).toEqual({ controller: { auth: { mode: 'insecure' } } });

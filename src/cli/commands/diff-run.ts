@@ -22,8 +22,9 @@ import { masker, type Masker } from '../../diff/mask.ts';
 import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
 import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
+import { applySetPreflight, resolveParent, type ApplySetPreflight, type ParentFlag } from '../../diff/applyset-parent.ts';
 import { nameProblem } from '../../k8s-meta.ts';
-import { ClusterError, type ClusterClient } from '../../cluster/client.ts';
+import { ClusterError, type ClusterClient, type KubeObject } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
 import { releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
 import { problemReporter } from '../problem-report.ts';
@@ -267,9 +268,10 @@ async function runPreflight(
   const { connect } = await import('../../cluster/connect.ts');
   const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, contextFlag: '--kube-context', namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
   await checkReleaseNamespace(client, flags.namespace, desired);
-  const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
+  const parentRef = parent === undefined ? undefined : await resolveParent(parent, flags.applyset!, client);
+  const applySet = parentRef === undefined ? undefined : applySetId(parentRef);
   const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
-  const result = await preflight(client, {
+  const checked = await preflight(client, {
     desired,
     ...(run.single ? {} : { lastApplied: before.objects! }),
     release: flags.releaseName,
@@ -279,6 +281,8 @@ async function runPreflight(
     mask,
     redact: (text) => redact(text, secrets),
   });
+  // kubectl's checks and update of the parent, and the members it would really prune.
+  const result: ApplySetPreflight = parentRef === undefined ? checked : await applySetPreflight(client, parentRef, applySet!, desired.map((d) => d.object as KubeObject), checked);
   const shown = showChanges(result.comparison, mask);
   const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
   if (run.output === 'json') {
@@ -287,8 +291,8 @@ async function runPreflight(
     const prune = pruneNote(result, info);
     writeReport(app.io, {
       before: migrationReport(run.migration, run.migrationAt, run.from, run.to),
-      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }),
-      after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info)}\n`,
+      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context, revision: run.to }),
+      after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info, result.applySet)}\n`,
     });
   }
   // Objects the user may not check: the run could not do its work for them (README, exit codes).
@@ -307,29 +311,19 @@ async function checkReleaseNamespace(client: ClusterClient, namespace: string, d
 }
 
 /**
- * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it (its id, known
- * offline), or a custom-resource parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
+ * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it, or a custom-resource
+ * parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
  * (`applysets.platform.example.com/agentplat`), whose kind and scope the cluster tells.
  */
-function applySetParent(raw: string, namespace: string): string | { resource: string; group: string; name: string } {
+function applySetParent(raw: string, namespace: string): ParentFlag {
   const slash = raw.indexOf('/');
   const resource = slash >= 0 ? raw.slice(0, slash) : '';
-  if (!resource.includes('.') || resource.endsWith('.')) return applySetId(parseApplySetFlag(raw, namespace));
+  if (!resource.includes('.') || resource.endsWith('.')) return parseApplySetFlag(raw, namespace);
   const name = raw.slice(slash + 1);
   const problem = nameProblem(name, 'ApplySet');
   if (problem !== undefined) throw new UsageError(`--applyset ${raw}: "${name}" is not a valid name: ${problem}`, 'e.g. --applyset applysets.platform.example.com/agentplat');
   const dot = resource.indexOf('.');
-  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name };
-}
-
-/** The id kubectl gives a custom-resource parent: its kind from discovery, no namespace when cluster-scoped. */
-async function customParentId(parent: { resource: string; group: string; name: string }, flags: DiffFlags, client: ClusterClient): Promise<string> {
-  const served = (await client.groups()).find((g) => g.name === parent.group);
-  const res = served && (await client.resources(parent.group, served.preferredVersion)).find((r) => r.name === parent.resource);
-  if (!res) {
-    throw new UsageError(`--applyset ${flags.applyset}: the cluster serves no resource ${parent.resource}.${parent.group}`, 'a custom-resource parent is RESOURCE.GROUP/NAME of a CRD labelled applyset.kubernetes.io/is-parent-type (kubectl api-resources lists the names); a Secret parent is NAME');
-  }
-  return applySetId({ name: parent.name, namespace: res.namespaced ? flags.namespace : '', kind: res.kind, group: parent.group });
+  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name, namespace };
 }
 
 function parseContext(raw: string): number {
