@@ -35,8 +35,8 @@ export function createProgram(app: App, argv?: readonly string[]): Command {
   program.addHelpText(
     'after',
     '\nExamples:\n' +
-      '  agentplat crds | kubectl apply --server-side -f -      # the CRDs first, on their own\n' +
-      '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side -f -\n' +
+      '  agentplat crds | kubectl apply --server-side --field-manager agentplat -f -   # the CRDs first, on their own\n' +
+      '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side --field-manager agentplat -f -\n' +
       '  agentplat lint -r A -f prod.yaml -f overrides.yaml --format sarif > lint.sarif\n' +
       '  agentplat validate agents/\n' +
       '\nThe same options mean the same thing in every command:\n' +

@@ -176,8 +176,7 @@ function decoderUnknownFields(root: Record<string, unknown>, defs: Record<string
       return;
     }
     if (!isObject(v)) return;
-    // An object type without `properties` is an object with no fields (the CRD leaves out an empty `properties`).
-    const props = (node?.properties ?? (node?.type === 'object' ? {} : undefined)) as Record<string, Record<string, unknown>> | undefined;
+    const props = node?.properties as Record<string, Record<string, unknown>> | undefined;
     const extra = node?.additionalProperties;
     for (const [k, sub] of Object.entries(v)) {
       if (path.length === 0 && (k === 'apiVersion' || k === 'kind' || k === 'metadata')) continue;

@@ -89,7 +89,7 @@ function rejectionLines(r: Rejection): string[] {
 }
 
 function uncheckedLine(u: Unchecked): string {
-  return `not checked ${displayId(u)}: the cluster serves its kind only once this apply has created or changed CustomResourceDefinition ${u.crd}; apply the CRDs first (agentplat crds | kubectl apply --server-side -f -) and run diff --cluster again`;
+  return `not checked ${displayId(u)}: the cluster serves its kind only once this apply has created or changed CustomResourceDefinition ${u.crd}; apply the CRDs first (agentplat crds | kubectl apply --server-side --field-manager agentplat -f -) and run diff --cluster again`;
 }
 
 /** The note that explains `not pruned`, when kubectl would skip the prune. */

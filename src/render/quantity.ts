@@ -1,7 +1,7 @@
 // A resource.Quantity as the API server stores it. The server parses a quantity (a string, or
 // the text of a JSON number) and writes it back in its canonical form, except where the text it
 // was given already is canonical for its suffix kind, which it keeps as written. The facts below
-// are Kubernetes' (apimachinery's resource.Quantity; the cases in test/render/quantity-cases.ts
+// are Kubernetes' (apimachinery's resource.Quantity; the cases in test/render/_quantity-cases.ts
 // were each checked against a real API server of both versions the cluster suite runs):
 //
 // - Notation: an optional sign, digits with an optional fraction (`5.`, `.5`), then a suffix:

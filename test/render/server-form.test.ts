@@ -9,7 +9,12 @@ import { crdDocs } from '../../src/render/render.ts';
 import { buildRenderContext } from '../../src/model/context.ts';
 import type { K8sObject } from '../../src/model/objects.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
+import { breathing } from '../helpers/breathe.ts';
 import { QUANTITY_CASES } from './_quantity-cases.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInProcess } from '../cli/in-process.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { find, render, valuesFor } from './_render.ts';
 
 const container = (o: any, name: string) => o.spec.template.spec.containers.find((c: any) => c.name === name);
@@ -27,12 +32,12 @@ describe('quantities are rendered in the form the API server stores', () => {
     .filter(([, int, frac]) => `${int}${frac ?? ''}` !== '')
     .map(([sign, int, frac, s]) => `${sign}${int}${frac === undefined ? '' : `.${frac}`}${s}`);
 
-  it(`the stored form reads back as itself: the server keeps what it stored ${seedTitle(9310, 800)}`, () => {
-    fc.assert(
-      fc.property(quantityText, fc.boolean(), (q, list) => {
+  it(`the stored form reads back as itself: the server keeps what it stored ${seedTitle(9310, 800)}`, async () => {
+    await fc.assert(
+      fc.asyncProperty(quantityText, fc.boolean(), breathing((q, list) => {
         const once = storedQuantity(q, list);
         expect(storedQuantity(once, list)).toBe(once);
-      }),
+      })),
       fcParams(9310, 800),
     );
   });
@@ -46,15 +51,15 @@ describe('quantities are rendered in the form the API server stores', () => {
     return n * (s in pow ? pow[s]! : 10 ** Number(s.slice(1)));
   };
 
-  it(`the stored form has the value written, to a nano (a milli in a resource list, rounded up) ${seedTitle(9311, 800)}`, () => {
-    fc.assert(
-      fc.property(quantityText, fc.boolean(), (q, list) => {
+  it(`the stored form has the value written, to a nano (a milli in a resource list, rounded up) ${seedTitle(9311, 800)}`, async () => {
+    await fc.assert(
+      fc.asyncProperty(quantityText, fc.boolean(), breathing((q, list) => {
         const stored = storedQuantity(q, list) as string;
         const [a, b] = [approx(q), approx(stored)];
         const step = list ? 1e-3 : 1e-9;
         expect(b).toBeGreaterThanOrEqual(a - Math.abs(a) * 1e-12);
         expect(b - a).toBeLessThanOrEqual(step + Math.abs(a) * 1e-12);
-      }),
+      })),
       fcParams(9311, 800),
     );
   });
@@ -140,5 +145,13 @@ describe('fields the API server defaults or drops are rendered as it stores them
     };
     for (const d of crdDocs(ctx)) walk(d.object, d.object.metadata.name);
     expect(empty).toEqual([]);
+  });
+
+  it('validate still names a field inside an object without fields (MCPServer stdioTransport, whose CRD has no properties) as an unknown field', async () => {
+    const file = join(tempDir('agentplat-server-form-'), 'mcp.yaml');
+    writeFileSync(file, 'apiVersion: agentplat.dev/v1alpha1\nkind: MCPServer\nmetadata: {name: x, namespace: default}\nspec:\n  transportType: stdio\n  stdioTransport: {foo: 1}\n  deployment: {image: x}\n');
+    const io = await runInProcess(['validate', file, '--format', 'json']);
+    expect(io.code).toBe(1);
+    expect(io.stdout).toContain('unknown field spec.stdioTransport.foo');
   });
 });
