@@ -6,6 +6,7 @@ import type { Values } from '../values/merge.ts';
 import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from '../model/context.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { assertUnique, orderDocs } from './order.ts';
+import { storedForms } from './server-form.ts';
 import { SUBCHART_COMPONENTS } from './subcharts/index.ts';
 import { controllerComponent } from './components/controller.ts';
 import { rbacComponent } from './components/rbac.ts';
@@ -52,7 +53,8 @@ export function renderChart(values: Values, opts: ChartRenderOptions): RenderedD
   if (!opts.skipCrds) docs.push(...crdDocs(ctx));
   for (const c of CHART_COMPONENTS) docs.push(...c.render(ctx));
   for (const c of SUBCHART_COMPONENTS) docs.push(...c.render(ctx));
-  const ordered = orderDocs(docs);
+  // Written as the API server stores each object, so that any field manager can apply it (./server-form.ts).
+  const ordered = storedForms(orderDocs(docs));
   assertUnique(ordered);
   return ordered;
 }
