@@ -45,6 +45,10 @@ describe(`the README's tour, every line in order, on Kubernetes ${PRUNE_VERSION}
         expect(crds.out.split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(6);
       }
     }
+    // The tour ends with a clean preflight: after the upgrade nothing is left to change or to delete.
+    const last = ran.filter((r) => r.line.startsWith('agentplat diff --cluster')).at(-1)!;
+    expect(last.out, last.line).toBe('');
+    expect(last.err, last.line).toMatch(/^against context \S+ \(\S+\), field manager agentplat: 0 created, 0 changed, 0 are not in the render, \d+ unchanged; 0 refused, 0 conflicts, 0 drifted fields, 0 not checked yet\n$/);
     expect(ran.map((r) => `${r.line} → exit ${r.code}`)).toEqual(lines.map((l) => `${command(l)} → exit ${documentedExit(l)}`));
 
     // The release is installed into its namespace, under the field manager diff --cluster checks with.

@@ -37,7 +37,8 @@ export const CLUSTER_LINES = [
   'agentplat render -r B -f values.yaml -n agentplat --skip-crds | KUBECTL_APPLYSET=true kubectl apply --server-side --field-manager agentplat -n agentplat --prune --applyset=agentplat -f -',
   'agentplat validate --cluster --revision B',
   'agentplat diff --cluster -f values-a.yaml --from-revision A --to-revision B -n agentplat',
-  'agentplat diff --cluster -f values-b.yaml -n agentplat',
+  'agentplat render -r B -f values-b.yaml -n agentplat --skip-crds | KUBECTL_APPLYSET=true kubectl apply --server-side --field-manager agentplat -n agentplat --prune --applyset=agentplat -f -',
+  'agentplat diff --cluster -f values-b.yaml -n agentplat --applyset agentplat',
 ];
 
 /** The command of a line without its comment. */
