@@ -4,6 +4,7 @@
 // objects, validates against the Kubernetes schema of its kind (unknown fields rejected),
 // references only objects in the output or names written in the values, and renders
 // byte-identically twice.
+import { checkModelConfig } from '../helpers/load-crd-check.ts';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
@@ -76,7 +77,7 @@ async function property(revision: Revision, values: Record<string, unknown>, o: 
   stats.rendered++;
   // The same objects in-process, as render-run.ts builds them, to check them one by one.
   const source = parseValuesText(text, '<stdin>').source!;
-  const lint = lintValues({ revision, layers: [source], releaseNamespace: o.namespace, apiVersions: o.apiVersions });
+  const lint = lintValues({ checkModelConfig, revision, layers: [source], releaseNamespace: o.namespace, apiVersions: o.apiVersions });
   const docs = renderChart(lint.layered.values, { revision, releaseName: o.release, releaseNamespace: o.namespace, apiVersions: o.apiVersions, skipCrds: true });
   // Two renders of the same input (the CLI's and this one) are byte-identical.
   expect(toYaml(docs) === first.out, `two renders of the same values differ\n${what}`).toBe(true);

@@ -53,10 +53,10 @@ describe('a key refused on purpose names its replacement', () => {
     expect(e!.hint).toBe('`controller.toolRefreshInterval` exists only in revision A; remove it, or lint with --revision A');
   });
 
-  it('explain says the same for a key no revision has', () => {
+  it('explain says the same for a key no revision has', async () => {
     let err: unknown;
     try {
-      explainKey('controller.service.ports.grpc', ['B']);
+      await explainKey('controller.service.ports.grpc', ['B']);
     } catch (e) {
       err = e;
     }

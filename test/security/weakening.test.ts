@@ -2,6 +2,7 @@
 // keys (top-level, a sub-chart's own key, a per-component override; both revisions where the key
 // exists), and checked twice: the rendered pod really breaks the restricted profile (or really
 // has no limits), and lint reports the rule with its values path, file, line and column.
+import { storedForm } from '../../src/render/server-form.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -198,7 +199,9 @@ describe('the pods the security rules rebuild from values are the pods the chart
           }
           expect(mine.securityContext ?? {}, `${s.object} pod securityContext`).toEqual(theirs.securityContext ?? {});
           expect(mine.containers[0].securityContext, `${s.object} container securityContext`).toEqual(theirs.containers[0].securityContext ?? {});
-          expect(mine.containers[0].resources ?? {}, `${s.object} resources`).toEqual(theirs.containers[0].resources ?? {});
+          // The render writes quantities as the API server stores them (cpu: 2 → "2"); the rules read the values.
+          const stored = (storedForm({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: mine }).spec as any).containers[0].resources;
+          expect(stored ?? {}, `${s.object} resources`).toEqual(theirs.containers[0].resources ?? {});
           // volume sources are compared by type (the authentication proxy's pass through the template engine)
           const shape = (v: any) => [v.name, ...Object.keys(v).filter((k) => k !== 'name').sort()].join(' ');
           for (const v of mine.volumes ?? []) expect((theirs.volumes ?? []).map(shape), `${s.object} volume ${v.name}`).toContain(shape(v));
