@@ -32,6 +32,13 @@ const forbidden = [
     from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/api(-entry)?\\.ts$' },
     to: { path: '^src/[^/]+/' },
   },
+  {
+    name: 'run-files-import-no-run-file',
+    comment: 'A command\'s run file maps its flags to an operation and formats what it returns; what two commands share lives in src/pipeline/ or a cli/ module, never in another command\'s run file.',
+    severity: 'error',
+    from: { path: '^src/cli/commands/[^/]+-run\\.ts$' },
+    to: { path: '^src/cli/commands/[^/]+-run\\.ts$' },
+  },
 ];
 LAYERS.forEach((row, i) => {
   const above = LAYERS.slice(i + 1).flat();

@@ -36,7 +36,7 @@ describe('stage graph of src/', () => {
     expect(folders.filter((f) => !stages.has(f))).toEqual([]);
   });
 
-  it('the rules catch an upward import, an import between siblings, a cycle and a leaf utility importing a stage', async () => {
+  it('the rules catch an upward import, an import between siblings, a cycle, a leaf utility importing a stage and a command\'s run file importing another', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentplat-stages-'));
     scratch.push(dir);
     const files: Record<string, string> = {
@@ -44,6 +44,8 @@ describe('stage graph of src/', () => {
       'src/lint/rule.ts': "import { problem } from '../problems/problem.ts';\nimport { component } from '../render/component.ts';\nexport const rule = [problem, component];\n",
       'src/render/component.ts': 'export const component = 1;\n',
       'src/fs-path.ts': "import { problem } from './problems/problem.ts';\nexport const path = problem;\n",
+      'src/cli/commands/plan-run.ts': "import { diff } from './diff-run.ts';\nexport const plan = diff;\n",
+      'src/cli/commands/diff-run.ts': 'export const diff = 1;\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -54,5 +56,6 @@ describe('stage graph of src/', () => {
     expect(found.some((v) => v.startsWith('lint-imports-only-downward: src/lint/rule.ts -> src/render/component.ts'))).toBe(true);
     expect(found.some((v) => v.startsWith('no-circular:'))).toBe(true);
     expect(found.some((v) => v.startsWith('leaf-utilities-import-nothing: src/fs-path.ts -> src/problems/problem.ts'))).toBe(true);
+    expect(found.some((v) => v.startsWith('run-files-import-no-run-file: src/cli/commands/plan-run.ts -> src/cli/commands/diff-run.ts'))).toBe(true);
   });
 });

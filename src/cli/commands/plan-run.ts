@@ -8,7 +8,7 @@ import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { buildPlan, migrationStep } from '../../diff/plan.ts';
 import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../diff/plan-format.ts';
-import { compareSides, hasNewSideLayers, type SidesFlags } from './diff-run.ts';
+import { compareSides, hasNewSideLayers, type SidesFlags } from '../compare.ts';
 
 export interface PlanFlags extends SidesFlags {
   revision?: string;

@@ -1,22 +1,17 @@
 // The work of `agentplat render`, loaded only when that command runs.
 // On any lint error nothing goes to stdout (a pipe into kubectl must never get half a release).
 import type { App } from '../app.ts';
-import { lintSettings, verdict, type LintSettings } from '../lint-settings.ts';
+import { lintSettings, verdict } from '../lint-settings.ts';
 import { problemReporter } from '../problem-report.ts';
 import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat } from '../options.ts';
 import type { LayerFlags } from '../options.ts';
 import { postRender } from '../post-renderer.ts';
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
-import { applyRuleLevels } from '../../lint/config.ts';
-import { countProblems, type Problem } from '../../problems/problem.ts';
-import { loadUserLayers, type LoadedLayers } from '../../values/load.ts';
-import { modelConfigCheckFor } from '../../lint/crd-check.ts';
-import type { Revision } from '../../spec/revisions.ts';
+import { countProblems } from '../../problems/problem.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { docYaml, filesFor, toJson } from '../../output/manifests.ts';
 import { resolveOutputDir, writeOutputDir, writeSelectedFiles } from '../../output/output-dir.ts';
-import { renderRelease, type ReleaseRequest, type ReleaseResult } from '../../pipeline/render.ts';
 import { renderOperation } from '../../pipeline/operations.ts';
 
 export interface RenderFlags extends LayerFlags {
@@ -122,30 +117,3 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   app.exitCode = 0;
 }
 
-/** What the problems of a render name as its inputs: the -f files, or where the values came from. */
-export function valuesInputs(files: readonly string[], loaded: LoadedLayers, revision: Revision): string[] {
-  return files.length > 0 ? files.map((f) => (f === '-' ? '<stdin>' : f)) : [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
-}
-
-/** Loaded layers → the release, as render makes it: load errors stop it, a --show-only miss is a usage error. */
-export async function renderLoaded(loaded: LoadedLayers, req: Omit<ReleaseRequest, 'layers'>): Promise<ReleaseResult> {
-  const loadProblems = applyRuleLevels(loaded.problems, req.rules ?? {});
-  if (loadProblems.some((p) => p.severity === 'error')) return { problems: loadProblems };
-  const checkModelConfig = await modelConfigCheckFor(loaded.sources);
-  const result = renderRelease({ ...req, layers: loaded.sources, ...(checkModelConfig ? { checkModelConfig } : {}) });
-  return { ...result, problems: [...loadProblems, ...result.problems] };
-}
-
-/**
- * The documents of a release when render would print them: none when a problem is an error, or
- * when --strict or maxWarnings refuse the warnings (then the problems are reported and the exit
- * code is 1).
- */
-export function releaseDocs(release: ReleaseResult, settings: LintSettings, app: App, report: (problems: readonly Problem[]) => void): RenderedDoc[] | undefined {
-  const notes: string[] = [];
-  if (release.docs && verdict(countProblems(release.problems), settings, (msg) => notes.push(`agentplat: ${msg}\n`)) === 0) return release.docs;
-  report(release.problems);
-  app.io.stderr(notes.join(''));
-  app.exitCode = EXIT_PROBLEMS;
-  return undefined;
-}
