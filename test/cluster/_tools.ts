@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
-import type { Cluster } from './_cluster.ts';
+import { startCluster, type Cluster } from './_cluster.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -42,4 +42,23 @@ export function toolsFor(c: Cluster, prefix: string): Tools {
     return { status: r.status ?? -1, out: r.stdout, err: r.stderr };
   };
   return { dir, bin, run, sh: (script) => run('bash', ['-euo', 'pipefail', '-c', script]), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A control plane of one version with a working folder for commands against it; stop() removes both. */
+export interface Bench extends Tools {
+  c: Cluster;
+  stop(): Promise<void>;
+}
+
+export async function startBench(version: string, prefix: string): Promise<Bench> {
+  const c = await startCluster(version, inject('clusterBinaries')[version]!);
+  const tools = toolsFor(c, prefix);
+  return {
+    ...tools,
+    c,
+    async stop() {
+      tools.remove();
+      await c.stop();
+    },
+  };
 }

@@ -9,13 +9,12 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectsOf } from '../helpers/objects.ts';
 import { crdProblems, installCrds, type Obj } from './_api.ts';
 import { agentplat } from './_cli.ts';
-import { startCluster, type Cluster } from './_cluster.ts';
 import { record } from './_figures.ts';
-import { toolsFor, type Tools } from './_tools.ts';
+import { startBench, type Bench } from './_tools.ts';
 import { VERSIONS } from './_versions.ts';
 
 type Meta = { name: string; namespace?: string; uid: string; resourceVersion: string; deletionTimestamp?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
@@ -52,24 +51,11 @@ const VALUES_FULL = '{}\n';
 /** A sub-chart off and the bundled database off: its PersistentVolumeClaim, the only one of its kind, goes. */
 const VALUES_SMALLER = 'agentplat-tools:\n  enabled: false\ndatabase:\n  rdb:\n    urlFile: /var/run/secrets/db/url\n    bundled:\n      enabled: false\n';
 
-interface Bench extends Tools {
-  c: Cluster;
-  stop(): Promise<void>;
-}
-
 async function bench(version: string): Promise<Bench> {
-  const c = await startCluster(version, inject('clusterBinaries')[version]!);
-  const tools = toolsFor(c, 'agentplat-applyset-parent-');
+  const b = await startBench(version, 'agentplat-applyset-parent-');
   const crds = (JSON.parse(agentplat(['crds', '-o', 'json']).out) as { items: Obj[] }).items;
-  expect(crdProblems(await installCrds(c, crds))).toEqual([]);
-  return {
-    ...tools,
-    c,
-    async stop() {
-      tools.remove();
-      await c.stop();
-    },
-  };
+  expect(crdProblems(await installCrds(b.c, crds))).toEqual([]);
+  return b;
 }
 
 /** The preflight as a user runs it: the release in namespace NS, the CRDs applied apart. */

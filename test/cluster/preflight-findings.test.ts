@@ -13,11 +13,10 @@
 //   the one kubectl printed the conflict in.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectsOf } from '../helpers/objects.ts';
-import { startCluster, type Cluster } from './_cluster.ts';
 import { record } from './_figures.ts';
-import { toolsFor, type Tools } from './_tools.ts';
+import { startBench, type Bench } from './_tools.ts';
 import { VERSIONS } from './_versions.ts';
 
 type Id = { group: string; kind: string; namespace: string; name: string };
@@ -78,23 +77,7 @@ function ownedPaths(fields: Record<string, unknown>, prefix = ''): string[] {
   return out;
 }
 
-interface Bench extends Tools {
-  c: Cluster;
-  stop(): Promise<void>;
-}
-
-async function bench(version: string): Promise<Bench> {
-  const c = await startCluster(version, inject('clusterBinaries')[version]!);
-  const tools = toolsFor(c, 'agentplat-findings-');
-  return {
-    ...tools,
-    c,
-    async stop() {
-      tools.remove();
-      await c.stop();
-    },
-  };
-}
+const bench = (version: string): Promise<Bench> => startBench(version, 'agentplat-findings-');
 
 for (const version of VERSIONS) {
   describe(`diff --cluster, Kubernetes ${version}: conflicts --ignore cannot hide, drift only from other managers, one spelling of a field`, () => {

@@ -8,12 +8,11 @@
 // preflight must report that drift and the conflicts kubectl then meets.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectsOf } from '../helpers/objects.ts';
 import { agentplat } from './_cli.ts';
-import { startCluster, type Cluster } from './_cluster.ts';
 import { record } from './_figures.ts';
-import { toolsFor, type Tools } from './_tools.ts';
+import { startBench, type Bench } from './_tools.ts';
 import { VERSIONS } from './_versions.ts';
 
 
@@ -55,23 +54,7 @@ const VALUES_B2 = [
   '',
 ].join('\n');
 
-interface Bench extends Tools {
-  c: Cluster;
-  stop(): Promise<void>;
-}
-
-async function bench(version: string): Promise<Bench> {
-  const c = await startCluster(version, inject('clusterBinaries')[version]!);
-  const tools = toolsFor(c, 'agentplat-preflight-');
-  return {
-    ...tools,
-    c,
-    async stop() {
-      tools.remove();
-      await c.stop();
-    },
-  };
-}
+const bench = (version: string): Promise<Bench> => startBench(version, 'agentplat-preflight-');
 
 /** The release's objects and the CRDs (everything labelled managed-by=agentplat) of the given kinds, by key. */
 function inventory(b: Bench, kinds: string[]): Map<string, Live> {
