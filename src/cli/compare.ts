@@ -7,7 +7,7 @@ import { chalkFor } from './io.ts';
 import { type LintSettings, verdict } from './lint-settings.ts';
 import { type LayerFlags, layerOptionsFrom, type NamespaceFlags, parseApiVersionList, parseKubeVersion, toLayerOptionsFrom } from './options.ts';
 import { EXIT_PROBLEMS, UsageError } from '../problems/errors.ts';
-import { formatProblems } from '../lint/formatters/index.ts';
+import { formatProblems } from '../output/formatters/index.ts';
 import { secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { countProblems, type Problem } from '../problems/problem.ts';
 import { checkReleaseNames } from '../pipeline/request.ts';

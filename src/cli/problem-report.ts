@@ -2,7 +2,7 @@
 // only what a pipe into kubectl may read.
 import type { App } from './app.ts';
 import { chalkFor } from './io.ts';
-import { formatProblems } from '../lint/formatters/index.ts';
+import { formatProblems } from '../output/formatters/index.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 

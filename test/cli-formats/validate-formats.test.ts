@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CRD_RULES } from '../../src/crds/rules.ts';
-import { FORMAT_NAMES } from '../../src/lint/formatters/names.ts';
+import { FORMAT_NAMES } from '../../src/problems/format-names.ts';
 import { ensureBuilt, ROOT, runBin } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

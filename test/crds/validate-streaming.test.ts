@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { ResourceValidation, validateCustomResources } from '../../src/crds/validate.ts';
-import { FORMAT_NAMES } from '../../src/lint/formatters/names.ts';
+import { FORMAT_NAMES } from '../../src/problems/format-names.ts';
 import { plainYamlDocuments } from '../../src/yaml/plain-yaml.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { tempDir } from '../helpers/temp-dir.ts';

@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { packageVersion } from '../../package-version.ts';
 import { askedFor, ruleCatalog } from '../../lint/config.ts';
-import { formatReport } from '../../lint/formatters/index.ts';
+import { formatReport } from '../../output/formatters/index.ts';
 import { lintOperation } from '../../pipeline/operations.ts';
 import { countProblems } from '../../problems/problem.ts';
 import { buildReport } from '../../lint/report.ts';

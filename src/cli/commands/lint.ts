@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { addLayerOptions, addReleaseOptions, collect, optionWithDefault, revisionFlag, withChoices } from '../options.ts';
-import { FORMAT_NAMES } from '../../lint/formatters/names.ts';
+import { FORMAT_NAMES } from '../../problems/format-names.ts';
 import type { LintOptions } from './lint-run.ts';
 
 export function register(program: Command, app: App): void {

@@ -48,7 +48,7 @@ export function register(program: Command, app: App): void {
       const result = await migrateValues(text, name, from, to, rules);
       if (result.text === undefined) {
         // The input itself is broken: the same report lint gives for it, and nothing on stdout.
-        const { formatProblems } = await import('../../lint/formatters/index.ts');
+        const { formatProblems } = await import('../../output/formatters/index.ts');
         app.io.stderr(formatProblems(result.problems, { format: 'text', chalk: await chalkFor(app.io, 'stderr'), revision: from, inputs: [name] }));
         app.exitCode = EXIT_PROBLEMS;
         return;

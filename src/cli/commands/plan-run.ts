@@ -68,7 +68,7 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
   let report: string;
   if (output === 'json') report = formatPlanJson(plan, { ...head, tool: { name: 'agentplat', version: packageVersion() } });
   else if (output === 'sarif') {
-    const { formatProblems } = await import('../../lint/formatters/index.ts');
+    const { formatProblems } = await import('../../output/formatters/index.ts');
     // The new side's last values file (the one that wins), else the old side's: where the change is made.
     const anchor = [...flags.values, ...flags.toValues].filter((f) => f !== '-' && !/^https?:\/\//i.test(f)).at(-1);
     report = formatProblems(planProblems(plan, anchor), { format: 'sarif', command: 'plan', revision: to, toolVersion: packageVersion(), rules: PLAN_RULES, inputs: [] });

@@ -11,7 +11,7 @@ import { connect } from '../../cluster/connect.ts';
 import type { ClusterClient } from '../../cluster/client.ts';
 import { byKind, complete, unreadText, validateCluster } from '../../cluster/validate-cluster.ts';
 import { crdRuleCatalog } from '../../crds/rules.ts';
-import { formatProblems, type FormatName } from '../../lint/formatters/index.ts';
+import { formatProblems, type FormatName } from '../../output/formatters/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../../problems/errors.ts';
 
 export interface ValidateClusterFlags extends ClusterFlags {

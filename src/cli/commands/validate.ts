@@ -7,7 +7,7 @@ import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
-import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
+import { FORMAT_NAMES, parseFormatName } from '../../problems/format-names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
 import { validateKubeVersion } from '../../pipeline/request.ts';
@@ -94,7 +94,7 @@ export function register(program: Command, app: App): void {
       // before the problems of the files before it are written.
       for (const p of paths) checkOpenable(p, app.io, RESOURCES_INPUT);
       const { ResourceValidation } = await import('../../crds/validate.ts');
-      const { problemWriter } = await import('../../lint/formatters/stream.ts');
+      const { problemWriter } = await import('../../output/formatters/stream.ts');
       const validation = new ResourceValidation({
         onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (agentplat has no schema of ${d.apiVersion} ${d.kind})\n`) : undefined,
         strict: opts.strict === true,

@@ -3,7 +3,7 @@
 // listed in the case's output so the report still shows them.
 
 import type { Problem } from '../../problems/problem.ts';
-import type { LintReport } from '../report.ts';
+import type { LintReport } from '../../lint/report.ts';
 import { COMMAND_WORDING, escapeXml, fileLabel, locationText, SEVERITY_LABEL } from './shared.ts';
 import type { FormatterOptions } from './types.ts';
 

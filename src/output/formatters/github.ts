@@ -2,7 +2,7 @@
 // Problems without a file (or from a --set flag) become annotations without a position.
 
 import type { Problem, Severity } from '../../problems/problem.ts';
-import type { LintReport } from '../report.ts';
+import type { LintReport } from '../../lint/report.ts';
 import { escapeGithubData, escapeGithubProperty, isArtifactFile, messageWithHint } from './shared.ts';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };

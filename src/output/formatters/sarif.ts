@@ -3,7 +3,7 @@
 // the repository, so their result carries no location and names the flag in its message.
 
 import type { Problem, Severity } from '../../problems/problem.ts';
-import type { LintReport } from '../report.ts';
+import type { LintReport } from '../../lint/report.ts';
 import { COMMAND_WORDING, isArtifactFile, isFlagSource } from './shared.ts';
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };

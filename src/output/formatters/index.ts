@@ -3,9 +3,9 @@
 
 import type { ChalkInstance } from 'chalk';
 import { PLAIN } from '../../plain-style.ts';
-import { FORMAT_DESCRIPTIONS, FORMAT_NAMES, isFormatName, parseFormatName, type FormatName } from './names.ts';
+import { FORMAT_DESCRIPTIONS, FORMAT_NAMES, isFormatName, parseFormatName, type FormatName } from '../../problems/format-names.ts';
 import type { Problem } from '../../problems/problem.ts';
-import { buildReport, type LintReport, type ReportInput } from '../report.ts';
+import { buildReport, type LintReport, type ReportInput } from '../../lint/report.ts';
 import { formatGithub } from './github.ts';
 import { formatJson } from './json.ts';
 import { formatJunit } from './junit.ts';

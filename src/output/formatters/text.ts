@@ -3,7 +3,7 @@
 
 import type { ChalkInstance } from 'chalk';
 import type { Problem, ProblemCounts, Severity } from '../../problems/problem.ts';
-import type { LintReport } from '../report.ts';
+import type { LintReport } from '../../lint/report.ts';
 import { locationText, SEVERITY_LABEL, summaryText } from './shared.ts';
 import type { FormatterOptions } from './types.ts';
 

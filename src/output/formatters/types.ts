@@ -1,6 +1,6 @@
 // The contract between the lint report and a formatter: a pure function to a string.
 import type { ChalkInstance } from 'chalk';
-import type { LintReport } from '../report.ts';
+import type { LintReport } from '../../lint/report.ts';
 
 export interface FormatterOptions {
   /** Colors for the text format; machine formats never use it. */

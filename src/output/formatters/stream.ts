@@ -7,7 +7,7 @@
 
 import { PLAIN } from '../../plain-style.ts';
 import { countProblems, type Problem, type ProblemCounts } from '../../problems/problem.ts';
-import { buildReport } from '../report.ts';
+import { buildReport } from '../../lint/report.ts';
 import { githubAnnotations } from './github.ts';
 import { formatProblems, type FormatOptions } from './index.ts';
 import { textFileBlock, textSummary } from './text.ts';

@@ -2,7 +2,7 @@
 // sentence, and the escaping rules of XML and of GitHub workflow commands.
 
 import type { Problem, ProblemCounts, Severity } from '../../problems/problem.ts';
-import type { ReportCommand } from '../report.ts';
+import type { ReportCommand } from '../../lint/report.ts';
 
 export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'info' };
 

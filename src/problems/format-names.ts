@@ -1,7 +1,7 @@
 // The names and one-line descriptions of the output formats: what option parsing and --help need,
 // without loading the formatters themselves (they load only when a command prints problems).
 
-import { UsageError } from '../../problems/errors.ts';
+import { UsageError } from './errors.ts';
 
 export const FORMAT_DESCRIPTIONS = {
   text: 'for people: grouped by file, with the offending line and a caret (default)',

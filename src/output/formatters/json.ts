@@ -7,7 +7,7 @@
 // group of problems that have no source file). Additions bump nothing; changes bump `version`.
 
 import type { Problem } from '../../problems/problem.ts';
-import type { LintReport } from '../report.ts';
+import type { LintReport } from '../../lint/report.ts';
 
 export const JSON_FORMAT_VERSION = 1;
 
