@@ -15,11 +15,93 @@ export type JsonMap = { [k: string]: Json };
 
 const SEGMENTS = new Map<string, PathSegment[]>();
 
+// ------------------------------------------------------------------------------------------
+// Recording which values a run reads (issue 35: `values/no-effect`, `explain`).
+//
+// `recordingView(values)` gives a stand-in for the merged values that remembers every path read
+// through it. It is complete by construction: a reader either goes through `at` (every typed read
+// above does), which records the dotted path it was asked for, or touches the view directly
+// (`values.nameOverride`, `{{ .Values.x }}`), which a Proxy records as a read of that top-level
+// key. What comes back is the plain value, never a view: reading a map or a list reads its whole
+// subtree, and a path records every step on the way to it (a scalar in the way decides too).
+// Listing the top-level keys reads everything. A value read this way is a read of the path and
+// of every path under it; a key a recorded path runs through or below is a key the run read.
+
+/** The dotted paths read, by the part of the run that read them (`ReadRecorder.owner`). */
+export interface ReadRecorder {
+  /** The stand-in to pass instead of the values. */
+  readonly view: Values;
+  /** Reads from now on count for `owner` (a component's id); returns the paths it read so far. */
+  owner(owner: string): ReadonlySet<string>;
+  /** Every owner's paths. `''` in a set: the whole tree was read (its keys were listed). */
+  readonly reads: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+interface View {
+  target: Values;
+  into: Set<string>;
+}
+
+const VIEWS = new WeakMap<object, View>();
+
+/** A view of `values` that records what is read through it (see above); the first owner is `context`. */
+export function recordingView(values: Values): ReadRecorder {
+  const reads = new Map<string, Set<string>>();
+  const state: View = { target: values, into: new Set() };
+  reads.set('context', state.into);
+  const note = (key: string | symbol) => {
+    if (typeof key === 'string') state.into.add(key.replace(/[\\.[]/g, (c) => `\\${c}`));
+  };
+  const view = new Proxy(values, {
+    get(t, key) {
+      note(key);
+      return Reflect.get(t, key);
+    },
+    has(t, key) {
+      note(key);
+      return Reflect.has(t, key);
+    },
+    getOwnPropertyDescriptor(t, key) {
+      note(key);
+      return Reflect.getOwnPropertyDescriptor(t, key);
+    },
+    ownKeys(t) {
+      state.into.add('');
+      return Reflect.ownKeys(t);
+    },
+    set() {
+      throw new Error('bug: the render wrote into the values');
+    },
+    deleteProperty() {
+      throw new Error('bug: the render wrote into the values');
+    },
+    defineProperty() {
+      throw new Error('bug: the render wrote into the values');
+    },
+  });
+  VIEWS.set(view, state);
+  return {
+    view,
+    reads,
+    owner(owner) {
+      let into = reads.get(owner);
+      if (!into) reads.set(owner, (into = new Set()));
+      state.into = into;
+      return into;
+    },
+  };
+}
+
 /**
  * The value at a dotted path (`controller.image.tag`, `a.b[0]`, `podAnnotations.prometheus\.io/scrape`);
  * undefined when any step is missing. Only own keys of maps and indexes of lists are followed.
  */
 export function at(values: unknown, path: string): unknown {
+  const view = VIEWS.get(values as object);
+  if (view) {
+    view.into.add(path);
+    values = view.target;
+  }
   let segs = SEGMENTS.get(path);
   if (!segs) {
     segs = splitPath(path);

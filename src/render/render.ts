@@ -18,7 +18,7 @@ import { providersComponent } from './components/providers.ts';
 import { platformComponent } from './components/platform.ts';
 import { substrateComponent } from './components/substrate.ts';
 import { extraObjectsComponent } from './components/extra-objects.ts';
-import { bool } from '../model/values-access.ts';
+import { bool, recordingView } from '../model/values-access.ts';
 
 /** The chart's own components, in the order their objects are produced (output order is install order). */
 export const CHART_COMPONENTS: readonly Component[] = [
@@ -47,11 +47,49 @@ export function crdDocs(ctx: RenderContext): RenderedDoc[] {
 
 /** Renders the release's values (lintValues' `layered.values`: src/values/replace.ts made them). */
 export function renderChart(values: Values, opts: ChartRenderOptions): RenderedDoc[] {
+  return renderParts(values, opts);
+}
+
+/** A render and what it read of the values (model/values-access.ts, recordingView). */
+export interface RenderWithReads {
+  docs: RenderedDoc[];
+  /**
+   * The dotted values paths read, by the part of the render that read them: `context` (the render
+   * context and the revision model, which every object rests on), `crds`, and each component's id.
+   */
+  reads: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The part of the render that made each object (a key of `reads`). */
+  madeBy: ReadonlyMap<RenderedDoc, string>;
+}
+
+/**
+ * renderChart, with the values read through a recording view: the same render (the one function
+ * below), and which values paths each object was computed from: its component's reads and the
+ * context's.
+ */
+export function renderChartWithReads(values: Values, opts: ChartRenderOptions): RenderWithReads {
+  const recorder = recordingView(values);
+  const madeBy = new Map<RenderedDoc, string>();
+  const docs = renderParts(recorder.view, opts, (id, made) => {
+    if (made) for (const d of made) madeBy.set(d, id);
+    else recorder.owner(id);
+  });
+  return { docs, reads: recorder.reads, madeBy };
+}
+
+/** The render; `part` hears of each part before it runs (made undefined) and of what it made. */
+function renderParts(values: Values, opts: ChartRenderOptions, part?: (id: string, made?: readonly RenderedDoc[]) => void): RenderedDoc[] {
   const ctx = buildRenderContext(values, opts);
   const docs: RenderedDoc[] = [];
-  if (!opts.skipCrds) docs.push(...crdDocs(ctx));
-  for (const c of CHART_COMPONENTS) docs.push(...c.render(ctx));
-  for (const c of SUBCHART_COMPONENTS) docs.push(...c.render(ctx));
+  const run = (id: string, make: () => RenderedDoc[]) => {
+    part?.(id);
+    const made = make();
+    part?.(id, made);
+    docs.push(...made);
+  };
+  if (!opts.skipCrds) run('crds', () => crdDocs(ctx));
+  for (const c of CHART_COMPONENTS) run(c.id, () => c.render(ctx));
+  for (const c of SUBCHART_COMPONENTS) run(c.id, () => c.render(ctx));
   const ordered = orderDocs(docs);
   assertUnique(ordered);
   return ordered;

@@ -30,6 +30,8 @@ export interface LintOptions extends LayerFlags {
   apiVersions: string[];
   kubeVersion?: string;
   verbose?: boolean;
+  /** False with --no-effects. */
+  effects?: boolean;
 }
 
 export async function runLint(app: App, files: string[], opts: LintOptions): Promise<number> {
@@ -54,6 +56,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     rules: settings.rules,
     ...(settings.ignoreKeys ? { ignoreKeys: settings.ignoreKeys } : {}),
     showDefaultNote,
+    effects: opts.effects !== false,
   };
   const check = (layers: readonly ValuesSource[]): Problem[] => renderRelease({ ...release, layers }).problems;
 
