@@ -19,77 +19,152 @@ const SEGMENTS = new Map<string, PathSegment[]>();
 // Recording which values a run reads (issue 35: `values/no-effect`, `explain`).
 //
 // `recordingView(values)` gives a stand-in for the merged values that remembers every path read
-// through it. It is complete by construction: a reader either goes through `at` (every typed read
-// above does), which records the dotted path it was asked for, or touches the view directly
-// (`values.nameOverride`, `{{ .Values.x }}`), which a Proxy records as a read of that top-level
-// key. What comes back is the plain value, never a view: reading a map or a list reads its whole
-// subtree, and a path records every step on the way to it (a scalar in the way decides too).
-// Listing the top-level keys reads everything. A value read this way is a read of the path and
-// of every path under it; a key a recorded path runs through or below is a key the run read.
+// through it. It is complete by construction: every map of the tree is reached through the view,
+// and every step into a map is recorded, whether the reader goes through `at` (every typed read
+// above does) or touches the maps directly (`values.nameOverride`, `{{ .Values.x }}`, a sub-chart
+// walking its block). A map is handed out as a view of itself, so the steps into it are recorded
+// too; a scalar or a list is handed out as it is and counts as read whole (so does a map whose
+// keys are listed). A key is read when a path read whole lies on it or above it, or when a path
+// read or entered lies under it.
 
-/** The dotted paths read, by the part of the run that read them (`ReadRecorder.owner`). */
+/** The paths one part of a run read: `whole` read whole (scalars, lists, maps listed), `entered` maps stepped into. */
+export interface PathReads {
+  readonly whole: ReadonlySet<string>;
+  readonly entered: ReadonlySet<string>;
+}
+
+/** What a run read through a view, by the part of the run that read it (`ReadRecorder.owner`). */
 export interface ReadRecorder {
   /** The stand-in to pass instead of the values. */
   readonly view: Values;
-  /** Reads from now on count for `owner` (a component's id); returns the paths it read so far. */
-  owner(owner: string): ReadonlySet<string>;
-  /** Every owner's paths. `''` in a set: the whole tree was read (its keys were listed). */
-  readonly reads: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Reads from now on count for `owner` (a component's id); undefined stops the recording. */
+  owner(owner: string | undefined): void;
+  /** Every owner's paths (`''` read whole: the top-level keys were listed). */
+  readonly reads: ReadonlyMap<string, PathReads>;
+}
+
+interface Sink {
+  whole: Set<string>;
+  entered: Set<string>;
 }
 
 interface View {
   target: Values;
-  into: Set<string>;
+  /** The dotted path of the map this view stands for ('' at the top). */
+  prefix: string;
+  state: { into: Sink; cache: Map<string, unknown> };
 }
 
 const VIEWS = new WeakMap<object, View>();
 
-/** A view of `values` that records what is read through it (see above); the first owner is `context`. */
-export function recordingView(values: Values): ReadRecorder {
-  const reads = new Map<string, Set<string>>();
-  const state: View = { target: values, into: new Set() };
-  reads.set('context', state.into);
-  const note = (key: string | symbol) => {
-    if (typeof key === 'string') state.into.add(key.replace(/[\\.[]/g, (c) => `\\${c}`));
+const childPath = (prefix: string, key: string) => {
+  const k = key.replace(/[\\.[]/g, (c) => `\\${c}`);
+  return prefix === '' ? k : `${prefix}.${k}`;
+};
+
+/** A view of the map `target` at `prefix`: steps into it are recorded, maps under it are views too. */
+function viewOf(target: Values, prefix: string, state: View['state']): Values {
+  const children = new Map<string, unknown>();
+  const paths = new Map<string, string>();
+  const pathOf = (key: string) => {
+    let p = paths.get(key);
+    if (p === undefined) paths.set(key, (p = childPath(prefix, key)));
+    return p;
   };
-  const view = new Proxy(values, {
+  const whole = (key: string | symbol) => {
+    if (typeof key === 'string') state.into.whole.add(pathOf(key));
+  };
+  const view = new Proxy(target, {
     get(t, key) {
-      note(key);
-      return Reflect.get(t, key);
+      const v = Reflect.get(t, key);
+      // The methods every object inherits are not keys of the values.
+      if (typeof key !== 'string' || (!Object.hasOwn(t, key) && key in Object.prototype)) return v;
+      return handOut(v, pathOf(key), state, children, key);
     },
     has(t, key) {
-      note(key);
+      whole(key);
       return Reflect.has(t, key);
     },
     getOwnPropertyDescriptor(t, key) {
-      note(key);
-      return Reflect.getOwnPropertyDescriptor(t, key);
+      whole(key);
+      const d = Reflect.getOwnPropertyDescriptor(t, key);
+      if (d && typeof key === 'string' && isPlainMap(d.value)) d.value = handOut(d.value, pathOf(key), state, children, key);
+      return d;
     },
     ownKeys(t) {
-      state.into.add('');
+      state.into.whole.add(prefix);
       return Reflect.ownKeys(t);
     },
-    set() {
-      throw new Error('bug: the render wrote into the values');
+    set(t, key, v) {
+      whole(key);
+      return Reflect.set(t, key, v);
     },
-    deleteProperty() {
-      throw new Error('bug: the render wrote into the values');
+    deleteProperty(t, key) {
+      whole(key);
+      return Reflect.deleteProperty(t, key);
     },
-    defineProperty() {
-      throw new Error('bug: the render wrote into the values');
+    defineProperty(t, key, d) {
+      whole(key);
+      return Reflect.defineProperty(t, key, d);
     },
   });
-  VIEWS.set(view, state);
+  VIEWS.set(view, { target, prefix, state });
+  return view;
+}
+
+/** A value read at `path`: a map as a view of it (recorded as entered), anything else as it is (read whole). */
+function handOut(v: unknown, path: string, state: View['state'], cache?: Map<string, unknown>, key?: string): unknown {
+  if (isPlainMap(v)) {
+    state.into.entered.add(path);
+    let child = cache && key !== undefined ? cache.get(key) : undefined;
+    if (child === undefined || VIEWS.get(child as object)?.target !== v) {
+      child = viewOf(v, path, state);
+      if (cache && key !== undefined) cache.set(key, child);
+    }
+    return child;
+  }
+  state.into.whole.add(path);
+  return v;
+}
+
+/** A view of `values` that records what is read through it (see above); the first owner is `context`. */
+export function recordingView(values: Values): ReadRecorder {
+  const reads = new Map<string, Sink>();
+  const sink = (): Sink => ({ whole: new Set(), entered: new Set() });
+  const state: View['state'] = { into: sink(), cache: new Map() };
+  reads.set('context', state.into);
+  const view = viewOf(values, '', state);
   return {
     view,
     reads,
     owner(owner) {
+      if (owner === undefined) {
+        state.into = sink();
+        return;
+      }
       let into = reads.get(owner);
-      if (!into) reads.set(owner, (into = new Set()));
+      if (!into) reads.set(owner, (into = sink()));
       state.into = into;
-      return into;
     },
   };
+}
+
+/** The value at `path` of a view, recorded (a map comes back as a view of it). */
+function atView(view: View, path: string, segs: readonly PathSegment[]): unknown {
+  let cur: unknown = view.target;
+  for (const seg of segs) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof seg === 'number')) {
+      cur = undefined;
+      break;
+    }
+    if (!Object.prototype.hasOwnProperty.call(cur, seg)) {
+      cur = undefined;
+      break;
+    }
+    cur = (cur as Record<string | number, unknown>)[seg];
+  }
+  const full = view.prefix === '' ? path : `${view.prefix}.${path}`;
+  return handOut(cur, full, view.state, view.state.cache, full);
 }
 
 /**
@@ -97,17 +172,14 @@ export function recordingView(values: Values): ReadRecorder {
  * undefined when any step is missing. Only own keys of maps and indexes of lists are followed.
  */
 export function at(values: unknown, path: string): unknown {
-  const view = VIEWS.get(values as object);
-  if (view) {
-    view.into.add(path);
-    values = view.target;
-  }
   let segs = SEGMENTS.get(path);
   if (!segs) {
     segs = splitPath(path);
     // Paths are the chart's own constants; the bound only guards against a caller with many.
     if (SEGMENTS.size < 10_000) SEGMENTS.set(path, segs);
   }
+  const view = VIEWS.get(values as object);
+  if (view) return atView(view, path, segs);
   let cur: unknown = values;
   for (const seg of segs) {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof seg === 'number')) return undefined;

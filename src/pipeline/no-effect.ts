@@ -16,13 +16,14 @@
 // (values/authproxy-no-effect, security/authproxy-email-widened, …) are not reported twice.
 
 import type { Problem } from '../problems/problem.ts';
+import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { docYaml } from '../output/manifests.ts';
-import { renderChart, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import { renderChart, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
-import { getPath, isPlainMap, joinPath, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
-import { layerRelease } from '../values/replace.ts';
+import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
+import { layerRelease, REPLACE_NOT_MERGE } from '../values/replace.ts';
 import { hasPath, type PathSegment, type ValuesSource } from '../values/source.ts';
 
 export const NO_EFFECT_RULE = 'values/no-effect';
@@ -46,24 +47,42 @@ export type Verdict = { effect: true } | { effect: false; rule: typeof NO_EFFECT
 
 /** Every leaf the user's layers set, each once, with the verdict on it. */
 export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdict: Verdict }[] {
-  const reads = readTree(req.render.reads);
+  const readers = [...req.render.reads].map(([id, reads]) => ({ id, tree: readTree(reads) }));
   const defaults = defaultsSource(req.revision);
-  let fullText: string[] | undefined;
+  const texts = new Map<RenderedDoc, string>();
+  const textOf = (d: RenderedDoc) => {
+    let t = texts.get(d);
+    if (t === undefined) texts.set(d, (t = docYaml(d)));
+    return t;
+  };
   const out: { path: PathSegment[]; verdict: Verdict }[] = [];
+  let bare: Values | undefined;
   for (const path of userLeaves(req.layers)) {
-    const without = layerRelease(defaults, req.layers.map((l) => withoutKey(l, path))).values;
+    let without: Values;
     const changed: PathSegment[][] = [];
-    changedPaths(req.layered.values, without, [], changed);
+    const only = onlyLayer(req.layers, path);
+    const mine = getPath(req.layered.values, path);
+    if (only && !only.apply && mine !== null && !REPLACE_NOT_MERGE.some((r) => related(r.split('.'), path)) && sameValue(mine, getPath(only.data, path))) {
+      // One file sets it and its value is what the release has: without it, the key holds what
+      // the defaults give there (layerRelease would make the same tree, at many times the cost).
+      bare ??= layerRelease(defaults, []).values;
+      const under = getPath(bare, path);
+      without = setIn(req.layered.values, path, under);
+      if (!sameValue(mine, under)) changed.push(path);
+    } else {
+      without = layerRelease(defaults, req.layers.map((l) => withoutKey(l, path))).values;
+      changedPaths(req.layered.values, without, [], changed);
+    }
     if (changed.length === 0) {
       out.push({ path, verdict: { effect: false, rule: SAME_AS_DEFAULT_RULE, why: sameWhy(req), rendered: false } });
       continue;
     }
-    if (!changed.some((c) => reads.touches(c))) {
+    const touched = new Set(readers.filter((r) => changed.some((c) => r.tree.touches(c))).map((r) => r.id));
+    if (touched.size === 0) {
       out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, false), rendered: false } });
       continue;
     }
-    fullText ??= req.render.docs.map(docYaml);
-    if (rendersAlike(without, req.options, req.render.docs, fullText)) {
+    if (rendersAlike(without, req, touched, textOf)) {
       out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, true), rendered: true } });
     } else out.push({ path, verdict: { effect: true } });
   }
@@ -155,6 +174,29 @@ function restoreIn(after: unknown, below: unknown, path: readonly PathSegment[])
   return copy;
 }
 
+/** The one layer that sets `path`, when only one does. */
+function onlyLayer(layers: readonly ValuesSource[], path: readonly PathSegment[]): ValuesSource | undefined {
+  const setting = layers.filter((l) => hasPath(l.data, path));
+  return setting.length === 1 ? setting[0] : undefined;
+}
+
+/** One path on the other or under it. */
+function related(a: readonly PathSegment[], b: readonly PathSegment[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (String(a[i]) !== String(b[i])) return false;
+  return true;
+}
+
+/** `tree` with the value at `path` replaced (taken out when `value` is undefined); the maps along the path copied, the rest shared. */
+function setIn(tree: unknown, path: readonly PathSegment[], value: unknown): Values {
+  const [head, ...rest] = path as [string, ...PathSegment[]];
+  const copy: Values = isPlainMap(tree) ? { ...tree } : {};
+  const next = rest.length === 0 ? value : setIn(copy[head], rest, value);
+  if (next === undefined) delete copy[head];
+  else setOwn(copy, head, next);
+  return copy;
+}
+
 /** Where the latest layer that sets `path` wrote it. */
 function writtenAt(layers: readonly ValuesSource[], path: readonly PathSegment[]) {
   for (let i = layers.length - 1; i >= 0; i--) if (hasPath(layers[i]!.data, path)) return layers[i]!.locate(path);
@@ -195,24 +237,24 @@ interface Node {
   next: Map<string, Node>;
 }
 
-export function readTree(reads: ReadonlyMap<string, ReadonlySet<string>>): ReadTree {
+export function readTree(reads: PathReads): ReadTree {
   const root: Node = { read: false, next: new Map() };
-  for (const set of reads.values()) {
-    for (const p of set) {
-      if (p === '') {
-        root.read = true;
-        continue;
-      }
-      let n = root;
-      for (const seg of splitPath(p)) {
-        const key = String(seg);
-        let next = n.next.get(key);
-        if (!next) n.next.set(key, (next = { read: false, next: new Map() }));
-        n = next;
-      }
-      n.read = true;
+  const add = (p: string, whole: boolean) => {
+    if (p === '') {
+      if (whole) root.read = true;
+      return;
     }
-  }
+    let n = root;
+    for (const seg of splitPath(p)) {
+      const key = String(seg);
+      let next = n.next.get(key);
+      if (!next) n.next.set(key, (next = { read: false, next: new Map() }));
+      n = next;
+    }
+    if (whole) n.read = true;
+  };
+  for (const p of reads.whole) add(p, true);
+  for (const p of reads.entered) add(p, false);
   return {
     touches(path) {
       let n = root;
@@ -231,20 +273,44 @@ export function readTree(reads: ReadonlyMap<string, ReadonlySet<string>>): ReadT
 // ------------------------------------------------------------------------------------------
 // Rendering without a key
 
-function rendersAlike(values: Values, options: ChartRenderOptions, docs: readonly RenderedDoc[], texts: readonly string[]): boolean {
-  let other: RenderedDoc[];
+/**
+ * Whether `values` render as the recorded render did. Only the parts that read a changed path can
+ * differ: those render again (with the context, which is built anew), unless the context itself
+ * read one, when the whole chart renders again.
+ */
+function rendersAlike(values: Values, req: EffectRequest, touched: ReadonlySet<string>, textOf: (d: RenderedDoc) => string): boolean {
   try {
-    other = renderChart(values, options);
+    if (touched.has('context')) return sameDocs(renderChart(values, req.options), req.render.docs, textOf);
+    const again = renderSomeParts(values, req.options, touched);
+    for (const [id, docs] of again) if (!sameDocs(docs, req.render.made.get(id) ?? [], textOf)) return false;
+    return true;
   } catch {
     return false; // the chart does not render without it: the key has an effect
   }
-  if (other.length !== docs.length) return false;
-  for (let i = 0; i < docs.length; i++) {
-    const d = other[i]!;
-    if (d.source !== docs[i]!.source) return false;
-    if (d.object !== docs[i]!.object && docYaml(d) !== texts[i]) return false;
+}
+
+/** The same objects from the same sources, printed alike (`render` prints each with docYaml). */
+function sameDocs(a: readonly RenderedDoc[], b: readonly RenderedDoc[], textOf: (d: RenderedDoc) => string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.source !== y.source) return false;
+    if (x.object !== y.object && !samePrinted(x.object, y.object) && docYaml(x) !== textOf(y)) return false;
   }
   return true;
+}
+
+/** Equal, keys in the same order (so printed alike); false may still print alike, which the caller then checks. */
+function samePrinted(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => samePrinted(x, b[i]));
+  if (isPlainMap(a) && isPlainMap(b)) {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k, i) => k === kb[i] && samePrinted(a[k], b[k]));
+  }
+  return false;
 }
 
 // ------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import { providersComponent } from './components/providers.ts';
 import { platformComponent } from './components/platform.ts';
 import { substrateComponent } from './components/substrate.ts';
 import { extraObjectsComponent } from './components/extra-objects.ts';
-import { bool, recordingView } from '../model/values-access.ts';
+import { bool, recordingView, type PathReads } from '../model/values-access.ts';
 
 /** The chart's own components, in the order their objects are produced (output order is install order). */
 export const CHART_COMPONENTS: readonly Component[] = [
@@ -54,42 +54,58 @@ export function renderChart(values: Values, opts: ChartRenderOptions): RenderedD
 export interface RenderWithReads {
   docs: RenderedDoc[];
   /**
-   * The dotted values paths read, by the part of the render that read them: `context` (the render
+   * The values paths read, by the part of the render that read them: `context` (the render
    * context and the revision model, which every object rests on), `crds`, and each component's id.
    */
-  reads: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The part of the render that made each object (a key of `reads`). */
-  madeBy: ReadonlyMap<RenderedDoc, string>;
+  reads: ReadonlyMap<string, PathReads>;
+  /** The objects each part made, in the order it made them (before the render orders them all). */
+  made: ReadonlyMap<string, readonly RenderedDoc[]>;
+}
+
+/** The parts of a render, in the order they run: the CRDs, the chart's components, the sub-charts'. */
+function parts(opts: ChartRenderOptions): { id: string; make(ctx: RenderContext): RenderedDoc[] }[] {
+  return [...(opts.skipCrds ? [] : [{ id: 'crds', make: crdDocs }]), ...CHART_COMPONENTS.map((c) => ({ id: c.id, make: (ctx: RenderContext) => c.render(ctx) })), ...SUBCHART_COMPONENTS.map((c) => ({ id: c.id, make: (ctx: RenderContext) => c.render(ctx) }))];
 }
 
 /**
  * renderChart, with the values read through a recording view: the same render (the one function
- * below), and which values paths each object was computed from: its component's reads and the
- * context's.
+ * below), and which values paths each part read, so which paths each object was computed from:
+ * its part's and the context's.
  */
 export function renderChartWithReads(values: Values, opts: ChartRenderOptions): RenderWithReads {
   const recorder = recordingView(values);
-  const madeBy = new Map<RenderedDoc, string>();
-  const docs = renderParts(recorder.view, opts, (id, made) => {
-    if (made) for (const d of made) madeBy.set(d, id);
+  const made = new Map<string, RenderedDoc[]>();
+  const docs = renderParts(recorder.view, opts, (id, docs) => {
+    if (docs) made.set(id, docs);
     else recorder.owner(id);
   });
-  return { docs, reads: recorder.reads, madeBy };
+  // The objects may hold views of the values' maps: what reads them from here on is not the render.
+  recorder.owner(undefined);
+  return { docs, reads: recorder.reads, made };
+}
+
+/**
+ * What the parts `ids` make of `values` (the context built anew): for a render that differs from
+ * a recorded one only in values the other parts and the context did not read, these are the only
+ * objects that can differ.
+ */
+export function renderSomeParts(values: Values, opts: ChartRenderOptions, ids: ReadonlySet<string>): Map<string, RenderedDoc[]> {
+  const ctx = buildRenderContext(values, opts);
+  const out = new Map<string, RenderedDoc[]>();
+  for (const p of parts(opts)) if (ids.has(p.id)) out.set(p.id, p.make(ctx));
+  return out;
 }
 
 /** The render; `part` hears of each part before it runs (made undefined) and of what it made. */
-function renderParts(values: Values, opts: ChartRenderOptions, part?: (id: string, made?: readonly RenderedDoc[]) => void): RenderedDoc[] {
+function renderParts(values: Values, opts: ChartRenderOptions, part?: (id: string, made?: RenderedDoc[]) => void): RenderedDoc[] {
   const ctx = buildRenderContext(values, opts);
   const docs: RenderedDoc[] = [];
-  const run = (id: string, make: () => RenderedDoc[]) => {
-    part?.(id);
-    const made = make();
-    part?.(id, made);
+  for (const p of parts(opts)) {
+    part?.(p.id);
+    const made = p.make(ctx);
+    part?.(p.id, made);
     docs.push(...made);
-  };
-  if (!opts.skipCrds) run('crds', () => crdDocs(ctx));
-  for (const c of CHART_COMPONENTS) run(c.id, () => c.render(ctx));
-  for (const c of SUBCHART_COMPONENTS) run(c.id, () => c.render(ctx));
+  }
   const ordered = orderDocs(docs);
   assertUnique(ordered);
   return ordered;
