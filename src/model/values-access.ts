@@ -27,10 +27,14 @@ const SEGMENTS = new Map<string, PathSegment[]>();
 // keys are listed). A key is read when a path read whole lies on it or above it, or when a path
 // read or entered lies under it.
 
-/** The paths one part of a run read: `whole` read whole (scalars, lists, maps listed), `entered` maps stepped into. */
+/**
+ * The paths one part of a run read: `whole` read whole (scalars, lists, maps listed), `entered`
+ * maps stepped into, `kept` maps handed on as they are in what the part made (printed whole).
+ */
 export interface PathReads {
   readonly whole: ReadonlySet<string>;
   readonly entered: ReadonlySet<string>;
+  readonly kept: ReadonlySet<string>;
 }
 
 /** What a run read through a view, by the part of the run that read it (`ReadRecorder.owner`). */
@@ -39,6 +43,8 @@ export interface ReadRecorder {
   readonly view: Values;
   /** Reads from now on count for `owner` (a component's id); undefined stops the recording. */
   owner(owner: string | undefined): void;
+  /** Records the maps of the values that `made` holds as they are (views in it), as kept by the current owner. */
+  kept(made: unknown): void;
   /** Every owner's paths (`''` read whole: the top-level keys were listed). */
   readonly reads: ReadonlyMap<string, PathReads>;
 }
@@ -46,6 +52,7 @@ export interface ReadRecorder {
 interface Sink {
   whole: Set<string>;
   entered: Set<string>;
+  kept: Set<string>;
 }
 
 interface View {
@@ -130,13 +137,24 @@ function handOut(v: unknown, path: string, state: View['state'], cache?: Map<str
 /** A view of `values` that records what is read through it (see above); the first owner is `context`. */
 export function recordingView(values: Values): ReadRecorder {
   const reads = new Map<string, Sink>();
-  const sink = (): Sink => ({ whole: new Set(), entered: new Set() });
+  const sink = (): Sink => ({ whole: new Set(), entered: new Set(), kept: new Set() });
   const state: View['state'] = { into: sink(), cache: new Map() };
   reads.set('context', state.into);
   const view = viewOf(values, '', state);
+  const walk = (v: unknown, seen: Set<object>) => {
+    if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    const held = VIEWS.get(v);
+    if (held) {
+      state.into.kept.add(held.prefix);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x, seen);
+  };
   return {
     view,
     reads,
+    kept: (made) => walk(made, new Set()),
     owner(owner) {
       if (owner === undefined) {
         state.into = sink();

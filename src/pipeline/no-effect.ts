@@ -3,17 +3,26 @@
 //
 // The definition: a key the user sets (a leaf of a values file or of a --set flag: a scalar, a
 // list, an empty map) has no effect when removing it from the user's layers, keeping the rest,
-// leaves the rendered output byte-identical. Each key is decided by the cheapest of three ways:
-//   1. the layers without it give the same merged values: it repeats what the layers below it
-//      (the defaults, or an earlier file) give (`values/same-as-default`, a note);
-//   2. the values change only at paths the render never read (the read record of
-//      render/render.ts, renderChartWithReads): nothing in this configuration reads the key, and
-//      the reason names the switch that keeps its reader off when one is found;
-//   3. else the chart renders again without it (the same renderChart, in-process) and the two
-//      outputs are compared.
-// (1) and (2) need no render: a render is a function of the values it reads, and a run that reads
-// the same values at the same paths reads nothing else. Keys another rule already reports on
-// (values/authproxy-no-effect, security/authproxy-email-widened, …) are not reported twice.
+// leaves the rendered output byte-identical. Each key is decided from the read record of the
+// render lint already made (render/render.ts, renderChartWithReads), by the first that applies:
+//   1. the layers without it give the same merged values: it repeats the chart's default
+//      (`values/same-as-default`, a note);
+//   2. a part of the render put the map holding it into an object as it is, so it is printed:
+//      it has an effect;
+//   3. no part read it, nor a map above it whole, nor anything under it: it has no effect (a
+//      render is a function of the values it reads, and a run that reads the same values at the
+//      same paths reads nothing else), and the reason names the switch that keeps its reader off
+//      when one is found;
+//   4. a part read it at its own path: it is taken to have an effect. This is the one verdict not
+//      proven: a part may read a key and then set it aside (a precedence chain that reads both
+//      sides, as the image tags do); the rules that know those chains report them
+//      (values/image-tag-shadowed, values/database-url-and-file, …). Checking each such key would
+//      cost a render per key the chart reads, most of every file;
+//   5. else (it was read only as part of a map listed whole, such as labels spread into others)
+//      the parts that read it render again without it (the same components, in-process) and
+//      their objects are compared, printed as `render` prints them.
+// Keys another rule already reports on (values/authproxy-no-effect,
+// security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice.
 
 import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
@@ -58,7 +67,7 @@ export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdic
   const out: { path: PathSegment[]; verdict: Verdict }[] = [];
   let bare: Values | undefined;
   for (const path of userLeaves(req.layers)) {
-    let without: Values;
+    let without: () => Values;
     const changed: PathSegment[][] = [];
     const only = onlyLayer(req.layers, path);
     const mine = getPath(req.layered.values, path);
@@ -67,22 +76,29 @@ export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdic
       // the defaults give there (layerRelease would make the same tree, at many times the cost).
       bare ??= layerRelease(defaults, []).values;
       const under = getPath(bare, path);
-      without = setIn(req.layered.values, path, under);
+      without = () => setIn(req.layered.values, path, under);
       if (!sameValue(mine, under)) changed.push(path);
     } else {
-      without = layerRelease(defaults, req.layers.map((l) => withoutKey(l, path))).values;
-      changedPaths(req.layered.values, without, [], changed);
+      const tree = layerRelease(defaults, req.layers.map((l) => withoutKey(l, path))).values;
+      without = () => tree;
+      changedPaths(req.layered.values, tree, [], changed);
     }
     if (changed.length === 0) {
       out.push({ path, verdict: { effect: false, rule: SAME_AS_DEFAULT_RULE, why: sameWhy(req), rendered: false } });
       continue;
     }
     const touched = new Set(readers.filter((r) => changed.some((c) => r.tree.touches(c))).map((r) => r.id));
+    // Printed as written (a map put into an object whole), or read at its own path: it has an
+    // effect (see the note at the top on the second).
+    if (readers.some((r) => touched.has(r.id) && changed.some((c) => r.tree.printed(c) || r.tree.readAt(c)))) {
+      out.push({ path, verdict: { effect: true } });
+      continue;
+    }
     if (touched.size === 0) {
       out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, false), rendered: false } });
       continue;
     }
-    if (rendersAlike(without, req, touched, textOf)) {
+    if (rendersAlike(without(), req, touched, textOf)) {
       out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, true), rendered: true } });
     } else out.push({ path, verdict: { effect: true } });
   }
@@ -228,44 +244,67 @@ function sameValue(a: unknown, b: unknown): boolean {
 // The read record as a tree of path segments
 
 interface ReadTree {
-  /** Whether a path read lies on `path` or under it, or `path` under one: the render read the key. */
+  /** Whether a path read lies on `path` or above it, or a path read or entered under it: the part read the key. */
   touches(path: readonly PathSegment[]): boolean;
+  /** Whether `path` or a map above it went into an object as it is (printed whole). */
+  printed(path: readonly PathSegment[]): boolean;
+  /** Whether the part read `path` itself, or a path under it. */
+  readAt(path: readonly PathSegment[]): boolean;
 }
 
 interface Node {
   read: boolean;
+  kept: boolean;
   next: Map<string, Node>;
 }
 
 export function readTree(reads: PathReads): ReadTree {
-  const root: Node = { read: false, next: new Map() };
-  const add = (p: string, whole: boolean) => {
-    if (p === '') {
-      if (whole) root.read = true;
-      return;
-    }
+  const root: Node = { read: false, kept: false, next: new Map() };
+  const add = (p: string, mark: 'read' | 'kept' | undefined) => {
     let n = root;
-    for (const seg of splitPath(p)) {
-      const key = String(seg);
-      let next = n.next.get(key);
-      if (!next) n.next.set(key, (next = { read: false, next: new Map() }));
-      n = next;
+    if (p !== '') {
+      for (const seg of splitPath(p)) {
+        const key = String(seg);
+        let next = n.next.get(key);
+        if (!next) n.next.set(key, (next = { read: false, kept: false, next: new Map() }));
+        n = next;
+      }
     }
-    if (whole) n.read = true;
+    if (mark) n[mark] = true;
   };
-  for (const p of reads.whole) add(p, true);
-  for (const p of reads.entered) add(p, false);
+  for (const p of reads.whole) add(p, 'read');
+  for (const p of reads.entered) add(p, undefined);
+  for (const p of reads.kept) add(p, 'kept');
+  const node = (path: readonly PathSegment[]) => {
+    let n: Node | undefined = root;
+    for (const seg of path) n = n?.next.get(String(seg));
+    return n;
+  };
   return {
     touches(path) {
       let n = root;
-      if (n.read) return true;
+      if (n.read || n.kept) return true;
       for (const seg of path) {
         const next = n.next.get(String(seg));
         if (!next) return false;
-        if (next.read) return true;
+        if (next.read || next.kept) return true;
         n = next;
       }
       return true;
+    },
+    printed(path) {
+      let n: Node | undefined = root;
+      if (n.kept) return true;
+      for (const seg of path) {
+        n = n.next.get(String(seg));
+        if (!n) return false;
+        if (n.kept) return true;
+      }
+      return false;
+    },
+    readAt(path) {
+      const n = node(path);
+      return n !== undefined && (n.read || n.next.size > 0);
     },
   };
 }

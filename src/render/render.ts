@@ -76,8 +76,11 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
   const recorder = recordingView(values);
   const made = new Map<string, RenderedDoc[]>();
   const docs = renderParts(recorder.view, opts, (id, docs) => {
-    if (docs) made.set(id, docs);
-    else recorder.owner(id);
+    if (docs) {
+      made.set(id, docs);
+      // A map of the values put into an object as it is gets printed whole with the object.
+      if (id !== 'crds') for (const d of docs) recorder.kept(d.object);
+    } else recorder.owner(id);
   });
   // The objects may hold views of the values' maps: what reads them from here on is not the render.
   recorder.owner(undefined);
