@@ -13,14 +13,11 @@
 //      render is a function of the values it reads, and a run that reads the same values at the
 //      same paths reads nothing else), and the reason names the switch that keeps its reader off
 //      when one is found;
-//   4. a part read it at its own path: it is taken to have an effect. This is the one verdict not
-//      proven: a part may read a key and then set it aside (a precedence chain that reads both
-//      sides, as the image tags do); the rules that know those chains report them
-//      (values/image-tag-shadowed, values/database-url-and-file, …). Checking each such key would
-//      cost a render per key the chart reads, most of every file;
-//   5. else (it was read only as part of a map listed whole, such as labels spread into others)
-//      the parts that read it render again without it (the same components, in-process) and
-//      their objects are compared, printed as `render` prints them.
+//   4. else the parts that read it render again without it (the same components, in-process,
+//      with the context built anew; the whole chart when the context read it) and their objects
+//      are compared, printed as `render` prints them. A part may read a key and set it aside (a
+//      precedence chain that reads both sides, a ServiceMonitor whose API was not declared): only
+//      this render tells, and it costs one part's render per key the chart reads.
 // Keys another rule already reports on (values/authproxy-no-effect,
 // security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice.
 
@@ -90,7 +87,8 @@ export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdic
     const touched = new Set(readers.filter((r) => changed.some((c) => r.tree.touches(c))).map((r) => r.id));
     // Printed as written (a map put into an object whole), or read at its own path: it has an
     // effect (see the note at the top on the second).
-    if (readers.some((r) => touched.has(r.id) && changed.some((c) => r.tree.printed(c) || r.tree.readAt(c)))) {
+    const holders = readers.filter((r) => touched.has(r.id));
+    if (holders.some((r) => changed.some((c) => r.tree.printed(c)))) {
       out.push({ path, verdict: { effect: true } });
       continue;
     }
@@ -248,8 +246,6 @@ interface ReadTree {
   touches(path: readonly PathSegment[]): boolean;
   /** Whether `path` or a map above it went into an object as it is (printed whole). */
   printed(path: readonly PathSegment[]): boolean;
-  /** Whether the part read `path` itself, or a path under it. */
-  readAt(path: readonly PathSegment[]): boolean;
 }
 
 interface Node {
@@ -275,11 +271,6 @@ export function readTree(reads: PathReads): ReadTree {
   for (const p of reads.whole) add(p, 'read');
   for (const p of reads.entered) add(p, undefined);
   for (const p of reads.kept) add(p, 'kept');
-  const node = (path: readonly PathSegment[]) => {
-    let n: Node | undefined = root;
-    for (const seg of path) n = n?.next.get(String(seg));
-    return n;
-  };
   return {
     touches(path) {
       let n = root;
@@ -301,10 +292,6 @@ export function readTree(reads: PathReads): ReadTree {
         if (n.kept) return true;
       }
       return false;
-    },
-    readAt(path) {
-      const n = node(path);
-      return n !== undefined && (n.read || n.next.size > 0);
     },
   };
 }
