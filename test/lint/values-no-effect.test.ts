@@ -5,7 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import '../helpers/load-crd-check.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInProcess } from '../cli/in-process.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
 import { judgeUserKeys, readTree, userLeaves, type Verdict } from '../../src/pipeline/no-effect.ts';
@@ -72,6 +75,13 @@ describe('lint names each key that changes nothing rendered, with the reason', (
     expect((await lint(file, '--strict')).code).toBe(1);
     expect(inert((await lint(file, '--no-effects')).problems)).toEqual([]);
     expect(inert((await lint(file, '--rule', 'values/no-effect=off')).problems)).toEqual([]);
+  });
+
+  it('a key ignoreKeys names in .agentplat.yaml is not reported', async () => {
+    const cwd = tempDir('agentplat-no-effect-');
+    writeFileSync(join(cwd, '.agentplat.yaml'), "ignoreKeys: ['ui.httpRoute.*']\n");
+    const r = await runInProcess(['lint', '-f', '-', '--format', 'json'], { cwd, stdin: 'ui:\n  httpRoute:\n    hostnames: [agents.example.com]\n' });
+    expect(inert((JSON.parse(r.stdout) as { files: { problems: JsonProblem[] }[] }).files.flatMap((f) => f.problems))).toEqual([]);
   });
 });
 
