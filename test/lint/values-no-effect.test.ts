@@ -8,6 +8,7 @@ import '../helpers/load-crd-check.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInProcess } from '../cli/in-process.ts';
+import { breathing } from '../helpers/breathe.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
@@ -175,12 +176,15 @@ function checkAgainstRenders(revision: Revision, data: Values): { inert: string[
 
 describe('the verdicts hold against a render without the key', () => {
   for (const revision of ['A', 'B'] as const) {
-    it(`[${revision}] generated values: no key reported that changes the output, and every key reported renders alike without it ${seedTitle(350 + revision.charCodeAt(0), 12)}`, () => {
+    it(`[${revision}] generated values: no key reported that changes the output, and every key reported renders alike without it ${seedTitle(350 + revision.charCodeAt(0), 12)}`, async () => {
       const leaves = defaultLeaves(revision);
-      fc.assert(
-        fc.property(fc.shuffledSubarray(leaves, { minLength: 1, maxLength: 8 }), (paths) => {
-          checkAgainstRenders(revision, valuesSetting(revision, paths));
-        }),
+      await fc.assert(
+        fc.asyncProperty(
+          fc.shuffledSubarray(leaves, { minLength: 1, maxLength: 8 }),
+          breathing((paths: PathSegment[][]) => {
+            checkAgainstRenders(revision, valuesSetting(revision, paths));
+          }),
+        ),
         fcParams(350 + revision.charCodeAt(0), 12),
       );
     });
