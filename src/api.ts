@@ -1,18 +1,17 @@
 // The in-process API: `import { render, lint, validate } from 'agentplat'`. Tools and tests
 // render and lint without a process per call; each function runs the same pipeline as its CLI
 // command (values layered like Helm, lint before render, the same problems) and returns data
-// instead of printing. Invalid options (an unknown revision, a bad release name, a file that
-// cannot be read) throw an AgentplatError; problems with the values are returned, never thrown.
+// instead of printing: it maps its options to the request of the operation the command runs
+// (src/pipeline/operations.ts). Invalid options (an unknown revision, a bad release name, a file
+// that cannot be read) throw an AgentplatError; problems with the values are returned, never thrown.
 import { AgentplatError, UsageError } from './problems/errors.ts';
-import { lintValues } from './lint/lint.ts';
-import { prepareCrdCheck } from './lint/crd-check.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problems/problem.ts';
-import { checkReleaseNames, parseApiVersionList, parseKubeVersion, revisionOption, validateKubeVersion } from './pipeline/request.ts';
+import { revisionOption, validateKubeVersion } from './pipeline/request.ts';
+import { lintOperation, renderOperation, type ValuesOperationRequest } from './pipeline/operations.ts';
 import type { K8sObject, RenderedDoc } from './model/objects.ts';
 import { toYaml } from './output/manifests.ts';
-import { renderRelease } from './pipeline/render.ts';
-import { loadUserLayers, readUserFile } from './values/load.ts';
-import { parseValuesText, type ValuesSource } from './values/source.ts';
+import type { ValuesInput } from './values/input.ts';
+import { packageVersion } from './package-version.ts';
 
 export { AgentplatError, UsageError };
 export type { K8sObject, Problem, ProblemCounts };
@@ -20,8 +19,7 @@ export type { K8sObject, Problem, ProblemCounts };
 /** A list option given as a list, or its one entry alone (`values: 'values.yaml'`). */
 export type OneOrMany<T> = T | readonly T[];
 
-/** One values layer: a file path, YAML text with the name problems should use, or plain data. */
-export type ValuesInput = string | { name: string; text: string } | { name?: string; values: Record<string, unknown> };
+export type { ValuesInput };
 
 export interface ValuesOptions {
   /** Chart revision, 'A' or 'B' (default 'B'). */
@@ -42,17 +40,34 @@ export interface ValuesOptions {
   cwd?: string;
 }
 
-export interface LintOptions extends ValuesOptions {
-  /** Also report notes about defaults the values do not touch (like `agentplat lint --verbose`). */
-  verbose?: boolean;
+/** The release the values are for: its names decide the objects' names, which lint checks as render does. */
+export interface ReleaseOptions extends ValuesOptions {
+  /** Release name (default 'agentplat'), like --release-name. */
+  releaseName?: string;
+  /** Release namespace (default 'default', assumed), like -n. */
+  namespace?: string;
 }
 
-export interface RenderOptions extends ValuesOptions {
-  releaseName?: string;
-  namespace?: string;
+export interface LintOptions extends ReleaseOptions {
+  /** Also report notes about defaults the values do not touch (like `agentplat lint --verbose`). */
+  verbose?: boolean;
+  /**
+   * Report the keys the values set that change nothing rendered (values/no-effect) or repeat the
+   * chart's default (values/same-as-default), as `agentplat lint` does; false like --no-effects. Default true.
+   */
+  effects?: boolean;
+}
+
+export interface RenderOptions extends ReleaseOptions {
   skipCrds?: boolean;
   /** Only the objects of these source paths, e.g. 'templates/controller-deployment.yaml'. */
   showOnly?: OneOrMany<string>;
+  /** Annotate the CRDs so that GitOps tools never prune them (like --protect-crds). */
+  protectCrds?: boolean;
+  /** The ApplySet parent, `[KIND/]NAME` (like --applyset): every object gets the member label, and the parent is rendered. */
+  applyset?: string;
+  /** `key=value` labels for every object (like --labels). */
+  labels?: OneOrMany<string>;
 }
 
 export interface RenderedObject {
@@ -89,38 +104,28 @@ export interface ValidateResult {
 
 /** Lints and renders a release, as `agentplat render` does. */
 export async function render(options: RenderOptions = {}): Promise<RenderResult> {
-  const releaseName = options.releaseName ?? 'agentplat';
-  const namespace = options.namespace ?? 'default';
-  checkReleaseNames(releaseName, namespace);
-  const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
-  await prepareCrdCheck(layers);
-  if (loadProblems.some((p) => p.severity === 'error')) return { ok: false, problems: shown(loadProblems), objects: [], yaml: '' };
-  // A --show-only miss is a UsageError, thrown by renderRelease.
-  const result = renderRelease({
-    revision,
-    layers,
-    releaseName,
-    namespace,
-    ...(options.namespace === undefined ? { namespaceDefaulted: true } : {}),
-    apiVersions,
-    ...(kubeVersion ? { kubeVersion } : {}),
+  // A --show-only miss is a UsageError, thrown by the operation.
+  const result = await renderOperation({
+    ...operationRequest(options),
     ...(options.skipCrds ? { skipCrds: true } : {}),
     ...(options.showOnly !== undefined ? { showOnly: listOption('showOnly', options.showOnly) } : {}),
+    ...(options.protectCrds ? { protectCrds: true } : {}),
+    ...(options.applyset !== undefined ? { applySet: options.applyset, applySetTooling: `agentplat/v${packageVersion()}` } : {}),
+    labels: listOption('labels', options.labels),
   });
-  const problems = shown([...loadProblems, ...result.problems]);
+  const problems = shown(result.problems);
   if (!result.docs) return { ok: false, problems, objects: [], yaml: '' };
   const docs: RenderedDoc[] = result.docs;
   return { ok: true, problems, objects: docs.map((d) => ({ source: d.source, object: d.object })), yaml: toYaml(docs) };
 }
 
-/** Lints values, as `agentplat lint` does on one set of layers. */
+/**
+ * Lints a release, as `agentplat lint` does: the values, then the objects they render (names,
+ * duplicates, the APIs the render needs), nothing printed.
+ */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
-  const { revision, layers, problems: loadProblems, kubeVersion, apiVersions } = await loadOptions(options);
-  await prepareCrdCheck(layers);
-  const found = loadProblems.some((p) => p.severity === 'error')
-    ? []
-    : lintValues({ revision, layers, apiVersions: [...apiVersions], showDefaultNote: () => options.verbose === true, ...(kubeVersion ? { kubeVersion } : {}) }).problems;
-  const problems = sortProblems([...loadProblems, ...found]);
+  const { problems: found } = await lintOperation({ ...operationRequest(options), showDefaultNote: () => options.verbose === true, effects: options.effects !== false });
+  const problems = sortProblems(found);
   const counts = countProblems(problems);
   return { ok: counts.errors === 0, problems, counts };
 }
@@ -138,39 +143,26 @@ export async function validate(inputs: readonly { file: string; text: string }[]
   return { ok: !problems.some((p) => p.severity === 'error'), problems, checked: r.checked, skipped: r.skipped };
 }
 
-async function loadOptions(options: ValuesOptions): Promise<{ revision: 'A' | 'B'; layers: ValuesSource[]; problems: Problem[]; kubeVersion?: string; apiVersions: string[] }> {
-  const revision = revisionOption(options.revision ?? 'B', 'revision');
-  const kubeVersion = options.kubeVersion !== undefined ? parseKubeVersion(options.kubeVersion) : undefined;
-  const apiVersions = parseApiVersionList(listOption('apiVersions', options.apiVersions));
-  const reader = { cwd: options.cwd ?? process.cwd(), readStdin: () => Promise.reject(new UsageError('the API reads no standard input: pass { name, text }')) };
-  const layers: ValuesSource[] = [];
-  const problems: Problem[] = [];
+/** The operation's request from the options: the layers as data, names and versions unchecked (the operation checks them). */
+function operationRequest(options: ReleaseOptions): ValuesOperationRequest {
   const values: readonly unknown[] = options.values === undefined ? [] : Array.isArray(options.values) ? options.values : [options.values];
-  for (const input of values as readonly ValuesInput[]) {
-    let name: string;
-    let text: string;
-    if (typeof input === 'string') ({ name, text } = await readUserFile(input, reader));
-    else if (input && typeof input === 'object' && 'text' in input) ({ name, text } = input);
-    else if (input && typeof input === 'object' && 'values' in input) {
-      // JSON is YAML: plain data goes through the same parser, limits and checks as a file.
-      name = input.name ?? '<values>';
-      text = JSON.stringify(input.values);
-    } else throw new TypeError(`values: each layer is a file path, { name, text } or { values }, got ${input === null ? 'null' : typeof input}`);
-    const parsed = parseValuesText(text, name);
-    problems.push(...parsed.problems);
-    if (parsed.source) layers.push(parsed.source);
-  }
-  const flags = await loadUserLayers(
-    {
+  return {
+    revision: revisionOption(options.revision ?? 'B', 'revision'),
+    layers: {
+      values: values as readonly ValuesInput[],
       set: listOption('set', options.set),
       setString: listOption('setString', options.setString),
       setJson: listOption('setJson', options.setJson),
       setFile: listOption('setFile', options.setFile),
       setLiteral: listOption('setLiteral', options.setLiteral),
     },
-    reader,
-  );
-  return { revision, layers: [...layers, ...flags.sources], problems: [...problems, ...flags.problems], ...(kubeVersion ? { kubeVersion } : {}), apiVersions };
+    reader: { cwd: options.cwd ?? process.cwd(), readStdin: () => Promise.reject(new UsageError('the API reads no standard input: pass { name, text }')) },
+    releaseName: options.releaseName ?? 'agentplat',
+    namespace: options.namespace ?? 'default',
+    ...(options.namespace === undefined ? { namespaceDefaulted: true } : {}),
+    apiVersions: listOption('apiVersions', options.apiVersions),
+    ...(options.kubeVersion !== undefined ? { kubeVersion: options.kubeVersion } : {}),
+  };
 }
 
 /**

@@ -112,7 +112,8 @@ export function splitCsv(text: string): string[] {
 
 
 /** The values layers as commander parses the options addLayerOptions adds (each repeatable, so always a list). */
-export type LayerFlags = Required<LayerOptions>;
+/** -f and the --set family as commander parses them: -f takes file paths (and URLs, `-`) only. */
+export type LayerFlags = { [K in keyof LayerOptions]-?: string[] };
 
 /** Adds -f and the --set family (every command that reads values). */
 export function addLayerOptions(cmd: Command): Command {

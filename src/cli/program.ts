@@ -8,7 +8,7 @@ import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS, type CommandEntry } from './commands/index.ts';
 import type { Io } from './io.ts';
-import { packageVersion } from './package-version.ts';
+import { packageVersion } from '../package-version.ts';
 
 /**
  * The program with every command, or, given the command line, with only the command it runs:
@@ -35,8 +35,8 @@ export function createProgram(app: App, argv?: readonly string[]): Command {
   program.addHelpText(
     'after',
     '\nExamples:\n' +
-      '  agentplat crds | kubectl apply --server-side -f -      # the CRDs first, on their own\n' +
-      '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side -f -\n' +
+      '  agentplat crds -r B | kubectl apply --server-side --field-manager agentplat -f -   # the CRDs first, on their own\n' +
+      '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side --field-manager agentplat -f -\n' +
       '  agentplat lint -r A -f prod.yaml -f overrides.yaml --format sarif > lint.sarif\n' +
       '  agentplat validate agents/\n' +
       '\nThe same options mean the same thing in every command:\n' +

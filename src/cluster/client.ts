@@ -59,6 +59,11 @@ export interface ListResult {
   namespaces: 'all' | string[];
   /** Namespaces the user may not list this resource in (only when listed one by one). */
   forbidden: string[];
+  /**
+   * True when the user may list neither this resource across namespaces nor the namespaces: only
+   * the context's namespace (`namespaces`) was read, and any other namespace may hold objects.
+   */
+  othersUnknown?: boolean;
 }
 
 /** A refusal, as the server's Status object gives it. */
@@ -88,6 +93,8 @@ export interface ClusterClient {
    * a `labelSelector` (`key=value,…`) selects when one is given.
    */
   list(gvk: GroupVersionKind, opts?: { namespace?: string; labelSelector?: string }): Promise<ListResult>;
+  /** Whether a namespace exists; undefined when the user may not get namespaces. */
+  namespaceExists(name: string): Promise<boolean | undefined>;
   /** One object, or undefined when it does not exist. */
   get(gvk: GroupVersionKind, name: string, namespace?: string): Promise<KubeObject | undefined>;
   /**

@@ -211,7 +211,8 @@ class Client implements ClusterClient {
     if (!res.namespaced || opts.namespace !== undefined) {
       const ns = res.namespaced ? opts.namespace : undefined;
       const items = await this.listAt(res, ns, selector);
-      if (items === undefined) this.forbidden(`list ${res.name}.${res.group} ${ns !== undefined ? `in namespace ${ns}` : ''}`.trim());
+      // One namespace asked for (or a cluster-scoped kind): nothing narrower to suggest.
+      if (items === undefined) this.forbidden(`list ${res.name}.${res.group} ${ns !== undefined ? `in namespace ${ns}` : ''}`.trim(), false);
       return { items: items!, namespaces: ns === undefined ? 'all' : [ns], forbidden: [] };
     }
     const all = await this.listAt(res, undefined, selector);
@@ -220,8 +221,8 @@ class Client implements ClusterClient {
     const nsRes = await this.send('GET', '/api/v1/namespaces', { what: 'list namespaces', allow: [403] });
     if (nsRes.status === 403) {
       const items = await this.listAt(res, this.namespace, selector);
-      if (items === undefined) this.forbidden(`list ${res.name}.${res.group} in all namespaces, list namespaces, or list ${res.name}.${res.group} in namespace ${this.namespace}`);
-      return { items: items!, namespaces: [this.namespace], forbidden: [] };
+      if (items === undefined) this.forbidden(`list ${res.name}.${res.group} in all namespaces, list namespaces, or list ${res.name}.${res.group} in namespace ${this.namespace}`, true);
+      return { items: items!, namespaces: [this.namespace], forbidden: [], othersUnknown: true };
     }
     if (nsRes.status !== 200) throw new ClusterError(`the API server ${this.server} could not list namespaces: ${statusOf(nsRes).message}`, 'see the message', nsRes.status);
     const names = ((JSON.parse(nsRes.body) as { items?: KubeObject[] }).items ?? []).map((n) => n.metadata.name).sort();
@@ -236,16 +237,25 @@ class Client implements ClusterClient {
         items.push(...got);
       }
     }
-    if (listed.length === 0) this.forbidden(`list ${res.name}.${res.group} in any namespace`);
+    if (listed.length === 0) this.forbidden(`list ${res.name}.${res.group} in any namespace`, false);
     return { items, namespaces: listed, forbidden };
   }
 
-  private forbidden(what: string): never {
+  /** A refused list; `narrower`: one namespace could still be read, so -n is worth naming. */
+  private forbidden(what: string, narrower: boolean): never {
     throw new ClusterError(
       `the API server ${this.server} refused to let user ${this.resolved.user || '(none)'} ${what}: 403 Forbidden`,
-      'ask for that permission (kubectl auth can-i shows what you may do), or use a context that has it; -n NAMESPACE narrows the run to one namespace',
+      `ask for that permission (kubectl auth can-i shows what you may do), or use a context that has it${narrower ? '; -n NAMESPACE narrows the run to one namespace' : ''}`,
       403,
     );
+  }
+
+  async namespaceExists(name: string): Promise<boolean | undefined> {
+    const r = await this.send('GET', `/api/v1/namespaces/${encodeURIComponent(name)}`, { what: `get namespace ${name}`, allow: [403] });
+    if (r.status === 200) return true;
+    if (r.status === 404) return false;
+    if (r.status === 403) return undefined;
+    throw new ClusterError(`the API server ${this.server} could not get namespace ${name}: ${statusOf(r).message}`, 'see the message', r.status);
   }
 
   async get(gvk: GroupVersionKind, name: string, namespace?: string): Promise<KubeObject | undefined> {

@@ -43,8 +43,10 @@ export function toSchema(n: Node): Schema {
   for (const k of ['format', 'pattern', 'enum', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const) {
     if (n[k] !== undefined) (out as Record<string, unknown>)[k] = n[k];
   }
-  if (n.properties) out.properties = Object.fromEntries(Object.entries(n.properties).map(([k, v]) => [k, toSchema(v)]));
-  if (n.required) out.required = n.required;
+  // An object without fields has no `properties`: the API server drops an empty one from the
+  // stored CRD, and a second field manager's apply of `properties: {}` would conflict over it.
+  if (n.properties && Object.keys(n.properties).length > 0) out.properties = Object.fromEntries(Object.entries(n.properties).map(([k, v]) => [k, toSchema(v)]));
+  if (n.required?.length) out.required = n.required;
   if (n.items) out.items = toSchema(n.items);
   if (n.additionalProperties) out.additionalProperties = toSchema(n.additionalProperties);
   if (n.anyOf) out.anyOf = n.anyOf.map(toSchema);

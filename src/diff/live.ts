@@ -8,10 +8,11 @@
 // cluster is reached only through `ClusterClient` (src/cluster/client.ts), whose one mutating
 // request is a dry run.
 import { sourcePattern } from '../output/manifests.ts';
-import { asWritten, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
+import { asWritten, ClusterError, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
 import { quantity } from './immutable.ts';
 import type { Masker } from './mask.ts';
-import { deepEqual, displayId, fieldChanges, keyStep, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
+import { deepEqual, displayId, fieldChanges, objectId, type Comparison, type ManifestObject, type ObjectChange, type ObjectId } from './objects.ts';
+import { covers, formatPath, parsePath, serverSteps, valueAt, type PathStep } from './paths.ts';
 
 type Obj = KubeObject;
 
@@ -22,14 +23,14 @@ export interface IgnoreRule {
   text: string;
   kind: RegExp;
   name: RegExp;
-  /** A field path as the output spells it; the rule covers the field and everything under it. */
+  /** A field path in the output's spelling or the server's (paths.ts, `covers`); the rule covers the field and everything under it. */
   path: string;
   used: boolean;
 }
 
 /**
  * `KIND/NAME:PATH`, e.g. `Deployment/agentplat-controller:spec.replicas`, `Deployment.apps/*:spec.replicas`,
- * `ConfigMap/agentplat-*:data["config.json"]`. KIND is `Kind` or `Kind.group`, NAME a name (or
+ * `ConfigMap/agentplat-*:data["config.json"]` (or, as the server spells it, `data.config.json`). KIND is `Kind` or `Kind.group`, NAME a name (or
  * `namespace/name`); both take the --show-only patterns (`*`, `?`, `[…]`). Undefined with the
  * reason when the text is not such a rule.
  */
@@ -67,8 +68,12 @@ export interface PreflightRequest {
 
 export interface Conflict extends ObjectId {
   manager: string;
-  /** The field as the output spells it (`spec.replicas`). */
+  /** The subresource the manager wrote the field through (`scale`: kubectl scale, an autoscaler). */
+  subresource?: string;
+  /** The field as the output spells it (`spec.replicas`, `data["config.json"]`), whatever the server's spelling. */
   path: string;
+  /** The --ignore rules that name the field: they leave out its change and drift, never the conflict the apply meets. */
+  ignoredBy?: string[];
   /** The server's message. */
   message: string;
 }
@@ -85,13 +90,22 @@ export interface Drift extends ObjectId {
   /** The live value (undefined: the field is gone) and the one the render sets. */
   live?: unknown;
   render: unknown;
-  /** The managers that own the live value (managedFields), with how and when they wrote it. */
-  managers: { manager: string; operation?: string; time?: string }[];
+  /** The managers that own the live value (managedFields), with how and when they wrote it, and the subresource they wrote it through (`scale`). */
+  managers: { manager: string; operation?: string; subresource?: string; time?: string }[];
 }
 
 /** An object that cannot be dry-run yet: its kind is served only once this apply creates or updates its CRD. */
 export interface Unchecked extends ObjectId {
   crd: string;
+}
+
+/**
+ * An object the user may not check: the API server's authorizer refused to let them read it
+ * (`get`) or to send the dry-run apply (`patch`, which a dry run needs as a real apply does).
+ */
+export interface NotAllowed extends ObjectId {
+  verb: 'get' | 'patch';
+  message: string;
 }
 
 export interface Preflight {
@@ -101,6 +115,8 @@ export interface Preflight {
   rejections: Rejection[];
   drift: Drift[];
   unchecked: Unchecked[];
+  /** Objects the user's permissions kept from being checked: the run is incomplete (exit 2). */
+  notAllowed: NotAllowed[];
   notes: string[];
 }
 
@@ -132,7 +148,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
-const emptyReport = (): Preflight => ({ comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notes: [] });
+const emptyReport = (): Preflight => ({ comparison: { changes: [], unchanged: 0 }, conflicts: [], rejections: [], drift: [], unchecked: [], notAllowed: [], notes: [] });
 
 function addReport(into: Preflight, r: Preflight): void {
   into.comparison.changes.push(...r.comparison.changes);
@@ -141,6 +157,7 @@ function addReport(into: Preflight, r: Preflight): void {
   into.rejections.push(...r.rejections);
   into.drift.push(...r.drift);
   into.unchecked.push(...r.unchecked);
+  into.notAllowed.push(...r.notAllowed);
   into.notes.push(...r.notes);
 }
 
@@ -174,7 +191,34 @@ export async function preflight(cluster: ClusterClient, req: PreflightRequest): 
   out.comparison.changes.sort((a, b) => cmpIds(a, b));
   for (const r of req.ignore) if (!r.used) out.notes.push(`--ignore ${r.text}: matched no field of any object`);
   out.notes.push(...otherApplierNotes(out.conflicts, req.fieldManager));
+  out.notes.push(...ignoredConflictNotes(out.conflicts, req.desired));
+  const refused = notAllowedNote(out.notAllowed);
+  if (refused) out.notes.push(refused);
   return out;
+}
+
+/**
+ * An authorization refusal (RBAC, or any authorizer), as the API server words it:
+ * `deployments.apps "x" is forbidden: User "u" cannot patch resource "deployments" …`. An admission
+ * webhook or policy that denies an object answers 403 too, but names itself, not the user.
+ */
+function isAuthorizationRefusal(r: ApiRefusal): boolean {
+  return r.status === 403 && / is forbidden: User "[^"]*" cannot /.test(r.message);
+}
+
+/** The objects the user may not check, in one sentence: by verb, the kinds and namespaces. */
+export function notAllowedNote(list: readonly NotAllowed[]): string | undefined {
+  if (list.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const verb of ['get', 'patch'] as const) {
+    const of = list.filter((n) => n.verb === verb);
+    if (of.length === 0) continue;
+    const kinds = [...new Set(of.map((n) => `${n.kind}${n.group ? `.${n.group}` : ''}`))].sort();
+    const namespaces = [...new Set(of.map((n) => n.namespace).filter((ns) => ns !== ''))].sort();
+    const where = namespaces.length > 0 ? ` in namespace${namespaces.length === 1 ? '' : 's'} ${namespaces.join(', ')}` : '';
+    parts.push(`${verb}${verb === 'patch' ? ' (the dry-run apply)' : ''} of ${of.length} object${of.length === 1 ? '' : 's'}: ${kinds.join(', ')}${where}`);
+  }
+  return `not allowed (403 Forbidden): ${parts.join('; ')}; these objects were not checked, and the run exits 2: a dry run needs the permissions of the apply itself (get and patch), so run the preflight with the credentials you apply with`;
 }
 
 /** One rendered object: served or not, its live state, the dry run's answer, its drift. */
@@ -190,16 +234,31 @@ async function checkObject(cluster: ClusterClient, req: PreflightRequest, m: Man
     else out.rejections.push({ ...id, code: 404, reason: 'NotServed', message: `the cluster does not serve ${desired.apiVersion} ${desired.kind}, and no CustomResourceDefinition of the render defines it`, causes: [] });
     return out;
   }
-  const live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
+  let live: Obj | undefined;
+  try {
+    live = await cluster.get(gvk, id.name, served.namespaced ? id.namespace || undefined : undefined);
+  } catch (e) {
+    if (!(e instanceof ClusterError && e.status === 403)) throw e;
+    out.notAllowed.push({ ...id, verb: 'get', message: e.message });
+    return out;
+  }
   let answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager });
   for (const w of answer.warnings) out.notes.push(`${displayId(id)}: the server warns: ${req.redact(w)}`);
+  if (!answer.ok && isAuthorizationRefusal(answer.refusal)) {
+    out.notAllowed.push({ ...id, verb: 'patch', message: req.redact(answer.refusal.message) });
+    return out;
+  }
   if (!answer.ok) {
-    const conflicts = answer.refusal.status === 409 ? conflictsOf(answer.refusal) : [];
+    const conflicts = answer.refusal.status === 409 ? conflictsOf(answer.refusal, desired) : [];
     if (conflicts.length === 0) {
       out.rejections.push(rejection(id, answer.refusal, req.redact));
       return out;
     }
-    out.conflicts.push(...conflicts.filter((c) => !ignored(req.ignore, id, c.path)).map((c) => ({ ...id, ...c })));
+    // The apply meets a conflict whatever the rules say: a rule that names the field is recorded, the conflict stays.
+    for (const { steps, ...c } of conflicts) {
+      const by = ignoringRules(req.ignore, id, steps);
+      out.conflicts.push({ ...id, ...c, ...(by.length > 0 ? { ignoredBy: by } : {}) });
+    }
     // What the apply would do once forced (--force-conflicts), asked as a dry run too.
     answer = await cluster.applyDryRun(desired, { fieldManager: req.fieldManager, force: true });
     if (!answer.ok) {
@@ -219,7 +278,7 @@ async function checkObject(cluster: ClusterClient, req: PreflightRequest, m: Man
   if (live) {
     // Masked as a pair, so a secret someone changed shows as changed without being shown.
     const [masked, reference] = req.mask.pair(id, live, asStored(id, last.get(key(id)) ?? desired)) as [Obj, Record<string, unknown>];
-    out.drift.push(...driftOf(id, reference, masked, req.fieldManager, req.ignore));
+    out.drift.push(...driftOf(id, reference, masked, req.fieldManager, req.ignore, req.lastApplied !== undefined));
   }
   return out;
 }
@@ -265,12 +324,38 @@ function rejection(id: ObjectId, r: ApiRefusal, redact: (text: string) => string
 
 /**
  * The conflicts of a 409 answer: each cause names the manager (`conflict with "kubectl-edit"
- * using apps/v1`) and the field (`.spec.replicas`).
+ * using apps/v1`, `conflict with "kubectl" with subresource "scale" using apps/v1`) and the field
+ * as the server spells it (`.spec.replicas`, `.data.config.json`), read against the object sent.
  */
-function conflictsOf(r: ApiRefusal): { manager: string; path: string; message: string }[] {
+function conflictsOf(r: ApiRefusal, sent: Obj): { manager: string; subresource?: string; path: string; steps: PathStep[]; message: string }[] {
   return r.causes
     .filter((c) => c.reason === 'FieldManagerConflict')
-    .map((c) => ({ manager: /conflict with "([^"]*)"/.exec(c.message ?? '')?.[1] ?? '', path: serverPath(c.field ?? ''), message: c.message ?? '' }));
+    .map((c) => {
+      const message = c.message ?? '';
+      const field = c.field ?? '';
+      const steps = serverSteps(field, sent) ?? [];
+      const subresource = /^conflict with "[^"]*" with subresource "([^"]*)"/.exec(message)?.[1];
+      return { manager: /conflict with "([^"]*)"/.exec(message)?.[1] ?? '', ...(subresource ? { subresource } : {}), path: steps.length > 0 ? formatPath(steps) : field.replace(/^\./, ''), steps, message };
+    });
+}
+
+/**
+ * One note per --ignore rule that names a field the apply still meets a conflict on: the rule
+ * leaves out the field's change and drift, but the render sets the field, so `kubectl apply
+ * --server-side` refuses the object until the render leaves the field out or the apply is forced.
+ */
+function ignoredConflictNotes(conflicts: readonly Conflict[], desired: readonly ManifestObject[]): string[] {
+  const byRule = new Map<string, Conflict[]>();
+  for (const c of conflicts) for (const r of c.ignoredBy ?? []) byRule.set(r, [...(byRule.get(r) ?? []), c]);
+  const sent = new Map(desired.map((o) => [key(objectId(o.object)), o.object]));
+  return [...byRule].map(([rule, cs]) => {
+    const fields = cs.map((c) => {
+      const value = valueAt(sent.get(key(c)), parsePath(c.path) ?? []);
+      const owner = `"${c.manager}"${c.subresource ? ` through the ${c.subresource} subresource` : ''}`;
+      return `${c.path} of ${displayId(c)} (owned by ${owner}; the render sets ${value === undefined ? 'it' : JSON.stringify(value)})`;
+    });
+    return `--ignore ${rule} leaves out changes and drift, not conflicts: the render still sets ${fields.join(', ')}, so kubectl apply --server-side refuses ${cs.length === 1 ? 'that object' : 'those objects'}; make the render leave the field out, or apply with --force-conflicts to take the field over (it is then set to the render's value)`;
+  });
 }
 
 /**
@@ -290,19 +375,10 @@ function otherApplierNotes(conflicts: readonly Conflict[], fieldManager: string)
   );
 }
 
-/**
- * A field path as the API server writes it in a conflict (`.spec.replicas`,
- * `.spec.template.spec.containers[name="ui"].image`, `.metadata.labels.app`) in the spelling of
- * the rest of the output (`spec.template.spec.containers[name=ui].image`).
- */
-export function serverPath(field: string): string {
-  return field.replace(/^\./, '').replace(/\[name="([A-Za-z_][A-Za-z0-9_-]*)"\]/g, '[name=$1]');
-}
-
 // ---- what the server sets ----
 
 function changedOrNot(id: ObjectId, source: string, before: Obj, after: Obj, rules: IgnoreRule[]): ObjectChange | undefined {
-  const fields = fieldChanges(before, after).filter((f) => !ignored(rules, id, f.path));
+  const fields = fieldChanges(before, after).filter((f) => !ignored(rules, id, parsePath(f.path) ?? []));
   if (fields.length === 0) return undefined;
   if (rules.length > 0 && fields.length !== fieldChanges(before, after).length) {
     // Show only what is not ignored: the ignored fields keep their live value on the new side.
@@ -315,20 +391,22 @@ function changedOrNot(id: ObjectId, source: string, before: Obj, after: Obj, rul
 function keepIgnored(before: Obj, after: Obj, id: ObjectId, rules: IgnoreRule[]): Obj {
   const copy = structuredClone(after);
   for (const f of fieldChanges(before, after)) {
-    if (!ignored(rules, id, f.path)) continue;
-    setAtPath(copy, before, parsePath(f.path));
+    const steps = parsePath(f.path) ?? [];
+    if (!ignored(rules, id, steps)) continue;
+    setAtPath(copy, before, steps);
   }
   return copy;
 }
 
 /** Writes `from`'s value at `steps` into `into`; a field `from` lacks is removed from `into`. */
-function setAtPath(into: unknown, from: unknown, steps: readonly (string | { name: string })[]): void {
+function setAtPath(into: unknown, from: unknown, steps: readonly PathStep[]): void {
   if (steps.length === 0 || into === null || typeof into !== 'object') return;
-  const [s, ...rest] = steps as [string | { name: string }, ...(string | { name: string })[]];
+  const [s, ...rest] = steps as [PathStep, ...PathStep[]];
   const at = (o: unknown): string | number | undefined => {
     if (o === null || typeof o !== 'object') return undefined;
-    if (typeof s === 'string') return Array.isArray(o) ? undefined : s;
+    if ('key' in s) return Array.isArray(o) ? undefined : s.key;
     if (!Array.isArray(o)) return undefined;
+    if ('index' in s) return s.index < o.length ? s.index : undefined;
     const i = o.findIndex((e) => isMap(e) && e.name === s.name);
     return i < 0 ? undefined : i;
   };
@@ -344,48 +422,29 @@ function setAtPath(into: unknown, from: unknown, steps: readonly (string | { nam
       if (typeof ia === 'number') into.splice(ia, 1);
     } else if (typeof ia === 'number') into[ia] = structuredClone(value);
     else into.push(structuredClone(value));
-  } else if (typeof s === 'string') {
+  } else if ('key' in s) {
     const m = into as Record<string, unknown>;
-    if (value === undefined) delete m[s];
-    else m[s] = structuredClone(value);
+    if (value === undefined) delete m[s.key];
+    else m[s.key] = structuredClone(value);
   }
-}
-
-/** `a.b["c.d"][name=x].e` → ['a', 'b', 'c.d', {name: 'x'}, 'e']. */
-export function parsePath(path: string): (string | { name: string })[] {
-  const out: (string | { name: string })[] = [];
-  const re = /(?:^|\.)([A-Za-z_][A-Za-z0-9_-]*)|\[("(?:[^"\\]|\\.)*")\]|\[name=("(?:[^"\\]|\\.)*"|[^\]]*)\]/gy;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(path)) !== null) {
-    if (m[1] !== undefined) out.push(m[1]);
-    else if (m[2] !== undefined) out.push(JSON.parse(m[2]) as string);
-    else out.push({ name: m[3]!.startsWith('"') ? (JSON.parse(m[3]!) as string) : m[3]! });
-    if (re.lastIndex >= path.length) break;
-  }
-  return out;
 }
 
 // ---- --ignore ----
 
-/** Whether a rule covers `path` of the object (the path itself or a field under it); marks the rule used. */
-function ignored(rules: IgnoreRule[], id: ObjectId, path: string): boolean {
-  let hit = false;
+/** The rules that cover the field at `steps` of the object (the field itself or one above it), as written; each is marked used. */
+function ignoringRules(rules: IgnoreRule[], id: ObjectId, steps: readonly PathStep[]): string[] {
+  const out: string[] = [];
   for (const r of rules) {
     if (!(r.kind.test(id.kind) || r.kind.test(`${id.kind}.${id.group}`))) continue;
     if (!(r.name.test(id.name) || r.name.test(`${id.namespace}/${id.name}`))) continue;
-    if (!covers(r.path, path)) continue;
+    if (!covers(r.path, steps)) continue;
     r.used = true;
-    hit = true;
+    out.push(r.text);
   }
-  return hit;
+  return out;
 }
 
-function covers(rule: string, path: string): boolean {
-  if (path === rule) return true;
-  if (!path.startsWith(rule)) return false;
-  const next = path[rule.length];
-  return next === '.' || next === '[';
-}
+const ignored = (rules: IgnoreRule[], id: ObjectId, steps: readonly PathStep[]): boolean => ignoringRules(rules, id, steps).length > 0;
 
 // ---- drift ----
 
@@ -398,32 +457,41 @@ interface ManagedEntry {
   subresource?: string;
 }
 
-type Step = { key: string } | { item: unknown };
-
 /**
- * The fields `reference` (what was applied last) sets whose live value differs, where the live
- * value is not the field manager's own: someone else wrote it (a `kubectl edit`, a patch, a
- * controller). A difference in a field the manager still owns is the server's normal form of the
- * same value or a change still to apply, not drift.
+ * The fields `reference` sets whose live value differs and that another field manager wrote (a
+ * `kubectl edit`, a patch, `kubectl scale`, a controller): drift is what someone else changed, so
+ * a field of `reference` whose live value no manager owns is no drift: a field the render adds,
+ * or a value the server defaulted. With `removals` (the reference is the render applied last, the
+ * old side of a two-sided diff), such a field is drift too: the last apply set it and nobody holds
+ * it now, so someone removed it (the server drops a removed field from every manager's set). A
+ * difference in a field the manager still owns is the server's normal form of the same value or
+ * a change still to apply, not drift.
  */
-function driftOf(id: ObjectId, reference: Record<string, unknown>, live: Obj, fieldManager: string, rules: IgnoreRule[]): Drift[] {
+function driftOf(id: ObjectId, reference: Record<string, unknown>, live: Obj, fieldManager: string, rules: IgnoreRule[], removals: boolean): Drift[] {
   const managed = (Array.isArray(live.metadata.managedFields) ? live.metadata.managedFields : []) as ManagedEntry[];
   const out: Drift[] = [];
-  const found = (path: string, steps: Step[], ref: unknown, liveValue: unknown) => {
+  const found = (steps: PathStep[], ref: unknown, liveValue: unknown) => {
     if (liveValue === undefined && isEmpty(ref)) return;
     const owners = managed.filter((m) => m.fieldsV1 && owns(m.fieldsV1, steps));
     if (owners.some((m) => m.manager === fieldManager && !m.subresource)) return;
-    if (ignored(rules, id, path)) return;
-    out.push({ ...id, path, ...(liveValue !== undefined ? { live: liveValue } : {}), render: ref, managers: owners.map((m) => ({ manager: m.manager ?? '', ...(m.operation ? { operation: m.operation } : {}), ...(m.time ? { time: m.time } : {}) })) });
+    if (owners.length === 0 && !removals) return;
+    if (ignored(rules, id, steps)) return;
+    out.push({
+      ...id,
+      path: formatPath(steps),
+      ...(liveValue !== undefined ? { live: liveValue } : {}),
+      render: ref,
+      managers: owners.map((m) => ({ manager: m.manager ?? '', ...(m.operation ? { operation: m.operation } : {}), ...(m.subresource ? { subresource: m.subresource } : {}), ...(m.time ? { time: m.time } : {}) })),
+    });
   };
-  const walk = (ref: unknown, lv: unknown, path: string, steps: Step[]): void => {
+  const walk = (ref: unknown, lv: unknown, steps: PathStep[]): void => {
     if (isMap(ref)) {
-      if (!isMap(lv)) return found(path, steps, ref, lv);
+      if (!isMap(lv)) return found(steps, ref, lv);
       for (const k of Object.keys(ref)) {
         if (steps.length === 0 && (k === 'status' || k === 'apiVersion' || k === 'kind')) continue;
-        const p = keyStep(path, k);
-        if (!Object.hasOwn(lv, k)) found(p, [...steps, { key: k }], ref[k], undefined);
-        else walk(ref[k], lv[k], p, [...steps, { key: k }]);
+        const next = [...steps, { key: k }];
+        if (!Object.hasOwn(lv, k)) found(next, ref[k], undefined);
+        else walk(ref[k], lv[k], next);
       }
       return;
     }
@@ -433,22 +501,21 @@ function driftOf(id: ObjectId, reference: Record<string, unknown>, live: Obj, fi
       if (names && liveNames) {
         names.forEach((n, i) => {
           const j = liveNames.indexOf(n);
-          const p = `${path}[name=${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(n) ? n : JSON.stringify(n)}]`;
-          if (j < 0) found(p, [...steps, { item: ref[i] }], ref[i], undefined);
-          else walk(ref[i], lv[j], p, [...steps, { item: lv[j] }]);
+          if (j < 0) found([...steps, { name: n, item: ref[i] }], ref[i], undefined);
+          else walk(ref[i], lv[j], [...steps, { name: n, item: lv[j] }]);
         });
         return;
       }
       // Entries without names, of maps (ports, rules): entry by entry, so that a field the server
       // defaults inside an entry (a port's protocol) is no drift.
       if (ref.length === lv.length && ref.every(isMap) && lv.every(isMap)) {
-        ref.forEach((e, i) => walk(e, lv[i], `${path}[${i}]`, [...steps, { item: lv[i] }]));
+        ref.forEach((e, i) => walk(e, lv[i], [...steps, { index: i, item: lv[i] }]));
         return;
       }
     }
-    if (!deepEqual(ref, lv) && !sameQuantity(path, ref, lv)) found(path, steps, ref, lv);
+    if (!deepEqual(ref, lv) && !sameQuantity(formatPath(steps), ref, lv)) found(steps, ref, lv);
   };
-  walk(reference, live, '', []);
+  walk(reference, live, []);
   return out;
 }
 
@@ -485,7 +552,7 @@ function namedEntries(list: readonly unknown[]): string[] | undefined {
  * Whether a managedFields set (fieldsV1: `f:<field>`, list items as `k:{…}` by their keys or
  * `v:<value>`) holds the field at `steps`, or an atomic field above it.
  */
-export function owns(fields: Record<string, unknown>, steps: readonly Step[]): boolean {
+export function owns(fields: Record<string, unknown>, steps: readonly PathStep[]): boolean {
   let node: Record<string, unknown> = fields;
   for (const s of steps) {
     const next = 'key' in s ? node[`f:${s.key}`] : itemNode(node, s.item);

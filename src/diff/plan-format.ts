@@ -36,7 +36,7 @@ export function formatPlanText(plan: Plan, head: PlanHead, chalk: ChalkInstance)
     if (plan.migration.length === 0) out.push('  nothing to migrate');
     for (const m of plan.migration) {
       const line = `  ${locatedChangeLine(m, m)}`;
-      out.push(m.kind === 'decide' ? chalk.yellow(line) : line);
+      out.push(m.kind === 'decide' || m.dropped ? chalk.yellow(line) : line);
     }
     out.push('');
   }
@@ -86,6 +86,7 @@ export function planSummaryLine(plan: Plan): string {
     s.dataChanges > 0 ? plural(s.dataChanges, 'change that touches data', 'changes that touch data') : '',
     s.crdBreaks > 0 ? plural(s.crdBreaks, 'CRD change that can break resources', 'CRD changes that can break resources') : '',
     s.decisions > 0 ? plural(s.decisions, 'migration decision') : '',
+    s.droppedSettings > 0 ? plural(s.droppedSettings, 'value you set that the migration drops', 'values you set that the migration drops') : '',
   ].filter(Boolean);
   const counts = `${s.create} create, ${s.update} update, ${s.replace} replace, ${s.delete} delete, ${s.unchanged} unchanged`;
   return parts.length > 0 ? `needs attention: ${parts.join(', ')} (${counts})` : `nothing needs attention (${counts})`;
@@ -137,7 +138,7 @@ export function planProblems(plan: Plan, anchor?: string): Problem[] {
   const at = anchor !== undefined ? { file: anchor } : {};
   for (const m of plan.migration) {
     out.push({
-      severity: m.kind === 'decide' ? 'warning' : 'info',
+      severity: m.kind === 'decide' || m.dropped ? 'warning' : 'info',
       rule: m.kind === 'decide' ? 'plan/migration-decision' : 'plan/migration',
       path: m.path,
       message: `${m.path}: ${m.what} — ${m.why}`,

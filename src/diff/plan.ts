@@ -91,10 +91,12 @@ export interface PlanSummary {
   unchanged: number;
   /** Migration entries that need the user (`decide`). */
   decisions: number;
+  /** Migration entries that drop a value the user set, whose effect revision B does not have (`dropped`). */
+  droppedSettings: number;
   /** CRD changes that can break existing resources. */
   crdBreaks: number;
   dataChanges: number;
-  /** True when any of replace, delete, decisions, crdBreaks or dataChanges is not zero. */
+  /** True when any of replace, delete, decisions, droppedSettings, crdBreaks or dataChanges is not zero. */
   attention: boolean;
 }
 
@@ -204,7 +206,7 @@ function deletionsOf(planned: readonly PlannedObject[], sides: PlanSides): Delet
   for (const p of planned.filter((x) => x.action === 'delete')) {
     const id: ObjectId = { group: p.group, kind: p.kind, namespace: p.namespace, name: p.name };
     const shown = p.source.startsWith(`${CHART_NAME}/`) ? p.source.slice(CHART_NAME.length + 1) : p.source;
-    const applyIt = `apply it yourself after the upgrade, outside the release: ${sides.renderOld} --show-only ${shown} | kubectl apply --server-side -f -`;
+    const applyIt = `apply it yourself after the upgrade, outside the release: ${sides.renderOld} --show-only ${shown} | kubectl apply --server-side --field-manager agentplat -f -`;
     const absent = sourceAbsentFrom(sides.to, p.source);
     const twin = absent === undefined ? created.find((c) => !taken.has(c) && c.group === p.group && c.kind === p.kind && c.source === p.source) : undefined;
     if (absent !== undefined) {
@@ -265,6 +267,7 @@ export function buildPlan(comparison: Comparison, shown: readonly ShownChange[],
   const deletions = deletionsOf(objects, sides);
   const count = (a: Action) => objects.filter((o) => o.action === a).length;
   const decisions = migration.filter((m) => m.kind === 'decide').length;
+  const droppedSettings = migration.filter((m) => m.dropped === true).length;
   const crdBreaks = crds.filter((c) => c.severity === 'break').length;
   const summary: PlanSummary = {
     create: count('create'),
@@ -273,9 +276,10 @@ export function buildPlan(comparison: Comparison, shown: readonly ShownChange[],
     delete: count('delete'),
     unchanged: comparison.unchanged,
     decisions,
+    droppedSettings,
     crdBreaks,
     dataChanges: data.length,
-    attention: count('replace') + count('delete') + decisions + crdBreaks + data.length > 0,
+    attention: count('replace') + count('delete') + decisions + droppedSettings + crdBreaks + data.length > 0,
   };
   // On the user's lines: each layer's entries in the order of its lines (layers keep their order).
   const layerOrder = [...new Set(migration.map((m) => m.file))];

@@ -7,6 +7,7 @@
 import { AgentplatError, EXIT_PROBLEMS } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
 import { renderRelease } from '../pipeline/render.ts';
+import { loadModelConfigCheck, type CheckObject } from '../lint/crd-check.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { valuesSchema } from '../docs/embedded.ts';
 import { keysOf, typeText, type SchemaNode } from '../docs/values-reference.ts';
@@ -133,7 +134,9 @@ export function unknownKey(key: string, asked: readonly Revision[]): AgentplatEr
 const holdsKeys = (node: SchemaNode) => node.properties !== undefined && Object.keys(node.properties).length > 0;
 
 /** `rules: false` leaves out the lint rules (the slow part), for callers that want the rest. */
-export function explainKey(key: string, revisionsAsked: readonly Revision[], parts: { rules?: boolean } = {}): Explanation {
+export async function explainKey(key: string, revisionsAsked: readonly Revision[], parts: { rules?: boolean } = {}): Promise<Explanation> {
+  // A provider block's examples render with the block set, which runs validate's ModelConfig check.
+  const checkModelConfig = key.startsWith('providers.') ? await loadModelConfigCheck() : undefined;
   const revisions = revisionsAsked.filter((r) => schemaNodeAt(valuesSchema(r), key) !== undefined);
   if (revisions.length === 0) throw unknownKey(key, revisionsAsked);
   const byRevision: Partial<Record<Revision, RevisionFacts>> = {};
@@ -149,7 +152,7 @@ export function explainKey(key: string, revisionsAsked: readonly Revision[], par
       ...(def !== undefined ? { default: def } : {}),
       description: node.description ?? '',
       ...(node.enum ? { enum: node.enum } : {}),
-      rules: parts.rules === false ? [] : item ? rulesChangedBy(rev, item.list, candidates.map((v) => [{ ...item.example, [item.field]: v }])) : rulesChangedBy(rev, key, [...candidates, ...probeValues(node)]),
+      rules: parts.rules === false ? [] : item ? rulesChangedBy(rev, item.list, candidates.map((v) => [{ ...item.example, [item.field]: v }]), checkModelConfig) : rulesChangedBy(rev, key, [...candidates, ...probeValues(node)], checkModelConfig),
     };
     if (holdsKeys(node)) {
       facts.fields = Object.entries(node.properties!).map(([k, n]) => ({ key: `${key}.${k}`, type: holdsKeys(n) ? 'object' : typeText(n), description: n.description ?? '' }));
@@ -160,7 +163,7 @@ export function explainKey(key: string, revisionsAsked: readonly Revision[], par
       // A field of a list item renders as a list of one example item with that field changed.
       const setKey = item ? item.list : key;
       const values = item ? candidates.map((v) => [{ ...item.example, [item.field]: v }]) : candidates;
-      const landed = landings(rev, setKey, values);
+      const landed = landings(rev, setKey, values, checkModelConfig);
       if (typeof landed === 'string') facts.rendersNote = landed;
       else {
         facts.renders = landed.renders;
@@ -366,12 +369,12 @@ function switchesAbove(rev: Revision, key: string): Record<string, unknown> {
   return out;
 }
 
-function render(rev: Revision, set: Record<string, unknown>): RenderedDoc[] | undefined {
+function render(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(set)) assignPath(data, k.split('.'), v);
   const layers = Object.keys(set).length > 0 ? [dataSource('explain', data)] : [];
   // The release `agentplat render` renders without flags, so the example printed renders the same.
-  const r = renderRelease({ revision: rev, layers, releaseName: 'agentplat', namespace: RELEASE_NAMESPACE, apiVersions: [], skipCrds: true });
+  const r = renderRelease({ revision: rev, layers, releaseName: 'agentplat', namespace: RELEASE_NAMESPACE, apiVersions: [], skipCrds: true, ...(checkModelConfig ? { checkModelConfig } : {}) });
   return r.docs;
 }
 
@@ -403,7 +406,7 @@ interface Landed {
 }
 
 /** The render with the first candidate value the chart renders with, compared with the render without it. */
-function landings(rev: Revision, key: string, candidates: readonly unknown[]): Landed | string {
+function landings(rev: Revision, key: string, candidates: readonly unknown[], checkModelConfig: CheckObject | undefined): Landed | string {
   const switches = switchesAbove(rev, key);
   const on = Object.keys(switches).map((k) => `${k}=true`).join(', ');
   const attempts = Object.keys(switches).length > 0 ? [switches, {}] : [{}];
@@ -415,10 +418,10 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[]): L
     const alongside = companions([key]);
     for (const k of Object.keys(withKeys)) delete alongside[k];
     const id = `${rev}\0${JSON.stringify(withKeys)}`;
-    if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys));
+    if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys, checkModelConfig));
     const before = baseCache.get(id);
     for (const value of before ? candidates : []) {
-      const after = render(rev, { ...withKeys, ...alongside, [key]: value });
+      const after = render(rev, { ...withKeys, ...alongside, [key]: value }, checkModelConfig);
       if (!after) continue;
       const command = ['agentplat render', ...Object.entries({ ...withKeys, ...alongside, [key]: value }).map(([k, v]) => setFlag(k, v))].join(' ');
       const extra = Object.keys(alongside).length > 0 ? { alongside } : {};

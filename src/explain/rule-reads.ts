@@ -18,6 +18,7 @@ import { keysOf } from '../docs/values-reference.ts';
 import { RULES } from '../lint/rules/index.ts';
 import { watchModels } from '../model/revisions/index.ts';
 import type { RuleContext, ValuesRule } from '../lint/rules/types.ts';
+import type { CheckObject } from '../lint/crd-check.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { assignPath } from '../values/set-parser.ts';
@@ -122,7 +123,7 @@ function valueSets(rev: Revision): Values[] {
  * Each check runs with an empty list of cluster APIs and then with ['v1'], the second only when
  * the first looked at the list (a run that never does runs the same with any list).
  */
-function readsOf(rev: Revision, sets: readonly Values[]): { keys: Set<string>; direct: Set<string> }[] {
+function readsOf(rev: Revision, sets: readonly Values[], check: CheckObject | undefined): { keys: Set<string>; direct: Set<string> }[] {
   const out = RULES.map(() => ({ keys: new Set<string>(), direct: new Set<string>() }));
   for (const values of sets) {
     const on: Recorder = { into: undefined };
@@ -149,7 +150,7 @@ function readsOf(rev: Revision, sets: readonly Values[]): { keys: Set<string>; d
         own = new Set();
         asked = false;
         on.into = own;
-        onApiLists((apiVersions) => runCheck(rule, rev, recorded, apiVersions));
+        onApiLists((apiVersions) => runCheck(rule, rev, recorded, apiVersions, check));
         for (const k of own) out[i]!.keys.add(k);
         for (const k of own) out[i]!.direct.add(k);
         if (asked) for (const k of modelReads ?? []) out[i]!.keys.add(k);
@@ -171,7 +172,7 @@ function onApiLists(run: (apiVersions: readonly string[]) => boolean): void {
  * cluster's APIs. An old cluster and a declared API list take the branches that only run when
  * they are known; every key counts as the user's, since some checks only look at what the user set.
  */
-function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[], report: RuleContext['report'] = () => undefined, onCrash: (err: Error) => void = () => undefined): boolean {
+function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[], check: CheckObject | undefined, report: RuleContext['report'] = () => undefined, onCrash: (err: Error) => void = () => undefined): boolean {
   let asked = false;
   const ctx: RuleContext = {
     revision: rev,
@@ -182,6 +183,7 @@ function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: 
       asked = true;
       return apiVersions;
     },
+    ...(check ? { checkModelConfig: check } : {}),
     userSet: () => true,
     report,
   };
@@ -194,7 +196,7 @@ function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: 
   return asked;
 }
 
-const cache = new Map<Revision, RuleReads[]>();
+const cache = new Map<string, RuleReads[]>();
 const setsCache = new Map<Revision, Values[]>();
 
 /** The value sets of a revision, made once: nothing changes them (checks only read values). */
@@ -205,21 +207,22 @@ function valueSetsOf(rev: Revision): Values[] {
 }
 
 /** What every check of the linter reads in a revision, in the order the linter runs them. */
-export function ruleReads(rev: Revision): RuleReads[] {
-  let reads = cache.get(rev);
+export function ruleReads(rev: Revision, check?: CheckObject): RuleReads[] {
+  const id = `${rev}${check ? '+check' : ''}`;
+  let reads = cache.get(id);
   if (!reads) {
     const sets = valueSetsOf(rev);
-    const found = readsOf(rev, sets);
+    const found = readsOf(rev, sets, check);
     reads = RULES.map((rule, i) => ({ ids: rule.ids.map((id) => id.id), ...found[i]! }));
-    cache.set(rev, reads);
+    cache.set(id, reads);
   }
   return reads;
 }
 
 /** Findings of one check on one value set, in a form two runs compare by, and whether it looked at the cluster's APIs. */
-function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[]): { findings: string[]; asked: boolean } {
+function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[], check: CheckObject | undefined): { findings: string[]; asked: boolean } {
   const out: string[] = [];
-  const asked = runCheck(rule, rev, values, apiVersions, (f) => void out.push(JSON.stringify([f.rule, f.severity, f.path, f.message])), (err) => out.push(`crash ${err.message}`));
+  const asked = runCheck(rule, rev, values, apiVersions, check, (f) => void out.push(JSON.stringify([f.rule, f.severity, f.path, f.message])), (err) => out.push(`crash ${err.message}`));
   return { findings: out.sort(), asked };
 }
 
@@ -227,19 +230,19 @@ function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions
  * Findings of one check with no cluster APIs declared and with FULL_APIS; the second run only
  * when the first looked at the APIs (a run that never does finds the same with any list).
  */
-function findingsOnApiLists(rule: ValuesRule, rev: Revision, values: Values): [string[], string[]] {
-  const none = findingsOf(rule, rev, values, []);
-  return [none.findings, none.asked ? findingsOf(rule, rev, values, FULL_APIS).findings : none.findings];
+function findingsOnApiLists(rule: ValuesRule, rev: Revision, values: Values, check: CheckObject | undefined): [string[], string[]] {
+  const none = findingsOf(rule, rev, values, [], check);
+  return [none.findings, none.asked ? findingsOf(rule, rev, values, FULL_APIS, check).findings : none.findings];
 }
 
 /**
  * The rule ids, per check in the linter's order, whose findings change when `key` takes one of
  * `candidates` instead of what a value set has (checks that never read the key are skipped).
  */
-export function rulesChangedBy(rev: Revision, key: string, candidates: readonly unknown[]): string[][] {
+export function rulesChangedBy(rev: Revision, key: string, candidates: readonly unknown[], check?: CheckObject): string[][] {
   const sets = valueSetsOf(rev);
   const segs = key.split('.');
-  const reading = ruleReads(rev).flatMap((reads, i) => ([...reads.keys].some((k) => k === key || k.startsWith(`${key}.`) || key.startsWith(`${k}.`)) ? [{ reads, rule: RULES[i]!, changed: new Set<string>() }] : []));
+  const reading = ruleReads(rev, check).flatMap((reads, i) => ([...reads.keys].some((k) => k === key || k.startsWith(`${key}.`) || key.startsWith(`${k}.`)) ? [{ reads, rule: RULES[i]!, changed: new Set<string>() }] : []));
   // The same value twice changes nothing the first did not.
   const values = candidates.filter((c, i) => candidates.findIndex((o) => JSON.stringify(o) === JSON.stringify(c)) === i);
   // One values object per value set and candidate, which every check reads: the revision model
@@ -247,9 +250,9 @@ export function rulesChangedBy(rev: Revision, key: string, candidates: readonly 
   for (const base of sets) {
     const changedSets = values.map((value) => withValueAt(base, segs, value));
     for (const r of reading) {
-      const before = findingsOnApiLists(r.rule, rev, base);
+      const before = findingsOnApiLists(r.rule, rev, base, check);
       for (const v of changedSets) {
-        const after = findingsOnApiLists(r.rule, rev, v);
+        const after = findingsOnApiLists(r.rule, rev, v, check);
         for (const i of [0, 1]) for (const f of symmetricDifference(before[i]!, after[i]!)) r.changed.add(f.startsWith('crash') ? '' : (JSON.parse(f) as string[])[0]!);
       }
     }

@@ -1,18 +1,13 @@
 // Validate's check of one custom resource, for the objects values generate (a provider block's
 // ModelConfig, values/provider-modelconfig). crds/validate.ts brings the CEL evaluator and ajv, far
-// more code than lint needs otherwise, so it is loaded only by runs whose values need it: each
-// command (and the API) awaits prepareCrdCheck(layers) before linting, and the rule takes the
-// loaded function from crdCheck().
+// more code than lint needs otherwise, so it is loaded only for values that need it: the operation
+// that lints (src/pipeline/) asks modelConfigCheckFor(layers) and passes what it gets to lintValues
+// as `checkModelConfig`. Nothing is kept here: a run that forgets to pass it fails on those values,
+// in a test as in a user's run.
 
 import type { ObjectFinding } from '../crds/validate.ts';
 
-type CheckObject = (data: unknown) => ObjectFinding[];
-
-let loaded: CheckObject | undefined;
-
-export async function loadCrdCheck(): Promise<void> {
-  loaded ??= (await import('../crds/validate.ts')).checkObject;
-}
+export type CheckObject = (data: unknown) => ObjectFinding[];
 
 /** True when a layer writes a provider block's `config` or `tls`: the rule then checks that block. */
 export function layersNeedCrdCheck(layers: readonly { data: unknown }[]): boolean {
@@ -23,13 +18,12 @@ export function layersNeedCrdCheck(layers: readonly { data: unknown }[]): boolea
   });
 }
 
-/** Loads the check when the layers need it. */
-export async function prepareCrdCheck(layers: readonly { data: unknown }[]): Promise<void> {
-  if (layersNeedCrdCheck(layers)) await loadCrdCheck();
+/** Validate's object check, loaded. */
+export async function loadModelConfigCheck(): Promise<CheckObject> {
+  return (await import('../crds/validate.ts')).checkObject;
 }
 
-/** The loaded check; a run that lints such values without preparing is a bug of that run's code. */
-export function crdCheck(): CheckObject {
-  if (!loaded) throw new Error('the values set a provider block\'s config or tls, but the ModelConfig check was not loaded (call prepareCrdCheck before lintValues)');
-  return loaded;
+/** The check when any of these sets of layers needs it, else undefined (nothing loaded). */
+export async function modelConfigCheckFor(...layerSets: readonly (readonly { data: unknown }[])[]): Promise<CheckObject | undefined> {
+  return layerSets.some(layersNeedCrdCheck) ? loadModelConfigCheck() : undefined;
 }

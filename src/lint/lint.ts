@@ -16,6 +16,7 @@ import { touchedBy } from './schema-validators.ts';
 import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, ruleOwnsPath } from './rules/index.ts';
 import type { RuleContext, RuleFinding } from './rules/types.ts';
+import type { CheckObject } from './crd-check.ts';
 
 export interface LintRequest {
   revision: Revision;
@@ -36,6 +37,8 @@ export interface LintRequest {
    * (`--verbose`, or a level set for the rule).
    */
   showDefaultNote?: (rule: string) => boolean;
+  /** Validate's object check, for values that set a provider block's config or tls: src/lint/crd-check.ts (modelConfigCheckFor). */
+  checkModelConfig?: CheckObject;
 }
 
 export interface LintResult {
@@ -63,6 +66,7 @@ export function lintValues(req: LintRequest): LintResult {
     ...(req.releaseName ? { releaseName: req.releaseName } : {}),
     ...(req.releaseNamespace && req.releaseNamespaceDefaulted ? { releaseNamespaceDefaulted: true } : {}),
     ...(req.apiVersions ? { apiVersions: req.apiVersions } : {}),
+    ...(req.checkModelConfig ? { checkModelConfig: req.checkModelConfig } : {}),
     userSet: (path) => {
       const segs = typeof path === 'string' ? splitPath(path) : path;
       return req.layers.some((l) => hasPath(l.data, segs));
@@ -94,6 +98,7 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
   // Nothing the user wrote lies on the path: a note about it is about an untouched default.
   if (!written && f.severity === 'info' && !showDefaultNote?.(f.rule)) return undefined;
   const found = written ?? layered.locate(segs);
+  if (f.onlyInFile && found?.origin !== undefined) return undefined;
   const loc = found && f.keyCharacter !== undefined ? atKeyCharacter(found, String(segs[segs.length - 1]), f.keyCharacter) : found;
   const given = f.hintFor?.[loc?.origin ?? 'file'] ?? f.hint;
   const hint = f.rule === 'values/unknown-key' && loc && loc.origin === undefined ? anchorHolderHint(segs, loc, given) : given;

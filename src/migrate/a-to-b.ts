@@ -166,11 +166,13 @@ interface Dropped {
   decide?: string;
   /** Values that mean "off" in revision A (besides empty ones). */
   inert?: readonly unknown[];
+  /** Revision B does without what the key did: a value other than these (revision A's default) is dropped, not only removed. */
+  defaultValues?: readonly unknown[];
 }
 
 const DROPPED: readonly Dropped[] = [
   { path: ['controller', 'skillsInitImage'], why: 'revision B has no skills-init container' },
-  { path: ['controller', 'toolRefreshInterval'], why: 'revision B has no setting for it; tool discovery refreshes on the controller\'s built-in schedule' },
+  { path: ['controller', 'toolRefreshInterval'], why: 'revision B has no setting for it; tool discovery refreshes on the controller\'s built-in schedule', defaultValues: ['60s', '1m', '1m0s'] },
   {
     path: ['controller', 'a2aBaseUrl'],
     why: 'revision B advertises controller.a2aGatewayUrl instead',
@@ -202,7 +204,7 @@ function droppedKeys(doc: Document, report: Report): void {
     removeAt(doc, d.path);
     const inert = isEmptyValue(value) || (d.inert ?? []).includes(value);
     if (d.decide && !inert) report({ path: dotted(d.path), kind: 'decide', what: 'removed', why: d.decide });
-    else report({ path: dotted(d.path), kind: 'removed', what: 'removed', why: d.why });
+    else report({ path: dotted(d.path), kind: 'removed', what: 'removed', why: d.why, ...(d.defaultValues && !inert && !d.defaultValues.includes(value) ? { dropped: true as const } : {}) });
   }
 }
 

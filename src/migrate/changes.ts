@@ -21,6 +21,12 @@ export interface Change {
    * (the same path for a value rewritten in place); absent when nothing of it is kept.
    */
   to?: string[];
+  /**
+   * A `removed` value the user set whose effect revision B does not have at all (no setting does
+   * what it did): nothing of it is kept, and the upgrade changes what it controlled. plan counts
+   * it as needing attention.
+   */
+  dropped?: true;
 }
 
 export function changeLine(c: Change): string {

@@ -1,10 +1,28 @@
 // Small edits on a yaml Document that keep the user's comments and key order: pairs are moved
 // or renamed as whole objects (their comments travel with them), never rebuilt from plain data.
 
-import { isMap, isScalar, Pair, Scalar, YAMLMap, type Document, type Node } from 'yaml';
+import { isMap, isScalar, Pair, Scalar, visit, YAMLMap, type Document, type Node } from 'yaml';
 import { isPlainSafe } from '../yaml/plain-safe.ts';
 
 export type Path = readonly string[];
+
+/**
+ * Whether the file writes its flow collections with a space inside the brackets (`[ a, b ]`,
+ * `{ a: 1 }`) or without (`[a, b]`): the first non-empty one decides. The document is written
+ * back that way, so that the lines migrate does not change keep the user's spelling (the yaml
+ * library would pad every one).
+ */
+export function flowPadding(doc: Document, text: string): boolean {
+  let padded: boolean | undefined;
+  visit(doc, {
+    Collection(_, node) {
+      if (!node.flow || node.items.length === 0 || !node.range) return undefined;
+      padded = /\s/.test(text[node.range[0] + 1] ?? '');
+      return visit.BREAK;
+    },
+  });
+  return padded ?? true;
+}
 
 /** The map at `path` (the document root for []), or undefined when absent or not a map. */
 export function mapAt(doc: Document, path: Path): YAMLMap | undefined {

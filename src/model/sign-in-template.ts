@@ -1,11 +1,8 @@
-// The authentication proxy's sign-in page (mounted from `<fullname>-authproxy-templates`), its
-// checksum, and the two values-template includes that name them. Registering them here, not in
-// a component, lets lint evaluate the default `authproxy.extraEnv` without loading the renderer:
-// import this module wherever those includes must resolve (render and lint).
+// The authentication proxy's sign-in page (mounted from `<fullname>-authproxy-templates`) and its
+// checksum. The values-template includes that name them are in tpl.ts's table, so lint evaluates
+// the default `authproxy.extraEnv` as render does without loading the renderer.
 
 import { sha256Hex } from './checksum.ts';
-import { dnsTrunc } from './context.ts';
-import { registerTplInclude } from './tpl.ts';
 
 /** The sign-in page the authentication proxy serves: an immediate redirect to /login. */
 export const SIGN_IN_HTML = [
@@ -24,6 +21,3 @@ export const SIGN_IN_HTML = [
 
 /** sha256 of the sign-in template, so the proxy restarts when it changes (values: authproxy.extraEnv). */
 export const signInChecksum = (): string => sha256Hex(SIGN_IN_HTML);
-
-registerTplInclude('agentplat.authproxy.signInChecksum', () => signInChecksum());
-registerTplInclude('agentplat.authproxy.templatesName', (s) => dnsTrunc(`${s.fullname}-authproxy-templates`));

@@ -4,12 +4,14 @@
 // a template is never copied to the output as literal text:
 //   {{ .Release.Name }} {{ .Release.Namespace }} {{ .Release.Service }} {{ .Chart.Name }} {{ .Chart.Version }}
 //   {{ .Values.a.b }}  {{ $.Values.a }}  {{ include "agentplat.fullname" . }}  {{ tpl .Values.x . }}
-//   registered includes (registerTplInclude), "string literals", `raw strings`, numbers, true/false/nil
+//   the chart's own includes (INCLUDES below), "string literals", `raw strings`, numbers, true/false/nil
 //   the functions of tpl-functions.ts (Helm's and Sprig's common set) and pipelines
 //   (`.Values.x | default "y" | quote`, `toYaml .Values.labels | nindent 4`)
 //   whitespace trimming {{- and -}}, comments {{/* … */}}
 // No actions (if, range, with, define) and no variables: those are an error naming them.
 import { FUNCTIONS, REFUSED_FUNCTIONS, strval, type CallContext } from './tpl-functions.ts';
+import { dnsTrunc } from './context.ts';
+import { signInChecksum } from './sign-in-template.ts';
 
 export interface TplScope {
   release: { name: string; namespace: string };
@@ -38,22 +40,17 @@ export class TplError extends Error {
 
 export type TplInclude = (scope: TplScope) => string;
 
-const INCLUDES = new Map<string, TplInclude>([
+// Every include a values template may name, in one table: render and lint see the same set
+// whatever modules a run happened to load.
+const INCLUDES: ReadonlyMap<string, TplInclude> = new Map<string, TplInclude>([
   ['agentplat.fullname', (s) => s.fullname],
   ['agentplat.namespace', (s) => s.namespace],
   ['agentplat.name', (s) => (typeof s.values.nameOverride === 'string' && s.values.nameOverride !== '' ? s.values.nameOverride : s.chart.name)],
   ['agentplat.chart', (s) => `${s.chart.name}-${s.chart.version}`],
+  // The authentication proxy's sign-in page (src/model/sign-in-template.ts): its checksum and the ConfigMap that mounts it.
+  ['agentplat.authproxy.signInChecksum', () => signInChecksum()],
+  ['agentplat.authproxy.templatesName', (s) => dnsTrunc(`${s.fullname}-authproxy-templates`)],
 ]);
-
-/**
- * Registers a named include usable as `{{ include "<name>" . }}` in values templates, for
- * modules that own a value users reference (src/model/sign-in-template.ts: the authproxy's
- * sign-in template checksum).
- * Register at module load so both render and lint see it. Re-registering a name replaces it.
- */
-export function registerTplInclude(name: string, fn: TplInclude): void {
-  INCLUDES.set(name, fn);
-}
 
 export function tplIncludeNames(): string[] {
   return [...INCLUDES.keys()].sort();

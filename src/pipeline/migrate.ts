@@ -5,12 +5,14 @@
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
+import { modelConfigCheckFor } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { LoadedLayers } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { objectYaml } from '../output/manifests.ts';
 import { migrateAToB } from '../migrate/a-to-b.ts';
+import { flowPadding } from '../migrate/document.ts';
 import { changeLine, type Change } from '../migrate/changes.ts';
 
 export interface MigrateResult {
@@ -39,7 +41,7 @@ export function supportedMigrations(): string[] {
 }
 
 /** `rules` are the levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
-export function migrateValues(text: string, name: string, from: Revision, to: Revision, rules: Readonly<Record<string, RuleLevel>> = {}): MigrateResult {
+export async function migrateValues(text: string, name: string, from: Revision, to: Revision, rules: Readonly<Record<string, RuleLevel>> = {}): Promise<MigrateResult> {
   const step = STEPS[`${from}→${to}`];
   if (!step) throw new Error(`no migration from ${from} to ${to}`);
   const input = parseValuesText(text, name);
@@ -47,8 +49,9 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
 
   // Which revision the file is written for, by the check lint, plan and diff refuse the other
   // revision's values with: a key, a shape or a word one revision has and the other refuses.
-  const ofTarget = lintValues({ revision: from, layers: [input.source] }).problems.filter((p) => p.onlyInRevision === to);
-  const ofSource = lintValues({ revision: to, layers: [input.source] }).problems.filter((p) => p.onlyInRevision === from);
+  const inputCheck = await modelConfigCheckFor([input.source]);
+  const ofTarget = lintValues({ revision: from, layers: [input.source], ...(inputCheck ? { checkModelConfig: inputCheck } : {}) }).problems.filter((p) => p.onlyInRevision === to);
+  const ofSource = lintValues({ revision: to, layers: [input.source], ...(inputCheck ? { checkModelConfig: inputCheck } : {}) }).problems.filter((p) => p.onlyInRevision === from);
   if (ofTarget.length > 0 && ofSource.length > 0) {
     return { changes: [], problems: mixedRevisions(ofTarget, ofSource, from, to), decisionsLeft: true };
   }
@@ -59,10 +62,11 @@ export function migrateValues(text: string, name: string, from: Revision, to: Re
   // A file already written for the target revision is left exactly as it is.
   if (!already && isMap(doc.contents)) step(doc, (c) => changes.push(c), { hasSourceOnly: ofSource.length > 0 });
   // An empty or comments-only file has nothing to migrate: it stays as it is (not `null`).
-  const out = already || doc.contents === null ? text : doc.toString({ lineWidth: 0 });
+  const out = already || doc.contents === null ? text : doc.toString({ lineWidth: 0, flowCollectionPadding: flowPadding(doc, text) });
 
   const parsed = parseValuesText(out, name);
-  const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source], showDefaultNote: askedFor(rules) }).problems : parsed.problems, rules);
+  const outputCheck = parsed.source ? await modelConfigCheckFor([parsed.source]) : undefined;
+  const problems = applyRuleLevels(parsed.source ? lintValues({ revision: to, layers: [parsed.source], showDefaultNote: askedFor(rules), ...(outputCheck ? { checkModelConfig: outputCheck } : {}) }).problems : parsed.problems, rules);
   const decisionsLeft = changes.some((c) => c.kind === 'decide') || problems.some((p) => p.severity === 'error');
   return { text: out, changes, problems, decisionsLeft, ...(already ? { already } : {}) };
 }
@@ -120,14 +124,14 @@ export interface MigratedLayers {
  * from its text (so problems point at lines of what `agentplat migrate` prints for it), the --set
  * layers from their data.
  */
-export function migrateLayers(loaded: LoadedLayers, from: Revision, to: Revision, rules: Readonly<Record<string, RuleLevel>> = {}): MigratedLayers {
+export async function migrateLayers(loaded: LoadedLayers, from: Revision, to: Revision, rules: Readonly<Record<string, RuleLevel>> = {}): Promise<MigratedLayers> {
   const sources: ValuesSource[] = [];
   const problems: Problem[] = [];
   const changes: MigratedLayers['changes'] = [];
   const originals: MigratedLayers['originals'] = new Map();
   for (const source of loaded.sources) {
     const name = `${source.name} (migrated to ${to})`;
-    const result = migrateValues(loaded.texts.get(source) ?? objectYaml(source.data), name, from, to, rules);
+    const result = await migrateValues(loaded.texts.get(source) ?? objectYaml(source.data), name, from, to, rules);
     for (const c of result.changes) changes.push({ file: source.name, ...c });
     const parsed = result.text !== undefined ? parseValuesText(result.text, name) : { problems: result.problems };
     problems.push(...parsed.problems);

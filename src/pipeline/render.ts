@@ -1,8 +1,9 @@
 // One release from loaded values: lint, then render, then the checks on the rendered objects.
-// The CLI's render command and the in-process API (src/api.ts) both call renderRelease, so a
+// The operations (operations.ts), which the CLI and the in-process API both run, call these, so a
 // render through either gives the same objects and the same problems.
 import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
+import type { CheckObject } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { LayeredValues, Values } from '../values/merge.ts';
@@ -43,6 +44,8 @@ export interface ReleaseRequest {
    * repeat the default (values/same-as-default, a note): lint asks for it unless --no-effects.
    */
   effects?: boolean;
+  /** Validate's object check, when the layers set a provider block's config or tls (modelConfigCheckFor). */
+  checkModelConfig?: CheckObject;
 }
 
 export interface ReleaseResult {
@@ -54,7 +57,7 @@ export interface ReleaseResult {
 
 const NAME_HINT = 'use a shorter --release-name or fullnameOverride: names longer than 63 characters are cut, and two cut names can meet';
 /** What lintRelease needs of a release: the values side of a ReleaseRequest. */
-export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namespace' | 'namespaceDefaulted' | 'apiVersions' | 'kubeVersion' | 'rules' | 'showDefaultNote' | 'ignoreKeys'> & Partial<Pick<ReleaseRequest, 'releaseName'>>;
+export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namespace' | 'namespaceDefaulted' | 'apiVersions' | 'kubeVersion' | 'rules' | 'showDefaultNote' | 'ignoreKeys' | 'checkModelConfig'> & Partial<Pick<ReleaseRequest, 'releaseName'>>;
 
 /**
  * The release's values (defaults under the user's layers, with where each key came from) and the
@@ -70,6 +73,7 @@ export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered:
     ...(req.namespaceDefaulted ? { releaseNamespaceDefaulted: true } : {}),
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
+    ...(req.checkModelConfig ? { checkModelConfig: req.checkModelConfig } : {}),
     ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
   });
   const problems = req.rules || req.ignoreKeys ? applyRuleLevels(lint.problems, req.rules ?? {}, req.ignoreKeys) : lint.problems;

@@ -7,6 +7,7 @@ import type { RenderContext } from '../model/context.ts';
 import { dnsTrunc } from '../model/context.ts';
 import { at, firstOf, list, map, present, scalarText, str, type Json, type JsonMap } from '../model/values-access.ts';
 import { composeImage, workloadTag, type ImageParts } from '../model/images.ts';
+import { databaseUrlSecret } from '../model/derive.ts';
 
 export type Labels = Record<string, string>;
 
@@ -21,6 +22,8 @@ export function nameOf(ctx: RenderContext, suffix: string): string {
 export const controllerName = (ctx: RenderContext) => nameOf(ctx, 'controller');
 export const uiName = (ctx: RenderContext) => nameOf(ctx, 'ui');
 export const databaseName = (ctx: RenderContext) => nameOf(ctx, 'postgresql');
+/** The Secret holding `database.rdb.url` for the controller (`<fullname>-database-url`; the name lint gives too). */
+export const databaseUrlSecretName = (ctx: RenderContext) => databaseUrlSecret(ctx.fullname).name;
 
 /**
  * Name of the built-in prompts ConfigMap (`<fullname>-builtin-prompts`). Bundled agents reference

@@ -6,6 +6,7 @@ import type { Values } from '../values/merge.ts';
 import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from '../model/context.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { assertUnique, orderDocs } from './order.ts';
+import { storedForms } from './server-form.ts';
 import { SUBCHART_COMPONENTS } from './subcharts/index.ts';
 import { controllerComponent } from './components/controller.ts';
 import { rbacComponent } from './components/rbac.ts';
@@ -75,11 +76,11 @@ function parts(opts: ChartRenderOptions): { id: string; make(ctx: RenderContext)
 export function renderChartWithReads(values: Values, opts: ChartRenderOptions): RenderWithReads {
   const recorder = recordingView(values);
   const made = new Map<string, RenderedDoc[]>();
-  const docs = renderParts(recorder.view, opts, (id, docs) => {
-    if (docs) {
-      made.set(id, docs);
+  const docs = renderParts(recorder.view, opts, (id, raw, stored) => {
+    if (raw && stored) {
+      made.set(id, stored);
       // A map of the values put into an object as it is gets printed whole with the object.
-      if (id !== 'crds') for (const d of docs) recorder.kept(d.object);
+      if (id !== 'crds') for (const d of raw) recorder.kept(d.object);
     } else recorder.owner(id);
   });
   // The objects may hold views of the values' maps: what reads them from here on is not the render.
@@ -95,19 +96,25 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
 export function renderSomeParts(values: Values, opts: ChartRenderOptions, ids: ReadonlySet<string>): Map<string, RenderedDoc[]> {
   const ctx = buildRenderContext(values, opts);
   const out = new Map<string, RenderedDoc[]>();
-  for (const p of parts(opts)) if (ids.has(p.id)) out.set(p.id, p.make(ctx));
+  // In the form render prints them (./server-form.ts), as renderChartWithReads' `made` holds them.
+  for (const p of parts(opts)) if (ids.has(p.id)) out.set(p.id, storedForms(p.make(ctx)));
   return out;
 }
 
-/** The render; `part` hears of each part before it runs (made undefined) and of what it made. */
-function renderParts(values: Values, opts: ChartRenderOptions, part?: (id: string, made?: RenderedDoc[]) => void): RenderedDoc[] {
+/**
+ * The render; `part` hears of each part before it runs (nothing made yet) and of what it made, as
+ * the part made it and as it is printed.
+ */
+function renderParts(values: Values, opts: ChartRenderOptions, part?: (id: string, raw?: RenderedDoc[], stored?: RenderedDoc[]) => void): RenderedDoc[] {
   const ctx = buildRenderContext(values, opts);
   const docs: RenderedDoc[] = [];
   for (const p of parts(opts)) {
     part?.(p.id);
-    const made = p.make(ctx);
-    part?.(p.id, made);
-    docs.push(...made);
+    const raw = p.make(ctx);
+    // Written as the API server stores each object, so that any field manager can apply it (./server-form.ts).
+    const stored = storedForms(raw);
+    part?.(p.id, raw, stored);
+    docs.push(...stored);
   }
   const ordered = orderDocs(docs);
   assertUnique(ordered);

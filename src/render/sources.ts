@@ -14,6 +14,7 @@ export const SOURCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   [chart('authproxy-templates.yaml')]: ['chart/configmap.yaml.hbs'],
   [chart('builtin-prompts-configmap.yaml')]: ['chart/configmap.yaml.hbs'],
   [chart('controller-configmap.yaml')]: ['chart/configmap.yaml.hbs'],
+  [chart('controller-database-secret.yaml')]: ['chart/secret.yaml.hbs'],
   [chart('ui-edge-configmap.yaml')]: ['chart/configmap.yaml.hbs'],
   [chart('controller-deployment.yaml')]: ['chart/controller-deployment.yaml.hbs'],
   [chart('ui-deployment.yaml')]: ['chart/ui-deployment.yaml.hbs'],

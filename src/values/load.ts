@@ -1,6 +1,7 @@
 // Reads the user's layers (-f files, stdin, the --set family) into ValuesSources, with the
 // limits that keep bad input from hanging or crashing the tool.
 
+import type { ValuesInput } from './input.ts';
 import { close, closeSync, constants as fsConstants, fstatSync, open, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { isUtf8 } from 'node:buffer';
@@ -54,13 +55,15 @@ export const URL_TIMEOUT_MS = 30_000;
 /** How long a named FIFO may go without a writer before the read is given up. */
 export const FIFO_WAIT_MS = 10_000;
 
+
+/** The user's layers, described as data: what -f and the --set family give, in Helm's order. */
 export interface LayerOptions {
-  values?: string[];
-  set?: string[];
-  setString?: string[];
-  setJson?: string[];
-  setFile?: string[];
-  setLiteral?: string[];
+  values?: readonly ValuesInput[];
+  set?: readonly string[];
+  setString?: readonly string[];
+  setJson?: readonly string[];
+  setFile?: readonly string[];
+  setLiteral?: readonly string[];
 }
 
 export interface InputReader {
@@ -401,12 +404,12 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
   const problems: Problem[] = [];
   const texts = new Map<ValuesSource, string>();
   let stdinUsed = false;
-  for (const file of opts.values ?? []) {
-    if (file === '-') {
+  for (const input of opts.values ?? []) {
+    if (input === '-') {
       if (stdinUsed) throw new UsageError('standard input (-) can be read only once');
       stdinUsed = true;
     }
-    const { name, text } = await readUserFile(file, reader);
+    const { name, text } = await layerText(input, reader);
     const parsed = parseValuesText(text, name);
     problems.push(...parsed.problems);
     if (parsed.source) {
@@ -414,7 +417,7 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
       texts.set(parsed.source, text);
     }
   }
-  const groups: [SetKind, Exclude<ValueOrigin, 'file'>, string[] | undefined][] = [
+  const groups: [SetKind, Exclude<ValueOrigin, 'file'>, readonly string[] | undefined][] = [
     ['set-json', '--set-json', opts.setJson],
     ['set', '--set', opts.set],
     ['set-string', '--set-string', opts.setString],
@@ -462,6 +465,13 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
   return { sources, problems, texts };
 }
 
+async function layerText(input: ValuesInput, reader: InputReader): Promise<{ name: string; text: string }> {
+  if (typeof input === 'string') return readUserFile(input, reader);
+  if (input && typeof input === 'object' && 'text' in input) return input;
+  if (input && typeof input === 'object' && 'values' in input) return { name: input.name ?? '<values>', text: JSON.stringify(input.values) };
+  throw new TypeError(`values: each layer is a file path, { name, text } or { values }, got ${input === null ? 'null' : typeof input}`);
+}
+
 /** Makes one flag argument's assignments in `target`; `over`: the target holds the layers below. */
 type Applier = (target: Values, arg: string, over: boolean) => SetAssignment[];
 
@@ -469,7 +479,7 @@ type Applier = (target: Values, arg: string, over: boolean) => SetAssignment[];
  * One layer for all flags of a kind. Messages never repeat the argument (it may hold a secret);
  * excerpts show it with its values masked.
  */
-function setSource(flag: Exclude<ValueOrigin, 'file'>, args: string[], apply: Applier, mask: (arg: string) => Masked): { source: ValuesSource; problems: Problem[] } {
+function setSource(flag: Exclude<ValueOrigin, 'file'>, args: readonly string[], apply: Applier, mask: (arg: string) => Masked): { source: ValuesSource; problems: Problem[] } {
   const data: Values = {};
   const written: { path: PathSegment[]; column: number; index: number; excerpt: string }[] = [];
   const problems: Problem[] = [];

@@ -33,6 +33,8 @@ class FakeApi {
   /** Object path → a Status to answer a non-forced apply with. */
   readonly refuse = new Map<string, { code: number; status: Record<string, unknown> }>();
   kinds: [string, string][] = [];
+  /** The namespaces that exist. */
+  readonly namespaces = new Set(['default', 'agentplat']);
 
   objectPath(o: Obj): string {
     const [group, version] = splitGv(o.apiVersion);
@@ -85,6 +87,8 @@ class FakeApi {
       return [live ? 200 : 201, result];
     }
     if (req.method !== 'GET') return [405, { kind: 'Status', message: 'method not allowed' }];
+    const ns = /^\/api\/v1\/namespaces\/([^/]+)$/.exec(p);
+    if (ns) return this.namespaces.has(ns[1]!) ? [200, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns[1] } }] : [404, { kind: 'Status', status: 'Failure', reason: 'NotFound', message: `namespaces "${ns[1]}" not found`, code: 404 }];
     const hit = this.store.get(p);
     if (hit) return [200, hit];
     // A collection (all namespaces): /api/v1/configmaps, /apis/apps/v1/deployments.
@@ -171,12 +175,20 @@ describe('diff --cluster', () => {
     const r = await diffCluster(['-f', 'three.yaml', '-o', 'json']);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(doc)).toEqual(['version', 'tool', 'cluster', 'to', 'equal', 'summary', 'objects', 'refused', 'conflicts', 'drift', 'unchecked', 'notes']);
+    expect(Object.keys(doc)).toEqual(['version', 'tool', 'cluster', 'to', 'equal', 'summary', 'objects', 'refused', 'conflicts', 'drift', 'unchecked', 'notAllowed', 'notes']);
     expect(doc.conflicts).toEqual([{ group: 'apps', kind: 'Deployment', namespace: 'agentplat', name: 'agentplat-controller', manager: 'hpa', path: 'spec.replicas', message: 'conflict with "hpa" using apps/v1' }]);
     const applies = api.seen.filter((s) => s.method === 'PATCH' && s.path === path);
     expect(applies.map((s) => [s.query.force, s.query.dryRun])).toEqual([['false', 'All'], ['true', 'All']]);
+  });
+
+  it('--ignore on a field the apply still meets a conflict on: the conflict stays (exit 1), with a note saying the rule hides changes and drift only, and how to stop setting the field or take it over', async () => {
+    const path = api.objectPath(rendered.find((o) => o.kind === 'Deployment' && o.metadata.name === 'agentplat-controller')!);
+    api.refuse.set(path, { code: 409, status: { kind: 'Status', status: 'Failure', reason: 'Conflict', code: 409, message: 'Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas', details: { causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "kubectl" with subresource "scale" using apps/v1', field: '.spec.replicas' }] } } });
     const text = await diffCluster(['-f', 'three.yaml', '--ignore', 'Deployment/agentplat-*:spec.replicas']);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain('conflict Deployment.apps agentplat/agentplat-controller: spec.replicas is owned by "kubectl" through the scale subresource: the apply is refused unless forced (--force-conflicts takes the field over); --ignore Deployment/agentplat-*:spec.replicas leaves out its change and drift, not this conflict\n');
+    expect(text.stderr).toContain('note: --ignore Deployment/agentplat-*:spec.replicas leaves out changes and drift, not conflicts: the render still sets spec.replicas of Deployment.apps agentplat/agentplat-controller (owned by "kubectl" through the scale subresource; the render sets 3)');
+    expect(text.stderr).toMatch(/; 0 refused, 1 conflict, 0 drifted fields/);
   });
 
   it('--applyset with a custom-resource parent (RESOURCE.GROUP/NAME, as kubectl takes it): its members the render lacks would be pruned', async () => {
@@ -184,8 +196,18 @@ describe('diff --cluster', () => {
     const id = `applyset-${createHash('sha256').update('agentplat..ApplySet.platform.example.com').digest('base64url')}-v1`;
     const leftover: Obj = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'leftover', namespace: 'agentplat', labels: { 'applyset.kubernetes.io/part-of': id } }, data: {} };
     api.store.set(api.objectPath(leftover), leftover);
+    // The parent as the README makes it once per cluster, after an apply that listed ConfigMaps in namespace agentplat.
+    const crd: Obj = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'applysets.platform.example.com', labels: { 'applyset.kubernetes.io/is-parent-type': 'true' } } };
+    const parent: Obj = {
+      apiVersion: 'platform.example.com/v1',
+      kind: 'ApplySet',
+      metadata: { name: 'agentplat', labels: { 'applyset.kubernetes.io/id': id }, annotations: { 'applyset.kubernetes.io/tooling': 'kubectl/v1.37.2', 'applyset.kubernetes.io/contains-group-kinds': 'ConfigMap', 'applyset.kubernetes.io/additional-namespaces': 'agentplat' } },
+    };
+    api.store.set(api.objectPath(crd), crd);
+    api.store.set(api.objectPath(parent), parent);
     const r = await diffCluster(['-f', 'values.yaml', '--applyset', 'applysets.platform.example.com/agentplat', '-q']);
-    expect(r.stdout).toContain('pruned ConfigMap agentplat/leftover\n');
+    expect(r.stdout.split('\n')).toContain('pruned ConfigMap agentplat/leftover');
+    expect(r.stdout).toMatch(/^changed ApplySet parent ApplySet\.platform\.example\.com agentplat \(by kubectl, as field manager kubectl-applyset\): metadata\.annotations\["applyset\.kubernetes\.io\/contains-group-kinds"\]$/m);
     const unknown = await diffCluster(['-f', 'values.yaml', '--applyset', 'widgets.example.com/x']);
     expect([unknown.code, unknown.stdout]).toEqual([2, '']);
     expect(unknown.stderr).toMatch(/--applyset widgets\.example\.com\/x: the cluster serves no resource widgets\.example\.com/);
@@ -197,6 +219,41 @@ describe('diff --cluster', () => {
     expect([r.code, r.stdout]).toEqual([1, '']);
     expect(r.stderr).toMatch(/^the render \(revision B\):\nbad\.yaml:2:3 {2}error {2}unknown key `controller\.replicass`/);
     expect(api.seen).toEqual([]);
+  });
+
+  it('a token that may read but not patch: no object is shown as refused; one line names what could not be dry-run, and the run exits 2', async () => {
+    for (const o of rendered) {
+      const path = api.objectPath(o);
+      const resource = path.split('/').at(-2)!;
+      api.refuse.set(path, { code: 403, status: { kind: 'Status', status: 'Failure', reason: 'Forbidden', code: 403, message: `${resource} "${o.metadata.name}" is forbidden: User "reader" cannot patch resource "${resource}" in API group "" in the namespace "agentplat"` } });
+    }
+    const r = await diffCluster(['-f', 'three.yaml']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/^refused /m);
+    const lines = r.stderr.split('\n').filter((l) => l.includes('not allowed (403 Forbidden)'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^note: not allowed \\(403 Forbidden\\): patch \\(the dry-run apply\\) of ${rendered.length} objects: .*Deployment\\.apps.* in namespace agentplat; these objects were not checked, and the run exits 2`));
+    const json = await diffCluster(['-f', 'three.yaml', '-o', 'json']);
+    expect(json.code).toBe(2);
+    const doc = JSON.parse(json.stdout) as { equal: boolean; refused: unknown[]; notAllowed: { verb: string }[] };
+    expect([doc.equal, doc.refused, doc.notAllowed.length, doc.notAllowed[0]?.verb]).toEqual([false, [], rendered.length, 'patch']);
+  });
+
+  it('an admission webhook that denies with 403 is a refusal of that object, not a missing permission', async () => {
+    const path = api.objectPath(rendered.find((o) => o.kind === 'Deployment')!);
+    api.refuse.set(path, { code: 403, status: { kind: 'Status', status: 'Failure', reason: 'Forbidden', code: 403, message: 'admission webhook "policy.example.com" denied the request: replicas above 2' } });
+    const r = await diffCluster(['-f', 'three.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^refused Deployment\.apps agentplat\/\S+: 403 Forbidden: admission webhook "policy\.example\.com" denied the request/m);
+  });
+
+  it('-n of a namespace that does not exist: exit 2 naming it, and the release elsewhere is not listed as yours to delete', async () => {
+    const r = await diffCluster(['-f', 'values.yaml', '-n', 'nosuchns']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^agentplat: namespace nosuchns not found \(context fake\)\n {2}hint: check the spelling of -n; for a first install create it first \(kubectl create namespace nosuchns\)/);
+    expect(api.seen.filter((s) => s.method === 'PATCH')).toEqual([]);
   });
 
   it('an unreachable cluster exits 2 with the reason and a hint, nothing on stdout', async () => {

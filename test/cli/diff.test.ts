@@ -196,9 +196,10 @@ describe('diff: secrets, colour, JSON', () => {
   it('secrets never show: Secret data and the values\' secret fields are masked, a changed secret is marked old and new', async () => {
     const r = await diff([
       '--set', 'providers.providerB.apiKey=sk-old-key-1111',
-      '--set', 'database.rdb.url=postgres://app:hunter2old@db:5432/app',
+      // $(NAME) keeps the URL in the Deployment's env, where the kubelet expands it: a password in a string.
+      '--set', 'database.rdb.url=postgres://app:hunter2old@db:5432/app?application_name=$(K8S_POD_NAME)',
       '--to-set', 'providers.providerB.apiKey=sk-new-key-2222',
-      '--to-set', 'database.rdb.url=postgres://app:hunter2new@db:5432/app',
+      '--to-set', 'database.rdb.url=postgres://app:hunter2new@db:5432/app?application_name=$(K8S_POD_NAME)',
       '--skip-crds',
     ]);
     const json = await diff([
@@ -213,7 +214,7 @@ describe('diff: secrets, colour, JSON', () => {
       }
     }
     expect(r.stdout).toContain('-  PROVIDERB_API_KEY: "******** (old value)"\n+  PROVIDERB_API_KEY: "******** (new value)"\n');
-    expect(r.stdout).toContain('value: postgres://app:********@db:5432/app (old value)');
+    expect(r.stdout).toContain('value: postgres://app:********@db:5432/app?application_name=$(K8S_POD_NAME) (old value)');
     expect(JSON.parse(json.stdout).objects[0].changes).toEqual([{ path: 'data.PROVIDERB_API_KEY', op: 'replace', from: '******** (old value)', to: '******** (new value)' }]);
   });
 

@@ -18,8 +18,8 @@ import { describeKey, walkKeys } from '../../src/spec/values-model.ts';
 import { applySetArgument } from '../../src/values/set-parser.ts';
 import { dataSource } from '../../src/values/source.ts';
 import type { SchemaNode } from '../../src/docs/values-reference.ts';
+import { checkModelConfig } from '../helpers/load-crd-check.ts';
 // Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
-import '../helpers/load-crd-check.ts';
 
 const schema = (rev: Revision) => JSON.parse(readFileSync(join(ROOT, 'schemas', `values-${rev.toLowerCase()}.schema.json`), 'utf8')) as SchemaNode;
 
@@ -80,7 +80,7 @@ describe('explain KEY through the binary', () => {
 
   it('a switch that needs another key to render (bundled database off needs a URL) shows what it renders: that key set only with the example, not in the defaults\' render', async () => {
     for (const rev of REVISION_IDS) {
-      const e = explainKey('database.rdb.bundled.enabled', [rev], { rules: false });
+      const e = await explainKey('database.rdb.bundled.enabled', [rev], { rules: false });
       const renders = e.byRevision[rev]!.renders!;
       expect(renders.with).toEqual({});
       expect(renders.alongside).toEqual({ 'database.rdb.url': expect.stringMatching(/^postgres:\/\//) });
@@ -89,8 +89,8 @@ describe('explain KEY through the binary', () => {
     }
   });
 
-  it('a key that is itself a companion of its switch is compared with its example value against the companion\'s (authproxy.config.clientID)', () => {
-    const renders = explainKey('authproxy.config.clientID', ['B'], { rules: false }).byRevision.B!.renders!;
+  it('a key that is itself a companion of its switch is compared with its example value against the companion\'s (authproxy.config.clientID)', async () => {
+    const renders = (await explainKey('authproxy.config.clientID', ['B'], { rules: false })).byRevision.B!.renders!;
     expect(renders.note).toBeUndefined();
     expect(renders.with['authproxy.enabled']).toBe(true);
     expect(renders.objects.some((o) => o.kind === 'Secret' && o.fields.some((f) => f.startsWith('data.')))).toBe(true);
@@ -134,18 +134,18 @@ describe('explain KEY through the binary', () => {
 });
 
 describe('explain: the lint rules listed are those whose findings the key can change', () => {
-  const listed = (rev: Revision, key: string) => explainKey(key, [rev]).byRevision[rev]!.rules.flat();
+  const listed = async (rev: Revision, key: string) => (await explainKey(key, [rev])).byRevision[rev]!.rules.flat();
 
-  it('a key every check reads through the revision model lists only the rules it moves (tag: not every values/* and security/* rule)', () => {
-    expect(listed('B', 'tag')).toEqual(['values/image-tag-shadowed']);
-    expect(listed('B', 'global.imageRegistry')).toEqual(['values/image-registry-shadowed']);
-    expect(listed('B', 'ui.basePath')).toEqual(['values/base-path']);
-    expect(listed('B', 'controller.sandbox.cpu').filter((id) => id.startsWith('security/'))).toEqual([]);
+  it('a key every check reads through the revision model lists only the rules it moves (tag: not every values/* and security/* rule)', async () => {
+    expect(await listed('B', 'tag')).toEqual(['values/image-tag-shadowed']);
+    expect(await listed('B', 'global.imageRegistry')).toEqual(['values/image-registry-shadowed']);
+    expect(await listed('B', 'ui.basePath')).toEqual(['values/base-path']);
+    expect((await listed('B', 'controller.sandbox.cpu')).filter((id) => id.startsWith('security/'))).toEqual([]);
   });
 
-  it('a key a check compares with another key lists that check (controller.replicas: the budget that blocks evictions)', () => {
-    expect(listed('B', 'controller.replicas')).toContain('values/pdb-blocks-eviction');
-    expect(listed('B', 'authproxy.enabled')).toEqual(expect.arrayContaining(['values/authproxy-secret', 'security/route-bypasses-authproxy']));
+  it('a key a check compares with another key lists that check (controller.replicas: the budget that blocks evictions)', async () => {
+    expect(await listed('B', 'controller.replicas')).toContain('values/pdb-blocks-eviction');
+    expect(await listed('B', 'authproxy.enabled')).toEqual(expect.arrayContaining(['values/authproxy-secret', 'security/route-bypasses-authproxy']));
   });
 });
 
@@ -182,8 +182,8 @@ describe('explain answers within a few renders\' work: its checks share each val
   });
 
   const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
-  it.each(Object.entries(sample.keys))('%s: the lint rules listed are those explain listed before the checks shared their values (test/data/explain/rules-by-key.json)', (key, byRevision) => {
-    const e = explainKey(key, REVISION_IDS);
+  it.each(Object.entries(sample.keys))('%s: the lint rules listed are those explain listed before the checks shared their values (test/data/explain/rules-by-key.json)', async (key, byRevision) => {
+    const e = await explainKey(key, REVISION_IDS);
     expect(Object.fromEntries(e.revisions.map((rev) => [rev, e.byRevision[rev]!.rules]))).toEqual(byRevision);
   });
 });
@@ -212,7 +212,7 @@ describe('explain: every EXAMPLE it prints renders', () => {
       let ran = 0;
       for (const key of allKeys([rev])) {
         await breathe();
-        const e = explainKey(key, [rev], { rules: false });
+        const e = await explainKey(key, [rev], { rules: false });
         if (!e.example) continue;
         const args = splitCommand(e.example.command);
         expect(args.slice(0, 2)).toEqual(['agentplat', 'render']);
@@ -286,7 +286,7 @@ describe('explain: example values', () => {
         const [, kind, arg] = /^--(set|set-string|set-json) (.*)$/.exec(flag)!;
         const data = {};
         applySetArgument(data, arg!.replace(/^'(.*)'$/, '$1'), kind as 'set');
-        const { problems } = lintValues({ revision: rev, layers: [dataSource('--set', data)] });
+        const { problems } = lintValues({ checkModelConfig, revision: rev, layers: [dataSource('--set', data)] });
         expect(problems.filter((p) => p.rule.startsWith('schema')).map((p) => `${p.path}: ${p.message}`), flag).toEqual([]);
       }
       // Keys with no type to follow (accepted and ignored).

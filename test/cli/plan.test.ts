@@ -53,7 +53,7 @@ function expectAgentsDeleted(stdout: string, renderOld: string, ns = 'default'):
     expect(stdout).toContain(
       `  delete  Agent.agentplat.dev ${ns}/${name}\n` +
         `      why:     revision B bundles no agents: nothing in revision B renders agentplat/${source}, whatever the values\n` +
-        `      keep:    apply it yourself after the upgrade, outside the release: ${renderOld} --show-only ${source} | kubectl apply --server-side -f - (or save the live object, with what was changed in the cluster, before the upgrade: kubectl get agent.agentplat.dev/${name} -n ${ns} -o yaml; `,
+        `      keep:    apply it yourself after the upgrade, outside the release: ${renderOld} --show-only ${source} | kubectl apply --server-side --field-manager agentplat -f - (or save the live object, with what was changed in the cluster, before the upgrade: kubectl get agent.agentplat.dev/${name} -n ${ns} -o yaml; `,
     );
   }
   expect(stdout.match(/^ {2}delete /gm)).toHaveLength(AGENTS.length);
@@ -98,10 +98,26 @@ describe('plan: the upgrade from A to B', () => {
     expect(r.stderr).toMatch(/^needs attention: 10 deletions \(/);
   });
 
+  it('a value the user set that the migration drops (controller.toolRefreshInterval: 5m) needs attention alone: exit 1; revision A\'s default (60s) does not', async () => {
+    const agents = ['rollouts-agent', 'network-debug-agent', 'network-manager-agent', 'network-policy-agent', 'package-manager-agent', 'service-mesh-agent', 'cluster-agent', 'gateway-agent', 'observability-agent', 'query-language-agent'];
+    const noAgents = agents.map((a) => `${a}:\n  enabled: false\n`).join('');
+    writeFileSync(join(dir, 'dropped-a.yaml'), `${noAgents}controller:\n  toolRefreshInterval: 5m\n`);
+    writeFileSync(join(dir, 'default-a.yaml'), `${noAgents}controller:\n  toolRefreshInterval: 60s\n`);
+    const dropped = await plan(['--from', 'A', '--to', 'B', '-f', 'dropped-a.yaml']);
+    expect(dropped.stderr).toMatch(/^needs attention: 1 value you set that the migration drops \(0 create, \d+ update, 0 replace, 0 delete, \d+ unchanged\)\n$/);
+    expect(dropped.code).toBe(1);
+    const doc = JSON.parse((await plan(['--from', 'A', '--to', 'B', '-f', 'dropped-a.yaml', '-o', 'json'])).stdout) as JsonPlan;
+    expect(doc.summary).toMatchObject({ delete: 0, decisions: 0, droppedSettings: 1, attention: true });
+    expect(doc.migration.find((m) => m.path === 'controller.toolRefreshInterval')).toMatchObject({ kind: 'removed', dropped: true });
+    const kept = await plan(['--from', 'A', '--to', 'B', '-f', 'default-a.yaml']);
+    expect(kept.stderr).toMatch(/^nothing needs attention \(/);
+    expect(kept.code).toBe(0);
+  });
+
   it('the keep advice of a deleted agent renders it as the release had it', async () => {
     const doc = JSON.parse((await plan(['--from', 'A', '--to', 'B', '-f', 'replicas-a.yaml', '-o', 'json'])).stdout) as JsonPlan;
     const keep = doc.deletions.find((d) => d.name === 'rollouts-agent')!.keep;
-    const command = keep.match(/: (agentplat render [^|]+) \| kubectl apply --server-side -f -/)![1]!.trim().split(' ');
+    const command = keep.match(/: (agentplat render [^|]+) \| kubectl apply --server-side --field-manager agentplat -f -/)![1]!.trim().split(' ');
     expect(command.slice(0, 2)).toEqual(['agentplat', 'render']);
     const rendered = await runInProcess(command.slice(1), { cwd: dir });
     expect(rendered.code, rendered.stderr).toBe(0);
@@ -124,7 +140,7 @@ describe('plan: the upgrade from A to B', () => {
     const lines = [...migration.matchAll(/^ {2}fuller-a\.yaml:(\d+):/gm)].map((m) => Number(m[1]));
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
     expect(r.stdout).toContain('  update  Deployment.apps default/agentplat-controller: ');
-    expect(r.stderr).toMatch(/^needs attention: 10 deletions, 1 migration decision \(/);
+    expect(r.stderr).toMatch(/^needs attention: 10 deletions, 1 migration decision, 1 value you set that the migration drops \(/);
   });
 
   it('-o json: one document with the sides, the summary, the migration with positions and the objects', async () => {
@@ -140,7 +156,7 @@ describe('plan: the upgrade from A to B', () => {
     expect(controller).toMatchObject({ action: 'update', group: 'apps', namespace: 'default', source: 'agentplat/templates/controller-deployment.yaml' });
     expect(controller.changes!.length).toBeGreaterThan(0);
     expect(doc.deletions.map((d) => `${d.kind} ${d.namespace}/${d.name} ${d.reason}`)).toEqual(AGENTS.map((a) => `Agent default/${a} revision`));
-    for (const d of doc.deletions) expect(d.keep).toContain(`agentplat render --revision A -f fuller-a.yaml --show-only charts/${d.name}/templates/agent.yaml | kubectl apply --server-side -f -`);
+    for (const d of doc.deletions) expect(d.keep).toContain(`agentplat render --revision A -f fuller-a.yaml --show-only charts/${d.name}/templates/agent.yaml | kubectl apply --server-side --field-manager agentplat -f -`);
     expect(r.stderr).toBe('');
   });
 
@@ -194,9 +210,10 @@ describe('plan: a values change within one revision', () => {
   });
 
   it('secrets are masked as diff masks them: a changed password shows as changed, never as itself', async () => {
-    const r = await plan(['-r', 'B', '--set', 'database.rdb.url=postgres://u:hunter2pw@db/x', '--to-set', 'database.rdb.url=postgres://u:other9pw@db/x', '-o', 'json']);
+    // $(NAME) keeps the URL in the Deployment's env, where the kubelet expands it: a password in a string.
+    const r = await plan(['-r', 'B', '--set', 'database.rdb.url=postgres://u:hunter2pw@db/x?application_name=$(K8S_POD_NAME)', '--to-set', 'database.rdb.url=postgres://u:other9pw@db/x?application_name=$(K8S_POD_NAME)', '-o', 'json']);
     expect(r.stdout).not.toMatch(/hunter2pw|other9pw/);
-    expect(r.stdout).toContain('postgres://u:********@db/x (new value)');
+    expect(r.stdout).toContain('postgres://u:********@db/x?application_name=$(K8S_POD_NAME) (new value)');
   });
 });
 

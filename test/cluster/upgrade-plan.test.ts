@@ -186,12 +186,12 @@ for (const version of VERSIONS) {
       expect(p.attention).toBe(true);
       expect(p.deletions.map(planKey).sort()).toEqual(predicted(p, 'delete'));
       const kept = p.deletions.find((d) => d.name === 'rollouts-agent')!;
-      const [, render] = kept.keep.match(/: agentplat (render [^|]+?) \| kubectl apply --server-side -f -/)!;
+      const [, render] = kept.keep.match(/: agentplat (render [^|]+?) \| kubectl apply --server-side --field-manager agentplat -f -/)!;
       const resource = `agent.agentplat.dev/${kept.name}`;
       expect(b.kubectl(['delete', resource, '-n', ns]).status).toBe(0);
       const manifest = agentplat(render!.split(' '));
       expect(manifest.code, manifest.err).toBe(0);
-      const applied = b.kubectl(['apply', '--server-side', '-f', '-'], manifest.out);
+      const applied = b.kubectl(['apply', '--server-side', '--field-manager', 'agentplat', '-f', '-'], manifest.out);
       expect(applied.status, applied.err).toBe(0);
       expect(b.kubectl(['get', resource, '-n', ns]).status).toBe(0);
       record(`Kubernetes ${b.c.minor}: plan --from A --to B predicted ${p.objects.length} object changes (${predicted(p, 'create').length} created, ${predicted(p, 'update').length} updated, ${predicted(p, 'replace').length} replaced, ${predicted(p, 'delete').length} deleted, ${p.summary.unchanged} unchanged); the API server did exactly these (${h.created.length}/${h.updated.length}/${h.refused.length}/${h.deleted.length}/${h.unchanged})`);

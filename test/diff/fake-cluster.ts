@@ -88,6 +88,13 @@ export class FakeCluster implements ClusterClient {
     return { items: structuredClone(items), namespaces: 'all', forbidden: [] };
   }
 
+  /** Namespaces that exist; undefined: the user may not get namespaces. */
+  namespaces: Set<string> | undefined = new Set(['default', 'agentplat']);
+
+  async namespaceExists(name: string): Promise<boolean | undefined> {
+    return this.namespaces === undefined ? undefined : this.namespaces.has(name);
+  }
+
   async get(gvk: GroupVersionKind, name: string, namespace?: string): Promise<Obj | undefined> {
     const id = `${gvk.group}/${gvk.kind} ${namespace ?? ''}/${name}`;
     this.requests.push({ verb: 'get', what: id });

@@ -3,7 +3,7 @@
 // --ignore rules and secrets, in which order it asks, and that it only ever sends dry runs.
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
-import { parseIgnoreRule, parsePath, preflight, serverPath, type IgnoreRule, type Preflight, type PreflightRequest } from '../../src/diff/live.ts';
+import { parseIgnoreRule, preflight, type IgnoreRule, type Preflight, type PreflightRequest } from '../../src/diff/live.ts';
 import { formatPreflightText, pruneNote, type ClusterInfo } from '../../src/diff/live-format.ts';
 import { masker } from '../../src/diff/mask.ts';
 import { showChanges } from '../../src/diff/format.ts';
@@ -197,12 +197,48 @@ describe('diff --cluster preflight', () => {
     expect(p.drift.map((d) => [d.path, d.live, d.render])).toEqual([['data.mode', 'edited', 'a']]);
   });
 
-  it('a field someone removed by hand is drift with no manager; empty values the server does not store are not', async () => {
+  it('a field the render applied last that someone removed by hand is drift with no manager; empty values the server does not store are not', async () => {
     const c = cluster().put(configMap('cm', {}), [managed('agentplat', 'Apply', { 'f:metadata': { 'f:labels': { 'f:app.kubernetes.io/instance': {} } } })]);
-    const desired = configMap('cm', { gone: 'x' });
-    desired.metadata.annotations = {};
-    const p = await preflight(c, request([desired]));
+    const applied = configMap('cm', { gone: 'x' });
+    applied.metadata.annotations = {};
+    const p = await preflight(c, request([configMap('cm', { gone: 'y' })], { lastApplied: [{ source: 'x', object: applied }] }));
     expect(p.drift.map((d) => [d.path, d.live, d.render, d.managers])).toEqual([['data.gone', undefined, 'x', []]]);
+  });
+
+  it('with one render, a field the render adds that nobody wrote, or whose live value the server defaulted, is a change, not drift: drift is what another manager wrote', async () => {
+    // Installed as revision A (agentplat owns what A sets); the render is B, which adds data.new and sets a field the server defaulted.
+    const live = deployment(3);
+    (live.spec as Record<string, unknown>).strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%' } };
+    const c = cluster().put(live, [
+      managed('agentplat', 'Apply', { 'f:metadata': { 'f:labels': { 'f:app.kubernetes.io/instance': {}, 'f:app.kubernetes.io/managed-by': {} } }, 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"controller"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } } } }),
+      managed('kubectl', 'Update', { 'f:spec': { 'f:replicas': {} } }),
+    ]);
+    const desired = deployment(1);
+    (desired.spec as Record<string, unknown>).strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } };
+    (desired.spec as Record<string, unknown>).minReadySeconds = 5;
+    desired.metadata.annotations = { 'example.com/new': 'x' };
+    const p = await preflight(c, request([desired]));
+    expect(p.drift.map((d) => [d.path, d.live, d.render, d.managers.map((m) => m.manager)])).toEqual([['spec.replicas', 3, 1, ['kubectl']]]);
+    expect(p.comparison.changes.map((ch) => ch.status)).toEqual(['changed']);
+  });
+
+  it('drift written through the scale subresource (kubectl scale, an autoscaler) names it, and so does the conflict the apply meets', async () => {
+    const scale = { manager: 'kubectl', operation: 'Update', apiVersion: 'apps/v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } }, subresource: 'scale' };
+    const c = cluster().put(deployment(3), [scale]);
+    c.refusals.set('apps/Deployment agentplat/agentplat-controller', {
+      status: 409,
+      reason: 'Conflict',
+      message: 'Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas',
+      causes: [{ reason: 'FieldManagerConflict', message: 'conflict with "kubectl" with subresource "scale" using apps/v1', field: '.spec.replicas' }],
+    });
+    const p = await preflight(c, request([deployment(1)]));
+    expect(p.drift.map((d) => d.managers)).toEqual([[{ manager: 'kubectl', operation: 'Update', subresource: 'scale' }]]);
+    expect(p.conflicts.map((x) => [x.manager, x.subresource, x.path])).toEqual([['kubectl', 'scale', 'spec.replicas']]);
+    const text = formatPreflightText([], p, { context: 'c', server: 'https://x', fieldManager: 'agentplat' }, new Chalk({ level: 0 }), { revision: 'B' });
+    expect(text).toBe(
+      'conflict Deployment.apps agentplat/agentplat-controller: spec.replicas is owned by "kubectl" through the scale subresource: the apply is refused unless forced (--force-conflicts takes the field over)\n' +
+        'drift Deployment.apps agentplat/agentplat-controller: spec.replicas: live 3, the render sets 1; written by "kubectl" (Update through the scale subresource)\n',
+    );
   });
 
   it('secrets are masked in changes and in drift: a changed secret shows as changed without its value', async () => {
@@ -221,15 +257,44 @@ describe('diff --cluster preflight', () => {
     expect(p.drift.map((d) => [d.path, d.live, d.render])).toEqual([['data.password', '******** (old value)', '******** (new value)']]);
   });
 
-  it('--ignore KIND/NAME:PATH leaves a field out of changes, conflicts and drift, globs in the name; a rule that matches nothing gets a note', async () => {
+  it('--ignore KIND/NAME:PATH leaves a field out of changes and drift, globs in the name; a rule that matches nothing gets a note', async () => {
     const c = cluster().put(deployment(3), [managed('hpa', 'Update', { 'f:spec': { 'f:replicas': {} } })]);
-    c.refusals.set('apps/Deployment agentplat/agentplat-controller', conflict('hpa', '.spec.replicas'));
     const p = await preflight(c, request([deployment(1)], { ignore: rules('Deployment/agentplat-*:spec.replicas', 'ConfigMap/none:data') }));
-    expect(p.conflicts).toEqual([]);
     expect(p.drift).toEqual([]);
     expect(p.comparison.changes).toEqual([]);
     expect(p.comparison.unchanged).toBe(1);
     expect(p.notes).toEqual(['--ignore ConfigMap/none:data: matched no field of any object']);
+  });
+
+  it('--ignore never hides a conflict on a field the render still sets: the apply meets it, so it is reported with the rule and a note on how to stop setting the field or take it over', async () => {
+    const c = cluster().put(deployment(3), [managed('hpa', 'Update', { 'f:spec': { 'f:replicas': {} } })]);
+    c.refusals.set('apps/Deployment agentplat/agentplat-controller', conflict('hpa', '.spec.replicas'));
+    const p = await preflight(c, request([deployment(1)], { ignore: rules('Deployment/agentplat-*:spec.replicas') }));
+    expect(p.conflicts.map((x) => [x.name, x.manager, x.path, x.ignoredBy])).toEqual([['agentplat-controller', 'hpa', 'spec.replicas', ['Deployment/agentplat-*:spec.replicas']]]);
+    expect(p.drift).toEqual([]);
+    expect(p.notes).toEqual([
+      '--ignore Deployment/agentplat-*:spec.replicas leaves out changes and drift, not conflicts: the render still sets spec.replicas of Deployment.apps agentplat/agentplat-controller (owned by "hpa"; the render sets 1), so kubectl apply --server-side refuses that object; make the render leave the field out, or apply with --force-conflicts to take the field over (it is then set to the render\'s value)',
+    ]);
+  });
+
+  it('conflicts, changes and drift spell a field one way, the server\'s dotted keys read against the object; --ignore takes either spelling for each', async () => {
+    const cm = (v: string): Obj => configMap('ui', { 'config.json': v });
+    const edited = managed('hand', 'Update', { 'f:data': { 'f:config.json': {} } });
+    const server = conflict('hand', '.data.config.json');
+    const run = async (...ignore: string[]) => {
+      const c = cluster().put(cm('{}'), [edited]);
+      c.refusals.set('/ConfigMap agentplat/ui', server);
+      return preflight(c, request([cm('{"a":1}')], { ignore: rules(...ignore) }));
+    };
+    const p = await run();
+    const shown = showChanges(p.comparison, masker(new Set(), () => undefined));
+    expect([p.conflicts.map((x) => x.path), p.drift.map((d) => d.path), shown.flatMap((s) => s.fields.map((f) => f.path))]).toEqual([['data["config.json"]'], ['data["config.json"]'], ['data["config.json"]']]);
+    for (const spelling of ['data.config.json', 'data["config.json"]', '.data.config.json', 'data']) {
+      const q = await run(`ConfigMap/ui:${spelling}`);
+      expect([q.drift, q.comparison.changes, q.conflicts.map((x) => x.ignoredBy)], spelling).toEqual([[], [], [[`ConfigMap/ui:${spelling}`]]]);
+    }
+    const other = await run('ConfigMap/ui:data.config');
+    expect([other.drift.length, other.conflicts[0]!.ignoredBy]).toEqual([1, undefined]);
   });
 
   it('an ignored field is left out of a changed object\'s diff, the other changes stay', async () => {
@@ -258,11 +323,6 @@ describe('--ignore rules and field paths', () => {
     expect(parseIgnoreRule('Deployment/[x:spec')).toMatch(/not a valid pattern/);
   });
 
-  it('reads the server\'s field paths and the output\'s in one spelling', () => {
-    expect(serverPath('.spec.template.spec.containers[name="ui"].image')).toBe('spec.template.spec.containers[name=ui].image');
-    expect(parsePath('data["config.json"]')).toEqual(['data', 'config.json']);
-    expect(parsePath('spec.template.spec.containers[name=ui].image')).toEqual(['spec', 'template', 'spec', 'containers', { name: 'ui' }, 'image']);
-  });
 });
 
 describe('drift inside lists', () => {
@@ -285,7 +345,7 @@ describe('the preflight in text', () => {
     if (refused) c.refusals.set('/ConfigMap agentplat/kept', { status: 422, reason: 'Invalid', message: 'ConfigMap "kept" is invalid: data: Too long\nsecond line', causes: [] });
     return preflight(c, request([configMap('kept', {})]));
   }
-  const text = (p: Preflight, i: ClusterInfo) => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, i, new Chalk({ level: 0 }), { brief: true });
+  const text = (p: Preflight, i: ClusterInfo) => formatPreflightText(showChanges(p.comparison, masker(new Set(), () => undefined)), p, i, new Chalk({ level: 0 }), { brief: true, revision: 'B' });
 
   it('an object the render dropped is "not in the render", "pruned" with --applyset, and "not pruned" with a note when an object fails, as kubectl skips the prune', async () => {
     const clean = await report(false);

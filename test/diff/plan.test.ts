@@ -159,7 +159,7 @@ describe('plan: deleted objects always need attention, with why and how to keep 
         group: 'agentplat.dev', kind: 'Agent', namespace: 'default', name: 'rollouts-agent',
         reason: 'revision',
         why: `revision B bundles no agents: nothing in revision B renders ${AGENT_SOURCE}, whatever the values`,
-        keep: expect.stringContaining('apply it yourself after the upgrade, outside the release: agentplat render --revision A -f values.yaml --show-only charts/rollouts-agent/templates/agent.yaml | kubectl apply --server-side -f -'),
+        keep: expect.stringContaining('apply it yourself after the upgrade, outside the release: agentplat render --revision A -f values.yaml --show-only charts/rollouts-agent/templates/agent.yaml | kubectl apply --server-side --field-manager agentplat -f -'),
       },
     ]);
     expect(plan.deletions[0]!.keep).toContain('kubectl get agent.agentplat.dev/rollouts-agent -n default -o yaml');
@@ -172,7 +172,7 @@ describe('plan: deleted objects always need attention, with why and how to keep 
     expect(plan.deletions.map((d) => [d.kind, d.reason])).toEqual([['ConfigMap', 'values'], ['ClusterRole', 'values']]);
     for (const d of plan.deletions) {
       expect(d.why).toBe("the new side's values do not render it (test.yaml renders it with the old side's)");
-      expect(d.keep).toContain('agentplat render --revision B -f old.yaml --show-only test.yaml | kubectl apply --server-side -f -');
+      expect(d.keep).toContain('agentplat render --revision B -f old.yaml --show-only test.yaml | kubectl apply --server-side --field-manager agentplat -f -');
     }
     // An upgrade whose migrated values turn an object off says so.
     expect(planOf([cm('gone')], [], UPGRADE).deletions[0]!.why).toMatch(/^the values migrated to revision B do not render it/);

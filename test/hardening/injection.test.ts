@@ -23,7 +23,7 @@ import { parseValuesText, YAML_LIMITS } from '../../src/values/source.ts';
 import { breathe } from '../helpers/breathe.ts';
 import { valuesSchema, type SchemaNode } from './_values-arb.ts';
 // Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
-import '../helpers/load-crd-check.ts';
+import { checkModelConfig } from '../helpers/load-crd-check.ts';
 
 const ONE_MB = 1_000_000;
 const BENIGN = 'benign-marker-7q';
@@ -104,7 +104,7 @@ function renderLikeCli(revision: Revision, values: Record<string, unknown>): Out
   const text = stringify(values, { lineWidth: 0 });
   const parsed = parseValuesText(text, 'values.yaml');
   if (!parsed.source) return { refused: parsed.problems.map((p) => p.rule) };
-  const lint = lintValues({ revision, layers: [parsed.source], releaseNamespace: 'default', apiVersions: API_VERSIONS });
+  const lint = lintValues({ checkModelConfig, revision, layers: [parsed.source], releaseNamespace: 'default', apiVersions: API_VERSIONS });
   const errors = lint.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) return { refused: errors.map((p) => p.rule) };
   let docs: RenderedDoc[];

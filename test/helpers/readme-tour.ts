@@ -30,11 +30,11 @@ export function documentedExit(line: string): number {
 
 /** The tour's lines that need a cluster, in order. */
 export const CLUSTER_LINES = [
-  'agentplat crds | kubectl apply --server-side --field-manager agentplat -f -',
+  'agentplat crds -r B | kubectl apply --server-side --field-manager agentplat -f -',
   'kubectl wait --for=condition=Established crd -l app.kubernetes.io/part-of=agentplat --timeout=60s',
   'kubectl create namespace agentplat',
   'agentplat render --revision B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side --field-manager agentplat -f -',
-  'agentplat render -f values.yaml -n agentplat --skip-crds | KUBECTL_APPLYSET=true kubectl apply --server-side --field-manager agentplat -n agentplat --prune --applyset=agentplat -f -',
+  'agentplat render -r B -f values.yaml -n agentplat --skip-crds | KUBECTL_APPLYSET=true kubectl apply --server-side --field-manager agentplat -n agentplat --prune --applyset=agentplat -f -',
   'agentplat validate --cluster --revision B',
   'agentplat diff --cluster -f values-a.yaml --from-revision A --to-revision B -n agentplat',
   'agentplat diff --cluster -f values-b.yaml -n agentplat',

@@ -13,9 +13,9 @@ import { get, render } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 // Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
-import '../helpers/load-crd-check.ts';
+import { checkModelConfig } from '../helpers/load-crd-check.ts';
 
-const lint = (revision: Revision, text: string) => lintValues({ revision, layers: [parseValuesText(text, 'v.yaml').source!] }).problems;
+const lint = (revision: Revision, text: string) => lintValues({ checkModelConfig, revision, layers: [parseValuesText(text, 'v.yaml').source!] }).problems;
 
 /** One config field per block, from the Resource API's table of provider config fields. */
 const BLOCKS: { block: string; revisions: Revision[]; config: Record<string, unknown> }[] = [
@@ -159,7 +159,7 @@ describe('values/provider-required-config asks for what the ModelConfig CRD requ
       const required = ModelConfigSpec.properties![`provider${provider.slice(-1)}`]?.required ?? [];
       some += required.length;
       expect(requiredConfig(provider), provider).toEqual(required);
-      const found = lintValues({ revision: 'B', layers: [dataSource('v.yaml', { providers: { default: 'providerA', providerA: { provider } } })] }).problems.filter((p) => p.rule === 'values/provider-required-config');
+      const found = lintValues({ checkModelConfig, revision: 'B', layers: [dataSource('v.yaml', { providers: { default: 'providerA', providerA: { provider } } })] }).problems.filter((p) => p.rule === 'values/provider-required-config');
       expect(found.map((p) => p.path).sort(), provider).toEqual(required.map((f) => `providers.providerA.config.${f}`).sort());
     }
     expect(some).toBeGreaterThan(0);

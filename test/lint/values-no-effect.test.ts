@@ -4,7 +4,7 @@
 // issue's examples, on generated values of both revisions, and on a file of 150 keys of revision B.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import '../helpers/load-crd-check.ts';
+import { checkModelConfig } from '../helpers/load-crd-check.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInProcess } from '../cli/in-process.ts';
@@ -69,6 +69,11 @@ describe('lint names each key that changes nothing rendered, with the reason', (
   it('a key set to its default is a note, and a key that changes the output is not reported', async () => {
     const { problems } = await lint('controller:\n  replicas: 1\nui:\n  replicas: 3\n');
     expect(inert(problems).map((p) => [p.rule, p.path, p.severity])).toEqual([['values/same-as-default', 'controller.replicas', 'info']]);
+  });
+
+  it('a quantity written another way than the default (cpu 2000m for 2) renders as the API server stores it, the same: no effect; an env var with an empty value still renders', async () => {
+    const { problems } = await lint('controller:\n  resources:\n    limits:\n      cpu: 2000m\n  env:\n    - name: X\n      value: ""\n');
+    expect(inert(problems).map((p) => [p.rule, p.path, p.line])).toEqual([['values/no-effect', 'controller.resources.limits.cpu', 4]]);
   });
 
   it('warnings fail the run only with --strict; --no-effects and --rule values/no-effect=off turn it off', async () => {
@@ -148,7 +153,7 @@ function without(data: Values, path: readonly PathSegment[]): Values {
 /** Lint's verdict on each key of `data`, or undefined when lint finds an error (nothing renders). */
 function verdicts(revision: Revision, data: Values): { path: PathSegment[]; verdict: Verdict }[] | undefined {
   const layers = [dataSource('values.yaml', data)];
-  const { problems, layered } = lintRelease({ revision, layers, namespace: 'default', releaseName: 'agentplat', apiVersions: [] });
+  const { problems, layered } = lintRelease({ revision, layers, namespace: 'default', releaseName: 'agentplat', apiVersions: [], checkModelConfig });
   if (problems.some((p) => p.severity === 'error')) return undefined;
   let render;
   try {
@@ -222,7 +227,7 @@ describe('the verdicts hold against a render without the key', () => {
     let keys = chosen;
     for (;;) {
       const layers = [dataSource('values.yaml', valuesSetting('B', keys))];
-      const errors = lintRelease({ revision: 'B', layers, namespace: 'default', releaseName: 'agentplat', apiVersions: [] }).problems.filter((p) => p.severity === 'error');
+      const errors = lintRelease({ revision: 'B', layers, namespace: 'default', releaseName: 'agentplat', apiVersions: [], checkModelConfig }).problems.filter((p) => p.severity === 'error');
       if (errors.length === 0) break;
       keys = keys.filter((k) => !errors.some((e) => joinPath(k).startsWith(e.path)));
       if (errors.every((e) => !chosen.some((k) => joinPath(k).startsWith(e.path)))) keys = keys.slice(1);

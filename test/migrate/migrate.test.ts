@@ -13,8 +13,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'agentplat-migrate-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Migrates A text (no file needed); returns the B text and the report lines. */
-function migrate(text: string) {
-  const r = migrateValues(text, 'values.yaml', 'A', 'B');
+async function migrate(text: string) {
+  const r = await migrateValues(text, 'values.yaml', 'A', 'B');
   return { ...r, lines: r.changes.map((c) => `${c.path} ${c.kind}`) };
 }
 
@@ -49,95 +49,102 @@ describe('migrate A → B: every fixture round-trips', () => {
 });
 
 describe('migrate A → B: what is kept', () => {
-  it('keeps comments and key order', () => {
-    const { text } = migrate(readFileSync(join(FIXTURES, 'production-a.yaml'), 'utf8'));
+  it('keeps comments and key order', async () => {
+    const { text } = await migrate(readFileSync(join(FIXTURES, 'production-a.yaml'), 'utf8'));
     for (const comment of ['# Owner: platform team.', '# Network policies isolate the controller', '# two replicas for rolling upgrades', '# Go runtime from the mirror', '# Shown in the header bar.', '# megabytes'])
       expect(text).toContain(comment);
     expect(Object.keys(parse(text!))).toEqual(['registry', 'imagePullPolicy', 'imagePullSecrets', 'rbac', 'controller', 'ui', 'database', 'otel']);
   });
 
-  it('returns a file revision B already accepts unchanged, byte for byte', () => {
+  it('returns a file revision B already accepts unchanged, byte for byte', async () => {
     const text = '# mine\ncontroller:\n  replicas: 2 # two\n\nui:\n  replicas: 1\n';
-    const r = migrate(text);
+    const r = await migrate(text);
     expect(r.text).toBe(text);
     expect(r.changes).toEqual([]);
     expect(r.decisionsLeft).toBe(false);
   });
 
-  it('keeps the controller pod keys and provider config/tls both revisions take, byte for byte', () => {
+  it('keeps the controller pod keys and provider config/tls both revisions take, byte for byte', async () => {
     const text =
       'controller:\n  imagePullSecrets:\n    - name: ctrl\n  podSecurityContext:\n    runAsUser: 1001\n  securityContext:\n    privileged: false\n' +
       'providers:\n  providerB:\n    config:\n      baseUrl: https://gateway.example/v1\n    tls:\n      caCertSecretRef: ca\n      caCertSecretKey: ca.crt\n';
-    const r = migrate(text);
+    const r = await migrate(text);
     expect(r.text).toBe(text);
     expect(r.changes).toEqual([]);
     expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
 
-  it('keeps an explicit IfNotPresent pull policy and says nothing about it', () => {
-    const r = migrate('imagePullPolicy: IfNotPresent\ndatabase:\n  rdb:\n    bundled:\n      image:\n        pullPolicy: IfNotPresent\n');
+  it('keeps an explicit IfNotPresent pull policy and says nothing about it', async () => {
+    const r = await migrate('imagePullPolicy: IfNotPresent\ndatabase:\n  rdb:\n    bundled:\n      image:\n        pullPolicy: IfNotPresent\n');
     expect(parse(r.text!)).toEqual({ imagePullPolicy: 'IfNotPresent', database: { rdb: { bundled: { image: { pullPolicy: 'IfNotPresent' } } } } });
     expect(r.changes).toEqual([]);
   });
 
-  it('keeps rbac.namespaces under rbac (in B the rbac key overrides global.watchNamespaces)', () => {
-    const r = migrate('rbac:\n  namespaces: [team-a]\n');
+  it('keeps rbac.namespaces under rbac (in B the rbac key overrides global.watchNamespaces)', async () => {
+    const r = await migrate('rbac:\n  namespaces: [team-a]\n');
     expect(parse(r.text!)).toEqual({ rbac: { namespaces: ['team-a'] } });
     expect(r.changes).toEqual([]);
   });
 
-  it('leaves trusted-proxy mode alone and renames unsecure to insecure', () => {
-    expect(migrate('controller:\n  auth:\n    mode: trusted-proxy\n').changes).toEqual([]);
-    expect(parse(migrate('controller:\n  auth:\n    mode: unsecure\n').text!)).toEqual({ controller: { auth: { mode: 'insecure' } } });
+  it('keeps the user\'s spelling of flow sequences and maps: [a] stays [a], [ a ] stays [ a ]', async () => {
+    const tight = 'ui:\n  httpRoute:\n    enabled: true\n    hostnames: [agents.example.com]\n    parentRefs: [{name: gw}]\ncontroller:\n  toolRefreshInterval: 30s\n  replicas: 2\n';
+    expect((await migrate(tight)).text).toBe('ui:\n  httpRoute:\n    enabled: true\n    hostnames: [agents.example.com]\n    parentRefs: [{name: gw}]\ncontroller:\n  replicas: 2\n');
+    const padded = 'rbac:\n  namespaces: [ team-a, team-b ]\ncontroller:\n  toolRefreshInterval: 30s\n  replicas: 2\n';
+    expect((await migrate(padded)).text).toBe('rbac:\n  namespaces: [ team-a, team-b ]\ncontroller:\n  replicas: 2\n');
+  });
+
+  it('leaves trusted-proxy mode alone and renames unsecure to insecure', async () => {
+    expect((await migrate('controller:\n  auth:\n    mode: trusted-proxy\n')).changes).toEqual([]);
+    expect(parse((await migrate('controller:\n  auth:\n    mode: unsecure\n')).text!)).toEqual({ controller: { auth: { mode: 'insecure' } } });
   });
 });
 
 describe('migrate A → B: telemetry', () => {
   const otel = (body: string) => migrate(`otel:\n${body}`);
 
-  it('moves equal endpoints to the shared exporter and adds the scheme from insecure', () => {
-    const r = otel('  logging:\n    enabled: true\n    exporter: {otlp: {endpoint: "c:4317"}}\n  tracing:\n    enabled: true\n    exporter: {otlp: {endpoint: "c:4317"}}\n');
+  it('moves equal endpoints to the shared exporter and adds the scheme from insecure', async () => {
+    const r = await otel('  logging:\n    enabled: true\n    exporter: {otlp: {endpoint: "c:4317"}}\n  tracing:\n    enabled: true\n    exporter: {otlp: {endpoint: "c:4317"}}\n');
     expect(parse(r.text!).otel).toEqual({ exporter: { otlp: { endpoint: 'http://c:4317' } }, logs: { enabled: true }, traces: { enabled: true } });
     expect(r.decisionsLeft).toBe(false);
   });
 
-  it('keeps a different logs endpoint as the per-signal override', () => {
-    const r = otel('  tracing:\n    exporter:\n      otlp:\n        endpoint: https://t:4317\n  logging:\n    exporter:\n      otlp:\n        endpoint: https://l:4317\n');
+  it('keeps a different logs endpoint as the per-signal override', async () => {
+    const r = await otel('  tracing:\n    exporter:\n      otlp:\n        endpoint: https://t:4317\n  logging:\n    exporter:\n      otlp:\n        endpoint: https://l:4317\n');
     expect(parse(r.text!).otel).toEqual({ exporter: { otlp: { endpoint: 'https://l:4317' } }, traces: { endpoint: 'https://t:4317' } });
   });
 
-  it('asks the user when the two signals had different timeouts', () => {
-    const r = otel('  logging:\n    exporter: {otlp: {timeout: 5000}}\n  tracing:\n    exporter: {otlp: {timeout: 20000}}\n');
+  it('asks the user when the two signals had different timeouts', async () => {
+    const r = await otel('  logging:\n    exporter: {otlp: {timeout: 5000}}\n  tracing:\n    exporter: {otlp: {timeout: 20000}}\n');
     expect(parse(r.text!).otel).toEqual({ exporter: { otlp: { timeout: '5000' } } });
     expect(r.lines).toContain('otel.tracing.exporter.otlp.timeout decide');
     expect(r.decisionsLeft).toBe(true);
   });
 
-  it('asks the user when insecure contradicts the endpoint scheme', () => {
-    const r = otel('  tracing:\n    exporter: {otlp: {endpoint: "https://t:4317", insecure: true}}\n');
+  it('asks the user when insecure contradicts the endpoint scheme', async () => {
+    const r = await otel('  tracing:\n    exporter: {otlp: {endpoint: "https://t:4317", insecure: true}}\n');
     expect(r.lines).toContain('otel.tracing.exporter.otlp.insecure decide');
   });
 
-  it('translates protocol http to http/protobuf', () => {
-    expect(parse(otel('  tracing:\n    exporter: {otlp: {protocol: http}}\n').text!).otel).toEqual({ exporter: { otlp: { protocol: 'http/protobuf' } } });
+  it('translates protocol http to http/protobuf', async () => {
+    expect(parse((await otel('  tracing:\n    exporter: {otlp: {protocol: http}}\n')).text!).otel).toEqual({ exporter: { otlp: { protocol: 'http/protobuf' } } });
   });
 });
 
 describe('migrate A → B: removed keys', () => {
-  it('reports disabled bundled agents as removed and configured ones as decisions', () => {
-    const r = migrate('cluster-agent:\n  enabled: false\ngateway-agent:\n  modelConfigRef: m\n');
+  it('reports disabled bundled agents as removed and configured ones as decisions', async () => {
+    const r = await migrate('cluster-agent:\n  enabled: false\ngateway-agent:\n  modelConfigRef: m\n');
     expect(r.text).toBe('{}\n');
     expect(r.lines).toEqual(['cluster-agent removed', 'gateway-agent decide']);
   });
 
-  it('moves goAgentImage into agentImage, replacing the python image parts', () => {
-    const r = migrate('controller:\n  agentImage:\n    repository: my/python\n  goAgentImage:\n    repository: my/go\n    pullPolicy: Always\n');
+  it('moves goAgentImage into agentImage, replacing the python image parts', async () => {
+    const r = await migrate('controller:\n  agentImage:\n    repository: my/python\n  goAgentImage:\n    repository: my/go\n    pullPolicy: Always\n');
     expect(parse(r.text!)).toEqual({ controller: { agentImage: { repository: 'my/go' } } });
     expect(r.lines).toEqual(['controller.agentImage.repository removed', 'controller.goAgentImage.repository changed', 'controller.goAgentImage.pullPolicy removed']);
   });
 
-  it('asks the user about a custom python runtime image', () => {
-    const r = migrate('controller:\n  agentImage:\n    repository: my/python\n');
+  it('asks the user about a custom python runtime image', async () => {
+    const r = await migrate('controller:\n  agentImage:\n    repository: my/python\n');
     expect(r.lines).toEqual(['controller.agentImage.repository decide']);
   });
 
@@ -157,14 +164,14 @@ describe('migrate A → B: removed keys', () => {
     ['substrateWorkerPool:\n  ateomImage: x\n', 'substrateWorkerPool.ateomImage changed'],
     ['controller:\n  agentDeployment:\n    nodeSelector: {pool: a}\n', 'controller.agentDeployment decide'],
     ['controller:\n  agentImage:\n    pullSecret: s\n', 'controller.agentImage.pullSecret decide'],
-  ])('%j → %s', (text, line) => {
-    const r = migrate(text);
+  ])('%j → %s', async (text, line) => {
+    const r = await migrate(text);
     expect(r.lines).toEqual([line]);
     expect(r.decisionsLeft).toBe(line.endsWith('decide'));
   });
 
-  it('turns the ui.env map into a list of {name, value} with string values', () => {
-    const r = migrate('ui:\n  env:\n    A: 1\n    B: true\n    C: x\n');
+  it('turns the ui.env map into a list of {name, value} with string values', async () => {
+    const r = await migrate('ui:\n  env:\n    A: 1\n    B: true\n    C: x\n');
     expect(parse(r.text!)).toEqual({ ui: { env: [{ name: 'A', value: '1' }, { name: 'B', value: 'true' }, { name: 'C', value: 'x' }] } });
   });
 });
@@ -384,8 +391,8 @@ describe('migrate keeps strings strings for YAML 1.1 readers (helm, PyYAML)', ()
   const envAs11 = (text: string) => (parseWith11(text) as { ui: { env: { name: unknown; value: unknown }[] } }).ui.env;
   const parseWith11 = (text: string) => parse(text, { version: '1.1' }) as unknown;
 
-  it('FEATURE_X: "on" in the ui.env map becomes value: "on", the user\'s quotes kept', () => {
-    const r = migrate('ui:\n  env:\n    FEATURE_X: "on" # a flag\n    MODE: \'off\'\n');
+  it('FEATURE_X: "on" in the ui.env map becomes value: "on", the user\'s quotes kept', async () => {
+    const r = await migrate('ui:\n  env:\n    FEATURE_X: "on" # a flag\n    MODE: \'off\'\n');
     expect(r.text).toBe('ui:\n  env:\n    - name: FEATURE_X\n      value: "on" # a flag\n    - name: MODE\n      value: \'off\'\n');
     expect(envAs11(r.text!)).toEqual([{ name: 'FEATURE_X', value: 'on' }, { name: 'MODE', value: 'off' }]);
   });
@@ -396,26 +403,26 @@ describe('migrate keeps strings strings for YAML 1.1 readers (helm, PyYAML)', ()
     '010', '0o17', '0x1F', '0b101', '1_000', '1:20', '-1:30:00', '.inf', '-.Inf', '.NaN', '1e3', '12', '1.5', '+7', '2001-12-14', '=', '<<',
   ];
 
-  it.each(AMBIGUOUS)('an env value written as the string %j stays that string', (s) => {
+  it.each(AMBIGUOUS)('an env value written as the string %j stays that string', async (s) => {
     const text = `ui:\n  env:\n    V: ${JSON.stringify(s)}\n`;
-    const out = migrate(text).text!;
+    const out = (await migrate(text)).text!;
     expect(envAs11(out)).toEqual([{ name: 'V', value: s }]);
     // And for YAML 1.2 readers (agentplat itself) too.
     expect(parse(out)).toEqual({ ui: { env: [{ name: 'V', value: s }] } });
   });
 
-  it('an env name that YAML 1.1 reads as a boolean stays a string', () => {
-    const out = migrate('ui:\n  env:\n    "Y": a\n    "ON": b\n').text!;
+  it('an env name that YAML 1.1 reads as a boolean stays a string', async () => {
+    const out = (await migrate('ui:\n  env:\n    "Y": a\n    "ON": b\n')).text!;
     expect(envAs11(out)).toEqual([{ name: 'Y', value: 'a' }, { name: 'ON', value: 'b' }]);
   });
 
-  it('values written as numbers or booleans become strings a YAML 1.1 reader reads as strings', () => {
-    const out = migrate('ui:\n  env:\n    A: 1\n    B: true\n    C: 1.50\n    D:\n').text!;
+  it('values written as numbers or booleans become strings a YAML 1.1 reader reads as strings', async () => {
+    const out = (await migrate('ui:\n  env:\n    A: 1\n    B: true\n    C: 1.50\n    D:\n')).text!;
     expect(envAs11(out)).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: 'true' }, { name: 'C', value: '1.5' }, { name: 'D', value: '' }]);
   });
 
-  it('the OTLP timeout moved to otel.exporter.otlp.timeout is a string for a YAML 1.1 reader', () => {
-    const out = migrate('otel:\n  tracing:\n    enabled: true\n    exporter:\n      otlp:\n        endpoint: http://collector:4317\n        timeout: 15000\n').text!;
+  it('the OTLP timeout moved to otel.exporter.otlp.timeout is a string for a YAML 1.1 reader', async () => {
+    const out = (await migrate('otel:\n  tracing:\n    enabled: true\n    exporter:\n      otlp:\n        endpoint: http://collector:4317\n        timeout: 15000\n')).text!;
     expect((parseWith11(out) as { otel: { exporter: { otlp: { timeout: unknown } } } }).otel.exporter.otlp.timeout).toBe('15000');
   });
 });

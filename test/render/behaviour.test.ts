@@ -452,7 +452,7 @@ describe('database', () => {
     const env = (v: Record<string, unknown>) => envOf(ctrl(render('A', { database: { rdb: v } })));
     expect(env({ url: 'postgres://u', urlFile: '/f' })).toMatchObject({ POSTGRES_DATABASE_URL_FILE: '/f' });
     expect(env({ url: 'postgres://u', urlFile: '/f' }).POSTGRES_DATABASE_URL).toBeUndefined();
-    expect(env({ url: 'postgres://u' })).toMatchObject({ POSTGRES_DATABASE_URL: 'postgres://u' });
+    expect(JSON.parse(env({ url: 'postgres://u' }).POSTGRES_DATABASE_URL!)).toEqual({ secretKeyRef: { name: 'agentplat-database-url', key: 'POSTGRES_DATABASE_URL' } });
     expect(env({ url: 'postgres://u' }).POSTGRES_PASSWORD).toBeUndefined();
     expect(env({}).POSTGRES_DATABASE_URL).toBe('postgres://agentplat:$(POSTGRES_PASSWORD)@agentplat-postgresql.default.svc:5432/agentplat?sslmode=disable');
     expect(JSON.parse(env({}).POSTGRES_PASSWORD!)).toEqual({ secretKeyRef: { name: DB, key: 'POSTGRES_PASSWORD' } });

@@ -24,7 +24,7 @@ import { caseApiVersions } from '../subcharts/helpers.ts';
 import { breathing } from '../helpers/breathe.ts';
 import { HANDLEBARS_OPTIONS, handlebarsEnv, handlebarsText, withoutBlankAndCommentLines } from '../helpers/handlebars-oracle.ts';
 // Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
-import '../helpers/load-crd-check.ts';
+import { checkModelConfig } from '../helpers/load-crd-check.ts';
 
 /** Every template call of every render in this file, checked against handlebars as it happens. */
 const oracle = vi.hoisted(() => ({ calls: new Map<string, number>(), mismatches: [] as string[] }));
@@ -61,7 +61,7 @@ function renderValues(revision: Revision, text: string, release: Release = { api
   const namespace = release.namespace ?? 'agentplat';
   const apiVersions = release.apiVersions ?? [];
   const kube = release.kubeVersion ? { kubeVersion: release.kubeVersion } : {};
-  const lint = lintValues({ revision, layers: [source], releaseNamespace: namespace, apiVersions, ...kube });
+  const lint = lintValues({ checkModelConfig, revision, layers: [source], releaseNamespace: namespace, apiVersions, ...kube });
   if (lint.problems.some((p) => p.severity === 'error')) return false;
   try {
     renderChart(lint.layered.values, { revision, releaseName: release.releaseName ?? 'agentplat', releaseNamespace: namespace, apiVersions, ...kube });

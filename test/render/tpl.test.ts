@@ -1,7 +1,7 @@
 // The values template evaluator (extra-objects-templating) and the lint rule that reports, at
 // lint time, every template it cannot evaluate.
-import { describe, expect, it } from 'vitest';
-import { evaluateTpl, registerTplInclude, TplError, type TplScope } from '../../src/model/tpl.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { evaluateTpl, tplIncludeNames, TplError, type TplScope } from '../../src/model/tpl.ts';
 import { expandExtraObjects } from '../../src/model/extra-objects.ts';
 import { templatedValuesRules } from '../../src/lint/rules/templated-values.ts';
 import type { RuleFinding } from '../../src/lint/rules/types.ts';
@@ -59,10 +59,14 @@ describe('tpl evaluator', () => {
     expect((err as TplError).message).toMatch(message);
   });
 
-  it('registered includes are available (the authproxy sign-in checksum is built in)', () => {
+  it('the authproxy includes resolve wherever a values template is evaluated, with no other module imported first', async () => {
     expect(evaluateTpl('{{ include "agentplat.authproxy.signInChecksum" . }}', scope)).toBe(signInChecksum());
-    registerTplInclude('test.include', (s) => `${s.fullname}!`);
-    expect(evaluateTpl('{{ include "test.include" . }}', scope)).toBe('prod!');
+    // A fresh copy of tpl.ts alone: includes registered by another module's import would be missing here.
+    vi.resetModules();
+    const fresh = await import('../../src/model/tpl.ts');
+    expect(fresh.evaluateTpl('{{ include "agentplat.authproxy.signInChecksum" . }}', scope)).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh.evaluateTpl('{{ include "agentplat.authproxy.templatesName" . }}', scope)).toBe('prod-authproxy-templates');
+    expect(fresh.tplIncludeNames()).toEqual(tplIncludeNames());
   });
 });
 

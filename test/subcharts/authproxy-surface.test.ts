@@ -902,9 +902,9 @@ describe('authproxy keys reach every surface generated from the values model', (
     expect(io.out).toContain('authproxy.sessionStorage.redis.sentinel.masterName');
   });
 
-  it('migrate A→B keeps the proxy chart keys and the result lints clean in B', () => {
+  it('migrate A→B keeps the proxy chart keys and the result lints clean in B', async () => {
     const text = `controller:\n  auth:\n    mode: trusted-proxy\nauthproxy:\n  enabled: true\n  config:\n    existingSecret: oidc\n  replicaCount: 2\n  ingress:\n    enabled: true\n    hosts:\n      - auth.example.com\n  sessionStorage:\n    type: redis\n    redis:\n      standalone:\n        connectionUrl: redis://redis:6379\n`;
-    const r = migrateValues(text, 'a.yaml', 'A', 'B');
+    const r = await migrateValues(text, 'a.yaml', 'A', 'B');
     expect(r.text).toBe(text);
     expect(r.problems.filter((p) => p.severity !== 'info')).toEqual([]);
   });

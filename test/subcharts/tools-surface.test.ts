@@ -173,7 +173,7 @@ describe('agentplat-tools-surface: values the cluster would refuse or that do no
 });
 
 describe('subchart-surface-migrate: migrate A → B keeps the tools, operator and dashboards keys', () => {
-  it('the keys survive unchanged, re-lint clean in B, and no change is reported for them', () => {
+  it('the keys survive unchanged, re-lint clean in B, and no change is reported for them', async () => {
     const text = [
       'agentplat-tools:',
       '  tools:',
@@ -189,7 +189,7 @@ describe('subchart-surface-migrate: migrate A → B keeps the tools, operator an
       '    secretRef: dashboards-credentials',
       '',
     ].join('\n');
-    const r = migrateValues(text, 'values.yaml', 'A', 'B');
+    const r = await migrateValues(text, 'values.yaml', 'A', 'B');
     expect(r.changes).toEqual([]);
     expect(parse(r.text!)).toEqual(parse(text));
     expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);

@@ -12,7 +12,7 @@ export function register(program: Command, app: App): void {
     .addOption(outputFlag(MANIFEST_FORMATS, 'document format: yaml or json'))
     .addOption(revisionFlag('chart revision (accepted like every command; both revisions ship the same v1alpha2 CRDs)'))
     .option('--protect-crds', PROTECT_CRDS_HELP)
-    .addHelpText('after', '\nExamples:\n  agentplat crds > crds.yaml && kubectl apply --server-side -f crds.yaml\n  agentplat crds --protect-crds > deploy/prod/crds/agentplat-crds.yaml   # what a GitOps tool syncs, never pruned')
+    .addHelpText('after', '\nExamples:\n  agentplat crds -r B > crds.yaml && kubectl apply --server-side --field-manager agentplat -f crds.yaml\n  agentplat crds --protect-crds > deploy/prod/crds/agentplat-crds.yaml   # what a GitOps tool syncs, never pruned')
     .action(async (opts: { output: string; revision?: string; protectCrds?: boolean }) => {
       const { revisionSetting } = await import('../lint-settings.ts');
       revisionSetting(app.io.cwd, opts.revision);

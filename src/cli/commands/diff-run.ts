@@ -4,8 +4,8 @@ import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings, type LintSettings } from '../lint-settings.ts';
 import { eitherSpelling, layerOptionsFrom, outputFormat, type LayerFlags, type NamespaceFlags, parseApiVersionList, parseKubeVersion, REPORT_FORMATS, revisionOption, toLayerOptionsFrom } from '../options.ts';
-import { packageVersion } from '../package-version.ts';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
+import { packageVersion } from '../../package-version.ts';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { formatProblems } from '../../lint/formatters/index.ts';
 import { redact, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Problem } from '../../problems/problem.ts';
@@ -13,7 +13,6 @@ import { checkReleaseNames } from '../../pipeline/request.ts';
 import { type ReleaseRequest } from '../../pipeline/render.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { loadUserLayers, readUserFile, RESOURCES_INPUT, type LayerOptions, type LoadedLayers } from '../../values/load.ts';
-import { loadCrdCheck } from '../../lint/crd-check.ts';
 import type { Location, ValuesSource } from '../../values/source.ts';
 import { locatedChangeLine } from '../../migrate/changes.ts';
 import { changeLocations } from '../../migrate/origin.ts';
@@ -23,10 +22,12 @@ import { masker, type Masker } from '../../diff/mask.ts';
 import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
 import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
+import { applySetPreflight, resolveParent, type ApplySetPreflight, type ParentFlag } from '../../diff/applyset-parent.ts';
 import { nameProblem } from '../../k8s-meta.ts';
-import type { ClusterClient } from '../../cluster/client.ts';
+import { ClusterError, type ClusterClient, type KubeObject } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type Comparison, type ManifestObject } from '../../diff/objects.ts';
-import { problemReporter, releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
+import { releaseDocs, renderLoaded, valuesInputs } from './render-run.ts';
+import { problemReporter } from '../problem-report.ts';
 
 export interface DiffFlags extends SidesFlags {
   revision?: string;
@@ -194,8 +195,6 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   const render = releaseRequest(flags, settings);
   const reader = { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) };
   const fromLoaded = await loadUserLayers(layerOptionsFrom(flags), reader);
-  // Either side (or the migrated file) may set a provider block's config: diff is rare, load the check.
-  await loadCrdCheck();
   const before = against !== undefined ? await manifestSide(against, app) : await renderSide(opts.single ? 'the render' : 'old side', fromLoaded, flags.values, from, render, settings, app);
   let migration: Sides['migration'];
   let migrationAt: Sides['migrationAt'];
@@ -206,7 +205,7 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   // Values that fail in their own revision are reported once, not again after migration.
   else if (before.objects) {
     const { migrateLayers } = await import('../../pipeline/migrate.ts');
-    const m = migrateLayers(fromLoaded, from, to, settings.rules);
+    const m = await migrateLayers(fromLoaded, from, to, settings.rules);
     migration = m.changes;
     // Where each migrated key was written, in the user's own layer.
     migrationAt = changeLocations(m.changes, fromLoaded.sources);
@@ -268,9 +267,11 @@ async function runPreflight(
   }
   const { connect } = await import('../../cluster/connect.ts');
   const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, contextFlag: '--kube-context', namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
-  const applySet = parent === undefined ? undefined : typeof parent === 'string' ? parent : await customParentId(parent, flags, client);
+  await checkReleaseNamespace(client, flags.namespace, desired);
+  const parentRef = parent === undefined ? undefined : await resolveParent(parent, flags.applyset!, client);
+  const applySet = parentRef === undefined ? undefined : applySetId(parentRef);
   const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
-  const result = await preflight(client, {
+  const checked = await preflight(client, {
     desired,
     ...(run.single ? {} : { lastApplied: before.objects! }),
     release: flags.releaseName,
@@ -280,6 +281,8 @@ async function runPreflight(
     mask,
     redact: (text) => redact(text, secrets),
   });
+  // kubectl's checks and update of the parent, and the members it would really prune.
+  const result: ApplySetPreflight = parentRef === undefined ? checked : await applySetPreflight(client, parentRef, applySet!, desired.map((d) => d.object as KubeObject), checked);
   const shown = showChanges(result.comparison, mask);
   const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
   if (run.output === 'json') {
@@ -288,37 +291,39 @@ async function runPreflight(
     const prune = pruneNote(result, info);
     writeReport(app.io, {
       before: migrationReport(run.migration, run.migrationAt, run.from, run.to),
-      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context }),
-      after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info)}\n`,
+      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context, revision: run.to }),
+      after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info, result.applySet)}\n`,
     });
   }
-  app.exitCode = preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
+  // Objects the user may not check: the run could not do its work for them (README, exit codes).
+  app.exitCode = result.notAllowed.length > 0 ? EXIT_USAGE : preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
 }
 
 /**
- * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it (its id, known
- * offline), or a custom-resource parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
+ * The release's namespace (-n) must exist, unless the render creates it: in a namespace that does
+ * not exist every dry run is refused, and the release's objects where it does live would all be
+ * listed as not in the render, yours to delete. A user who may not get namespaces goes on.
+ */
+async function checkReleaseNamespace(client: ClusterClient, namespace: string, desired: readonly ManifestObject[]): Promise<void> {
+  if (desired.some(({ object: o }) => o.kind === 'Namespace' && o.apiVersion === 'v1' && (o.metadata as { name?: string } | undefined)?.name === namespace)) return;
+  if ((await client.namespaceExists(namespace)) !== false) return;
+  throw new ClusterError(`namespace ${namespace} not found (context ${client.context})`, `check the spelling of -n; for a first install create it first (kubectl create namespace ${namespace})`, 404);
+}
+
+/**
+ * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it, or a custom-resource
+ * parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
  * (`applysets.platform.example.com/agentplat`), whose kind and scope the cluster tells.
  */
-function applySetParent(raw: string, namespace: string): string | { resource: string; group: string; name: string } {
+function applySetParent(raw: string, namespace: string): ParentFlag {
   const slash = raw.indexOf('/');
   const resource = slash >= 0 ? raw.slice(0, slash) : '';
-  if (!resource.includes('.') || resource.endsWith('.')) return applySetId(parseApplySetFlag(raw, namespace));
+  if (!resource.includes('.') || resource.endsWith('.')) return parseApplySetFlag(raw, namespace);
   const name = raw.slice(slash + 1);
   const problem = nameProblem(name, 'ApplySet');
   if (problem !== undefined) throw new UsageError(`--applyset ${raw}: "${name}" is not a valid name: ${problem}`, 'e.g. --applyset applysets.platform.example.com/agentplat');
   const dot = resource.indexOf('.');
-  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name };
-}
-
-/** The id kubectl gives a custom-resource parent: its kind from discovery, no namespace when cluster-scoped. */
-async function customParentId(parent: { resource: string; group: string; name: string }, flags: DiffFlags, client: ClusterClient): Promise<string> {
-  const served = (await client.groups()).find((g) => g.name === parent.group);
-  const res = served && (await client.resources(parent.group, served.preferredVersion)).find((r) => r.name === parent.resource);
-  if (!res) {
-    throw new UsageError(`--applyset ${flags.applyset}: the cluster serves no resource ${parent.resource}.${parent.group}`, 'a custom-resource parent is RESOURCE.GROUP/NAME of a CRD labelled applyset.kubernetes.io/is-parent-type (kubectl api-resources lists the names); a Secret parent is NAME');
-  }
-  return applySetId({ name: parent.name, namespace: res.namespaced ? flags.namespace : '', kind: res.kind, group: parent.group });
+  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name, namespace };
 }
 
 function parseContext(raw: string): number {
@@ -329,7 +334,7 @@ function parseContext(raw: string): number {
 
 /** One rendered side; its problems are reported on stderr under a line naming the side. */
 async function renderSide(name: string, loaded: LoadedLayers, files: readonly string[], revision: Revision, req: Omit<ReleaseRequest, 'layers' | 'revision'>, settings: LintSettings, app: App): Promise<Side> {
-  const release = renderLoaded(loaded, { ...req, revision });
+  const release = await renderLoaded(loaded, { ...req, revision });
   const report = await problemReporter(app, revision, valuesInputs(files, loaded, revision));
   const titled = (problems: readonly Problem[]) => {
     if (!problems.some((p) => p.severity !== 'info')) return;

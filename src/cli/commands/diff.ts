@@ -29,7 +29,7 @@ export function register(program: Command, app: App): void {
     .option('--cluster', 'compare the render with the live cluster: each object sent as a server-side apply in dry-run (nothing is written)')
     .option('--field-manager <name>', 'with --cluster: the field manager you apply with (kubectl apply --server-side --field-manager NAME)', 'agentplat')
     .option('--applyset <parent>', 'with --cluster: the release is applied as this ApplySet, the parent as kubectl --applyset takes it (NAME, configmaps/NAME, RESOURCE.GROUP/NAME); its members the render lacks would be pruned')
-    .option('--ignore <KIND/NAME:PATH>', 'with --cluster: leave this field out of changes, conflicts and drift (repeatable; KIND and NAME take * and ?)', collect, []);
+    .option('--ignore <KIND/NAME:PATH>', 'with --cluster: leave this field out of changes and drift; a conflict the apply meets on it stays (repeatable; KIND and NAME take * and ?; PATH as diff or kubectl spells it)', collect, []);
   addClusterOptions(cmd, '--kube-context <name>')
     .addHelpText(
       'after',
@@ -51,7 +51,7 @@ export function register(program: Command, app: App): void {
         'With --cluster the old side is the live cluster: each rendered object (CRDs first) is sent as a\n' +
         'server-side apply with dryRun=All and strict field validation under --field-manager, never forced,\n' +
         'and the output names what would be created or changed, what the server refuses, fields another\n' +
-        'manager owns (conflicts), fields someone changed since the last apply (drift, against the old\n' +
+        'manager owns (conflicts), fields another manager changed since the last apply (drift, against the old\n' +
         'side\'s render when one is given) and the release\'s objects the render no longer holds.\n' +
         'Exit codes (like diff): 0 no differences; 1 differences (the diff is on stdout), or problems in\n' +
         'the values or the manifest (reported like render reports them, nothing on stdout); 2 usage error,\n' +

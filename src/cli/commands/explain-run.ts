@@ -26,9 +26,7 @@ export async function runExplain(key: string | undefined, flags: ExplainFlags, a
     app.exitCode = 0;
     return;
   }
-  // Explaining a provider block's key renders with it set, which runs the ModelConfig check.
-  if (key.trim().startsWith('providers.')) await (await import('../../lint/crd-check.ts')).loadCrdCheck();
-  const e = explainKey(key.trim(), revisions);
+  const e = await explainKey(key.trim(), revisions);
   app.io.stdout(output === 'json' ? `${JSON.stringify(e, null, 2)}\n` : explanationText(e));
   app.exitCode = 0;
 }

@@ -45,9 +45,7 @@ export function register(program: Command, app: App): void {
       const { lintSettings } = await import('../lint-settings.ts');
       const { rules } = lintSettings(app.io.cwd, {});
       const { name, text } = await readUserFile(path, app.io);
-      // The migrated file is linted, provider config included: load the ModelConfig check.
-      await (await import('../../lint/crd-check.ts')).loadCrdCheck();
-      const result = migrateValues(text, name, from, to, rules);
+      const result = await migrateValues(text, name, from, to, rules);
       if (result.text === undefined) {
         // The input itself is broken: the same report lint gives for it, and nothing on stdout.
         const { formatProblems } = await import('../../lint/formatters/index.ts');

@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings } from '../lint-settings.ts';
 import { eitherSpelling, outputFormat, PLAN_FORMATS, revisionOption } from '../options.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { buildPlan, migrationStep } from '../../diff/plan.ts';
 import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../diff/plan-format.ts';

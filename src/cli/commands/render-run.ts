@@ -1,27 +1,23 @@
 // The work of `agentplat render`, loaded only when that command runs.
 // On any lint error nothing goes to stdout (a pipe into kubectl must never get half a release).
 import type { App } from '../app.ts';
-import { chalkFor } from '../io.ts';
 import { lintSettings, verdict, type LintSettings } from '../lint-settings.ts';
-import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion } from '../options.ts';
+import { problemReporter } from '../problem-report.ts';
+import { layerOptionsFrom, MANIFEST_FORMATS, outputFormat } from '../options.ts';
 import type { LayerFlags } from '../options.ts';
 import { postRender } from '../post-renderer.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
-import { formatProblems } from '../../lint/formatters/index.ts';
 import { applyRuleLevels } from '../../lint/config.ts';
 import { countProblems, type Problem } from '../../problems/problem.ts';
 import { loadUserLayers, type LoadedLayers } from '../../values/load.ts';
-import { prepareCrdCheck } from '../../lint/crd-check.ts';
+import { modelConfigCheckFor } from '../../lint/crd-check.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { docYaml, filesFor, toJson } from '../../output/manifests.ts';
 import { resolveOutputDir, writeOutputDir, writeSelectedFiles } from '../../output/output-dir.ts';
 import { renderRelease, type ReleaseRequest, type ReleaseResult } from '../../pipeline/render.ts';
-import { checkReleaseNames } from '../../pipeline/request.ts';
-import { parseApplySetFlag, toApplySet } from '../../render/applyset.ts';
-import { protectCrds } from '../../render/crd-protect.ts';
-import { addLabels, parseLabelFlags } from '../../render/labels.ts';
+import { renderOperation } from '../../pipeline/operations.ts';
 
 export interface RenderFlags extends LayerFlags {
   revision?: string;
@@ -57,8 +53,6 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   const settings = lintSettings(app.io.cwd, { revision: flags.revision, rule: flags.rule, strict: flags.strict });
   const { revision } = settings;
   const output = outputFormat(flags.output, MANIFEST_FORMATS);
-  const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
-  const apiVersions = parseApiVersionList(flags.apiVersions);
   if (flags.outputDir && output !== 'yaml') throw new UsageError('--output-dir writes one YAML file per source; it cannot be combined with -o json', 'drop -o json, or print the List to stdout without --output-dir');
   if (flags.overwrite && !flags.outputDir) throw new UsageError('--overwrite applies to --output-dir only', 'add --output-dir DIR, or drop --overwrite');
   // With --show-only the folder is not replaced: the selected files are written into it, the rest stays.
@@ -68,46 +62,43 @@ export async function runRender(flags: RenderFlags, app: App): Promise<void> {
   }
   // Checked before rendering, so a folder that cannot be used fails at once.
   const outputDir = flags.outputDir ? resolveOutputDir(flags.outputDir, app.io.cwd, { overwrite: flags.overwrite === true, selected }) : undefined;
-  checkReleaseNames(flags.releaseName, flags.namespace, flags.releaseNameOrigin);
-  const labels = parseLabelFlags(flags.labels ?? []);
-  const applySet = flags.applyset !== undefined ? parseApplySetFlag(flags.applyset, flags.namespace) : undefined;
-  if (applySet && flags.showOnly.length > 0) {
-    throw new UsageError('--applyset cannot be combined with --show-only', 'an ApplySet is the whole release: pruning with a partial one would delete every object it leaves out');
-  }
-  if (flags.protectCrds && flags.skipCrds) {
-    const [leftOut, getThem] = (flags.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds').split(': ');
-    throw new UsageError(`--protect-crds annotates the CustomResourceDefinitions, which ${leftOut!}`, `${getThem!}, or drop --protect-crds`);
-  }
   if (flags.postRendererArgs && flags.postRendererArgs.length > 0 && !flags.postRenderer) {
     throw new UsageError('--post-renderer-args applies to --post-renderer only', 'add --post-renderer CMD, or drop --post-renderer-args');
   }
-
-  const loaded = await loadUserLayers(layerOptionsFrom(flags), { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
-  await prepareCrdCheck(loaded.sources);
-  const release = renderLoaded(loaded, {
+  const notes: string[] = [];
+  const release = await renderOperation({
     revision,
+    layers: layerOptionsFrom(flags),
+    reader: { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) },
     releaseName: flags.releaseName,
+    ...(flags.releaseNameOrigin ? { releaseNameOrigin: flags.releaseNameOrigin } : {}),
     namespace: flags.namespace,
     ...(flags.namespaceDefaulted ? { namespaceDefaulted: true } : {}),
-    apiVersions,
-    ...(kubeVersion ? { kubeVersion } : {}),
+    apiVersions: flags.apiVersions,
+    ...(flags.kubeVersion !== undefined ? { kubeVersion: flags.kubeVersion } : {}),
     ...(flags.skipCrds ? { skipCrds: true } : {}),
     ...(flags.crdsAdvice ? { crdsAdvice: flags.crdsAdvice } : {}),
     showOnly: flags.showOnly,
     rules: settings.rules,
-    ignoreKeys: settings.ignoreKeys,
+    ...(settings.ignoreKeys ? { ignoreKeys: settings.ignoreKeys } : {}),
+    ...(flags.protectCrds ? { protectCrds: true } : {}),
+    ...(flags.applyset !== undefined ? { applySet: flags.applyset, applySetTooling: `agentplat/v${packageVersion()}` } : {}),
+    labels: flags.labels ?? [],
+    // --strict and --max-warnings refuse the warnings as lint does: nothing is printed then.
+    accept: (problems) => verdict(countProblems(problems), settings, (msg) => notes.push(`agentplat: ${msg}\n`)) === 0,
+    ...(flags.postRenderer ? { postRender: (docs: RenderedDoc[]) => postRender(docs, flags.postRenderer!, flags.postRendererArgs ?? [], app.io) } : {}),
   });
-  const report = await problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
-  let docs = releaseDocs(release, settings, app, report);
-  if (!docs) return;
+  const report = await problemReporter(app, revision, release.inputs);
+  const docs = release.docs;
+  if (!docs) {
+    report(release.problems);
+    app.io.stderr(notes.join(''));
+    app.exitCode = EXIT_PROBLEMS;
+    return;
+  }
   // Warnings go to stderr (stdout carries only manifests); infos are the linter's business.
   const warnings = release.problems.filter((p) => p.severity === 'warning');
   if (warnings.length > 0) report(warnings);
-  // What the post-renderer made is the release: labels and the ApplySet cover its objects too.
-  if (flags.postRenderer) docs = await postRender(docs, flags.postRenderer, flags.postRendererArgs ?? [], app.io);
-  if (flags.protectCrds) docs = protectCrds(docs);
-  if (applySet) docs = toApplySet(docs, applySet, `agentplat/v${packageVersion()}`);
-  docs = addLabels(docs, labels);
   if (outputDir) {
     const onWait = (m: string) => app.io.stderr(m);
     const written = selected ? await writeSelectedFiles(outputDir, filesFor(docs), { onWait }) : await writeOutputDir(outputDir, filesFor(docs), { overwrite: flags.overwrite === true, onWait });
@@ -136,20 +127,12 @@ export function valuesInputs(files: readonly string[], loaded: LoadedLayers, rev
   return files.length > 0 ? files.map((f) => (f === '-' ? '<stdin>' : f)) : [loaded.sources.length > 0 ? 'command-line values' : `defaults of revision ${revision}`];
 }
 
-/**
- * Prints problems as render does, on stderr: errors and warnings only (infos are the linter's
- * business, `agentplat lint` prints them).
- */
-export async function problemReporter(app: App, revision: Revision, inputs: readonly string[]): Promise<(problems: readonly Problem[]) => void> {
-  const chalk = await chalkFor(app.io, 'stderr');
-  return (problems) => app.io.stderr(formatProblems(problems.filter((p) => p.severity !== 'info'), { format: 'text', chalk, revision, inputs: [...inputs] }));
-}
-
 /** Loaded layers → the release, as render makes it: load errors stop it, a --show-only miss is a usage error. */
-export function renderLoaded(loaded: LoadedLayers, req: Omit<ReleaseRequest, 'layers'>): ReleaseResult {
+export async function renderLoaded(loaded: LoadedLayers, req: Omit<ReleaseRequest, 'layers'>): Promise<ReleaseResult> {
   const loadProblems = applyRuleLevels(loaded.problems, req.rules ?? {});
   if (loadProblems.some((p) => p.severity === 'error')) return { problems: loadProblems };
-  const result = renderRelease({ ...req, layers: loaded.sources });
+  const checkModelConfig = await modelConfigCheckFor(loaded.sources);
+  const result = renderRelease({ ...req, layers: loaded.sources, ...(checkModelConfig ? { checkModelConfig } : {}) });
   return { ...result, problems: [...loadProblems, ...result.problems] };
 }
 

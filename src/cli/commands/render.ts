@@ -35,7 +35,7 @@ export function register(program: Command, app: App): void {
     .addHelpText(
       'after',
       '\nExamples:\n' +
-        '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side -f -\n' +
+        '  agentplat render -r B -f values.yaml -n agentplat --skip-crds | kubectl apply --server-side --field-manager agentplat -f -\n' +
         '  agentplat render -f values.yaml --set controller.replicas=2 -o json\n' +
         'Manifests go to stdout and nothing else; problems go to stderr. When the values have an error\n' +
         'nothing is printed to stdout, so a pipe into kubectl never gets half a release. Apply the CRDs\n' +

@@ -134,7 +134,7 @@ export function register(program: Command, app: App): void {
       'after',
       '\nExamples:\n' +
         '  agentplat template agentplat -f v.yaml -n ns --api-versions a/v1,b/v1 --include-crds\n' +
-        '  agentplat template agentplat -f v.yaml --post-renderer ./kustomize.sh | kubectl apply --server-side -f -\n' +
+        '  agentplat template agentplat -r B -f v.yaml --post-renderer ./kustomize.sh | kubectl apply --server-side --field-manager agentplat -f -\n' +
         'The same pipeline as `agentplat render` (lint first, nothing printed on errors), spelled like helm\n' +
         'template with the chart argument dropped: the chart is built in. Differences from render: the\n' +
         `release name is the NAME argument (default ${HELM_DEFAULT_RELEASE_NAME}), and CRDs are printed only with\n` +

@@ -6,13 +6,13 @@ import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { revisionSetting } from '../lint-settings.ts';
 import type { ClusterFlags } from '../options.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { connect } from '../../cluster/connect.ts';
 import type { ClusterClient } from '../../cluster/client.ts';
-import { byKind, validateCluster } from '../../cluster/validate-cluster.ts';
+import { byKind, complete, unreadText, validateCluster } from '../../cluster/validate-cluster.ts';
 import { crdRuleCatalog } from '../../crds/rules.ts';
 import { formatProblems, type FormatName } from '../../lint/formatters/index.ts';
-import { EXIT_OK, EXIT_PROBLEMS } from '../../problems/errors.ts';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../../problems/errors.ts';
 
 export interface ValidateClusterFlags extends ClusterFlags {
   format: FormatName;
@@ -38,11 +38,19 @@ export async function runValidateCluster(app: App, flags: ValidateClusterFlags, 
     toolVersion: packageVersion(),
   });
   const total = result.objects.length;
-  const where = `context ${cluster.context}, ${flags.namespace !== undefined ? `namespace ${flags.namespace}` : 'all namespaces'}`;
-  let line = `validate --cluster (${where}): checked ${total} resource${total === 1 ? '' : 's'}${total ? ` (${byKind(result.checkedKinds)})` : ''} against the CRDs of revision ${revision}`;
+  const read = result.read === 'all' ? 'all namespaces' : result.read.length === 0 ? 'no namespace' : `namespace${result.read.length === 1 ? '' : 's'} ${result.read.join(', ')}`;
+  const whole = complete(result.unread);
+  let line = `validate --cluster (context ${cluster.context}, ${read}): checked ${total} resource${total === 1 ? '' : 's'}${total ? ` (${byKind(result.checkedKinds)})` : ''} against the CRDs of revision ${revision}`;
   const refused = Object.values(result.refusedKinds).reduce((a, b) => a + b, 0);
-  line += refused > 0 ? `; refused after the upgrade: ${refused} (${byKind(result.refusedKinds)})` : '; none will be refused';
+  line += refused > 0 ? `; refused after the upgrade: ${refused} (${byKind(result.refusedKinds)})` : whole ? '; none will be refused' : '; none of these will be refused';
   if (result.refusedCrds.length > 0) line += `; CRD updates the API server will refuse: ${result.refusedCrds.join(', ')}`;
-  writeReport(app.io, { report, after: `${result.notes.map((note) => `validate: ${note}\n`).join('')}${line}\n` });
+  if (!whole) line += '; the run is incomplete: see "could not read" above';
+  // What the run was refused, in one line: the answer covers only what was read.
+  const unread = whole
+    ? ''
+    : `validate: could not read (403 Forbidden): ${unreadText(result.unread)}; ask for get and list on what is named (kubectl auth can-i --list shows what you may do)${flags.namespace === undefined ? ', or check only the namespaces you may read with -n NAMESPACE' : ''}\n`;
+  writeReport(app.io, { report, after: `${result.notes.map((note) => `validate: ${note}\n`).join('')}${unread}${line}\n` });
+  // A run that could not read all it set out to check has not done its work (README, exit codes).
+  if (!whole) return EXIT_USAGE;
   return result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { addClusterOptions, eitherSpelling, revisionFlag, withChoices, type ClusterFlags } from '../options.ts';
 import type { App } from '../app.ts';
 import { chalkFor } from '../io.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../lint/formatters/names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
@@ -71,7 +71,8 @@ export function register(program: Command, app: App): void {
         'status are left out. Also reported: resources at a version the new CRD no longer serves, and CRDs whose\n' +
         'status.storedVersions the new CRD would drop (the API server refuses that CRD update).\n' +
         'Exit codes: 0 every resource valid; 1 problems found, or nothing checked; 2 usage error (no input, unreadable file, bad flag),\n' +
-        'or with --cluster: no kubeconfig, unknown context, the cluster unreachable or refusing the request.',
+        'or with --cluster: no kubeconfig, unknown context, a -n namespace that does not exist, the cluster unreachable or refusing\n' +
+        'the request, or any part of what the run reads (named in one line on stderr; the findings of what was read are still printed).',
     )
     .action(async (args: string[], opts: Options) => {
       const format = parseFormatName(opts.format);

@@ -1,20 +1,16 @@
 // The work of `agentplat values`, loaded only when that command runs. Without --computed: the
 // commented defaults of a revision. With it: the values a release renders from, made by the one
-// pipeline step render and lint take (lintRelease), secrets masked; with --show-origin, where each
+// pipeline step render and lint take (the computeValues operation), secrets masked; with --show-origin, where each
 // leaf came from. On an error in the values nothing goes to stdout.
 import type { App } from '../app.ts';
 import { lintSettings } from '../lint-settings.ts';
-import { eitherSpelling, layerOptionsFrom, MANIFEST_FORMATS, outputFormat, parseApiVersionList, parseKubeVersion, revisionOption, type LayerFlags } from '../options.ts';
-import { problemReporter, valuesInputs } from './render-run.ts';
+import { eitherSpelling, layerOptionsFrom, MANIFEST_FORMATS, outputFormat, revisionOption, type LayerFlags } from '../options.ts';
+import { problemReporter } from '../problem-report.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
-import { applyRuleLevels } from '../../lint/config.ts';
-import { prepareCrdCheck } from '../../lint/crd-check.ts';
-import { lintRelease } from '../../pipeline/render.ts';
-import { checkReleaseNames } from '../../pipeline/request.ts';
+import { computeValues } from '../../pipeline/operations.ts';
 import { emitYaml } from '../../output/yaml-emit.ts';
 import { maskTree, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Revision } from '../../spec/revisions.ts';
-import { loadUserLayers } from '../../values/load.ts';
 import { joinPath } from '../../values/merge.ts';
 import { leafOrigins, type LeafOrigin } from '../../values/origins.ts';
 import { locatedChangeLine } from '../../migrate/changes.ts';
@@ -71,46 +67,30 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
       throw new UsageError(`cannot migrate values from revision ${from} to ${revision}`, `values migrate forward only: ${supportedMigrations().map((m) => `--from-revision ${m[0]} -r ${m[2]}`).join(', ')}`);
     }
   }
-  const kubeVersion = flags.kubeVersion !== undefined ? parseKubeVersion(flags.kubeVersion) : undefined;
-  const apiVersions = parseApiVersionList(flags.apiVersions);
-  checkReleaseNames(flags.releaseName, flags.namespace);
-  const written = await loadUserLayers(layers, { cwd: app.io.cwd, readStdin: (maxBytes) => app.io.readStdin(maxBytes) });
-  const writtenProblems = applyRuleLevels(written.problems, settings.rules);
-  if (writtenProblems.some((p) => p.severity === 'error')) {
-    (await problemReporter(app, from, valuesInputs(flags.values, written, from)))(writtenProblems);
-    app.exitCode = EXIT_PROBLEMS;
-    return;
-  }
   // With --from-revision the layers are the user's migrated as `migrate` migrates them; the report
-  // of what moved goes to stderr, and the origins point back at the user's keys. The migration
-  // lints each migrated file, so the ModelConfig check is loaded for the user's layers first.
-  await prepareCrdCheck(written.sources);
-  const migrated = migrating ? (await import('../../pipeline/migrate.ts')).migrateLayers(written, from, revision, settings.rules) : undefined;
-  const loaded = migrated?.loaded ?? written;
-  const report = await problemReporter(app, revision, valuesInputs(flags.values, loaded, revision));
-  const loadProblems = applyRuleLevels(loaded.problems, settings.rules);
-  if (loadProblems.some((p) => p.severity === 'error')) {
-    report(loadProblems);
-    app.exitCode = EXIT_PROBLEMS;
-    return;
-  }
-  await prepareCrdCheck(loaded.sources);
-  const { problems, layered } = lintRelease({
+  // of what moved goes to stderr, and the origins point back at the user's keys.
+  const outcome = await computeValues({
     revision,
-    layers: loaded.sources,
+    ...(migrating ? { from } : {}),
+    layers,
+    reader: { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) },
+    releaseName: flags.releaseName,
     namespace: flags.namespace,
     ...(flags.namespaceDefaulted ? { namespaceDefaulted: true } : {}),
-    apiVersions,
-    ...(kubeVersion ? { kubeVersion } : {}),
+    apiVersions: flags.apiVersions,
+    ...(flags.kubeVersion !== undefined ? { kubeVersion: flags.kubeVersion } : {}),
     rules: settings.rules,
-    ignoreKeys: settings.ignoreKeys,
+    ...(settings.ignoreKeys ? { ignoreKeys: settings.ignoreKeys } : {}),
   });
-  const all = [...loadProblems, ...problems];
-  if (all.some((p) => p.severity === 'error')) {
+  const { written, migrated, layered } = outcome;
+  const all = outcome.problems;
+  const report = await problemReporter(app, outcome.problemsRevision, outcome.inputs);
+  if (!layered) {
     report(all);
     app.exitCode = EXIT_PROBLEMS;
     return;
   }
+  const loaded = outcome.loaded;
   // Warnings go to stderr as render prints them; stdout carries the values only.
   const warnings = all.filter((p) => p.severity === 'warning');
   if (warnings.length > 0) report(warnings);

@@ -2,7 +2,7 @@
 // sub-chart versions it pins (values document §2.1; mcpop and substrate are build-time pins).
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { packageVersion } from '../package-version.ts';
+import { packageVersion } from '../../package-version.ts';
 import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
 import { outputFlag, outputFormat, REPORT_FORMATS, revisionChoice, revisionOption } from '../options.ts';
 

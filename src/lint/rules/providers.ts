@@ -11,7 +11,6 @@
 import type { RuleContext, ValuesRule } from './types.ts';
 import { at, optMap, optStr, present } from '../../model/values-access.ts';
 import { DEFAULT_MODEL_CONFIG_NAME, modelConfigSource, modelConfigSpec } from '../../model/model-config.ts';
-import { crdCheck } from '../crd-check.ts';
 import { schemaAt } from '../schema.ts';
 import { GROUP } from '../../crds/ids.ts';
 import { crdSchemas } from '../../crds/crd-validators.ts';
@@ -131,7 +130,10 @@ function unusedApiKeys(ctx: RuleContext, names: readonly string[], def: string):
  */
 function checkModelConfig(ctx: RuleContext, name: string): void {
   const object = { apiVersion: `${GROUP}/${MODELCONFIG_VERSION}`, kind: 'ModelConfig', metadata: { name: DEFAULT_MODEL_CONFIG_NAME }, spec: modelConfigSpec(ctx.values, name) };
-  for (const { problem, at: where } of crdCheck()(object)) {
+  const check = ctx.checkModelConfig;
+  // The operation that lints passes the check whenever the layers set config or tls (src/lint/crd-check.ts).
+  if (!check) throw new Error(`bug: providers.${name} sets config or tls, but lintValues was not given checkModelConfig (modelConfigCheckFor in src/lint/crd-check.ts)`);
+  for (const { problem, at: where } of check(object)) {
     const path = scalarAbove(ctx, (where[0] === 'spec' && modelConfigSource(name, where.slice(1))) || ['providers', name]);
     ctx.report({
       rule: 'values/provider-modelconfig',

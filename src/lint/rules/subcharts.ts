@@ -1,8 +1,5 @@
 // Rules of the sub-chart values: what a sub-chart needs before it can render, since the tool
 // never invents a secret or an image. Messages name keys, never their values (secrets).
-// Importing this module also registers the sign-in checksum include of the default
-// `authproxy.extraEnv` (src/model/sign-in-template.ts, not the platform component), so
-// values/templated-values can evaluate it.
 
 import type { ValuesRule } from './types.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
@@ -10,7 +7,6 @@ import { at, optStr } from '../../model/values-access.ts';
 import { authproxyPlan } from '../../model/authproxy-plan.ts';
 import { isPlainMap } from '../../values/merge.ts';
 import { tokenFileParts } from '../../model/derive.ts';
-import '../../model/sign-in-template.ts';
 
 const SECRET_RULE = 'values/authproxy-secret';
 const COOKIE_RULE = 'values/authproxy-cookie-secret';

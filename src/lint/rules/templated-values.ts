@@ -7,8 +7,6 @@ import type { ValuesRule } from './types.ts';
 import { expandExtraObjects } from '../../model/extra-objects.ts';
 import { evaluateDeep, type TplProblem } from '../../model/tpl.ts';
 import { tplScope } from '../../model/tpl-scope.ts';
-// the authproxy includes of the default authproxy.extraEnv (sign-in template checksum)
-import '../../model/sign-in-template.ts';
 import { releaseFacts } from '../../model/context.ts';
 
 const RULE = 'values/templated-values';

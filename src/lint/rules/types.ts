@@ -5,6 +5,7 @@ import type { Severity } from '../../problems/problem.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { Values } from '../../values/merge.ts';
 import type { PathSegment, ValueOrigin } from '../../values/source.ts';
+import type { CheckObject } from '../crd-check.ts';
 
 export interface RuleFinding {
   rule: string;
@@ -19,6 +20,8 @@ export interface RuleFinding {
   keyCharacter?: number;
   /** The key, shape or word refused belongs to this other revision (see Problem.onlyInRevision). */
   onlyInRevision?: Revision;
+  /** Reported only when a values file (or stdin) wrote the path, not a --set flag: about what the file keeps. */
+  onlyInFile?: boolean;
 }
 
 export interface RuleContext {
@@ -35,6 +38,8 @@ export interface RuleContext {
   releaseNamespaceDefaulted?: boolean;
   /** Cluster APIs declared with --api-versions (`group/version` or `group/version/Kind`), when known. */
   apiVersions?: readonly string[];
+  /** Validate's check of one object (the default ModelConfig); given when the layers set a provider block's config or tls. */
+  checkModelConfig?: CheckObject;
   /** True when the user (not the defaults) wrote this path or one of its children. */
   userSet(path: string | readonly PathSegment[]): boolean;
   report(finding: RuleFinding): void;

@@ -9,9 +9,10 @@ import {
   controllerServiceAccountCreated,
   controllerServiceAccountName,
   databaseName,
+  databaseUrlSecretName,
   DEFAULT_MODEL_CONFIG_NAME,
 } from '../chart.ts';
-import { BUNDLED_DB, databaseSource, metricsSettings, tokenFileParts } from '../../model/derive.ts';
+import { BUNDLED_DB, databaseSource, databaseUrlSecret, expandedWithoutReferences, metricsSettings, tokenFileParts } from '../../model/derive.ts';
 import { at, bool, firstOf, has, list, num, present, scalarText, str, type Json, type JsonMap } from '../../model/values-access.ts';
 import { checksum } from '../../model/checksum.ts';
 import { chartDocs, meta, RenderError } from './common.ts';
@@ -70,13 +71,28 @@ export function controllerConfig(ctx: RenderContext): Record<string, string> {
 
 type EnvVar = { name: string; value?: string; valueFrom?: JsonMap };
 
+/**
+ * The data of the Secret that carries `database.rdb.url` to the controller, or undefined when the
+ * URL does not go through one (urlFile, the bundled database, or a URL the kubelet must expand).
+ */
+function databaseUrlSecretData(ctx: RenderContext): Record<string, string> | undefined {
+  const src = databaseSource(ctx);
+  if (src.kind !== 'url' || src.expands) return undefined;
+  // The URL as the controller read it from the Deployment's value, which the kubelet expanded.
+  return { [databaseUrlSecret(ctx.fullname).key]: Buffer.from(expandedWithoutReferences(src.url)).toString('base64') };
+}
+
 function databaseEnv(ctx: RenderContext): EnvVar[] {
   const src = databaseSource(ctx);
   switch (src.kind) {
     case 'urlFile':
       return [{ name: 'POSTGRES_DATABASE_URL_FILE', value: src.urlFile }];
     case 'url':
-      return [{ name: 'POSTGRES_DATABASE_URL', value: src.url }];
+      // Read from the release's Secret, so whoever may read the Deployment does not read the URL;
+      // a URL with $(NAME) references stays a value, the only place the kubelet expands them.
+      return src.expands
+        ? [{ name: 'POSTGRES_DATABASE_URL', value: src.url }]
+        : [{ name: 'POSTGRES_DATABASE_URL', valueFrom: { secretKeyRef: { name: databaseUrlSecretName(ctx), key: databaseUrlSecret(ctx.fullname).key } } }];
     case 'bundled':
       return [
         { name: 'POSTGRES_PASSWORD', valueFrom: { secretKeyRef: { name: databaseName(ctx), key: 'POSTGRES_PASSWORD' } } },
@@ -166,6 +182,7 @@ export const controllerComponent: Component = {
 
     const metrics = metricsSettings(ctx);
     const substrate = substrateWiring(ctx);
+    const urlSecret = databaseUrlSecretData(ctx);
     const env: Json[] = [
       { name: 'AGENTPLAT_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
       { name: 'K8S_POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
@@ -188,10 +205,12 @@ export const controllerComponent: Component = {
     return [
       ...(controllerServiceAccountCreated(ctx) ? serviceAccountDocs(ctx, 'controller', controllerServiceAccountName(ctx)) : []),
       ...chartDocs('controller-configmap.yaml', 'configmap.yaml.hbs', { meta: meta(ctx, name, labels), data: config }),
+      ...(urlSecret ? chartDocs('controller-database-secret.yaml', 'secret.yaml.hbs', { meta: meta(ctx, databaseUrlSecretName(ctx), labels), data: urlSecret }) : []),
       ...chartDocs('controller-deployment.yaml', 'controller-deployment.yaml.hbs', {
         ...podSettings(ctx, 'controller', name, {
           labels,
-          checksums: { 'checksum/configmap': checksum(config) },
+          // A changed URL rolls the controller as a changed ConfigMap does.
+          checksums: { 'checksum/configmap': checksum(config), ...(urlSecret ? { 'checksum/database-url': checksum(urlSecret) } : {}) },
           serviceAccountName: controllerServiceAccountName(ctx),
           // The controller's own list (undocumented) replaces the top-level one when non-empty.
           pullSecrets: present(list(v, 'controller.imagePullSecrets')) ? list(v, 'controller.imagePullSecrets') : list(v, 'imagePullSecrets'),

@@ -2,7 +2,7 @@
 // proxy in front of the UI, with the values surface of the proxy chart it stands for (10.7.x).
 // The sign-in templates ConfigMap it mounts belongs to the main chart
 // (src/render/components/platform.ts); the checksum include of its default extraEnv is
-// registered by src/model/sign-in-template.ts. What each key does, and when each optional
+// in the values templates' table (src/model/tpl.ts). What each key does, and when each optional
 // object renders, is decided here once; lint/rules/authproxy.ts refuses the combinations an API
 // server or the proxy would refuse.
 // Not rendered: the proxy chart's own redis sub-chart (redis-ha.*, initContainers.waitForRedis),
@@ -17,8 +17,6 @@ import { asBool, asList, asMap, asStr, present } from '../../model/values-access
 import { authproxyFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
 import { tplScope } from '../../model/tpl-scope.ts';
-// registers the `agentplat.authproxy.signInChecksum` include the default extraEnv uses
-import '../../model/sign-in-template.ts';
 import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
 import { AUTHPROXY_SECURITY_BASELINE, authproxyPlan, type AuthproxyPlan } from '../../model/authproxy-plan.ts';
 import { expandExtraObjects } from '../../model/extra-objects.ts';

@@ -11,7 +11,7 @@ export function packageVersion(): string {
   if (typeof __AGENTPLAT_VERSION__ === 'string') return __AGENTPLAT_VERSION__;
   if (sourceVersion === undefined) {
     try {
-      sourceVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+      sourceVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
     } catch {
       sourceVersion = '0.0.0-dev';
     }
