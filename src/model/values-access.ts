@@ -134,6 +134,11 @@ function handOut(v: unknown, path: string, state: View['state'], cache?: Map<str
   return v;
 }
 
+/** The map a view stands for (`v` itself when it is no view): to compare what a recorded run was given without recording it. */
+export function withoutView(v: unknown): unknown {
+  return (v !== null && typeof v === 'object' && VIEWS.get(v)?.target) || v;
+}
+
 /** A view of `values` that records what is read through it (see above); the first owner is `context`. */
 export function recordingView(values: Values): ReadRecorder {
   const reads = new Map<string, Sink>();

@@ -14,17 +14,18 @@
 //      same paths reads nothing else), and the reason names the switch that keeps its reader off
 //      when one is found;
 //   4. else the parts that read it render again without it (the same components, in-process,
-//      with the context built anew; the whole chart when the context read it) and their objects
-//      are compared, printed as `render` prints them. A part may read a key and set it aside (a
-//      precedence chain that reads both sides, a ServiceMonitor whose API was not declared): only
-//      this render tells, and it costs one part's render per key the chart reads.
+//      with the context built anew; the whole chart when the context read it; a template given
+//      the data it had in the first render is not run again) and their objects are compared as
+//      `render` prints them (output/yaml-emit.ts, emittedAlike). A part may read a key and set it
+//      aside (a precedence chain that reads both sides, a ServiceMonitor whose API was not
+//      declared): only this render tells, and it costs one part's render per key the chart reads.
 // Keys another rule already reports on (values/authproxy-no-effect,
 // security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice.
 
 import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
-import { docYaml } from '../output/manifests.ts';
+import { emittedAlike } from '../output/yaml-emit.ts';
 import { renderChart, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
@@ -55,12 +56,6 @@ export type Verdict = { effect: true } | { effect: false; rule: typeof NO_EFFECT
 export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdict: Verdict }[] {
   const readers = [...req.render.reads].map(([id, reads]) => ({ id, tree: readTree(reads) }));
   const defaults = defaultsSource(req.revision);
-  const texts = new Map<RenderedDoc, string>();
-  const textOf = (d: RenderedDoc) => {
-    let t = texts.get(d);
-    if (t === undefined) texts.set(d, (t = docYaml(d)));
-    return t;
-  };
   const out: { path: PathSegment[]; verdict: Verdict }[] = [];
   let bare: Values | undefined;
   for (const path of userLeaves(req.layers)) {
@@ -96,7 +91,7 @@ export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdic
       out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, false), rendered: false } });
       continue;
     }
-    if (rendersAlike(without(), req, touched, textOf)) {
+    if (rendersAlike(without(), req, touched)) {
       out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, true), rendered: true } });
     } else out.push({ path, verdict: { effect: true } });
   }
@@ -304,39 +299,36 @@ export function readTree(reads: PathReads): ReadTree {
  * differ: those render again (with the context, which is built anew), unless the context itself
  * read one, when the whole chart renders again.
  */
-function rendersAlike(values: Values, req: EffectRequest, touched: ReadonlySet<string>, textOf: (d: RenderedDoc) => string): boolean {
+function rendersAlike(values: Values, req: EffectRequest, touched: ReadonlySet<string>): boolean {
   try {
-    if (touched.has('context')) return sameDocs(renderChart(values, req.options), req.render.docs, textOf);
-    const again = renderSomeParts(values, req.options, touched);
-    for (const [id, docs] of again) if (!sameDocs(docs, req.render.made.get(id) ?? [], textOf)) return false;
+    if (touched.has('context')) return sameDocs(renderChart(values, req.options), req.render.docs);
+    for (const part of renderSomeParts(values, req.options, touched, req.render.reuse)) {
+      const before = req.render.made.get(part.id) ?? [];
+      if (part.made.length !== before.length) return false;
+      for (let i = 0; i < before.length; i++) {
+        const y = before[i]!;
+        const x = part.printed(part.made[i]!);
+        if (x !== y && (x.source !== y.source || !emittedAlike(x.object, y.object))) return false;
+      }
+    }
     return true;
   } catch {
     return false; // the chart does not render without it: the key has an effect
   }
 }
 
-/** The same objects from the same sources, printed alike (`render` prints each with docYaml). */
-function sameDocs(a: readonly RenderedDoc[], b: readonly RenderedDoc[], textOf: (d: RenderedDoc) => string): boolean {
+/**
+ * The same objects from the same sources, printed alike (`render` prints each with docYaml, whose
+ * text of an object is emitYaml's; the CRDs' prepared texts are emitYaml's too, written by the build).
+ */
+function sameDocs(a: readonly RenderedDoc[], b: readonly RenderedDoc[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
-    if (x.source !== y.source) return false;
-    if (x.object !== y.object && !samePrinted(x.object, y.object) && docYaml(x) !== textOf(y)) return false;
+    if (x.source !== y.source || !emittedAlike(x.object, y.object)) return false;
   }
   return true;
-}
-
-/** Equal, keys in the same order (so printed alike); false may still print alike, which the caller then checks. */
-function samePrinted(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => samePrinted(x, b[i]));
-  if (isPlainMap(a) && isPlainMap(b)) {
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k, i) => k === kb[i] && samePrinted(a[k], b[k]));
-  }
-  return false;
 }
 
 // ------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
 import { judgeUserKeys, readTree, userLeaves, type Verdict } from '../../src/pipeline/no-effect.ts';
-import { renderChart, renderChartWithReads, type ChartRenderOptions } from '../../src/render/render.ts';
+import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type PartMade } from '../../src/render/render.ts';
 import { toYaml } from '../../src/output/manifests.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { layerRelease } from '../../src/values/replace.ts';
@@ -194,6 +194,39 @@ describe('the verdicts hold against a render without the key', () => {
       );
     });
   }
+
+  it(`a render of some parts again, reusing the template runs of a first render, prints what a render from scratch prints ${seedTitle(360, 12)}`, async () => {
+    for (const revision of ['A', 'B'] as const) {
+      const leaves = defaultLeaves(revision);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.shuffledSubarray(leaves, { minLength: 2, maxLength: 8 }),
+          breathing((paths: PathSegment[][]) => {
+            const data = valuesSetting(revision, paths);
+            const first = layerRelease(defaultsSource(revision), [dataSource('values.yaml', data)]).values;
+            let recorded;
+            try {
+              recorded = renderChartWithReads(first, OPTIONS(revision));
+            } catch {
+              return;
+            }
+            // The values without one of the keys: most template runs are given the same data, some not.
+            const again = layerRelease(defaultsSource(revision), [dataSource('values.yaml', without(data, paths[0]!))]).values;
+            const ids = new Set(recorded.made.keys());
+            const text = (parts: Iterable<PartMade>) => [...parts].map((p) => `${p.id}\n${toYaml(p.made.map((d) => p.printed(d)))}`).sort();
+            let scratch: string[];
+            try {
+              scratch = text(renderSomeParts(again, OPTIONS(revision), ids));
+            } catch {
+              return;
+            }
+            expect(text(renderSomeParts(again, OPTIONS(revision), ids, recorded.reuse))).toEqual(scratch);
+          }),
+        ),
+        fcParams(360, 12),
+      );
+    }
+  });
 
   it('the read record is complete: every key whose change alters the output was read by the render', () => {
     for (const revision of ['A', 'B'] as const) {
