@@ -26,7 +26,7 @@ import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { emittedAlike } from '../output/yaml-emit.ts';
-import { renderChart, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
@@ -122,6 +122,29 @@ export function noEffectProblems(req: EffectRequest): Problem[] {
     });
   }
   return problems;
+}
+
+/** What `values --computed --show-origin` says of a key the user sets that changes nothing rendered. */
+export interface InertKey {
+  rule: typeof NO_EFFECT_RULE | typeof SAME_AS_DEFAULT_RULE;
+  why: string;
+}
+
+/**
+ * The keys of the user's layers (each as joinPath writes it) that change nothing rendered, with
+ * why: the verdicts of lint's values/no-effect and values/same-as-default. Undefined when the
+ * values do not render (lint reports why).
+ */
+export function inertUserKeys(req: Omit<EffectRequest, 'render'>): Map<string, InertKey> | undefined {
+  let render: RenderWithReads;
+  try {
+    render = renderChartWithReads(req.layered.values, req.options);
+  } catch {
+    return undefined;
+  }
+  const out = new Map<string, InertKey>();
+  for (const { path, verdict } of judgeUserKeys({ ...req, render })) if (!verdict.effect) out.set(joinPath(path), { rule: verdict.rule, why: verdict.why });
+  return out;
 }
 
 // ------------------------------------------------------------------------------------------
