@@ -147,6 +147,17 @@ export function inertUserKeys(req: Omit<EffectRequest, 'render'>): Map<string, I
   return out;
 }
 
+/**
+ * The keys (joinPath) at which two sets of layers give a release of `revision` different values:
+ * the deepest key where the merged trees part (a list compared whole). For `diff` and `plan` to say
+ * that a change of the values changed nothing rendered.
+ */
+export function valuesDiffering(revision: Revision, before: readonly ValuesSource[], after: readonly ValuesSource[]): string[] {
+  const out: PathSegment[][] = [];
+  changedPaths(layerRelease(defaultsSource(revision), before).values, layerRelease(defaultsSource(revision), after).values, [], out);
+  return out.map(joinPath);
+}
+
 // ------------------------------------------------------------------------------------------
 // The keys the user sets and the layers without one of them
 

@@ -99,13 +99,14 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   }
   // The whole output is made before any of it is written: the migration report and the summary
   // frame the diff on a terminal, and a diff that cannot be written gets no summary.
+  const inert = await inertValuesChange(sides, from, to, flags.against);
   if (output === 'json') {
-    writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }) });
+    writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}), ...(inert ? { valuesWithoutEffect: inert } : {}) }) });
   } else {
     writeReport(app.io, {
       before: migrationReport(migration, sides.migrationAt, from, to),
       report: formatText(shown, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }),
-      after: `${summaryLine(summarize(comparison))}\n`,
+      after: `${summaryLine(summarize(comparison))}\n${inert ? `${inertValuesLine(inert)}\n` : ''}`,
     });
   }
   app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;
@@ -229,6 +230,24 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
     comparison,
     shown,
   };
+}
+
+/**
+ * When two values sets of one revision render the same objects but differ: the keys at which they
+ * differ (a change of the values that changes nothing rendered); else undefined.
+ */
+export async function inertValuesChange(sides: Sides, from: Revision, to: Revision, against: string | undefined): Promise<string[] | undefined> {
+  if (against !== undefined || from !== to || sides.migration || sides.comparison.changes.length > 0 || sides.before === sides.after) return undefined;
+  const { valuesDiffering } = await import('../../pipeline/no-effect.ts');
+  const keys = valuesDiffering(to, sides.before.layers, sides.after.layers);
+  return keys.length > 0 ? keys : undefined;
+}
+
+/** The line that says a change of the values changed nothing rendered, naming the keys (the first few). */
+export function inertValuesLine(keys: readonly string[]): string {
+  const named = keys.slice(0, 5).map((k) => `\`${k}\``).join(', ');
+  const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
+  return `the values of the two sides differ at ${named}${more}, which change${keys.length === 1 ? 's' : ''} nothing rendered (agentplat lint names why: values/no-effect)`;
 }
 
 /** A revision diff's migration report, written on stderr before the diff (text output only); '' without one. */
