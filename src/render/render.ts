@@ -173,11 +173,22 @@ function sameData(recorded: unknown, b: unknown): boolean {
   // shares with the first are the same objects.
   const a = withoutView(recorded);
   if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+  // Loops rather than every(): this runs for each template run of each key, mostly before V8
+  // has optimized anything.
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
   if (plainObject(a) && plainObject(b)) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k, i) => k === kb[i] && sameData(a[k], b[k]));
+    if (ka.length !== kb.length) return false;
+    for (let i = 0; i < ka.length; i++) {
+      const k = ka[i]!;
+      if (k !== kb[i] || !sameData(a[k], b[k])) return false;
+    }
+    return true;
   }
   return false;
 }
