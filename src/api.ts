@@ -51,6 +51,11 @@ export interface ReleaseOptions extends ValuesOptions {
 export interface LintOptions extends ReleaseOptions {
   /** Also report notes about defaults the values do not touch (like `agentplat lint --verbose`). */
   verbose?: boolean;
+  /**
+   * Report the keys the values set that change nothing rendered (values/no-effect) or repeat the
+   * chart's default (values/same-as-default), as `agentplat lint` does; false like --no-effects. Default true.
+   */
+  effects?: boolean;
 }
 
 export interface RenderOptions extends ReleaseOptions {
@@ -119,7 +124,7 @@ export async function render(options: RenderOptions = {}): Promise<RenderResult>
  * duplicates, the APIs the render needs), nothing printed.
  */
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
-  const { problems: found } = await lintOperation({ ...operationRequest(options), showDefaultNote: () => options.verbose === true });
+  const { problems: found } = await lintOperation({ ...operationRequest(options), showDefaultNote: () => options.verbose === true, effects: options.effects !== false });
   const problems = sortProblems(found);
   const counts = countProblems(problems);
   return { ok: counts.errors === 0, problems, counts };

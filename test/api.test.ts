@@ -104,6 +104,14 @@ describe('in-process API (package export "agentplat")', () => {
     expect(r.problems.some((p) => p.rule === 'values/unknown-key')).toBe(true);
   });
 
+  it('lint reports a key that changes nothing rendered as `agentplat lint` does (values/no-effect), and effects: false leaves it out as --no-effects does', async () => {
+    const values = { name: 'route.yaml', text: 'ui:\n  httpRoute:\n    hostnames: [a.example.com]\n' };
+    const on = await api.lint({ values });
+    expect(on.problems).toContainEqual(expect.objectContaining({ severity: 'warning', rule: 'values/no-effect', path: 'ui.httpRoute.hostnames', file: 'route.yaml', line: 3 }));
+    const off = await api.lint({ values, effects: false });
+    expect(off.problems.filter((p) => p.rule === 'values/no-effect')).toEqual([]);
+  });
+
   it('validate checks custom resources like `agentplat validate`', async () => {
     const file = join(ROOT, 'fixtures', 'resources', 'agent-byo.yaml');
     const good = await api.validate([{ file, text: readFileSync(file, 'utf8') }]);

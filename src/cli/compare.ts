@@ -154,6 +154,24 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
   };
 }
 
+/**
+ * When two values sets of one revision render the same objects but differ: the keys at which they
+ * differ (a change of the values that changes nothing rendered); else undefined.
+ */
+export async function inertValuesChange(sides: Sides, from: Revision, to: Revision, against: string | undefined): Promise<string[] | undefined> {
+  if (against !== undefined || from !== to || sides.migration || sides.comparison.changes.length > 0 || sides.before === sides.after) return undefined;
+  const { valuesDiffering } = await import('../pipeline/no-effect.ts');
+  const keys = valuesDiffering(to, sides.before.layers, sides.after.layers);
+  return keys.length > 0 ? keys : undefined;
+}
+
+/** The line that says a change of the values changed nothing rendered, naming the keys (the first few). */
+export function inertValuesLine(keys: readonly string[]): string {
+  const named = keys.slice(0, 5).map((k) => `\`${k}\``).join(', ');
+  const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
+  return `the values of the two sides differ at ${named}${more}, which change${keys.length === 1 ? 's' : ''} nothing rendered (agentplat lint names why: values/no-effect)`;
+}
+
 /** The secret values of the layers of both sides, and the masker of diff's output. */
 export async function maskFor(sides: readonly Side[]): Promise<{ secrets: Set<string>; mask: Masker }> {
   const secrets = new Set<string>();

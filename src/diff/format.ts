@@ -95,6 +95,8 @@ export interface JsonDiff {
   equal: boolean;
   summary: Summary;
   objects: JsonObject[];
+  /** Two values sets of one revision that render alike: the keys at which their values differ. */
+  valuesWithoutEffect?: string[];
 }
 
 export interface JsonObject {
@@ -114,9 +116,10 @@ export interface JsonObject {
   object?: unknown;
 }
 
-export function formatJson(shown: readonly ShownChange[], comparison: Comparison, head: Pick<JsonDiff, 'tool' | 'from' | 'to' | 'migration'>): string {
+export function formatJson(shown: readonly ShownChange[], comparison: Comparison, head: Pick<JsonDiff, 'tool' | 'from' | 'to' | 'migration' | 'valuesWithoutEffect'>): string {
   const summary = summarize(comparison);
-  const doc: JsonDiff = { version: 1, ...head, equal: comparison.changes.length === 0, summary, objects: jsonObjects(shown) };
+  const { valuesWithoutEffect, ...rest } = head;
+  const doc: JsonDiff = { version: 1, ...rest, equal: comparison.changes.length === 0, summary, objects: jsonObjects(shown), ...(valuesWithoutEffect ? { valuesWithoutEffect } : {}) };
   return `${jsonText(doc, 2)}\n`;
 }
 

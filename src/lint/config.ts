@@ -43,6 +43,7 @@ const BUILT_IN_RULES: Record<string, string> = {
   'values/yaml-aliases': 'A values file expands a bounded number of aliases',
   'values/not-a-map': 'The top level of a values file is a map',
   'values/set-syntax': 'A --set flag argument follows the key=value grammar',
+  'values/same-as-default': 'A key the values set to the value the chart gives it anyway (a note; lint, unless --no-effects)',
 };
 
 /** Every rule id with a one-line description (SARIF rule tables, `--rule` checks). */
@@ -221,6 +222,9 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${glob.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '*' ? '[\\s\\S]*' : c === '?' ? '[\\s\\S]' : `\\${c}`))}$`);
 }
 
+/** The findings about a key that `ignoreKeys` turns off: it is not the chart's, and not meant to change the render. */
+const IGNORABLE = new Set(['values/unknown-key', 'values/no-effect', 'values/same-as-default']);
+
 /**
  * Applies per-rule levels: `off` drops a rule's problems, `warn`/`error` set their severity. An
  * unknown key that `ignoreKeys` names is no problem at all (helm ignores keys a chart does not read).
@@ -228,7 +232,7 @@ function globToRegExp(glob: string): RegExp {
 export function applyRuleLevels(problems: readonly Problem[], rules: Readonly<Record<string, RuleLevel>>, ignoreKeys: readonly string[] = []): Problem[] {
   const out: Problem[] = [];
   for (const p of problems) {
-    if (p.rule === 'values/unknown-key' && keyIgnored(ignoreKeys, p.path)) continue;
+    if (IGNORABLE.has(p.rule) && keyIgnored(ignoreKeys, p.path)) continue;
     const level = Object.prototype.hasOwnProperty.call(rules, p.rule) ? rules[p.rule] : undefined;
     if (level === 'off') continue;
     out.push(level ? { ...p, severity: LEVEL_SEVERITY[level] } : p);

@@ -20,4 +20,6 @@ export const SIGN_IN_HTML = [
 ].join('\n');
 
 /** sha256 of the sign-in template, so the proxy restarts when it changes (values: authproxy.extraEnv). */
-export const signInChecksum = (): string => sha256Hex(SIGN_IN_HTML);
+export const signInChecksum = (): string => (signInSum ??= sha256Hex(SIGN_IN_HTML));
+// A constant's digest, computed once (lint's values/no-effect renders the proxy once per key it reads).
+let signInSum: string | undefined;

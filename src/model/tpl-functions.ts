@@ -6,6 +6,7 @@
 
 import { sha256Hex } from './checksum.ts';
 import { jsonText } from '../values/big-integers.ts';
+import { cloneTree } from '../values/merge.ts';
 import { Document, parse as parseYaml, Scalar, visit } from 'yaml';
 
 /** What a function may ask of the evaluator. */
@@ -370,7 +371,7 @@ function mergeInto(dst: Record<string, unknown>, src: Record<string, unknown>, o
   for (const [k, v] of Object.entries(src)) {
     const cur = dst[k];
     if (isMap(cur) && isMap(v)) mergeInto(cur, v, overwrite);
-    else if (!(k in dst) || (overwrite ? true : cur === undefined || cur === null)) dst[k] = isMap(v) ? structuredClone(v) : v;
+    else if (!(k in dst) || (overwrite ? true : cur === undefined || cur === null)) dst[k] = isMap(v) ? cloneTree(v) : v;
   }
 }
 
@@ -605,7 +606,7 @@ export const FUNCTIONS: Readonly<Record<string, TplFunction>> = {
     for (const s of a.slice(1)) mergeInto(dst, dict(s, c), true);
     return dst;
   },
-  deepCopy: fixed(1, (a) => structuredClone(a[0])),
+  deepCopy: fixed(1, (a) => cloneTree(a[0])),
   // types
   kindOf: fixed(1, (a) => goKind(a[0])),
   kindIs: fixed(2, (a) => goKind(a[1]) === strval(a[0])),

@@ -358,12 +358,14 @@ export function evaluateDeep(value: unknown, scope: TplScope, path: (string | nu
       throw err;
     }
   }
-  if (Array.isArray(value)) return value.map((v, i) => evaluateDeep(v, scope, [...path, i], problems));
+  // The path is built only for a caller that collects problems (it names where each is).
+  if (Array.isArray(value)) return value.map((v, i) => evaluateDeep(v, scope, problems ? [...path, i] : path, problems));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      const key = evaluateDeep(k, scope, [...path, k], problems) as string;
-      out[key] = evaluateDeep(v, scope, [...path, k], problems);
+      const at = problems ? [...path, k] : path;
+      const key = evaluateDeep(k, scope, at, problems) as string;
+      out[key] = evaluateDeep(v, scope, at, problems);
     }
     return out;
   }

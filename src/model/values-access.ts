@@ -15,6 +15,181 @@ export type JsonMap = { [k: string]: Json };
 
 const SEGMENTS = new Map<string, PathSegment[]>();
 
+// ------------------------------------------------------------------------------------------
+// Recording which values a run reads (issue 35: `values/no-effect`, `explain`).
+//
+// `recordingView(values)` gives a stand-in for the merged values that remembers every path read
+// through it. It is complete by construction: every map of the tree is reached through the view,
+// and every step into a map is recorded, whether the reader goes through `at` (every typed read
+// above does) or touches the maps directly (`values.nameOverride`, `{{ .Values.x }}`, a sub-chart
+// walking its block). A map is handed out as a view of itself, so the steps into it are recorded
+// too; a scalar or a list is handed out as it is and counts as read whole (so does a map whose
+// keys are listed). A key is read when a path read whole lies on it or above it, or when a path
+// read or entered lies under it.
+
+/**
+ * The paths one part of a run read: `whole` read whole (scalars, lists, maps listed), `entered`
+ * maps stepped into, `kept` maps handed on as they are in what the part made (printed whole).
+ */
+export interface PathReads {
+  readonly whole: ReadonlySet<string>;
+  readonly entered: ReadonlySet<string>;
+  readonly kept: ReadonlySet<string>;
+}
+
+/** What a run read through a view, by the part of the run that read it (`ReadRecorder.owner`). */
+export interface ReadRecorder {
+  /** The stand-in to pass instead of the values. */
+  readonly view: Values;
+  /** Reads from now on count for `owner` (a component's id); undefined stops the recording. */
+  owner(owner: string | undefined): void;
+  /** Records the maps of the values that `made` holds as they are (views in it), as kept by the current owner. */
+  kept(made: unknown): void;
+  /** Every owner's paths (`''` read whole: the top-level keys were listed). */
+  readonly reads: ReadonlyMap<string, PathReads>;
+}
+
+interface Sink {
+  whole: Set<string>;
+  entered: Set<string>;
+  kept: Set<string>;
+}
+
+interface View {
+  target: Values;
+  /** The dotted path of the map this view stands for ('' at the top). */
+  prefix: string;
+  state: { into: Sink; cache: Map<string, unknown> };
+}
+
+const VIEWS = new WeakMap<object, View>();
+
+const childPath = (prefix: string, key: string) => {
+  const k = key.replace(/[\\.[]/g, (c) => `\\${c}`);
+  return prefix === '' ? k : `${prefix}.${k}`;
+};
+
+/** A view of the map `target` at `prefix`: steps into it are recorded, maps under it are views too. */
+function viewOf(target: Values, prefix: string, state: View['state']): Values {
+  const children = new Map<string, unknown>();
+  const paths = new Map<string, string>();
+  const pathOf = (key: string) => {
+    let p = paths.get(key);
+    if (p === undefined) paths.set(key, (p = childPath(prefix, key)));
+    return p;
+  };
+  const whole = (key: string | symbol) => {
+    if (typeof key === 'string') state.into.whole.add(pathOf(key));
+  };
+  const view = new Proxy(target, {
+    get(t, key) {
+      const v = Reflect.get(t, key);
+      // The methods every object inherits are not keys of the values.
+      if (typeof key !== 'string' || (!Object.hasOwn(t, key) && key in Object.prototype)) return v;
+      return handOut(v, pathOf(key), state, children, key);
+    },
+    has(t, key) {
+      whole(key);
+      return Reflect.has(t, key);
+    },
+    getOwnPropertyDescriptor(t, key) {
+      whole(key);
+      const d = Reflect.getOwnPropertyDescriptor(t, key);
+      if (d && typeof key === 'string' && isPlainMap(d.value)) d.value = handOut(d.value, pathOf(key), state, children, key);
+      return d;
+    },
+    ownKeys(t) {
+      state.into.whole.add(prefix);
+      return Reflect.ownKeys(t);
+    },
+    set(t, key, v) {
+      whole(key);
+      return Reflect.set(t, key, v);
+    },
+    deleteProperty(t, key) {
+      whole(key);
+      return Reflect.deleteProperty(t, key);
+    },
+    defineProperty(t, key, d) {
+      whole(key);
+      return Reflect.defineProperty(t, key, d);
+    },
+  });
+  VIEWS.set(view, { target, prefix, state });
+  return view;
+}
+
+/** A value read at `path`: a map as a view of it (recorded as entered), anything else as it is (read whole). */
+function handOut(v: unknown, path: string, state: View['state'], cache?: Map<string, unknown>, key?: string): unknown {
+  if (isPlainMap(v)) {
+    state.into.entered.add(path);
+    let child = cache && key !== undefined ? cache.get(key) : undefined;
+    if (child === undefined || VIEWS.get(child as object)?.target !== v) {
+      child = viewOf(v, path, state);
+      if (cache && key !== undefined) cache.set(key, child);
+    }
+    return child;
+  }
+  state.into.whole.add(path);
+  return v;
+}
+
+/** The map a view stands for (`v` itself when it is no view): to compare what a recorded run was given without recording it. */
+export function withoutView(v: unknown): unknown {
+  return (v !== null && typeof v === 'object' && VIEWS.get(v)?.target) || v;
+}
+
+/** A view of `values` that records what is read through it (see above); the first owner is `context`. */
+export function recordingView(values: Values): ReadRecorder {
+  const reads = new Map<string, Sink>();
+  const sink = (): Sink => ({ whole: new Set(), entered: new Set(), kept: new Set() });
+  const state: View['state'] = { into: sink(), cache: new Map() };
+  reads.set('context', state.into);
+  const view = viewOf(values, '', state);
+  const walk = (v: unknown, seen: Set<object>) => {
+    if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    const held = VIEWS.get(v);
+    if (held) {
+      state.into.kept.add(held.prefix);
+      return;
+    }
+    for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x, seen);
+  };
+  return {
+    view,
+    reads,
+    kept: (made) => walk(made, new Set()),
+    owner(owner) {
+      if (owner === undefined) {
+        state.into = sink();
+        return;
+      }
+      let into = reads.get(owner);
+      if (!into) reads.set(owner, (into = sink()));
+      state.into = into;
+    },
+  };
+}
+
+/** The value at `path` of a view, recorded (a map comes back as a view of it). */
+function atView(view: View, path: string, segs: readonly PathSegment[]): unknown {
+  let cur: unknown = view.target;
+  for (const seg of segs) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof seg === 'number')) {
+      cur = undefined;
+      break;
+    }
+    if (!Object.prototype.hasOwnProperty.call(cur, seg)) {
+      cur = undefined;
+      break;
+    }
+    cur = (cur as Record<string | number, unknown>)[seg];
+  }
+  const full = view.prefix === '' ? path : `${view.prefix}.${path}`;
+  return handOut(cur, full, view.state, view.state.cache, full);
+}
+
 /**
  * The value at a dotted path (`controller.image.tag`, `a.b[0]`, `podAnnotations.prometheus\.io/scrape`);
  * undefined when any step is missing. Only own keys of maps and indexes of lists are followed.
@@ -26,6 +201,8 @@ export function at(values: unknown, path: string): unknown {
     // Paths are the chart's own constants; the bound only guards against a caller with many.
     if (SEGMENTS.size < 10_000) SEGMENTS.set(path, segs);
   }
+  const view = VIEWS.get(values as object);
+  if (view) return atView(view, path, segs);
   let cur: unknown = values;
   for (const seg of segs) {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur) !== (typeof seg === 'number')) return undefined;

@@ -38,6 +38,28 @@ function scalar(v: unknown): string {
   return out;
 }
 
+/**
+ * Whether two values are written alike by emitYaml, decided without writing them: maps key by key
+ * in order (a key holding undefined is not written), lists item by item, scalars by their text.
+ */
+export function emittedAlike(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const ea = emptyCollection(a);
+  const eb = emptyCollection(b);
+  if (ea || eb) return ea === eb;
+  if (isMap(a)) {
+    if (!isMap(b)) return false;
+    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+    return ka.length === kb.length && ka.every((k, i) => k === kb[i] && emittedAlike(a[k], b[k]));
+  }
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => emittedAlike(x, b[i]));
+  if (isMap(b) || Array.isArray(b)) return false;
+  if (typeof a === 'string' && typeof b === 'string') return false; // a !== b: written apart
+  // A string is never written as another kind's text (it is quoted when it could be read as one).
+  return scalar(a) === scalar(b);
+}
+
 function isMap(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

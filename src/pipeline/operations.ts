@@ -17,6 +17,7 @@ import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { parseApplySetFlag, toApplySet } from '../render/applyset.ts';
 import { protectCrds } from '../render/crd-protect.ts';
 import { addLabels, parseLabelFlags } from '../render/labels.ts';
+import { inertUserKeys, type InertKey } from './no-effect.ts';
 import { lintRelease, renderRelease, type ReleaseRequest } from './render.ts';
 import { checkReleaseNames, parseApiVersionList, parseKubeVersion } from './request.ts';
 
@@ -85,6 +86,11 @@ export function inputNames(layers: LayerOptions, loaded: LoadedLayers, revision:
 export interface LintOperationRequest extends ValuesOperationRequest {
   /** Files (or quoted patterns) each linted on its own between the -f layers and the --set family (`agentplat lint FILE…`). */
   targets?: readonly string[];
+  /**
+   * Also report the keys the user sets that change nothing rendered (values/no-effect) or repeat
+   * the default (values/same-as-default); `agentplat lint` asks for it unless --no-effects.
+   */
+  effects?: boolean;
 }
 
 export interface LintOutcome {
@@ -102,7 +108,7 @@ export async function lintOperation(req: LintOperationRequest): Promise<LintOutc
   const release = releaseSettings(req);
   const check = async (layers: readonly ValuesSource[]): Promise<readonly Problem[]> => {
     const checkModelConfig = await modelConfigCheckFor(layers);
-    return renderRelease({ ...release, layers, ...(checkModelConfig ? { checkModelConfig } : {}) }).problems;
+    return renderRelease({ ...release, layers, ...(checkModelConfig ? { checkModelConfig } : {}), ...(req.effects ? { effects: true } : {}) }).problems;
   };
   const targets = req.targets ?? [];
   if (targets.length === 0) {
@@ -211,6 +217,8 @@ export async function renderOperation(req: RenderOperationRequest): Promise<Rend
 export interface ValuesComputeRequest extends ValuesOperationRequest {
   /** The revision the layers are written for; when it differs from `revision`, they are migrated first, as `migrate` does. */
   from?: Revision;
+  /** Also find the keys the layers set that change nothing rendered (`inert`), as lint's values/no-effect does. */
+  effects?: boolean;
 }
 
 export interface ValuesOutcome {
@@ -225,6 +233,8 @@ export interface ValuesOutcome {
   loaded: LoadedLayers;
   /** The release's values with their origins; undefined when a problem is an error. */
   layered?: LayeredValues;
+  /** With `effects`: the keys of the layers (joinPath) that change nothing rendered, and why. */
+  inert?: Map<string, InertKey>;
   inputs: string[];
 }
 
@@ -244,5 +254,7 @@ export async function computeValues(req: ValuesComputeRequest): Promise<ValuesOu
   const lint = lintRelease({ ...release, layers: loaded.sources, ...(checkModelConfig ? { checkModelConfig } : {}) });
   const problems = [...loadProblems, ...lint.problems];
   if (hasError(problems)) return { ...base, problems };
-  return { ...base, problems, layered: lint.layered };
+  const options = { revision: req.revision, releaseName: req.releaseName, releaseNamespace: req.namespace, apiVersions: [...release.apiVersions], ...(release.kubeVersion ? { kubeVersion: release.kubeVersion } : {}) };
+  const inert = req.effects && loaded.sources.length > 0 ? inertUserKeys({ revision: req.revision, layers: loaded.sources, layered: lint.layered, options, reported: problems }) : undefined;
+  return { ...base, problems, layered: lint.layered, ...(inert ? { inert } : {}) };
 }

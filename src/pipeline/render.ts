@@ -4,7 +4,7 @@
 import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { CheckObject } from '../lint/crd-check.ts';
-import type { Problem } from '../problems/problem.ts';
+import { sortProblems, type Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { LayeredValues, Values } from '../values/merge.ts';
 import type { ValuesSource } from '../values/source.ts';
@@ -15,7 +15,8 @@ import { checkObjectNames } from '../render/names-check.ts';
 import type { RenderRuleId } from '../render/rules.ts';
 import { DuplicateObjectError } from '../render/order.ts';
 import { showOnly, sourceMatches } from '../output/manifests.ts';
-import { renderChart, type ChartRenderOptions } from '../render/render.ts';
+import { renderChart, renderChartWithReads, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import { noEffectProblems } from './no-effect.ts';
 
 export interface ReleaseRequest {
   revision: Revision;
@@ -38,6 +39,11 @@ export interface ReleaseRequest {
   showDefaultNote?: (rule: string) => boolean;
   /** `ignoreKeys` of the config file: unknown keys not reported. */
   ignoreKeys?: readonly string[];
+  /**
+   * Report the keys the user sets that change nothing rendered (values/no-effect, a warning) or
+   * repeat the default (values/same-as-default, a note): lint asks for it unless --no-effects.
+   */
+  effects?: boolean;
   /** Validate's object check, when the layers set a provider block's config or tls (modelConfigCheckFor). */
   checkModelConfig?: CheckObject;
 }
@@ -87,8 +93,12 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.skipCrds ? { skipCrds: true } : {}),
   };
+  let reads: RenderWithReads | undefined;
   try {
-    docs = renderChart(lint.layered.values, options);
+    if (req.effects && req.layers.length > 0) {
+      reads = renderChartWithReads(lint.layered.values, options);
+      docs = reads.docs;
+    } else docs = renderChart(lint.layered.values, options);
   } catch (err) {
     // Values the linter let through but the chart cannot render: a problem, not a crash.
     if (err instanceof RenderError) return { problems: [...problems, { severity: 'error', rule: 'render/values' satisfies RenderRuleId, path: '', message: err.message }] };
@@ -102,6 +112,11 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
   }
   const badNames = checkObjectNames(docs, req.kubeVersion);
   if (badNames.length > 0) return { problems: [...problems, ...badNames] };
+  if (reads) {
+    const inert = noEffectProblems({ revision: req.revision, layers: req.layers, layered: lint.layered, render: reads, options, reported: problems });
+    const kept = applyRuleLevels(inert, req.rules ?? {}, req.ignoreKeys);
+    if (kept.length > 0) return { problems: sortProblems([...problems, ...kept]), docs };
+  }
   return { problems, docs };
 }
 

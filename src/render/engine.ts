@@ -31,6 +31,33 @@ export function renderTemplate(name: string, data: unknown): string {
  * is a bug in the template.
  */
 export function renderDocs(source: string, template: string, data: unknown): RenderedDoc[] {
+  return runs ? runs.run(source, template, data, () => runDocs(source, template, data)) : runDocs(source, template, data);
+}
+
+/**
+ * Watches the template runs of a render (render.ts: a render that records what it read keeps each
+ * run, and a render of some parts again reuses the documents of a run given the same data). A
+ * template's documents are a function of its name and data alone, so a run may be answered from
+ * one given equal data.
+ */
+export interface TemplateRuns {
+  run(source: string, template: string, data: unknown, make: () => RenderedDoc[]): RenderedDoc[];
+}
+
+let runs: TemplateRuns | undefined;
+
+/** `fn` with every template run it makes (synchronously) going through `watch`; as before after it. */
+export function withTemplateRuns<T>(watch: TemplateRuns, fn: () => T): T {
+  const before = runs;
+  runs = watch;
+  try {
+    return fn();
+  } finally {
+    runs = before;
+  }
+}
+
+function runDocs(source: string, template: string, data: unknown): RenderedDoc[] {
   checkSource(source, template);
   const out: RenderedDoc[] = [];
   for (const obj of templateDocuments(template, data)) {

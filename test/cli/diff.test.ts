@@ -56,6 +56,16 @@ describe('diff: two values sets', () => {
     expect(r.stderr).toMatch(/^no differences: \d+ objects on each side, all the same\n$/);
   });
 
+  it('two values sets that differ only in keys that change nothing rendered: exit 0, and the summary names the keys (text), valuesWithoutEffect (JSON)', async () => {
+    writeFileSync(join(dir, 'route-a.yaml'), 'ui:\n  httpRoute:\n    hostnames: [a.example.com]\n');
+    const r = await diff(['-f', 'route-a.yaml', '--to-set', 'ui.httpRoute.hostnames[0]=b.example.com,controller.replicas=1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^no differences: \d+ objects on each side, all the same\nthe values of the two sides differ at `ui\.httpRoute\.hostnames`, which changes nothing rendered \(agentplat lint names why: values\/no-effect\)\n$/);
+    const json = JSON.parse((await diff(['-f', 'route-a.yaml', '--to-set', 'ui.httpRoute.hostnames[0]=b.example.com', '-o', 'json'])).stdout) as { equal: boolean; valuesWithoutEffect?: string[] };
+    expect(json).toMatchObject({ equal: true, valuesWithoutEffect: ['ui.httpRoute.hostnames'] });
+  });
+
   it('the new side takes exactly the --to-… layers: the old side\'s -f files are not under them', async () => {
     // two.yaml sets replicas 2; the new side without it is back at the default (1).
     const r = await diff(['-f', 'two.yaml', '--to-set', 'ui.replicas=1', '--skip-crds', '-q']);

@@ -246,7 +246,8 @@ describe('explain: the lint rules that read a key are found by running the check
     const files = readdirSync(join(ROOT, 'fixtures', 'lint')).filter((f) => f.endsWith('.yaml')).map((f) => join('fixtures', 'lint', f));
     let checked = 0;
     for (const rev of REVISION_IDS) {
-      const r = await runInProcess(['lint', '-r', rev, '--format', 'json', '--verbose', ...files], { cwd: ROOT });
+      // --no-effects: values/no-effect from the render's read record is no check of a rule module.
+      const r = await runInProcess(['lint', '-r', rev, '--format', 'json', '--verbose', '--no-effects', ...files], { cwd: ROOT });
       const report = JSON.parse(r.stdout) as { files: { file: string; problems: { rule: string; path: string }[] }[] };
       for (const f of report.files) {
         for (const p of f.problems) {

@@ -79,6 +79,15 @@ interface JsonPlan {
   deletions: { group: string; kind: string; namespace: string; name: string; reason: string; why: string; keep: string }[];
 }
 
+describe('plan: a change of the values that changes nothing rendered', () => {
+  it('nothing needs attention (exit 0), and the line after the summary names the keys that differ', async () => {
+    writeFileSync(join(dir, 'route-a.yaml'), 'ui:\n  httpRoute:\n    hostnames: [a.example.com]\n');
+    const r = await plan(['-f', 'route-a.yaml', '--to-set', 'ui.httpRoute.hostnames[0]=b.example.com']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^nothing needs attention \(0 create, 0 update, 0 replace, 0 delete, \d+ unchanged\)\nthe values of the two sides differ at `ui\.httpRoute\.hostnames`, which changes nothing rendered/);
+  });
+});
+
 describe('plan: the upgrade from A to B', () => {
   it('of the embedded defaults: every section, the ten bundled agents deleted, each with why and how to keep it; that needs attention (exit 1)', async () => {
     const r = await plan(['--from', 'A', '--to', 'B']);

@@ -83,6 +83,17 @@ describe('values --computed', () => {
     expect(row(table, 'controller.loglevel')).toEqual(['"debug"', '--set #2']);
   });
 
+  it('a key that changes nothing rendered says so after its origin, naming the key and why, as lint does; -o json gives the verdict under noEffect', async () => {
+    const dir = folder({ 'v.yaml': 'ui:\n  httpRoute:\n    hostnames: [a.example.com]\ncontroller:\n  replicas: 1\n  loglevel: debug\n' });
+    const table = await ok(['-f', 'v.yaml', '--show-origin'], dir);
+    expect(row(table, 'ui.httpRoute.hostnames[0]')).toEqual(['"a.example.com"', 'v.yaml:3:17  (`ui.httpRoute.hostnames` has no effect: `ui.httpRoute.enabled` is false, so nothing renders from it)']);
+    expect(row(table, 'controller.replicas')).toEqual(['1', "v.yaml:5:3  (`controller.replicas` is set to the chart's default)"]);
+    expect(row(table, 'controller.loglevel')).toEqual(['"debug"', 'v.yaml:6:3']);
+    const json = JSON.parse(await ok(['-f', 'v.yaml', '--show-origin', '-o', 'json'], dir)) as { origins: Record<string, { noEffect?: unknown }> };
+    expect(json.origins['ui.httpRoute.hostnames[0]']!.noEffect).toEqual({ rule: 'values/no-effect', key: 'ui.httpRoute.hostnames', why: '`ui.httpRoute.enabled` is false, so nothing renders from it' });
+    expect(json.origins['controller.loglevel']!.noEffect).toBeUndefined();
+  });
+
   it('keys nobody set show default (revision X) of the revision asked for', async () => {
     const dir = folder({});
     const a = await ok(['-r', 'A', '--show-origin'], dir);
@@ -182,10 +193,12 @@ describe('values --computed', () => {
     expect(r.stderr).toMatch(/\n {2}a\.yaml:\d+:\d+: otel\.tracing\.enabled: moved to otel\.traces\.enabled/);
     expect(r.stderr).toContain('\n  --set #1:1:1: controller.goAgentImage.registry: moved to controller.agentImage.registry');
     const table = r.stdout;
-    expect(row(table, 'controller.auth.mode')).toEqual(['"insecure"', 'migration from key controller.auth.mode (a.yaml:3:5)']);
+    // insecure is revision B's default: the row says so (values/same-as-default)
+    expect(row(table, 'controller.auth.mode')).toEqual(['"insecure"', "migration from key controller.auth.mode (a.yaml:3:5)  (`controller.auth.mode` is set to the chart's default)"]);
     expect(row(table, 'controller.agentImage.tag')).toEqual(['"0.9"', 'migration from key controller.goAgentImage.tag (a.yaml:6:5)']);
     expect(row(table, 'controller.agentImage.registry')).toEqual(['"r.example"', 'migration from key controller.goAgentImage.registry (--set #1)']);
-    expect(row(table, 'substrateWorkerPool.workerImage')).toEqual(['"my/worker:1"', 'migration from key substrateWorkerPool.ateomImage (a.yaml:8:3)']);
+    // the pool is off by default: the migrated key renders nothing, and the row says why
+    expect(row(table, 'substrateWorkerPool.workerImage')).toEqual(['"my/worker:1"', 'migration from key substrateWorkerPool.ateomImage (a.yaml:8:3)  (`substrateWorkerPool.workerImage` has no effect: `substrateWorkerPool.create` is false, so nothing renders from it)']);
     expect(row(table, 'otel.traces.enabled')).toEqual(['true', 'migration from key otel.tracing.enabled (a.yaml:13:5)']);
     expect(row(table, 'otel.exporter.otlp.endpoint')).toEqual(['"http://collector:4317"', 'migration from key otel.tracing.exporter.otlp.endpoint (a.yaml:16:9)']);
     expect(row(table, 'ui.env[0].value')).toEqual(['"bar"', 'migration from key ui.env (a.yaml:10:3)']);

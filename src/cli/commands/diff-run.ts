@@ -17,7 +17,7 @@ import { applySetPreflight, resolveParent, type ApplySetPreflight, type ParentFl
 import { nameProblem } from '../../k8s-meta.ts';
 import { ClusterError, type ClusterClient, type KubeObject } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
-import { compareSides, hasNewSideLayers, maskFor, type Side, type Sides, type SidesFlags } from '../compare.ts';
+import { compareSides, hasNewSideLayers, inertValuesChange, inertValuesLine, maskFor, type Side, type Sides, type SidesFlags } from '../compare.ts';
 
 export interface DiffFlags extends SidesFlags {
   revision?: string;
@@ -81,13 +81,14 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   }
   // The whole output is made before any of it is written: the migration report and the summary
   // frame the diff on a terminal, and a diff that cannot be written gets no summary.
+  const inert = await inertValuesChange(sides, from, to, flags.against);
   if (output === 'json') {
-    writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}) }) });
+    writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}), ...(inert ? { valuesWithoutEffect: inert } : {}) }) });
   } else {
     writeReport(app.io, {
       before: migrationReport(migration, sides.migrationAt, from, to),
       report: formatText(shown, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }),
-      after: `${summaryLine(summarize(comparison))}\n`,
+      after: `${summaryLine(summarize(comparison))}\n${inert ? `${inertValuesLine(inert)}\n` : ''}`,
     });
   }
   app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;

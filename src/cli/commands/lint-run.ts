@@ -24,6 +24,8 @@ export interface LintOptions extends LayerFlags {
   apiVersions: string[];
   kubeVersion?: string;
   verbose?: boolean;
+  /** False with --no-effects. */
+  effects?: boolean;
 }
 
 export async function runLint(app: App, files: string[], opts: LintOptions): Promise<number> {
@@ -45,6 +47,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     // --strict shows the notes about untouched defaults too (the tools server's cluster-wide role).
     showDefaultNote: askedFor(settings.rules, opts.verbose === true || strict),
     targets: files,
+    effects: opts.effects !== false,
   });
   const counts = countProblems(problems);
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;

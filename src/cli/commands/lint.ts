@@ -19,6 +19,7 @@ export function register(program: Command, app: App): void {
     .option('-v, --verbose', 'also print notes about defaults you did not change (e.g. the bundled database)')
     .option('--max-warnings <n>', 'fail when there are more warnings than this')
     .option('--rule <id=level>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
+    .option('--no-effects', 'do not look for keys that change nothing rendered (values/no-effect, values/same-as-default)')
     .addHelpText(
       'after',
       '\nExamples:\n' +

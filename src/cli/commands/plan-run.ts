@@ -8,7 +8,7 @@ import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { buildPlan, migrationStep } from '../../diff/plan.ts';
 import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../diff/plan-format.ts';
-import { compareSides, hasNewSideLayers, type SidesFlags } from '../compare.ts';
+import { compareSides, hasNewSideLayers, inertValuesChange, inertValuesLine, type SidesFlags } from '../compare.ts';
 
 export interface PlanFlags extends SidesFlags {
   revision?: string;
@@ -74,6 +74,7 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
     report = formatProblems(planProblems(plan, anchor), { format: 'sarif', command: 'plan', revision: to, toolVersion: packageVersion(), rules: PLAN_RULES, inputs: [] });
   } else report = formatPlanText(plan, head, await chalkFor(app.io, 'stdout'));
   // Made whole before anything is written: a plan that cannot be written gets no summary.
-  writeReport(app.io, { report, ...(output !== 'json' ? { after: `${planSummaryLine(plan)}\n` } : {}) });
+  const inert = output !== 'json' ? await inertValuesChange(sides, from, to, undefined) : undefined;
+  writeReport(app.io, { report, ...(output !== 'json' ? { after: `${planSummaryLine(plan)}\n${inert ? `${inertValuesLine(inert)}\n` : ''}` } : {}) });
   app.exitCode = plan.summary.attention ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -8,6 +8,7 @@ import { eitherSpelling, layerOptionsFrom, MANIFEST_FORMATS, outputFormat, revis
 import { problemReporter } from '../problem-report.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { computeValues } from '../../pipeline/operations.ts';
+import { SAME_AS_DEFAULT_RULE, type InertKey } from '../../pipeline/no-effect.ts';
 import { emitYaml } from '../../output/yaml-emit.ts';
 import { maskTree, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Revision } from '../../spec/revisions.ts';
@@ -40,6 +41,11 @@ export interface OriginJson {
   column?: number;
   /** With --from-revision: the key of the user's file that the migration wrote this value from (source, line and column are that key's). */
   migratedFrom?: string;
+  /**
+   * The key the user set (this leaf, or the list or map that holds it) changes nothing rendered:
+   * `values/no-effect` and why, or `values/same-as-default` (lint reports the same).
+   */
+  noEffect?: { rule: string; key: string; why: string };
 }
 
 export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
@@ -81,8 +87,9 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
     ...(flags.kubeVersion !== undefined ? { kubeVersion: flags.kubeVersion } : {}),
     rules: settings.rules,
     ...(settings.ignoreKeys ? { ignoreKeys: settings.ignoreKeys } : {}),
+    ...(flags.showOrigin ? { effects: true } : {}),
   });
-  const { written, migrated, layered } = outcome;
+  const { written, migrated, layered, inert } = outcome;
   const all = outcome.problems;
   const report = await problemReporter(app, outcome.problemsRevision, outcome.inputs);
   if (!layered) {
@@ -109,7 +116,7 @@ export async function runValues(flags: ValuesFlags, app: App): Promise<void> {
     const leaves = leafOrigins(layered).map((leaf) => ({
       path: joinPath(leaf.path),
       value: maskTree(leaf.value, VALUES_SECRETS, secrets, VALUES_SECRETS.at(leaf.path)),
-      origin: originJson(migrated ? userOrigin(leaf, migrated.originals) : leaf, revision),
+      origin: withEffect(originJson(migrated ? userOrigin(leaf, migrated.originals) : leaf, revision), leaf, inert),
     }));
     if (output === 'json') {
       const origins: Record<string, OriginJson> = {};
@@ -131,6 +138,17 @@ export function originJson(leaf: LeafOrigin & { migratedFrom?: string }, revisio
   return { source: location?.file ?? source.name, ...(location?.line !== undefined ? { line: location.line } : {}), ...(location?.column !== undefined ? { column: location.column } : {}), ...from };
 }
 
+/** The origin of a leaf the user set, with the verdict when the key that sets it (the leaf, or a list or map above it) changes nothing rendered. */
+function withEffect(origin: OriginJson, leaf: LeafOrigin, inert: ReadonlyMap<string, InertKey> | undefined): OriginJson {
+  if (!inert || !leaf.source || leaf.source.chartDefaults) return origin;
+  for (let n = leaf.path.length; n > 0; n--) {
+    const key = joinPath(leaf.path.slice(0, n));
+    const found = inert.get(key);
+    if (found) return { ...origin, noEffect: { rule: found.rule, key, why: found.why } };
+  }
+  return origin;
+}
+
 /** A leaf of a migrated layer, pointed back at the layer the user wrote: the key it came from there, and where. */
 function userOrigin(leaf: LeafOrigin, originals: MigratedLayers['originals']): LeafOrigin & { migratedFrom?: string } {
   const m = leaf.source && originals.get(leaf.source);
@@ -145,7 +163,10 @@ function userOrigin(leaf: LeafOrigin, originals: MigratedLayers['originals']): L
  */
 function originText(o: OriginJson): string {
   const at = o.line !== undefined ? `${o.source}:${o.line}${o.column !== undefined ? `:${o.column}` : ''}` : o.source;
-  return o.migratedFrom !== undefined ? `migration from key ${o.migratedFrom} (${at})` : at;
+  const origin = o.migratedFrom !== undefined ? `migration from key ${o.migratedFrom} (${at})` : at;
+  if (!o.noEffect) return origin;
+  const key = `\`${o.noEffect.key}\``;
+  return o.noEffect.rule === SAME_AS_DEFAULT_RULE ? `${origin}  (${key} is set to the chart's default)` : `${origin}  (${key} has no effect: ${o.noEffect.why})`;
 }
 
 /** Values wider than this do not widen the column: the origins of the other rows stay aligned. */

@@ -17,7 +17,7 @@ export function register(program: Command, app: App): void {
     .addOption(revisionChoice('--from <A|B>', "the same as --from-revision (plan's and migrate's spelling)"));
   addReleaseOptions(addLayerOptions(cmd))
     .option('--computed', 'print the values a release renders from: the defaults under -f and the --set family, merged as lint and render merge them')
-    .option('--show-origin', 'with --computed: say for every key where its value came from: the defaults of the revision, file:line:column, --set #n, migration from key K')
+    .option('--show-origin', 'with --computed: say for every key where its value came from: the defaults of the revision, file:line:column, --set #n, migration from key K; and of a key set that changes nothing rendered, why (values/no-effect)')
     .addOption(outputFlag(MANIFEST_FORMATS, 'with --computed: yaml or json'))
     .addHelpText(
       'after',

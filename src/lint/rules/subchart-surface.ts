@@ -60,7 +60,7 @@ export const subchartSurfaceRules: ValuesRule = {
     { id: MONITOR_RULE, description: 'The tools server ServiceMonitor renders only when the monitoring.coreos.com/v1 API is declared' },
     { id: READ_ONLY_RULE, description: 'agentplat-tools.rbac.allowSecrets and additionalRules take effect only with rbac.readOnly' },
     { id: IMAGE_ALIAS_RULE, description: 'agentplat-tools.image.* is an alias of agentplat-tools.tools.image.*; setting one part in both with different values keeps the alias' },
-    { id: NO_EFFECT_RULE, description: "A key the pinned sub-chart reads without effect is accepted, and warned about where set" },
+    { id: NO_EFFECT_RULE, description: 'A key the values set changes nothing rendered: nothing reads it in this configuration (its switch is off, another block is the default), another setting decides in its place, or a pinned sub-chart reads it without effect (lint, unless --no-effects)' },
   ],
   check(ctx) {
     for (const { path, why } of NO_EFFECT) {

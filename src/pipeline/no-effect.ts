@@ -1,0 +1,409 @@
+// `values/no-effect` and `values/same-as-default` (issue 35): every key the user sets either
+// changes what is rendered or is reported, at the line that sets it, with the reason.
+//
+// The definition: a key the user sets (a leaf of a values file or of a --set flag: a scalar, a
+// list, an empty map) has no effect when removing it from the user's layers, keeping the rest,
+// leaves the rendered output byte-identical. Each key is decided from the read record of the
+// render lint already made (render/render.ts, renderChartWithReads), by the first that applies:
+//   1. the layers without it give the same merged values: it repeats the chart's default
+//      (`values/same-as-default`, a note);
+//   2. a part of the render put the map holding it into an object as it is, so it is printed:
+//      it has an effect;
+//   3. no part read it, nor a map above it whole, nor anything under it: it has no effect (a
+//      render is a function of the values it reads, and a run that reads the same values at the
+//      same paths reads nothing else), and the reason names the switch that keeps its reader off
+//      when one is found;
+//   4. else the parts that read it render again without it (the same components, in-process,
+//      with the context built anew; the whole chart when the context read it; a template given
+//      the data it had in the first render is not run again) and their objects are compared as
+//      `render` prints them (output/yaml-emit.ts, emittedAlike). A part may read a key and set it
+//      aside (a precedence chain that reads both sides, a ServiceMonitor whose API was not
+//      declared): only this render tells, and it costs one part's render per key the chart reads.
+// Keys another rule already reports on (values/authproxy-no-effect,
+// security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice.
+
+import type { Problem } from '../problems/problem.ts';
+import type { PathReads } from '../model/values-access.ts';
+import type { RenderedDoc } from '../model/objects.ts';
+import { emittedAlike } from '../output/yaml-emit.ts';
+import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import type { Revision } from '../spec/revisions.ts';
+import { defaultsSource } from '../values/defaults.ts';
+import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
+import { layerRelease, REPLACE_NOT_MERGE } from '../values/replace.ts';
+import { hasPath, type PathSegment, type ValuesSource } from '../values/source.ts';
+
+export const NO_EFFECT_RULE = 'values/no-effect';
+export const SAME_AS_DEFAULT_RULE = 'values/same-as-default';
+
+export interface EffectRequest {
+  revision: Revision;
+  /** The user's layers, in order. */
+  layers: readonly ValuesSource[];
+  /** The release's values made from them (lintRelease). */
+  layered: LayeredValues;
+  /** The render of `layered.values` and what it read. */
+  render: RenderWithReads;
+  options: ChartRenderOptions;
+  /** Problems already found: a key one of them names (or lies under) is not reported again. */
+  reported: readonly Problem[];
+}
+
+/** How a key the user sets was decided (tests hold each verdict to a render without the key). */
+export type Verdict = { effect: true } | { effect: false; rule: typeof NO_EFFECT_RULE | typeof SAME_AS_DEFAULT_RULE; why: string; rendered: boolean };
+
+/** Every leaf the user's layers set, each once, with the verdict on it. */
+export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdict: Verdict }[] {
+  const readers = [...req.render.reads].map(([id, reads]) => ({ id, tree: readTree(reads) }));
+  const defaults = defaultsSource(req.revision);
+  const out: { path: PathSegment[]; verdict: Verdict }[] = [];
+  let bare: Values | undefined;
+  for (const path of userLeaves(req.layers)) {
+    let without: () => Values;
+    const changed: PathSegment[][] = [];
+    const only = onlyLayer(req.layers, path);
+    const mine = getPath(req.layered.values, path);
+    if (only && !only.apply && mine !== null && !REPLACE_NOT_MERGE.some((r) => related(r.split('.'), path)) && sameValue(mine, getPath(only.data, path))) {
+      // One file sets it and its value is what the release has: without it, the key holds what
+      // the defaults give there (layerRelease would make the same tree, at many times the cost).
+      bare ??= layerRelease(defaults, []).values;
+      const under = getPath(bare, path);
+      without = () => setIn(req.layered.values, path, under);
+      if (!sameValue(mine, under)) changed.push(path);
+    } else {
+      const tree = layerRelease(defaults, req.layers.map((l) => withoutKey(l, path))).values;
+      without = () => tree;
+      changedPaths(req.layered.values, tree, [], changed);
+    }
+    if (changed.length === 0) {
+      out.push({ path, verdict: { effect: false, rule: SAME_AS_DEFAULT_RULE, why: sameWhy(req), rendered: false } });
+      continue;
+    }
+    const touched = new Set(readers.filter((r) => changed.some((c) => r.tree.touches(c))).map((r) => r.id));
+    // Printed as written (a map put into an object whole), or read at its own path: it has an
+    // effect (see the note at the top on the second).
+    const holders = readers.filter((r) => touched.has(r.id));
+    if (holders.some((r) => changed.some((c) => r.tree.printed(c)))) {
+      out.push({ path, verdict: { effect: true } });
+      continue;
+    }
+    if (touched.size === 0) {
+      out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, false), rendered: false } });
+      continue;
+    }
+    if (rendersAlike(without(), req, touched)) {
+      out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, true), rendered: true } });
+    } else out.push({ path, verdict: { effect: true } });
+  }
+  return out;
+}
+
+/** The findings: a warning (no-effect) or a note (same-as-default) at the line that sets each inert key. */
+export function noEffectProblems(req: EffectRequest): Problem[] {
+  const problems: Problem[] = [];
+  const named = req.reported.filter((p) => p.severity !== 'info' && p.path !== '').map((p) => splitPath(p.path));
+  for (const { path, verdict } of judgeUserKeys(req)) {
+    if (verdict.effect) continue;
+    if (named.some((n) => n.length <= path.length && n.every((seg, i) => String(seg) === String(path[i])))) continue;
+    const key = joinPath(path);
+    const loc = writtenAt(req.layers, path);
+    const same = verdict.rule === SAME_AS_DEFAULT_RULE;
+    problems.push({
+      severity: same ? 'info' : 'warning',
+      rule: verdict.rule,
+      path: key,
+      message: same ? `\`${key}\` is set to the value it has without it: ${verdict.why}` : `\`${key}\` has no effect: ${verdict.why}; the rendered output is the same without it`,
+      hint: same ? `remove it to keep the file to what differs from the chart, or keep it to pin the value` : `remove \`${key}\`, or change what keeps it from being used`,
+      ...(loc?.file ? { file: loc.file } : {}),
+      ...(loc?.line ? { line: loc.line } : {}),
+      ...(loc?.column ? { column: loc.column } : {}),
+      ...(loc?.excerpt !== undefined ? { excerpt: loc.excerpt } : {}),
+      ...(loc?.excerptColumn !== undefined ? { excerptColumn: loc.excerptColumn } : {}),
+    });
+  }
+  return problems;
+}
+
+/** What `values --computed --show-origin` says of a key the user sets that changes nothing rendered. */
+export interface InertKey {
+  rule: typeof NO_EFFECT_RULE | typeof SAME_AS_DEFAULT_RULE;
+  why: string;
+}
+
+/**
+ * The keys of the user's layers (each as joinPath writes it) that change nothing rendered, with
+ * why: the verdicts of lint's values/no-effect and values/same-as-default. Undefined when the
+ * values do not render (lint reports why).
+ */
+export function inertUserKeys(req: Omit<EffectRequest, 'render'>): Map<string, InertKey> | undefined {
+  let render: RenderWithReads;
+  try {
+    render = renderChartWithReads(req.layered.values, req.options);
+  } catch {
+    return undefined;
+  }
+  const out = new Map<string, InertKey>();
+  for (const { path, verdict } of judgeUserKeys({ ...req, render })) if (!verdict.effect) out.set(joinPath(path), { rule: verdict.rule, why: verdict.why });
+  return out;
+}
+
+/**
+ * The keys (joinPath) at which two sets of layers give a release of `revision` different values:
+ * the deepest key where the merged trees part (a list compared whole). For `diff` and `plan` to say
+ * that a change of the values changed nothing rendered.
+ */
+export function valuesDiffering(revision: Revision, before: readonly ValuesSource[], after: readonly ValuesSource[]): string[] {
+  const out: PathSegment[][] = [];
+  changedPaths(layerRelease(defaultsSource(revision), before).values, layerRelease(defaultsSource(revision), after).values, [], out);
+  return out.map(joinPath);
+}
+
+// ------------------------------------------------------------------------------------------
+// The keys the user sets and the layers without one of them
+
+/** Leaves of the user's layers: scalars, lists (whole) and empty maps, each path once, in order. */
+export function userLeaves(layers: readonly ValuesSource[]): PathSegment[][] {
+  const seen = new Set<string>();
+  const out: PathSegment[][] = [];
+  const walk = (node: Values, prefix: PathSegment[]) => {
+    for (const key of Object.keys(node)) {
+      const path = [...prefix, key];
+      const v = node[key];
+      if (isPlainMap(v) && Object.keys(v).length > 0) walk(v, path);
+      else {
+        const id = joinPath(path);
+        if (!seen.has(id)) {
+          seen.add(id);
+          out.push(path);
+        }
+      }
+    }
+  };
+  for (const l of layers) walk(l.data, []);
+  return out;
+}
+
+/** The layer with `path` taken out (the rest kept): a file without the key; a flag that leaves the tree below as it was there. */
+function withoutKey(layer: ValuesSource, path: readonly PathSegment[]): ValuesSource {
+  if (!hasPath(layer.data, path)) return layer;
+  const apply = layer.apply?.bind(layer);
+  return {
+    name: layer.name,
+    data: removeIn(layer.data, path) as Values,
+    locate: (p) => layer.locate(p),
+    ...(apply ? { apply: (below: Values) => restoreIn(apply(below), below, path) as Values } : {}),
+  };
+}
+
+function removeIn(node: unknown, path: readonly PathSegment[]): unknown {
+  if (!isPlainMap(node)) return node;
+  const [head, ...rest] = path as [string, ...PathSegment[]];
+  const copy: Values = { ...node };
+  if (rest.length === 0) delete copy[head];
+  else copy[head] = removeIn(copy[head], rest);
+  return copy;
+}
+
+/** `after` with the value at `path` put back to what `below` holds there (taken out when it holds nothing). */
+function restoreIn(after: unknown, below: unknown, path: readonly PathSegment[]): unknown {
+  if (!isPlainMap(after)) return after;
+  const [head, ...rest] = path as [string, ...PathSegment[]];
+  const copy: Values = { ...after };
+  const under = isPlainMap(below) && Object.hasOwn(below, head) ? below[head] : undefined;
+  if (rest.length === 0) {
+    if (under === undefined) delete copy[head];
+    else copy[head] = under;
+  } else copy[head] = restoreIn(copy[head], under, rest);
+  return copy;
+}
+
+/** The one layer that sets `path`, when only one does. */
+function onlyLayer(layers: readonly ValuesSource[], path: readonly PathSegment[]): ValuesSource | undefined {
+  const setting = layers.filter((l) => hasPath(l.data, path));
+  return setting.length === 1 ? setting[0] : undefined;
+}
+
+/** One path on the other or under it. */
+function related(a: readonly PathSegment[], b: readonly PathSegment[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (String(a[i]) !== String(b[i])) return false;
+  return true;
+}
+
+/** `tree` with the value at `path` replaced (taken out when `value` is undefined); the maps along the path copied, the rest shared. */
+function setIn(tree: unknown, path: readonly PathSegment[], value: unknown): Values {
+  const [head, ...rest] = path as [string, ...PathSegment[]];
+  const copy: Values = isPlainMap(tree) ? { ...tree } : {};
+  const next = rest.length === 0 ? value : setIn(copy[head], rest, value);
+  if (next === undefined) delete copy[head];
+  else setOwn(copy, head, next);
+  return copy;
+}
+
+/** Where the latest layer that sets `path` wrote it. */
+function writtenAt(layers: readonly ValuesSource[], path: readonly PathSegment[]) {
+  for (let i = layers.length - 1; i >= 0; i--) if (hasPath(layers[i]!.data, path)) return layers[i]!.locate(path);
+  return undefined;
+}
+
+/** The paths at which two trees differ: the deepest map key where they part, not below. */
+function changedPaths(a: unknown, b: unknown, path: PathSegment[], out: PathSegment[][]): void {
+  if (a === b) return;
+  if (isPlainMap(a) && isPlainMap(b)) {
+    for (const k of Object.keys(a)) changedPaths(a[k], Object.hasOwn(b, k) ? b[k] : undefined, [...path, k], out);
+    for (const k of Object.keys(b)) if (!Object.hasOwn(a, k)) out.push([...path, k]);
+    return;
+  }
+  if (!sameValue(a, b)) out.push(path);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (isPlainMap(a) && isPlainMap(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
+  }
+  return false;
+}
+
+// ------------------------------------------------------------------------------------------
+// The read record as a tree of path segments
+
+interface ReadTree {
+  /** Whether a path read lies on `path` or above it, or a path read or entered under it: the part read the key. */
+  touches(path: readonly PathSegment[]): boolean;
+  /** Whether `path` or a map above it went into an object as it is (printed whole). */
+  printed(path: readonly PathSegment[]): boolean;
+}
+
+interface Node {
+  read: boolean;
+  kept: boolean;
+  next: Map<string, Node>;
+}
+
+export function readTree(reads: PathReads): ReadTree {
+  const root: Node = { read: false, kept: false, next: new Map() };
+  const add = (p: string, mark: 'read' | 'kept' | undefined) => {
+    let n = root;
+    if (p !== '') {
+      for (const seg of splitPath(p)) {
+        const key = String(seg);
+        let next = n.next.get(key);
+        if (!next) n.next.set(key, (next = { read: false, kept: false, next: new Map() }));
+        n = next;
+      }
+    }
+    if (mark) n[mark] = true;
+  };
+  for (const p of reads.whole) add(p, 'read');
+  for (const p of reads.entered) add(p, undefined);
+  for (const p of reads.kept) add(p, 'kept');
+  return {
+    touches(path) {
+      let n = root;
+      if (n.read || n.kept) return true;
+      for (const seg of path) {
+        const next = n.next.get(String(seg));
+        if (!next) return false;
+        if (next.read || next.kept) return true;
+        n = next;
+      }
+      return true;
+    },
+    printed(path) {
+      let n: Node | undefined = root;
+      if (n.kept) return true;
+      for (const seg of path) {
+        n = n.next.get(String(seg));
+        if (!n) return false;
+        if (n.kept) return true;
+      }
+      return false;
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// Rendering without a key
+
+/**
+ * Whether `values` render as the recorded render did. Only the parts that read a changed path can
+ * differ: those render again (with the context, which is built anew), unless the context itself
+ * read one, when the whole chart renders again.
+ */
+function rendersAlike(values: Values, req: EffectRequest, touched: ReadonlySet<string>): boolean {
+  try {
+    if (touched.has('context')) return sameDocs(renderChart(values, req.options), req.render.docs);
+    for (const part of renderSomeParts(values, req.options, touched, req.render.reuse)) {
+      const before = req.render.made.get(part.id) ?? [];
+      if (part.made.length !== before.length) return false;
+      for (let i = 0; i < before.length; i++) {
+        const y = before[i]!;
+        const x = part.printed(part.made[i]!);
+        if (x !== y && (x.source !== y.source || !emittedAlike(x.object, y.object))) return false;
+      }
+    }
+    return true;
+  } catch {
+    return false; // the chart does not render without it: the key has an effect
+  }
+}
+
+/**
+ * The same objects from the same sources, printed alike (`render` prints each with docYaml, whose
+ * text of an object is emitYaml's; the CRDs' prepared texts are emitYaml's too, written by the build).
+ */
+function sameDocs(a: readonly RenderedDoc[], b: readonly RenderedDoc[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.source !== y.source || !emittedAlike(x.object, y.object)) return false;
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------
+// Reasons
+
+const SWITCHES = ['enabled', 'create'];
+
+/**
+ * Why the key changes nothing: the nearest switch beside its branch that is off
+ * (`authproxy.enabled` is false), a setting beside it that names another branch
+ * (`providers.default` is providerA), a finding of another rule on a setting beside it (the
+ * ServiceMonitor whose API was not declared); else, when the render did not read it, that nothing
+ * of this configuration reads it, or, when it did, that another setting decides in its place.
+ */
+function whyInert(values: Values, reported: readonly Problem[], path: readonly PathSegment[], read: boolean): string {
+  for (let depth = path.length - 1; depth >= 1; depth--) {
+    const parent = path.slice(0, depth);
+    const branch = String(path[depth]);
+    const block = getPath(values, parent);
+    if (!isPlainMap(block)) continue;
+    const what = depth === path.length - 1 ? 'it' : `\`${joinPath(path.slice(0, depth + 1))}\``;
+    for (const k of SWITCHES) {
+      if (k !== branch && Object.hasOwn(block, k) && (block[k] === false || block[k] === null)) {
+        return `\`${joinPath([...parent, k])}\` is ${String(block[k])}, so nothing renders from ${what}`;
+      }
+    }
+    for (const [k, v] of Object.entries(block)) {
+      if (k !== branch && typeof v === 'string' && v !== branch && isPlainMap(block[v]) && isPlainMap(block[branch])) {
+        return `\`${joinPath([...parent, k])}\` is ${v}, so \`${joinPath([...parent, v])}\` renders and \`${joinPath([...parent, branch])}\` does not`;
+      }
+    }
+    const beside = reported.find((p) => p.severity !== 'info' && p.path !== joinPath(path) && samePrefix(splitPath(p.path), parent));
+    if (beside) return `\`${beside.path}\` renders nothing here (${beside.rule}), and ${what} belongs to it`;
+  }
+  return read ? `the chart reads it, but another setting decides what renders in its place` : 'no object this configuration renders reads it';
+}
+
+function samePrefix(path: readonly PathSegment[], parent: readonly PathSegment[]): boolean {
+  return path.length === parent.length + 1 && parent.every((seg, i) => String(seg) === String(path[i]));
+}
+
+function sameWhy(req: EffectRequest): string {
+  return `the chart's default (revision ${req.revision}) is the same`;
+}
