@@ -16,6 +16,9 @@ export const SLOW_ONLY: Record<string, string> = {
   'test/docs/readme-tour.test.ts': "recipes: the README's tour, line by line, against an installed pack (one process per line)",
   'test/cli/process.test.ts': 'process-heavy: the contract of the real executable (streams, signals, exit status), one process per case',
   'test/hardening/binary-sample.test.ts': 'process-heavy: a sample of the fuzz inputs through the real executable',
+  'test/hardening/injection.test.ts': 'render-heavy: every user-controlled string site of both revisions × every payload, each through lint and render (about 26 s)',
+  'test/hardening/secrets.test.ts': 'render-heavy: every secret key × every output format and neighbouring problem (about 19 s)',
+  'test/crds/render-validate-matrix.test.ts': "render-heavy: the cluster suite's configuration matrix rendered and validated for each Kubernetes release (about 24 s)",
 };
 
 /** The factor of AGENTPLAT_FUZZ_RUNS the fast tier runs the randomized suites at, unless it is set. */

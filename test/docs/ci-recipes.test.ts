@@ -44,7 +44,7 @@ async function valuesRepo(files: Record<string, string>): Promise<string> {
 
 const CLEAN = {
   'base.yaml': 'controller:\n  replicas: 2\n',
-  'envs/dev/values.yaml': 'ui:\n  replicas: 1\n',
+  'envs/dev/values.yaml': 'ui:\n  replicas: 2\n',
   'envs/prod/values.yaml': 'ui:\n  replicas: 3\n',
 };
 const TYPO = { ...CLEAN, 'envs/prod/values.yaml': 'ui:\n  replcas: 3\n' };
