@@ -1,6 +1,7 @@
 // `-f https://HOST:PORT/…` on a port Node's fetch never connects to (the Fetch standard blocks the
-// ports of other protocols, 1 and 6000 among them): fetch refuses at once, before any connection,
-// and said only "bad port". The message names the port and why. No server is involved.
+// ports of other protocols, 1 and 6000 among them): fetch refuses before any connection is made,
+// and said only "bad port". The message names the port and why. No server is involved, and the
+// assertion is on the wording alone.
 import { expect, test } from 'vitest';
 import { readUserFile, type InputReader } from '../src/values/load.ts';
 import { usageError } from './helpers/usage-error.ts';
