@@ -11,7 +11,7 @@ import { formatProblems } from '../output/formatters/index.ts';
 import { secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { countProblems, type Problem } from '../problems/problem.ts';
 import { checkReleaseNames } from '../pipeline/request.ts';
-import { type ReleaseRequest, type ReleaseResult, renderRelease } from '../pipeline/render.ts';
+import { type ReleaseRequest, type ReleaseResult } from '../pipeline/render.ts';
 import { type Revision } from '../spec/revisions.ts';
 import { type LoadedLayers, loadUserLayers, readUserFile, RESOURCES_INPUT } from '../values/load.ts';
 import { type Location, type ValuesSource } from '../values/source.ts';
@@ -21,10 +21,8 @@ import { type ReadManifests, readManifestText } from '../diff/manifests.ts';
 import { masker, type Masker } from '../diff/mask.ts';
 import { compareObjects, type Comparison, DuplicateInputError, type ManifestObject } from '../diff/objects.ts';
 import { problemReporter } from './problem-report.ts';
-import { applyRuleLevels } from '../lint/config.ts';
-import { modelConfigCheckFor } from '../lint/crd-check.ts';
 import { type RenderedDoc } from '../model/objects.ts';
-import { inputNames } from '../pipeline/operations.ts';
+import { inputNames, renderLoaded } from '../pipeline/operations.ts';
 
 export interface Side {
   info: SideInfo;
@@ -213,15 +211,6 @@ async function manifestSide(path: string, app: App): Promise<Side> {
     return { info, layers: [] };
   }
   return { info, layers: [], objects: read.objects };
-}
-
-/** Loaded layers → the release, as render makes it: load errors stop it, a --show-only miss is a usage error. */
-export async function renderLoaded(loaded: LoadedLayers, req: Omit<ReleaseRequest, 'layers'>): Promise<ReleaseResult> {
-  const loadProblems = applyRuleLevels(loaded.problems, req.rules ?? {});
-  if (loadProblems.some((p) => p.severity === 'error')) return { problems: loadProblems };
-  const checkModelConfig = await modelConfigCheckFor(loaded.sources);
-  const result = renderRelease({ ...req, layers: loaded.sources, ...(checkModelConfig ? { checkModelConfig } : {}) });
-  return { ...result, problems: [...loadProblems, ...result.problems] };
 }
 
 /**

@@ -18,7 +18,7 @@ import { parseApplySetFlag, toApplySet } from '../render/applyset.ts';
 import { protectCrds } from '../render/crd-protect.ts';
 import { addLabels, parseLabelFlags } from '../render/labels.ts';
 import { inertUserKeys, type InertKey } from './no-effect.ts';
-import { lintRelease, renderRelease, type ReleaseRequest } from './render.ts';
+import { lintRelease, renderRelease, type ReleaseRequest, type ReleaseResult } from './render.ts';
 import { checkReleaseNames, parseApiVersionList, parseKubeVersion } from './request.ts';
 
 /** What every operation over a release's values takes. */
@@ -143,6 +143,19 @@ export async function lintOperation(req: LintOperationRequest): Promise<LintOutc
 // ---------------------------------------------------------------------------------------------
 // render
 
+/**
+ * Loaded layers → the release: their load problems (levels applied) stop it; otherwise lint and
+ * render them, validate's ModelConfig check loaded when they need it. What renderOperation and
+ * each rendered side of `diff` and `plan` run.
+ */
+export async function renderLoaded(loaded: LoadedLayers, req: Omit<ReleaseRequest, 'layers'>): Promise<ReleaseResult> {
+  const loadProblems = leveled(loaded.problems, req);
+  if (hasError(loadProblems)) return { problems: loadProblems };
+  const checkModelConfig = await modelConfigCheckFor(loaded.sources);
+  const result = renderRelease({ ...req, layers: loaded.sources, ...(checkModelConfig ? { checkModelConfig } : {}) });
+  return { ...result, problems: [...loadProblems, ...result.problems] };
+}
+
 export interface RenderOperationRequest extends ValuesOperationRequest {
   skipCrds?: boolean;
   /** How the command leaves the CRDs out and how to get them, for hints (template: "…unless --include-crds"). */
@@ -189,18 +202,13 @@ export async function renderOperation(req: RenderOperationRequest): Promise<Rend
   }
   const loaded = await loadUserLayers(req.layers, req.reader);
   const inputs = inputNames(req.layers, loaded, req.revision);
-  const loadProblems = leveled(loaded.problems, req);
-  if (hasError(loadProblems)) return { problems: loadProblems, inputs };
-  const checkModelConfig = await modelConfigCheckFor(loaded.sources);
-  const result = renderRelease({
+  const result = await renderLoaded(loaded, {
     ...release,
-    layers: loaded.sources,
     ...(req.skipCrds ? { skipCrds: true } : {}),
     ...(req.crdsAdvice ? { crdsAdvice: req.crdsAdvice } : {}),
     ...(req.showOnly ? { showOnly: req.showOnly } : {}),
-    ...(checkModelConfig ? { checkModelConfig } : {}),
   });
-  const problems = [...loadProblems, ...result.problems];
+  const { problems } = result;
   if (!result.docs || !(req.accept ?? ((p) => !hasError(p)))(problems)) return { problems, inputs };
   let docs = result.docs;
   // What the post-renderer made is the release: labels and the ApplySet cover its objects too.
