@@ -50,6 +50,15 @@ describe('the installed package', () => {
     for (const f of ['package/dist/cli.cjs', 'package/dist/launch.cjs', 'package/dist/api.mjs', 'package/dist/generated/templates.json']) expect(files, f).toContain(f);
   });
 
+  it("ships the README and every page of docs/, so that the README's links to docs/ lead somewhere in the installed package", () => {
+    const files = inPack();
+    expect(files).toContain('package/README.md');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const linked = [...new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+)/g)].map((m) => m[1]!))];
+    expect(linked.length).toBeGreaterThan(5);
+    for (const page of linked) expect(files, page).toContain(`package/${page}`);
+  });
+
   it('npm install -g of it into a scratch prefix prints no install-scripts warning, and agentplat runs', async () => {
     const prefix = await installedPack();
     const { command, stdout, stderr } = installOutput(prefix);
