@@ -18,7 +18,7 @@
 //   to the floor's (steadier than wall time on a busy machine), and peak memory (maximum resident
 //   set size of one more run, from /usr/bin/time when present).
 // - Prints a table per node and writes JSON (bench/results/latest.json, with --scale-only scale.json, unless --out); --readme
-//   also writes the tables into README.md between the bench markers.
+//   also writes the tables into docs/performance.md between the bench markers (the flag kept its name).
 //   Timed assertions do not belong in the test suite; this script asserts nothing.
 // - Then "validate at scale" (bench/scale.mjs): agentplat validate against kubeconform, built from
 //   its Go module by bench/build-kubeconform.sh, over generated corpora of 1,000 to 40,000 objects
@@ -217,17 +217,17 @@ else if (report.scale) {
 }
 console.log(`\nJSON: ${out}`);
 
-/** Writes `text` into README.md between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
+/** Writes `text` into docs/performance.md between `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
 function writeReadmeSection(name, text) {
-  const readme = join(root, 'README.md');
+  const readme = join(root, 'docs', 'performance.md');
   const content = readFileSync(readme, 'utf8');
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const a = content.indexOf(start);
   const b = content.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`bench: README.md has no ${name} markers`);
+  if (a < 0 || b < a) throw new Error(`bench: docs/performance.md has no ${name} markers`);
   writeFileSync(readme, `${content.slice(0, a + start.length)}\n${text}\n${content.slice(b)}`);
-  console.log(`README.md: ${name} table updated`);
+  console.log(`docs/performance.md: ${name} table updated`);
 }
 
 if (argv.includes('--readme') && report.scale?.rows) {

@@ -145,7 +145,7 @@ function invalidCount(tool, r) {
 
 const fmt = (x, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
-/** The table, for the terminal and the README. */
+/** The table, for the terminal and docs/performance.md. */
 export function scaleTable(result) {
   const head = '| Corpus | Tool | Objects checked | CPU (user + sys) | Objects / CPU-second | Wall | Peak RSS |';
   const lines = [head, '|---|---|---|---|---|---|---|'];

@@ -1,4 +1,4 @@
-// The two tiers of the suite (README "Running the tests").
+// The two tiers of the suite (docs/testing.md, "Running the tests").
 //
 // - The fast tier, `npm test` (vitest.config.ts): every test file, except the slow-only ones below,
 //   with the randomized suites at a shallow depth (FAST_RUNS). A new test file is in it by default.
@@ -12,7 +12,7 @@ const ROOT = join(import.meta.dirname, '..');
 /** Test files only the slow tier runs, each with why. */
 export const SLOW_ONLY: Record<string, string> = {
   'test/recipes/*.test.ts': 'recipes: one `npm pack` of the repository and real installs into scratch prefixes',
-  'test/docs/ci-recipes.test.ts': "recipes: the README's CI recipes run against an installed pack",
+  'test/docs/ci-recipes.test.ts': "recipes: the CI recipes of docs/ci.md run against an installed pack",
   'test/docs/readme-tour.test.ts': "recipes: the README's tour, line by line, against an installed pack (one process per line)",
   'test/cli/process.test.ts': 'process-heavy: the contract of the real executable (streams, signals, exit status), one process per case',
   'test/hardening/binary-sample.test.ts': 'process-heavy: a sample of the fuzz inputs through the real executable',

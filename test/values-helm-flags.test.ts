@@ -50,7 +50,7 @@ describe('a flag edits the tree the -f files built, in place', () => {
     expect(await merged({ files: ['a:\n  x: 1\n'], setJson: ['{"a":{"y":2},"b":[1]}'] })).toEqual({ a: { x: 1, y: 2 }, b: [1] });
   });
 
-  test('a flag over a file value of another shape replaces it (helm fails with a type assertion; see the README table)', async () => {
+  test('a flag over a file value of another shape replaces it (helm fails with a type assertion; see the table of docs/values.md)', async () => {
     expect(await merged({ files: ['a: text\n'], set: ['a.b=1'] })).toEqual({ a: { b: 1 } });
   });
 

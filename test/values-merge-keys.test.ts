@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runInProcess } from './cli/in-process.ts';
 import { tempDir } from './helpers/temp-dir.ts';
 
-/** A folder whose .agentplat.yaml ignores the anchor holder keys (x-*), as the README shows. */
+/** A folder whose .agentplat.yaml ignores the anchor holder keys (x-*), as docs/rules.md shows. */
 function folder(): string {
   const cwd = tempDir('agentplat-merge-keys-');
   writeFileSync(join(cwd, '.agentplat.yaml'), "ignoreKeys: ['x-*']\n");

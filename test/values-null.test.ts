@@ -1,4 +1,4 @@
-// A null removes a key (README "Layering"): on every key of each revision's values model, the main
+// A null removes a key (docs/values.md, "Layering"): on every key of each revision's values model, the main
 // chart's and every sub-chart's alike, a user's null gives the values the chart renders with that
 // key removed: a key with a default loses it, a key the defaults leave unset (a sub-chart's
 // `fullnameOverride`, an optional key) stays unset, so it renders as if never written.

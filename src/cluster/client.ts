@@ -5,7 +5,7 @@ import { AgentplatError, EXIT_USAGE } from '../problems/errors.ts';
 
 /**
  * The cluster could not be asked: unreachable, or it refused the credentials or the request.
- * Nothing was checked, so like a usage error the run exits 2 (README, exit codes).
+ * Nothing was checked, so like a usage error the run exits 2 (docs/commands.md, "Exit codes").
  */
 export class ClusterError extends AgentplatError {
   constructor(

@@ -1,5 +1,5 @@
 // The API server's Go validation of core objects that their OpenAPI schema cannot say, for the
-// faults a chart's objects can have; each is a named rule. What is checked (README, "Core
+// faults a chart's objects can have; each is a named rule. What is checked (docs/resource-api.md, "Core
 // Kubernetes kinds"):
 // - crd/selector-mismatch: a workload's (Deployment, ReplicaSet, StatefulSet, DaemonSet)
 //   spec.selector is a valid label selector (as a PodDisruptionBudget's), is not empty and selects

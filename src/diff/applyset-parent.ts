@@ -159,7 +159,7 @@ async function refusalOf(p: ParentRef, id: string, live: KubeObject | undefined,
     if (p.builtin) return undefined;
     return {
       message: 'custom resource ApplySet parents cannot be created automatically',
-      hint: `create ${p.kind} ${p.name} once, labelled ${APPLYSET_ID_LABEL}: ${id} and annotated ${APPLYSET_TOOLING}: kubectl/v1 and ${APPLYSET_KINDS}: "" (README, "Pruning with ApplySets")`,
+      hint: `create ${p.kind} ${p.name} once, labelled ${APPLYSET_ID_LABEL}: ${id} and annotated ${APPLYSET_TOOLING}: kubectl/v1 and ${APPLYSET_KINDS}: "" (docs/commands.md, "Pruning with ApplySets")`,
     };
   }
   const labels = (live.metadata.labels ?? {}) as Record<string, string>;

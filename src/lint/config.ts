@@ -172,7 +172,7 @@ function unknownRule(id: string): { message: string; hint: string } | undefined 
   const catalog = ruleCatalog();
   if (catalog.has(id)) return undefined;
   const near = didYouMean(id, [...catalog.keys()]);
-  return { message: `no rule has the id \`${id}\``, hint: near ?? 'the README lists every rule id (Lint rules)' };
+  return { message: `no rule has the id \`${id}\``, hint: near ?? 'docs/rules.md lists every rule id' };
 }
 
 /** Parses one `--rule ID=off|info|warn|error` argument; the id must name a rule. */

@@ -1,7 +1,7 @@
 // `--protect-crds` (render, template, crds): every CustomResourceDefinition gets the annotations
 // with which GitOps tools leave an object in the cluster when it is no longer in what they sync,
 // and when the object that synced it is deleted. A CRD that goes deletes every custom resource of
-// its kind; helm never deletes CRDs, and a GitOps setup must not either (README "CI and GitOps").
+// its kind; helm never deletes CRDs, and a GitOps setup must not either (docs/ci.md, "CI and GitOps").
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 
 /** Flux's kustomize-controller neither prunes nor garbage-collects an object annotated so. */

@@ -32,7 +32,7 @@
 // Flags edit the tree the -f files built in place (load.ts, merge.ts), so `l[2]=x` extends a
 // list from a file and `l[0].a=x` edits its first item.
 //
-// Where this differs from Helm, on purpose (README, "where agentplat's --set differs from helm's"):
+// Where this differs from Helm, on purpose (docs/values.md, "Where agentplat's `--set` differs from helm's, and why"):
 // a key that already holds a value of another shape in the same flag (`a=1,a.b=2`) is an error
 // with a column rather than a panic message, and over a value from a file the flag replaces it;
 // an existing null may be replaced by a map or list; empty key segments are errors (helm drops

@@ -196,7 +196,7 @@ describe('diff --cluster', () => {
     const id = `applyset-${createHash('sha256').update('agentplat..ApplySet.platform.example.com').digest('base64url')}-v1`;
     const leftover: Obj = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'leftover', namespace: 'agentplat', labels: { 'applyset.kubernetes.io/part-of': id } }, data: {} };
     api.store.set(api.objectPath(leftover), leftover);
-    // The parent as the README makes it once per cluster, after an apply that listed ConfigMaps in namespace agentplat.
+    // The parent as docs/commands.md makes it once per cluster, after an apply that listed ConfigMaps in namespace agentplat.
     const crd: Obj = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'applysets.platform.example.com', labels: { 'applyset.kubernetes.io/is-parent-type': 'true' } } };
     const parent: Obj = {
       apiVersion: 'platform.example.com/v1',

@@ -31,7 +31,7 @@ const at = (name: string) => join(dir, name);
 interface Row {
   /** The command line after `agentplat`. */
   args: string[];
-  /** The exit code: the check's error is a problem found (1); a plan whose values do not render exits 2 (README). */
+  /** The exit code: the check's error is a problem found (1); a plan whose values do not render exits 2 (docs/commands.md, "Exit codes"). */
   code: number;
 }
 

@@ -1,7 +1,7 @@
 // Kubernetes versions the cluster suite runs against: the oldest and the newest release of
 // k8s.io/kubernetes that can be built from the Go module proxy. Older releases of the module are
 // served (1.27.16 among them, the oldest version `--kube-version` gates on), but not the staging
-// modules kube-apiserver imports at their versions, so nothing older than 1.34 builds (README,
+// modules kube-apiserver imports at their versions, so nothing older than 1.34 builds (docs/testing.md,
 // "Tested against a real API server"). AGENTPLAT_CLUSTER_VERSIONS (comma-separated) overrides
 // the list; .ci/run reads OLDEST and NEWEST from this file.
 export const OLDEST = '1.34.4';

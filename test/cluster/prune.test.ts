@@ -1,9 +1,9 @@
 // Pruning with ApplySets against a real kube-apiserver and the kubectl of the same version. The
-// README's commands (section "Pruning with ApplySets") are taken from its code blocks and run as
+// commands of docs/commands.md (section "Pruning with ApplySets") are taken from its code blocks and run as
 // written through bash, with `agentplat` and that kubectl on PATH: each applies a release, then a
 // smaller one (a sub-chart off and, across namespaces, a namespace fewer), and exactly the objects
 // the smaller render lacks must be gone, every other object (the cluster's own included) untouched.
-// kubectl's parent and labels must be the ones `render --applyset` prints, and the README's claims
+// kubectl's parent and labels must be the ones `render --applyset` prints, and the page's claims
 // about what does not prune `render --applyset` output are checked against the same server.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,22 +26,22 @@ const NAMESPACES = 'applyset.kubernetes.io/additional-namespaces';
 type Meta = { name: string; namespace?: string; uid?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
 type Live = { apiVersion: string; kind: string; metadata: Meta };
 
-// --- the README's commands ---
+// --- the commands of docs/commands.md ---
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PAGE = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
 
-function readmeSection(heading: string): string {
-  const start = README.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README has no heading ${heading}`);
-  const rest = README.slice(start + heading.length + 2);
-  const end = rest.search(/^#{1,3} /m);
+function pageSection(heading: string): string {
+  const start = PAGE.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`docs/commands.md has no heading ${heading}`);
+  const rest = PAGE.slice(start + heading.length + 2);
+  const end = rest.search(/^#{1,2} /m);
   return end < 0 ? rest : rest.slice(0, end);
 }
 
 /** The section's `sh` blocks: one namespace; the parent set-up across namespaces; across namespaces. */
 const [ONE_NAMESPACE, PARENT_SETUP, ACROSS] = (() => {
-  const blocks = [...readmeSection('### Pruning with ApplySets').matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-  if (blocks.length !== 3) throw new Error(`README "Pruning with ApplySets" has ${blocks.length} sh blocks, the test runs 3`);
+  const blocks = [...pageSection('## Pruning with ApplySets').matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  if (blocks.length !== 3) throw new Error(`docs/commands.md "Pruning with ApplySets" has ${blocks.length} sh blocks, the test runs 3`);
   return blocks as [string, string, string];
 })();
 
@@ -85,7 +85,7 @@ function problems(stderr: string): string[] {
 
 const difference = <T,>(a: Iterable<T>, b: Set<T>): T[] => [...a].filter((x) => !b.has(x)).sort();
 
-/** The values files the README's commands read (`-f values.yaml`). */
+/** The values files the page's commands read (`-f values.yaml`). */
 const VALUES = {
   oneFull: '{}\n',
   oneSmaller: 'agentplat-tools:\n  enabled: false\n',
@@ -102,7 +102,7 @@ const valuesArgs = (yaml: string, dir: string, name: string): string[] => {
 
 interface Bench {
   c: Cluster;
-  /** A folder holding values.yaml, the working folder of the README's commands. */
+  /** A folder holding values.yaml, the working folder of the page's commands. */
   dir: string;
   sh(script: string): { status: number; out: string; err: string };
   kubectl(args: string[], input?: string): { status: number; out: string; err: string };
@@ -175,7 +175,7 @@ describe(`prune with ApplySets, Kubernetes ${PRUNE_VERSION}: the release in one 
     expect(r.err).toContain('ApplySet label "applyset.kubernetes.io/part-of" already set in input data');
   });
 
-  it('README, one namespace: kubectl makes the parent and member labels that render --applyset prints (tooling aside)', () => {
+  it('docs/commands.md, one namespace: kubectl makes the parent and member labels that render --applyset prints (tooling aside)', () => {
     writeFileSync(join(b.dir, 'values.yaml'), VALUES.oneFull);
     const r = b.sh(ONE_NAMESPACE);
     expect(problems(r.err)).toEqual([]);
@@ -198,7 +198,7 @@ describe(`prune with ApplySets, Kubernetes ${PRUNE_VERSION}: the release in one 
     for (const m of members) expect(m.metadata.labels?.[PART_OF], key(m)).toBe(id);
   });
 
-  it('README, one namespace: a render without agentplat-tools prunes exactly the sub-chart\'s objects', () => {
+  it('docs/commands.md, one namespace: a render without agentplat-tools prunes exactly the sub-chart\'s objects', () => {
     const before = full();
     const after = smaller();
     const gone = difference(before.map(key), new Set(after.map(key)));
@@ -240,7 +240,7 @@ describe(`prune with ApplySets, Kubernetes ${PRUNE_VERSION}: the release across 
   const FULL = () => render(['-n', 'agentplat', ...valuesArgs(VALUES.acrossFull, b.dir, 'full.yaml')]);
   const SMALLER = () => render(['-n', 'agentplat', ...valuesArgs(VALUES.acrossSmaller, b.dir, 'smaller.yaml')]);
 
-  it('README, across namespaces: after the parent set-up, kubectl labels every object and lists the kinds and namespaces render --applyset prints', () => {
+  it('docs/commands.md, across namespaces: after the parent set-up, kubectl labels every object and lists the kinds and namespaces render --applyset prints', () => {
     const setup = b.sh(PARENT_SETUP);
     expect(problems(setup.err)).toEqual([]);
     expect(setup.status).toBe(0);
@@ -263,7 +263,7 @@ describe(`prune with ApplySets, Kubernetes ${PRUNE_VERSION}: the release across 
     expect(labelled.items.map(key).sort()).toEqual(members.map(key).sort());
   });
 
-  it('README, across namespaces: a render without agentplat-tools and without team-b prunes exactly those objects', () => {
+  it('docs/commands.md, across namespaces: a render without agentplat-tools and without team-b prunes exactly those objects', () => {
     const before = FULL();
     const after = SMALLER();
     const gone = difference(before.map(key), new Set(after.map(key)));

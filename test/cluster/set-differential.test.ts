@@ -7,7 +7,7 @@
 // Cases: the argument strings of helm's own strvals tests (data/helm-strvals-args.json, origin
 // stated there), each alone and over a values file, and generated cases (fast-check, fixed seed)
 // mixing files and every flag kind over lists, maps, nulls and the defaults. Where agentplat
-// deliberately differs, the case must match one row of DIFFERENCES, the README table "where
+// deliberately differs, the case must match one row of DIFFERENCES, the docs/values.md table "where
 // agentplat's --set differs from helm's, and why"; any other difference fails the test.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ interface Case {
   flags: [Kind, string][];
 }
 
-/** agentplat's refusals (or acceptances) that helm does not share, each a README table row. */
+/** agentplat's refusals (or acceptances) that helm does not share, each a row of the docs/values.md table. */
 const DIFFERENCES: { row: string; agentplat: RegExp | 'accepts'; helm: RegExp | 'accepts' }[] = [
   { row: 'empty key segment', agentplat: /empty key|empty assignment|needs a key before it|empty key segment/, helm: 'accepts' },
   { row: 'a null or a value of another shape below a flag', agentplat: 'accepts', helm: /interface conversion|unable to parse key|failed parsing --set-json data/ },
@@ -38,7 +38,7 @@ const DIFFERENCES: { row: string; agentplat: RegExp | 'accepts'; helm: RegExp | 
 ];
 
 /**
- * Cases where both accept and helm's values differ for a helm bug, each a README table row. The
+ * Cases where both accept and helm's values differ for a helm bug, each a row of the docs/values.md table. The
  * row holds only if helm, given the case `fix`ed as the row says, gives agentplat's values.
  */
 const VALUE_DIFFERENCES: { row: string; applies: (c: Case) => boolean; fix: (c: Case) => Case }[] = [
@@ -220,7 +220,7 @@ describe(`--set family: agentplat and helm ${HELM_VERSION} give the same values`
     expectNoMismatch();
   });
 
-  test('an empty value ending the argument inside a new list item: agentplat keeps the item, as helm does when anything follows it (a helm bug, a README row)', async () => {
+  test('an empty value ending the argument inside a new list item: agentplat keeps the item, as helm does when anything follows it (a helm bug, a row of docs/values.md)', async () => {
     const files = ['controller: null\n', 'controller:\n  replicas: 3\n  nodeSelector:\n    zone: a\n', 'controller:\n  nodeSelector: null\n'];
     const before = tally.documented.get(VALUE_DIFFERENCES[0]!.row) ?? 0;
     await compare({ files, flags: [['set', 'controller.tolerations[0].effect=']] });

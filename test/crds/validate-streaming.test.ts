@@ -1,4 +1,4 @@
-// validate reads, checks and prints one file at a time (README "Performance"): the problems of a
+// validate reads, checks and prints one file at a time (docs/performance.md, "Performance"): the problems of a
 // file are written before the next file is read, nothing of a checked file is kept but counts,
 // and the output is the one a whole-run report gives, byte for byte, in every format.
 import { execFileSync, spawn } from 'node:child_process';

@@ -1,9 +1,9 @@
-// Every command line agentplat shows that pipes its output into `kubectl apply` (the README, every
-// command's --help, the hints diff --cluster and plan print) names the field manager the release
+// Every command line agentplat shows that pipes its output into `kubectl apply` (the README and docs/,
+// every command's --help, the hints diff --cluster and plan print) names the field manager the release
 // is applied under (`--field-manager agentplat`: under kubectl's own, the same render meets
 // conflicts and the apply fails) and the revision it renders (`-r`/`--revision`: the default can
 // differ from the revision installed). A user copies these lines as they are.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ function unnamed(lines: readonly string[]): string[] {
   return lines.filter((l) => APPLIES_OUTPUT.test(l) && !(/--field-manager[ =]agentplat\b/.test(l) && /(?:^|\s)(?:-r|--revision)[ =][AB]\b/.test(l)));
 }
 
-/** The README's commands: each line of a code block (with its `\` continuations), and each inline code span. */
+/** The commands of a Markdown page: each line of a code block (with its `\` continuations), and each inline code span. */
 function readmeCommands(text: string): string[] {
   const out: string[] = [];
   let block = false;
@@ -41,9 +41,12 @@ function readmeCommands(text: string): string[] {
 }
 
 describe('lines that apply agentplat output with kubectl name --field-manager agentplat and the revision', () => {
-  it('the README', () => {
-    const commands = readmeCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  it('the README and every page of docs/', () => {
+    const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const commands = pages.flatMap((page) => readmeCommands(readFileSync(join(ROOT, page), 'utf8')).map((c) => `${page}: ${c}`));
     expect(commands.filter((l) => APPLIES_OUTPUT.test(l)).length).toBeGreaterThan(5);
+    // The tour's install, upgrade and prune lines are the README's own.
+    expect(commands.filter((l) => l.startsWith('README.md: ') && APPLIES_OUTPUT.test(l)).length).toBeGreaterThanOrEqual(3);
     expect(unnamed(commands)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-// The README's CI and GitOps recipes work as written from what this repository provides: each
-// recipe's commands, taken from the README's own code blocks, run against a pack of this
+// The CI and GitOps recipes of docs/ci.md work as written from what this repository provides: each
+// recipe's commands, taken from the page's own code blocks, run against a pack of this
 // repository (`npm pack`, installed the way the recipe installs it, into a private npm prefix).
 // The recipes kept as files under recipes/ are run by test/recipes/.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,15 +10,15 @@ import { ROOT } from '../cli/binary.ts';
 import { installOnce, sh, stepEnv, TARBALL, withPackInTools, type Ran } from '../helpers/pack.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PAGE = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
 
 
-/** The text under a README heading, up to the next heading of the same or a higher level. */
+/** The text under a heading of docs/ci.md, up to the next heading of the same or a higher level. */
 function section(heading: string): string {
-  const start = README.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README has no heading ${heading}`);
+  const start = PAGE.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`docs/ci.md has no heading ${heading}`);
   const level = heading.split(' ')[0]!;
-  const rest = README.slice(start + heading.length + 2);
+  const rest = PAGE.slice(start + heading.length + 2);
   const end = rest.search(new RegExp(`^#{1,${level.length}} `, 'm'));
   return end < 0 ? rest : rest.slice(0, end);
 }
@@ -49,7 +49,7 @@ const CLEAN = {
 };
 const TYPO = { ...CLEAN, 'envs/prod/values.yaml': 'ui:\n  replcas: 3\n' };
 
-describe('README CI recipes run as written against a pack of this repository', () => {
+describe('the CI recipes of docs/ci.md run as written against a pack of this repository', () => {
   it('every recipe installs the file `npm pack` writes, not a package name no registry has', () => {
     const installLines = section('## CI and GitOps').split('\n').filter((l) => /npm install --global/.test(l) && !/git\+https/.test(l));
     expect(installLines.length).toBeGreaterThanOrEqual(3);
@@ -79,7 +79,7 @@ describe('README CI recipes run as written against a pack of this repository', (
       expect(sarif.runs[0]!.results).toEqual([]);
     });
 
-    it('on a typo the annotation step fails the job and the SARIF step still passes, as the README says', async () => {
+    it('on a typo the annotation step fails the job and the SARIF step still passes, as docs/ci.md says', async () => {
       const dir = await valuesRepo(TYPO);
       const [annotate, sarifStep] = await runWorkflow(dir);
       expect(annotate!.code).toBe(1);

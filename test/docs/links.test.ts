@@ -89,11 +89,42 @@ export function brokenLinks(file: string): string[] {
   return broken;
 }
 
+/** The TypeScript sources under `dir`, by path. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/**
+ * Each pointer of src/ or test/ to a page (`docs/commands.md, "Pruning with ApplySets"`, `README, "A tour"`)
+ * whose page or section does not exist: messages and comments send readers there.
+ */
+export function brokenPointers(files: readonly string[]): string[] {
+  const broken: string[] = [];
+  for (const file of files) {
+    readFileSync(file, 'utf8').split('\n').forEach((l, i) => {
+      for (const m of l.matchAll(/\b(docs\/[a-z0-9-]+\.md|README(?:\.md)?)(?:,? (?:section )?"([^"]+)")?(?!['`])/g)) {
+        const page = join(ROOT, m[1]!.startsWith('README') ? 'README.md' : m[1]!);
+        const where = `${relative(ROOT, file)}:${i + 1}: ${m[0]}`;
+        if (!existsSync(page)) broken.push(`${where} (no file ${relative(ROOT, page)})`);
+        // A section is named by its heading or the start of it ("The database URL lives in a Secret").
+        else if (m[2] !== undefined && ![...anchors(page)].some((a) => a.startsWith(slug(m[2]!)))) broken.push(`${where} (no heading "${m[2]}" in ${relative(ROOT, page)})`);
+      }
+    });
+  }
+  return broken;
+}
+
 describe('the links of the README and docs/', () => {
   it('every relative link names a file that exists and, with #anchor, a heading of that file', () => {
     const files = pages();
     expect(files.length).toBeGreaterThan(5);
     expect(files.flatMap(brokenLinks)).toEqual([]);
+  });
+
+  it("the pages and sections agentplat's messages, sources and tests point at exist", () => {
+    const files = [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'test'))];
+    expect(files.length).toBeGreaterThan(50);
+    expect(brokenPointers(files)).toEqual([]);
   });
 
   it('the README links every page of docs/', () => {

@@ -1,5 +1,6 @@
-// The README is reviewed like code: its generated sections (lint rules, values reference) must
-// match what the tool produces, and its set-up commands must be the ones CI runs.
+// The README and docs/ are reviewed like code: their generated parts (the rule table of
+// docs/rules.md, docs/values-reference-a.md and -b.md) must match what the tool produces, and the
+// README's set-up commands must be the ones CI runs.
 // Regenerate: UPDATE_README=1 npx vitest run test/docs/readme.test.ts
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,12 @@ import { CRD_RULES } from '../../src/crds/rules.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const UPDATE = process.env.UPDATE_README === '1';
 const readmePath = join(ROOT, 'README.md');
+const rulesPath = join(ROOT, 'docs', 'rules.md');
+
+/** The README and every page of docs/, by path from the repository root. */
+function pages(): string[] {
+  return ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+}
 
 async function docs(revision: 'A' | 'B'): Promise<string> {
   const io = await runInProcess(['docs', '--revision', revision]);
@@ -24,7 +31,7 @@ async function docs(revision: 'A' | 'B'): Promise<string> {
 function section(text: string, name: string, body?: string): string {
   const re = new RegExp(`(<!-- ${name}:start[^>]*-->\\n)([\\s\\S]*?)(<!-- ${name}:end -->)`);
   const m = re.exec(text);
-  expect(m, `README has a ${name} section`).not.toBeNull();
+  expect(m, `the page has a ${name} section`).not.toBeNull();
   return body === undefined ? m![2]! : text.replace(re, (_, a: string, _b: string, c: string) => `${a}${body}${c}`);
 }
 
@@ -35,12 +42,7 @@ function rulesTable(): string {
   return `| Rule | What it checks |\n|---|---|\n${rows.join('\n')}\n`;
 }
 
-/** The revision B reference inside the README: its title dropped, its headings one level down. */
-function embedded(reference: string): string {
-  return reference.replace(/^# .*\n+/, '').replace(/^(#+) /gm, '$1# ');
-}
-
-describe('README', () => {
+describe('the README and docs/', () => {
   it('opens with the two set-up commands CI runs (npm ci + render on the defaults, npm test)', () => {
     const text = readFileSync(readmePath, 'utf8');
     const setup = text.slice(text.indexOf('## Set up'), text.indexOf('## A tour'));
@@ -62,8 +64,8 @@ describe('README', () => {
     for (const line of supported!.split(/, | or /)) expect(Number(line), line).toBeGreaterThan(Number(oldLine));
   });
 
-  it('prunes no CRD: every `kubectl apply --prune` of its code blocks applies a render without CRDs', () => {
-    const text = readFileSync(readmePath, 'utf8');
+  it('prunes no CRD: every `kubectl apply --prune` in the code blocks of the README and docs/ applies a render without CRDs', () => {
+    const text = pages().map((p) => readFileSync(join(ROOT, p), 'utf8')).join('\n');
     // The fenced code blocks, of any language: a fence opens a block and the next one closes it.
     const blocks: string[] = [];
     let open: string[] | undefined;
@@ -85,13 +87,13 @@ describe('README', () => {
     }
   });
 
-  it('lists every lint rule id with its description', () => {
-    let text = readFileSync(readmePath, 'utf8');
-    if (UPDATE) writeFileSync(readmePath, (text = section(text, 'lint-rules', rulesTable())));
+  it('docs/rules.md lists every lint rule id with its description', () => {
+    let text = readFileSync(rulesPath, 'utf8');
+    if (UPDATE) writeFileSync(rulesPath, (text = section(text, 'lint-rules', rulesTable())));
     expect(section(text, 'lint-rules')).toBe(rulesTable());
   });
 
-  it('has every rule id the code can report in a rule table: lint and render ids in the lint rules, crd/ ids in the custom resources section', () => {
+  it('every rule id the code can report is in a rule table: lint and render ids in docs/rules.md, crd/ ids in the validate section of docs/resource-api.md', () => {
     // The ids are the rule-shaped string literals of src/, whatever module reports them, so an id
     // reported without a catalog entry is found too.
     const sources = (dir: string): string[] =>
@@ -100,28 +102,25 @@ describe('README', () => {
     for (const file of sources(join(ROOT, 'src'))) {
       for (const m of readFileSync(file, 'utf8').matchAll(/['"`]((?:values|security|render|crd)\/[a-z0-9-]+)['"`]/g)) ids.add(m[1]!);
     }
-    const text = readFileSync(readmePath, 'utf8');
-    const rules = section(text, 'lint-rules');
-    const crdTable = text.slice(text.indexOf('## Custom resources and CRDs'), text.indexOf('### Rules checked at admission'));
+    const rules = section(readFileSync(rulesPath, 'utf8'), 'lint-rules');
+    const resources = readFileSync(join(ROOT, 'docs', 'resource-api.md'), 'utf8');
+    const from = resources.indexOf('\n## Validating resources before you apply them\n');
+    const to = resources.indexOf('\n## Rules checked at admission (CEL)\n');
+    expect(from, 'docs/resource-api.md has its validate section').toBeGreaterThan(0);
+    expect(to).toBeGreaterThan(from);
+    const crdTable = resources.slice(from, to);
     expect(ids).toContain('render/duplicate-object');
     expect(ids.size).toBeGreaterThan(ruleCatalog().size);
     for (const id of ids) {
       const table = id.startsWith('crd/') ? crdTable : rules;
-      expect(table.includes(`\`${id}\``), `${id} is missing from the README's ${id.startsWith('crd/') ? 'custom resources' : 'lint rules'} table`).toBe(true);
+      expect(table.includes(`\`${id}\``), `${id} is missing from the ${id.startsWith('crd/') ? 'docs/resource-api.md' : 'docs/rules.md'} table`).toBe(true);
     }
     for (const id of Object.keys(CRD_RULES)) expect(ids).toContain(id);
   });
 
-  it('carries the values reference of revision B exactly as `agentplat docs --revision B` prints it', async () => {
-    const want = embedded(await docs('B'));
-    let text = readFileSync(readmePath, 'utf8');
-    if (UPDATE) writeFileSync(readmePath, (text = section(text, 'values-reference', want)));
-    expect(section(text, 'values-reference')).toBe(want);
-  });
-
-  it('docs/values-reference-a.md is exactly `agentplat docs --revision A`', async () => {
-    const file = join(ROOT, 'docs', 'values-reference-a.md');
-    const want = await docs('A');
+  it.each(['A', 'B'] as const)('the values reference of revision %s (docs/values-reference-<revision>.md) is exactly `agentplat docs` of that revision', async (revision) => {
+    const file = join(ROOT, 'docs', `values-reference-${revision.toLowerCase()}.md`);
+    const want = await docs(revision);
     if (UPDATE) writeFileSync(file, want);
     expect(readFileSync(file, 'utf8')).toBe(want);
   });

@@ -4,7 +4,7 @@
 // it checks (nothing printed), so object names, duplicate objects and API gates fail both. Whether
 // a key changes anything (values/no-effect, a render per key) is lint's own question, which render
 // does not ask: lint runs here with --no-effects, and under --strict its warnings may refuse values
-// render prints (README, "Keys that change nothing").
+// render prints (docs/rules.md, "Keys that change nothing").
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';

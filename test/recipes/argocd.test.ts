@@ -208,7 +208,7 @@ describe('Argo CD recipe: plugin.yaml', () => {
   });
 
   // A values file list keeps its order; a file name with a comma cannot be passed, as in helm
-  // (-f a.yaml,b.yaml is two files: README, "where agentplat's --set differs from helm's").
+  // (-f a.yaml,b.yaml is two files: docs/values.md, "Where agentplat's `--set` differs from helm's").
   it('parameters win over env entries, and a values file list keeps its order', () => {
     const folder = appFolder({ 'values.yaml': 'controller:\n  toolRefreshInterval: 30s\n', 'overrides b.yaml': OVERRIDES });
     const r = generate(folder, argoEnv({ env: [{ name: 'REVISION', value: 'B' }], parameters: [{ name: 'revision', string: 'A' }, { name: 'values-files', array: ['values.yaml', 'overrides b.yaml'] }] }));

@@ -100,8 +100,8 @@ const TYPO = { ...CLEAN, 'envs/prod/values.yaml': 'ui:\n  replcas: 3\n' };
 const INPUTS = { files: "envs/**/values.yaml", base: 'base.yaml' };
 
 describe('GitHub Action recipe (composite)', () => {
-  it("the README's usage passes only inputs the action declares, and every required one", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it("docs/ci.md's usage passes only inputs the action declares, and every required one", () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     const block = /### GitHub Action \(composite\)[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)![1]!;
     const steps = Object.values((parse(block) as { jobs: Record<string, { steps: Step[] }> }).jobs).flatMap((j) => j.steps);
     const usage = steps.find((s) => s.uses?.includes('recipes/github-action'))!;

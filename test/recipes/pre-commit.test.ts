@@ -70,8 +70,8 @@ describe('pre-commit hooks', () => {
     for (const h of hooks) expect(Object.keys(pkg.bin)).toContain(h.entry.split(' ')[0]);
   });
 
-  it("the README's .pre-commit-config.yaml names hooks this repository defines", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it("docs/ci.md's .pre-commit-config.yaml names hooks this repository defines", () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     const block = /### pre-commit[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)![1]!;
     const config = parse(block) as { repos: { hooks: { id: string }[] }[] };
     const ids = config.repos.flatMap((r) => r.hooks.map((h) => h.id));

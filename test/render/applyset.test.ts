@@ -104,11 +104,11 @@ describe('--applyset forms and refusals', () => {
 });
 
 describe('--applyset help', () => {
-  it.each(['render', 'template'])('%s --help says the output is not input for kubectl\'s prune and points to the README\'s kubectl path', async (command) => {
+  it.each(['render', 'template'])('%s --help says the output is not input for kubectl\'s prune and points to the kubectl path of docs/commands.md', async (command) => {
     const r = await runInProcess([command, '--help']);
     expect(r.code).toBe(0);
     const text = r.stdout.replace(/\s+/g, ' ');
     expect(text).toContain('not input for pruning (kubectl apply --applyset refuses labelled objects)');
-    expect(text).toContain('render without --applyset and let kubectl make the set: README, "Pruning with ApplySets"');
+    expect(text).toContain('render without --applyset and let kubectl make the set: docs/commands.md, "Pruning with ApplySets"');
   });
 });

@@ -1,6 +1,6 @@
 // agents-surface: the keys every bundled agent chart of revision A honours beyond the spec's
 // (runtime, env, imagePullSecrets, podSecurityContext, securityContext, compaction) take effect on
-// exactly that agent's Agent, in the fields the agent charts put them. Facts: the README section
+// exactly that agent's Agent, in the fields the agent charts put them. Facts: the docs/values.md section
 // "Bundled agents" (taken from the reference measurements of the real chart).
 import { describe, expect, it } from 'vitest';
 import { lintText, obj, surfaceCases, where, type SurfaceCase } from './surface.ts';

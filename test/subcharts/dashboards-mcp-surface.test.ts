@@ -1,5 +1,5 @@
 // dashboards-mcp-surface: every key of the dashboards MCP chart takes effect on exactly the objects
-// and fields that chart puts it in. Facts: the README section "dashboards-mcp" (taken from the
+// and fields that chart puts it in. Facts: the docs/values.md section "dashboards-mcp" (taken from the
 // reference measurements of the real chart).
 import { describe, expect } from 'vitest';
 import { obj, surfaceCases, type SurfaceCase } from './surface.ts';

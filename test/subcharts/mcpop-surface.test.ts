@@ -1,5 +1,5 @@
 // mcpop-surface: every key of the MCP operator chart (v0.3.0) takes effect on exactly the objects
-// and fields that chart puts it in. Facts: the README section "mcpop" (taken from the reference
+// and fields that chart puts it in. Facts: the docs/values.md section "mcpop" (taken from the reference
 // measurements of the real chart).
 import { describe, expect, it } from 'vitest';
 import { lintText, obj, surfaceCases, where, type SurfaceCase } from './surface.ts';

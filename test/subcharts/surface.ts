@@ -1,4 +1,4 @@
-// Table-driven tests of a sub-chart's values surface (README "Sub-chart values"): for each key, a
+// Table-driven tests of a sub-chart's values surface (docs/values.md, "Sub-chart values"): for each key, a
 // plausible non-default value is linted (accepted, no error) and the whole release is rendered
 // without and with it; the objects and fields that differ must be exactly the ones the case names,
 // and every rendered object must validate against its Kubernetes schema (unknown fields rejected).
@@ -17,7 +17,7 @@ import { expectValidK8sObjects } from '../helpers/k8s-schema.ts';
 registerChartSchemas();
 
 export interface SurfaceCase {
-  /** The key (or keys) the case sets, as the README names them. */
+  /** The key (or keys) the case sets, as docs/values.md names them. */
   key: string;
   set: Values;
   /**

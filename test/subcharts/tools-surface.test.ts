@@ -1,6 +1,6 @@
 // agentplat-tools-surface: every key of the tools chart (0.2.1; B 0.3.0 assumed to keep them,
 // docs/decisions.md) takes effect on exactly the objects and fields the tools chart puts it in.
-// Facts: the tools chart's keys, types, defaults and effects as listed in the README section
+// Facts: the tools chart's keys, types, defaults and effects as listed in the docs/values.md section
 // "agentplat-tools" (taken from the reference measurements of the real chart).
 import { describe, expect, it } from 'vitest';
 import { lintText, obj, surfaceCases, where, type SurfaceCase } from './surface.ts';

@@ -149,7 +149,7 @@ async function runPreflight(
       after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info, result.applySet)}\n`,
     });
   }
-  // Objects the user may not check: the run could not do its work for them (README, exit codes).
+  // Objects the user may not check: the run could not do its work for them (docs/commands.md, "Exit codes").
   app.exitCode = result.notAllowed.length > 0 ? EXIT_USAGE : preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
 }
 

@@ -15,7 +15,7 @@ export const APPLYSET_HELP_TEXT =
   'parent with the id label and the annotations listing the members\' kinds and namespaces (KEP-3659;\n' +
   'the id is the one kubectl computes for that parent). It shows the set before it is applied; it is\n' +
   'not input for pruning (kubectl apply --applyset refuses labelled objects). To prune, render without\n' +
-  '--applyset and let kubectl make the set: README, "Pruning with ApplySets".\n';
+  '--applyset and let kubectl make the set: docs/commands.md, "Pruning with ApplySets".\n';
 
 export function register(program: Command, app: App): void {
   const cmd = program

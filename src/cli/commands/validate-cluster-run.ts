@@ -50,7 +50,7 @@ export async function runValidateCluster(app: App, flags: ValidateClusterFlags, 
     ? ''
     : `validate: could not read (403 Forbidden): ${unreadText(result.unread)}; ask for get and list on what is named (kubectl auth can-i --list shows what you may do)${flags.namespace === undefined ? ', or check only the namespaces you may read with -n NAMESPACE' : ''}\n`;
   writeReport(app.io, { report, after: `${result.notes.map((note) => `validate: ${note}\n`).join('')}${unread}${line}\n` });
-  // A run that could not read all it set out to check has not done its work (README, exit codes).
+  // A run that could not read all it set out to check has not done its work (docs/commands.md, "Exit codes").
   if (!whole) return EXIT_USAGE;
   return result.problems.some((p) => p.severity === 'error') ? EXIT_PROBLEMS : EXIT_OK;
 }

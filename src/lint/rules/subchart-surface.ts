@@ -1,4 +1,4 @@
-// Rules of the tools server's and the MCP operator's own keys (README "Sub-chart values"): values
+// Rules of the tools server's and the MCP operator's own keys (docs/values.md, "Sub-chart values"): values
 // the schema accepts but that would give a manifest the cluster refuses or a setting that does
 // nothing.
 //   bad:  agentplat-tools.rbac.namespaces: [team-a]        (the server's own namespace has no role)

@@ -21,7 +21,7 @@ export const COMMAND_WORDING: Record<ReportCommand, { pathProperty: string; clea
   plan: {
     pathProperty: 'planPath',
     cleanCase: 'upgrade',
-    ruleHelp: (id) => `Rule id ${id}; agentplat plan reports what an upgrade needs a person for (see the README, section plan).`,
+    ruleHelp: (id) => `Rule id ${id}; agentplat plan reports what an upgrade needs a person for (see docs/commands.md, section plan).`,
   },
 };
 

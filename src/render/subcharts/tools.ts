@@ -1,7 +1,7 @@
 // The tools server sub-chart (`agentplat-tools.*`, on by default): the MCP server whose tools the
 // bundled agents use. Every key of spec §2.11 takes effect here, including `resources` and
 // `tools.loglevel`, which the upstream chart ignored (decisions.md), and so do the keys of the
-// pinned tools chart (image, service, roles, tracing, ServiceMonitor, pod settings; README
+// pinned tools chart (image, service, roles, tracing, ServiceMonitor, pod settings; docs/values.md,
 // "agentplat-tools"). The server mutates arbitrary cluster objects on the agents' behalf, hence its
 // cluster-wide role by default; `rbac.namespaces` (or a namespace-scoped install, [B]
 // global-watch-namespaces-scope, ./scope.ts) gives one Role + RoleBinding per namespace instead
