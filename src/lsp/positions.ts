@@ -68,21 +68,29 @@ function entryAt(text: string, path: readonly PathSegment[]): { pair?: Pair<Node
   return parent ? { ...(pair ? { pair } : {}), parent, value: node } : undefined;
 }
 
-/** Where the key or value that starts at `offset` ends (a problem's range); else the end of the word there. */
-export function extentAt(text: string, offset: number): number {
-  const doc = parse(text);
-  let end: number | undefined;
+/**
+ * Where the key or value that starts at an offset ends (a problem's range), else the end of the
+ * word there: the text is parsed once for all the offsets asked.
+ */
+export function extentsIn(text: string): (offset: number) => number {
+  const ends = new Map<number, number>();
   const visit = (node: Node | null | undefined) => {
-    if (end !== undefined || !node?.range) return;
-    if (isScalar(node) && node.range[0] === offset) end = node.range[1];
-    else if (isMap(node)) for (const p of node.items as Pair<Node, Node | null>[]) (visit(p.key), visit(p.value));
+    if (!node?.range) return;
+    if (isScalar(node)) {
+      if (!ends.has(node.range[0])) ends.set(node.range[0], node.range[1]);
+    } else if (isMap(node)) for (const p of node.items as Pair<Node, Node | null>[]) (visit(p.key), visit(p.value));
     else if (isSeq(node)) for (const item of node.items) visit(item as Node);
   };
-  visit(doc.contents as Node | null);
-  if (end !== undefined && end > offset) return end;
-  const rest = /^[^\s:#,\]}]*/.exec(text.slice(offset))![0];
-  return offset + Math.max(rest.length, 1);
+  visit(parse(text).contents as Node | null);
+  return (offset) => {
+    const end = ends.get(offset);
+    if (end !== undefined && end > offset) return end;
+    const rest = /^[^\s:#,\]}]*/.exec(text.slice(offset))![0];
+    return offset + Math.max(rest.length, 1);
+  };
 }
+
+export const extentAt = (text: string, offset: number): number => extentsIn(text)(offset);
 
 /** The start of the line `offset` is on. */
 const lineStart = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1;

@@ -19,7 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { otherRevision, type Revision } from '../spec/revisions.ts';
-import { extentAt as extentOf } from './positions.ts';
+import { extentsIn } from './positions.ts';
 import { actionsFor, completionsAt, hoverText, migrationEdit, type Action } from './features.ts';
 import { lintDocument, settingsFor, type Finding, type FindingData, type OpenDocument } from './request.ts';
 
@@ -50,7 +50,8 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
         const version = doc.version;
         const { findings } = await lintDocument(asOpen(doc), open);
         if (again.has(uri)) continue;
-        const diagnostics = findings.map((f) => diagnosticOf(doc, f));
+        const extent = extentsIn(doc.getText());
+        const diagnostics = findings.map((f) => diagnosticOf(doc, f, extent));
         await connection.sendDiagnostics({ uri, version, diagnostics });
       } while (again.has(uri));
     })()
@@ -127,9 +128,9 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
 }
 
 /** A finding as the editor shows it: from where the problem points to the end of that key or value. */
-function diagnosticOf(doc: TextDocument, f: Finding): Diagnostic {
+function diagnosticOf(doc: TextDocument, f: Finding, extent: (offset: number) => number): Diagnostic {
   const start = { line: f.line ?? 0, character: f.column ?? 0 };
   const offset = doc.offsetAt(start);
-  const end = f.line === undefined ? { line: 0, character: 0 } : doc.positionAt(extentOf(doc.getText(), offset));
+  const end = f.line === undefined ? { line: 0, character: 0 } : doc.positionAt(extent(offset));
   return { range: { start, end }, severity: SEVERITY[f.severity], source: 'agentplat', code: f.data.rule, message: f.message, data: f.data };
 }
