@@ -13,6 +13,7 @@ const LAYERS = [
   ['output'],
   ['pipeline', 'cluster'],
   ['diff', 'explain'],
+  ['lsp'],
   ['cli', 'api'],
 ];
 

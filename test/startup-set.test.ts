@@ -16,10 +16,13 @@ import { tempDir } from './helpers/temp-dir.ts';
 beforeAll(() => ensureBuilt());
 
 /** The packages (node_modules/<name>) of which at least one function ran in `agentplat …args`. */
-function librariesRun(args: readonly string[], env: Record<string, string> = {}): string[] {
-  const r = scriptsRun(args, { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-'), ...env } });
+function librariesRun(args: readonly string[], env: Record<string, string> = {}, session?: { stdin: string }): string[] {
+  const r = scriptsRun(args, { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-'), ...env }, ...(session ? { stdin: session.stdin } : {}) });
   expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
+  // A session on standard input ends with it: the protocol library exits 1 when the input ends
+  // before it has handled the shutdown, 0 after; which comes first is not the server's to decide.
+  if (session) expect([0, 1]).toContain(r.code);
+  else expect(r.code).toBe(0);
   const bundle = join(ROOT, 'dist', 'cli.cjs');
   const script = r.scripts.find((s) => s.url.startsWith('file:') && fileURLToPath(s.url) === bundle);
   expect(script, 'coverage of dist/cli.cjs').toBeDefined();
@@ -61,6 +64,16 @@ describe('the offline start-up path runs only its own libraries', () => {
 
   it('colored output loads chalk: lint -f values.yaml under FORCE_COLOR', () => {
     expect(librariesRun(['lint', '-f', VALUES], { FORCE_COLOR: '1' })).toEqual(['chalk', 'commander', 'yaml']);
+  });
+
+  it('the language server\'s library runs only in `agentplat lsp`: its help does not run it, a session (shutdown, exit) does', () => {
+    expect(librariesRun(['lsp', '--help'])).toEqual(['commander']);
+    const message = (m: object) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...m });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const session = { stdin: message({ id: 1, method: 'shutdown' }) + message({ method: 'exit' }) };
+    expect(librariesRun(['lsp', '--stdio'], {}, session)).toEqual(expect.arrayContaining(['commander', 'vscode-jsonrpc', 'vscode-languageserver']));
   });
 
   it('the check sees a library that runs: validate runs ajv\'s runtime and the CEL evaluator', () => {

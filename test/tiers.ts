@@ -18,6 +18,7 @@ export const SLOW_ONLY: Record<string, string> = {
   'test/hardening/binary-sample.test.ts': 'process-heavy: a sample of the fuzz inputs through the real executable',
   'test/hardening/injection.test.ts': 'render-heavy: every user-controlled string site of both revisions × every payload, each through lint and render (about 26 s)',
   'test/hardening/secrets.test.ts': 'render-heavy: every secret key × every output format and neighbouring problem (about 19 s)',
+  'test/lsp/neovim.test.ts': 'process-heavy: Neovim (headless, from the distribution) as the editor of agentplat lsp',
   'test/crds/render-validate-matrix.test.ts': "render-heavy: the cluster suite's configuration matrix rendered and validated for each Kubernetes release (about 24 s)",
 };
 

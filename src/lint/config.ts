@@ -29,7 +29,21 @@ export interface LintConfig {
   format?: FormatName;
   /** Patterns of values keys that are not the chart's and are not reported (`x-*`, YAML anchor holders). */
   ignoreKeys?: string[];
+  /** `editor`: the release `agentplat lsp` lints an open values file in (no command reads it). */
+  editor?: EditorSettings;
 }
+
+/** The release an editor's values file belongs to: the layers under it and the names lint is given on the command line. */
+export interface EditorSettings {
+  /** Values files layered in this order (paths relative to the config file's folder), as -f gives them. */
+  values?: string[];
+  namespace?: string;
+  releaseName?: string;
+  apiVersions?: string[];
+  kubeVersion?: string;
+}
+
+const EDITOR_SETTINGS = ['values', 'namespace', 'releaseName', 'apiVersions', 'kubeVersion'] as const;
 
 /** Ids the linter reports that no cross-field rule module lists: parsing and schema checks. */
 const BUILT_IN_RULES: Record<string, string> = {
@@ -82,7 +96,7 @@ export function loadConfig(cwd: string): LintConfig {
 }
 
 /** The settings of the config file, each a case of parseConfig. */
-const SETTINGS = ['rules', 'maxWarnings', 'strict', 'revision', 'format', 'ignoreKeys'] as const;
+const SETTINGS = ['rules', 'maxWarnings', 'strict', 'revision', 'format', 'ignoreKeys', 'editor'] as const;
 
 /** The hint for an unknown setting: the near miss if any, and every setting. */
 function settingHint(key: string): string {
@@ -152,11 +166,47 @@ export function parseConfig(text: string, file: string): LintConfig {
         if (typeof scalar !== 'string' || !isFormatName(scalar)) return fail(at, `unknown format ${JSON.stringify(scalar ?? null)}`, `valid formats: ${FORMAT_NAMES.join(', ')}`);
         config.format = scalar;
         break;
+      case 'editor':
+        config.editor = parseEditor(value, at, fail);
+        break;
       default:
         fail(keyNode.range?.[0], `unknown setting \`${key}\``, settingHint(key));
     }
   }
   return config;
+}
+
+/** `editor:` of the config file: a map of the settings EDITOR_SETTINGS names. */
+function parseEditor(value: Node | null, at: number | undefined, fail: (offset: number | undefined, message: string, hint?: string) => never): EditorSettings {
+  const example = 'e.g. `editor: {values: [values.yaml, prod.yaml], namespace: agents}`';
+  if (!isMap(value)) return fail(at, '`editor` must be a map of settings', example);
+  const out: EditorSettings = {};
+  for (const pair of value.items) {
+    const keyNode = pair.key as Node;
+    const key = isScalar(keyNode) ? String(keyNode.value) : '';
+    const item = pair.value as Node | null;
+    const where = (item?.range ?? keyNode.range)?.[0];
+    const text = (n: Node | null, what: string): string => (isScalar(n) && typeof n.value === 'string' && n.value !== '' ? n.value : fail(n?.range?.[0] ?? where, `${what}\`editor.${key}\` must be a non-empty string`));
+    const list = (): string[] => (isSeq(item) ? item.items.map((n) => text(n as Node, 'each item of ')) : fail(where, `\`editor.${key}\` must be a list of strings`, example));
+    switch (key) {
+      case 'values':
+        out.values = list();
+        break;
+      case 'apiVersions':
+        out.apiVersions = list();
+        break;
+      case 'namespace':
+      case 'releaseName':
+      case 'kubeVersion':
+        out[key] = text(item, '');
+        break;
+      default: {
+        const near = didYouMean(key, EDITOR_SETTINGS);
+        fail(keyNode.range?.[0], `unknown setting \`editor.${key}\``, `${near ? `${near} ` : ''}(the editor settings are ${EDITOR_SETTINGS.join(', ')})`);
+      }
+    }
+  }
+  return out;
 }
 
 function checkRuleId(id: string): boolean {

@@ -114,6 +114,7 @@ function toProblem(f: RuleFinding, layered: LayeredValues, userLayers: readonly 
     ...(loc?.excerpt !== undefined ? { excerpt: loc.excerpt } : {}),
     ...(loc?.excerptColumn !== undefined ? { excerptColumn: loc.excerptColumn } : {}),
     ...(f.onlyInRevision ? { onlyInRevision: f.onlyInRevision } : {}),
+    ...(f.fix ? { fix: f.fix } : {}),
   };
 }
 

@@ -14,7 +14,7 @@ import { valuesSchemaAccepts, valuesValidator } from './schema-validators.ts';
 import type { Touched } from '../spec/schema-accepts.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
-import { didYouMean } from '../problems/nearest.ts';
+import { didYouMean, nearest } from '../problems/nearest.ts';
 import { oddCharacter, visibleText, withoutOddCharacters, type OddCharacter } from '../problems/invisible.ts';
 import { replacementHint } from '../spec/replacements.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
@@ -243,7 +243,7 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
         severity: 'error',
         path: full,
         message: `unknown key \`${joinPath(full)}\` in revision ${revision}`,
-        hint: unknownKeyHint(revision, path, key, parent, value, other),
+        ...unknownKeyHint(revision, path, key, parent, value, other),
         ...(other ? { onlyInRevision: other } : {}),
       };
     }
@@ -262,6 +262,7 @@ function toFinding(revision: Revision, e: ErrorObject): RuleFinding | undefined 
         message: sentence(),
         hint: other?.hint ?? didYouMean(String(e.data), (p.allowedValues as unknown[]).map(String)),
         ...(other ? { onlyInRevision: other.revision } : {}),
+        ...enumFix(other ? undefined : e.data, p.allowedValues as unknown[]),
       };
     }
     case 'pattern': {
@@ -413,21 +414,22 @@ function revisionWithKey(revision: Revision, path: readonly PathSegment[]): Revi
   return REVISION_IDS.find((other) => other !== revision && schemaAt(other, path) !== undefined);
 }
 
-function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown, other: Revision | undefined): string | undefined {
+/** The hint of an unknown key and, when it is a did-you-mean, the key meant (the editor's quick fix). */
+function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown, other: Revision | undefined): { hint?: string; fix?: { replace: string } } {
   const full = joinPath([...parentPath, key]);
   // A key the specification leaves out on purpose: name what replaces it (spec/replacements.ts).
   const replacement = replacementHint(revision, full, value);
   if (other) {
     const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;
-    if (area) return `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead`;
-    return replacement ? `\`${full}\` exists only in revision ${other}: ${replacement}` : `\`${full}\` exists only in revision ${other}; remove it, or lint with --revision ${other}`;
+    if (area) return { hint: `\`${key}\` is a bundled agent of revision ${other}; revision ${revision} ships none — declare your own Agent resources instead` };
+    return { hint: replacement ? `\`${full}\` exists only in revision ${other}: ${replacement}` : `\`${full}\` exists only in revision ${other}; remove it, or lint with --revision ${other}` };
   }
-  if (replacement) return replacement;
+  if (replacement) return { hint: replacement };
   const known = Object.keys(parent.properties ?? {});
-  const guess = didYouMean(key, known);
-  if (guess) return guess;
-  if (known.length > 0 && known.length <= 12) return `known keys here: ${known.join(', ')}`;
-  return undefined;
+  const guess = nearest(key, known);
+  if (guess !== undefined) return { hint: didYouMean(key, [guess])!, fix: { replace: guess } };
+  if (known.length > 0 && known.length <= 12) return { hint: `known keys here: ${known.join(', ')}` };
+  return {};
 }
 
 /**
@@ -441,7 +443,7 @@ function oddKeyFinding(revision: Revision, parentPath: readonly PathSegment[], k
   const what = odd.looksLike === undefined ? `an invisible character, ${odd.name}, at ${where}` : `${odd.name} at ${where}, drawn like the Latin \`${odd.looksLike}\``;
   const fix = odd.looksLike === undefined ? 'delete the character' : `type the Latin \`${odd.looksLike}\` instead`;
   const cleaned = withoutOddCharacters(key);
-  const then = cleaned === '' ? undefined : schemaAt(revision, [...parentPath, cleaned]) ? didYouMean(cleaned, [cleaned]) : unknownKeyHint(revision, parentPath, cleaned, parent, value, revisionWithKey(revision, [...parentPath, cleaned]));
+  const then = cleaned === '' ? undefined : schemaAt(revision, [...parentPath, cleaned]) ? didYouMean(cleaned, [cleaned]) : unknownKeyHint(revision, parentPath, cleaned, parent, value, revisionWithKey(revision, [...parentPath, cleaned])).hint;
   return {
     rule: 'values/unknown-key',
     severity: 'error',
@@ -462,4 +464,12 @@ function otherRevisionValue(revision: Revision, path: readonly PathSegment[], va
     }
   }
   return undefined;
+}
+
+/** The allowed word a misspelled enum value is nearest to, as the fix that writes it (strings only: the word replaces a scalar as written). */
+function enumFix(value: unknown, allowed: readonly unknown[]): { fix?: { replace: string } } {
+  if (typeof value !== 'string') return {};
+  const words = allowed.filter((a): a is string => typeof a === 'string');
+  const guess = nearest(value, words);
+  return guess === undefined ? {} : { fix: { replace: guess } };
 }

@@ -29,7 +29,15 @@ export interface Problem {
    * apart by it.
    */
   onlyInRevision?: string;
+  /**
+   * The change that fixes the problem, for an editor's quick fix: `replace` is the word to put in
+   * place of the key or value the problem points at (the did-you-mean of the hint); `append` is an
+   * item to add to the list at `path` (the namespace a rule asks for).
+   */
+  fix?: ProblemFix;
 }
+
+export type ProblemFix = { replace: string } | { append: string };
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 

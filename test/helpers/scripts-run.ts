@@ -12,9 +12,9 @@ export interface ScriptCoverage {
   functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[];
 }
 
-export function scriptsRun(args: readonly string[], opts: { cwd?: string; env?: Record<string, string> } = {}): { code: number | null; stderr: string; scripts: ScriptCoverage[]; urls: string[] } {
+export function scriptsRun(args: readonly string[], opts: { cwd?: string; env?: Record<string, string>; stdin?: string } = {}): { code: number | null; stderr: string; scripts: ScriptCoverage[]; urls: string[] } {
   const coverage = tempDir('agentplat-coverage-');
-  const r = runBin([...args], { ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}), env: { ...opts.env, NODE_V8_COVERAGE: coverage } });
+  const r = runBin([...args], { ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}), ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}), env: { ...opts.env, NODE_V8_COVERAGE: coverage } });
   const scripts = readdirSync(coverage).flatMap((f) => (JSON.parse(readFileSync(join(coverage, f), 'utf8')) as { result: ScriptCoverage[] }).result);
   return { code: r.code, stderr: r.stderr, scripts, urls: scripts.map((s) => s.url) };
 }

@@ -15,6 +15,7 @@ import { register as migrate } from './migrate.ts';
 import { register as version } from './version.ts';
 import { register as explain } from './explain.ts';
 import { register as completion } from './completion.ts';
+import { register as lsp } from './lsp.ts';
 
 export interface CommandEntry {
   /** The command names the entry registers (the first word of a command line that runs it). */
@@ -39,4 +40,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { names: ['explain'], register: explain },
   { names: ['completion', 'complete'], register: completion, needsAll: true },
   { names: ['version'], register: version },
+  { names: ['lsp'], register: lsp },
 ];

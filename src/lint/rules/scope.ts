@@ -67,6 +67,7 @@ export const scopeRules: ValuesRule = {
         path: scope.from,
         message: `\`${scope.from}\` does not include ${where} "${home}", where the controller runs${override ? '' : assumedNamespaceNote(ctx)}`,
         hint: override ? fix : namespaceFix(ctx, fix),
+        fix: { append: home },
       });
     }
   },

@@ -1,7 +1,7 @@
 // The shape of a cross-field rule: reads the merged values, reports Problems by values path.
 // Rules never compute file positions; the linter maps each path to where the user wrote it.
 
-import type { Severity } from '../../problems/problem.ts';
+import type { ProblemFix, Severity } from '../../problems/problem.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import type { Values } from '../../values/merge.ts';
 import type { PathSegment, ValueOrigin } from '../../values/source.ts';
@@ -22,6 +22,8 @@ export interface RuleFinding {
   onlyInRevision?: Revision;
   /** Reported only when a values file (or stdin) wrote the path, not a --set flag: about what the file keeps. */
   onlyInFile?: boolean;
+  /** The change that fixes it (Problem.fix). */
+  fix?: ProblemFix;
 }
 
 export interface RuleContext {

@@ -1,0 +1,136 @@
+// `agentplat lsp`: the Language Server Protocol over standard input and output. Diagnostics as
+// lint finds them (request.ts), hover, completion and quick fixes (features.ts). The only module
+// that loads vscode-languageserver; `agentplat lsp`'s run file imports it when that command runs.
+
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  createConnection,
+  DiagnosticSeverity,
+  InsertTextFormat,
+  MarkupKind,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type Connection,
+  type Diagnostic,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { otherRevision, type Revision } from '../spec/revisions.ts';
+import { extentsIn } from './positions.ts';
+import { actionsFor, completionsAt, hoverText, migrationEdit, type Action } from './features.ts';
+import { lintDocument, settingsFor, type Finding, type FindingData, type OpenDocument } from './request.ts';
+
+const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information };
+
+/** Values files: YAML documents on disk (untitled buffers have no folder to find settings from). */
+const isValuesFile = (doc: TextDocument) => doc.uri.startsWith('file:') && /\.ya?ml$/i.test(doc.uri);
+
+export function startServer(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Connection {
+  const connection = createConnection(ProposedFeatures.all, input, output);
+  const documents = new TextDocuments(TextDocument);
+  const open = (path: string) => documents.get(pathToFileURL(path).href)?.getText();
+  const asOpen = (doc: TextDocument): OpenDocument => ({ path: fileURLToPath(doc.uri), text: doc.getText() });
+
+  // One lint at a time per document; an edit during a lint asks for one more run afterwards.
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  const lint = (uri: string) => {
+    if (running.has(uri)) {
+      again.add(uri);
+      return;
+    }
+    const run = (async () => {
+      do {
+        again.delete(uri);
+        const doc = documents.get(uri);
+        if (!doc || !isValuesFile(doc)) return;
+        const version = doc.version;
+        const { findings } = await lintDocument(asOpen(doc), open);
+        if (again.has(uri)) continue;
+        const extent = extentsIn(doc.getText());
+        const diagnostics = findings.map((f) => diagnosticOf(doc, f, extent));
+        await connection.sendDiagnostics({ uri, version, diagnostics });
+      } while (again.has(uri));
+    })()
+      .catch((err: unknown) => connection.console.error(`agentplat lsp: linting ${uri} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
+      .finally(() => running.delete(uri));
+    running.set(uri, run);
+  };
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      completionProvider: { triggerCharacters: [':', ' ', '-'] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source] },
+    },
+    serverInfo: { name: 'agentplat' },
+  }));
+
+  documents.onDidOpen((e) => lint(e.document.uri));
+  documents.onDidChangeContent((e) => lint(e.document.uri));
+  documents.onDidClose((e) => void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
+
+  connection.onHover(async ({ textDocument, position }) => {
+    const doc = documents.get(textDocument.uri);
+    if (!doc || !isValuesFile(doc)) return null;
+    const text = await hoverText(asOpen(doc), doc.offsetAt(position), open);
+    return text === undefined ? null : { contents: { kind: MarkupKind.Markdown, value: text } };
+  });
+
+  connection.onCompletion(({ textDocument, position }) => {
+    const doc = documents.get(textDocument.uri);
+    if (!doc || !isValuesFile(doc)) return [];
+    const { revision } = settingsFor(fileURLToPath(doc.uri));
+    return completionsAt(doc.getText(), doc.offsetAt(position), revision).map((c) => ({
+      label: c.label,
+      kind: c.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.Value,
+      detail: c.detail,
+      documentation: { kind: MarkupKind.Markdown, value: c.documentation },
+      ...(c.snippet ? { insertText: c.snippet, insertTextFormat: InsertTextFormat.Snippet } : c.kind === 'key' ? { insertText: `${c.label}: ` } : {}),
+    }));
+  });
+
+  connection.onCodeAction(async ({ textDocument, context }) => {
+    const doc = documents.get(textDocument.uri);
+    if (!doc || !isValuesFile(doc)) return [];
+    const out: CodeAction[] = [];
+    const toAction = (a: Action, kind: string, diagnostic?: Diagnostic): CodeAction => ({
+      title: a.title,
+      kind,
+      ...(diagnostic ? { diagnostics: [diagnostic] } : {}),
+      ...(a.preferred ? { isPreferred: true } : {}),
+      edit: { changes: { [doc.uri]: a.edits.map((e) => ({ range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, newText: e.text })) } },
+    });
+    const text = doc.getText();
+    let migrateFrom: Revision | undefined;
+    for (const d of context.diagnostics) {
+      if (d.source !== 'agentplat' || !d.data) continue;
+      const data = d.data as FindingData;
+      for (const a of actionsFor(text, doc.offsetAt(d.range.start), data)) out.push(toAction(a, CodeActionKind.QuickFix, d));
+      if (data.onlyInRevision) migrateFrom = data.onlyInRevision as Revision;
+    }
+    // A file written for the other revision: the migration, as `agentplat migrate` writes it.
+    const { revision } = settingsFor(fileURLToPath(doc.uri));
+    if (migrateFrom !== undefined && migrateFrom === otherRevision(revision)) {
+      const migration = await migrationEdit(asOpen(doc), migrateFrom, revision).catch(() => undefined);
+      if (migration) out.push(toAction(migration, CodeActionKind.QuickFix));
+    }
+    return out;
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}
+
+/** A finding as the editor shows it: from where the problem points to the end of that key or value. */
+function diagnosticOf(doc: TextDocument, f: Finding, extent: (offset: number) => number): Diagnostic {
+  const start = { line: f.line ?? 0, character: f.column ?? 0 };
+  const offset = doc.offsetAt(start);
+  const end = f.line === undefined ? { line: 0, character: 0 } : doc.positionAt(extent(offset));
+  return { range: { start, end }, severity: SEVERITY[f.severity], source: 'agentplat', code: f.data.rule, message: f.message, data: f.data };
+}
