@@ -173,7 +173,7 @@ function clusterClientModules(c) {
   rmSync(coverage, { recursive: true, force: true });
   spawnSync(c.cmd[0], c.cmd.slice(1), { cwd: work, env: { ...envFor(process.execPath), ...c.env, NODE_V8_COVERAGE: coverage }, stdio: 'ignore' });
   const urls = readdirSync(coverage).flatMap((f) => JSON.parse(readFileSync(join(coverage, f), 'utf8')).result.map((r) => r.url));
-  return urls.filter((u) => /\/node_modules\/@kubernetes\/client-node\//.test(u)).length;
+  return urls.filter((u) => /\/dist\/chunks\/cluster-client\.cjs$/.test(u)).length;
 }
 const clientLoads = scaleOnly ? {} : Object.fromEntries(cases(process.execPath).filter((c) => c.id !== 'floor').map((c) => [c.id, clusterClientModules(c)]));
 // validate at scale: on the first node given (the others would add minutes, not a different picture).

@@ -129,8 +129,51 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
 // of it, and code a command never calls costs only its reading. The in-process API is an ES
 // module, dist/api.mjs, split so that each function reads only its own code.
 const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version) };
-// The cluster client stays a package of node_modules (a dependency), required by src/cluster/
-// connect.ts, which only a `--cluster` run loads: offline commands never read it.
+// The package has no runtime dependencies: every library is bundled. A library that one command
+// alone runs is bundled apart, as a chunk (dist/chunks/<name>.cjs) that the bundle loads through
+// src/package-root.ts requireChunk() when that command first imports it, so the other commands
+// neither read nor compile it: the cluster client, which only a `--cluster` run imports
+// (src/cluster/connect.ts, by dynamic import). To add one: a row here, naming the packages
+// (an import of the package or of any path under it goes to the chunk) and who loads it; the
+// importing module must itself be reached only by a dynamic import from that command.
+const CHUNKS = [{ name: 'cluster-client', packages: ['@kubernetes/client-node'], loadedBy: 'a --cluster run (src/cluster/connect.ts)' }];
+const packageRootModule = join(root, 'src', 'package-root.ts');
+/**
+ * What each chunk serves, by import path: the names the bundles import from it, or '*' for the
+ * whole module (a namespace, default or dynamic import). Filled by the plugin as it resolves the
+ * imports; the chunk is then built of exactly those, so that esbuild leaves out the rest of the
+ * package (the cluster client is 14 MB whole, 1.6 MB for the KubeConfig the CLI imports).
+ */
+const chunkImports = new Map(CHUNKS.map((c) => [c.name, new Map()]));
+const escapeRe = (t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The names `importer` imports from `path` with `import { a, b as c } from 'path'`, or '*' for any other kind of import. */
+function importedNames(importer, path) {
+  const text = readFileSync(importer, 'utf8');
+  const named = [...text.matchAll(new RegExp(`^import\\s+\\{([^}]*)\\}\\s+from\\s+['"]${escapeRe(path)}['"]`, 'gm'))];
+  const every = [...text.matchAll(new RegExp(`['"]${escapeRe(path)}['"]`, 'g'))];
+  if (named.length === 0 || named.length !== every.length) return '*';
+  return named.flatMap((m) => m[1].split(',').map((n) => n.trim()).filter((n) => n !== '' && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/)[0]));
+}
+const lazyChunks = {
+  name: 'lazy-chunks',
+  setup(b) {
+    for (const chunk of CHUNKS) {
+      const filter = new RegExp(`^(?:${chunk.packages.map(escapeRe).join('|')})(?:/.*)?$`);
+      b.onResolve({ filter }, (args) => {
+        const served = chunkImports.get(chunk.name);
+        const names = importedNames(args.importer, args.path);
+        const had = served.get(args.path);
+        served.set(args.path, names === '*' || had === '*' ? '*' : [...new Set([...(had ?? []), ...names])]);
+        return { path: args.path, namespace: `chunk-${chunk.name}` };
+      });
+      b.onLoad({ filter: /.*/, namespace: `chunk-${chunk.name}` }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(packageRootModule)}).requireChunk(${JSON.stringify(chunk.name)})[${JSON.stringify(args.path)}];`,
+        resolveDir: root,
+        loader: 'js',
+      }));
+    }
+  },
+};
 // commander requires node:child_process as it loads, for executable subcommands (a feature the
 // CLI does not use): that module and the stream modules behind it cost about 1 ms of every
 // start-up (bench/bench.mjs). The bundle's copy requires it on the first spawn instead; the build
@@ -146,7 +189,7 @@ const commanderSpawnOnDemand = {
     });
   },
 };
-const common = { bundle: true, platform: 'node', target: 'node20', minifySyntax: true, legalComments: 'none', define, logLevel: 'warning', external: ['@kubernetes/client-node'], plugins: [commanderSpawnOnDemand] };
+const common = { bundle: true, platform: 'node', target: 'node20', minifySyntax: true, legalComments: 'none', define, logLevel: 'warning', plugins: [commanderSpawnOnDemand, lazyChunks] };
 await build({
   ...common,
   entryPoints: { api: join(root, 'src', 'api-entry.ts') },
@@ -166,6 +209,23 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
     outfile: join(out, `${name}.cjs`),
     format: 'cjs',
     // The sources are ES modules; a CommonJS script has its folder and file as variables.
+    define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  });
+}
+
+// 5a. The chunks: each a CommonJS script whose exports are, by import path, the modules the
+// bundles import from its packages (all of them bundled in).
+for (const chunk of CHUNKS) {
+  const served = [...chunkImports.get(chunk.name)].sort(([a], [b]) => (a < b ? -1 : 1));
+  if (served.length === 0) throw new Error(`scripts/build.mjs: no module imports the packages of chunk ${chunk.name} (${chunk.packages.join(', ')}); remove its row from CHUNKS`);
+  const lines = served.map(([path, names], i) => (names === '*' ? `import * as m${i} from ${JSON.stringify(path)};` : `import { ${names.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(path)};`));
+  const entries = served.map(([path, names], i) => `${JSON.stringify(path)}: ${names === '*' ? `m${i}` : `{ ${names.map((n, j) => `${n}: m${i}_${j}`).join(', ')} }`}`);
+  await build({
+    ...common,
+    plugins: [commanderSpawnOnDemand],
+    stdin: { contents: `${lines.join('\n')}\nmodule.exports = { ${entries.join(', ')} };\n`, resolveDir: root, loader: 'js', sourcefile: `chunk-${chunk.name}.js` },
+    outfile: join(out, 'chunks', `${chunk.name}.cjs`),
+    format: 'cjs',
     define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
   });
 }
@@ -201,7 +261,7 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
 // content hash on its first line, which names its code cache.
 {
   const { createHash } = await import('node:crypto');
-  const scripts = [...readdirSync(out).map((f) => join(out, f)), ...readdirSync(gen).map((f) => join(gen, f))];
+  const scripts = [out, gen, join(out, 'chunks')].flatMap((d) => readdirSync(d).map((f) => join(d, f)));
   for (const file of scripts) {
     if (!/\.(mjs|cjs)$/.test(file)) continue;
     let text = readFileSync(file, 'utf8');
