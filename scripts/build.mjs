@@ -8,7 +8,8 @@
 //   CRDs (src/lint/schema-validators.ts, src/crds/crd-validators.ts);
 // - dist/agentplat.mjs (the CLI) and dist/api.mjs (the package's in-process API): one esbuild
 //   bundle split per command;
-// - dist/types/: declarations of the API.
+// - dist/types/: declarations of the API;
+// - with --exe, dist/sea/main.cjs: the entry of the single executable (scripts/build-exe.mjs).
 // What each of these saves is written in docs/decisions.md.
 // Everything is built into dist.next/ and then renamed to dist/, so a run (or a test reading
 // dist/generated/) during a build sees the previous build whole, and a failed build changes nothing.
@@ -213,6 +214,18 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
   });
 }
 
+// 5'. With --exe (scripts/build-exe.mjs): the entry of the single executable, dist/sea/main.cjs,
+// the same bundle with src/cli/exe-main.ts as its entry (the package does not ship it).
+if (process.argv.includes('--exe')) {
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src', 'cli', 'exe-main.ts')],
+    outfile: join(out, 'sea', 'main.cjs'),
+    format: 'cjs',
+    define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  });
+}
+
 // 5a. The chunks: each a CommonJS script whose exports are, by import path, the modules the
 // bundles import from its packages (all of them bundled in).
 for (const chunk of CHUNKS) {
@@ -223,6 +236,10 @@ for (const chunk of CHUNKS) {
   await build({
     ...common,
     plugins: [commanderSpawnOnDemand],
+    // Node's own punycode module is deprecated (Node 22 and later print DEP0040 when it is
+    // required); the packages that require it (tr46, whatwg-url) get the registry's punycode
+    // package, the same code, which npm installed beside them.
+    alias: { punycode: 'punycode/' },
     stdin: { contents: `${lines.join('\n')}\nmodule.exports = { ${entries.join(', ')} };\n`, resolveDir: root, loader: 'js', sourcefile: `chunk-${chunk.name}.js` },
     outfile: join(out, 'chunks', `${chunk.name}.cjs`),
     format: 'cjs',
@@ -275,4 +292,6 @@ for (const chunk of CHUNKS) {
 const old = `${dist}.old-${process.pid}`;
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(out, dist);
+// The single executable (scripts/build-exe.mjs writes dist/exe/) is no part of this build: it stays.
+if (existsSync(join(old, 'exe'))) renameSync(join(old, 'exe'), join(dist, 'exe'));
 rmSync(old, { recursive: true, force: true });

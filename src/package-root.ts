@@ -25,7 +25,6 @@ let files: PackageFiles | undefined;
 /** Reads every package file through `reader` from now on (the single executable's entry calls it). */
 export function usePackageFiles(reader: PackageFiles | undefined): void {
   files = reader;
-  scripts.clear();
 }
 
 export function packageRoot(): string {
