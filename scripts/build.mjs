@@ -278,7 +278,7 @@ for (const chunk of CHUNKS) {
 // content hash on its first line, which names its code cache.
 {
   const { createHash } = await import('node:crypto');
-  const scripts = [out, gen, join(out, 'chunks')].flatMap((d) => readdirSync(d).map((f) => join(d, f)));
+  const scripts = [out, gen, join(out, 'chunks')].filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).map((f) => join(d, f)));
   for (const file of scripts) {
     if (!/\.(mjs|cjs)$/.test(file)) continue;
     let text = readFileSync(file, 'utf8');
