@@ -53,19 +53,22 @@ function assetsOf(base, dir, into) {
 }
 
 const { node, version } = nodeBinary();
-process.stderr.write(`build-exe: the bundle (node scripts/build.mjs --exe)\n`);
-run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--exe'], { cwd: root });
-
 const outDir = join(root, 'dist', 'exe');
 const work = join(outDir, '.work');
 rmSync(work, { recursive: true, force: true });
-// What the executable holds, copied at once into a folder of its own (a build of dist/ that
-// starts meanwhile, such as a test's, cannot change it halfway): the entry, and what the package
+mkdirSync(work, { recursive: true });
+// A build of its own, into the work folder: dist/ is left as it is (a test may be reading it, or
+// another build writing it).
+const built = join(work, 'dist');
+process.stderr.write(`build-exe: the bundle (node scripts/build.mjs --exe --into ${relative(root, built)})\n`);
+run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--exe', '--into', built], { cwd: root });
+// What the executable holds, staged as the package lays it out: the entry, and what the package
 // reads at run time as assets: the data of values/ and schemas/, what the build generated, and
 // the chunks one command loads (templates/ is compiled into dist/generated/templates.json). The
 // values file the warm-up lints (src/cli/exe-main.ts) is read at build time only.
 const stage = join(work, 'package');
-for (const part of ['values', 'schemas', 'dist/generated', 'dist/chunks', 'dist/sea/main.cjs', 'fixtures/render/httproute/values.yaml']) cpSync(join(root, part), join(stage, part), { recursive: true });
+for (const part of ['values', 'schemas', 'fixtures/render/httproute/values.yaml']) cpSync(join(root, part), join(stage, part), { recursive: true });
+for (const part of ['generated', 'chunks', 'sea/main.cjs']) cpSync(join(built, part), join(stage, 'dist', part), { recursive: true });
 const assets = {};
 for (const dir of ['values', 'schemas', 'dist/generated', 'dist/chunks']) assetsOf(stage, dir, assets);
 const blob = join(work, 'sea.blob');

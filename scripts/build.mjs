@@ -20,8 +20,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const dist = join(root, 'dist');
-const out = join(root, 'dist.next');
+// --into DIR: build into DIR instead of dist/ (scripts/build-exe.mjs builds its own copy there,
+// so that it neither changes dist/ under a test nor meets another build's dist.next/).
+const into = process.argv.indexOf('--into');
+const dist = into >= 0 ? process.argv[into + 1] : join(root, 'dist');
+const out = `${dist}.next`;
 rmSync(out, { recursive: true, force: true });
 const gen = join(out, 'generated');
 mkdirSync(gen, { recursive: true });
