@@ -8,7 +8,8 @@
 //   CRDs (src/lint/schema-validators.ts, src/crds/crd-validators.ts);
 // - dist/agentplat.mjs (the CLI) and dist/api.mjs (the package's in-process API): one esbuild
 //   bundle split per command;
-// - dist/types/: declarations of the API.
+// - dist/types/: declarations of the API;
+// - with --exe, dist/sea/main.cjs: the entry of the single executable (scripts/build-exe.mjs).
 // What each of these saves is written in docs/decisions.md.
 // Everything is built into dist.next/ and then renamed to dist/, so a run (or a test reading
 // dist/generated/) during a build sees the previous build whole, and a failed build changes nothing.
@@ -19,8 +20,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const dist = join(root, 'dist');
-const out = join(root, 'dist.next');
+// --into DIR: build into DIR instead of dist/ (scripts/build-exe.mjs builds its own copy there,
+// so that it neither changes dist/ under a test nor meets another build's dist.next/).
+const into = process.argv.indexOf('--into');
+const dist = into >= 0 ? process.argv[into + 1] : join(root, 'dist');
+const out = `${dist}.next`;
 rmSync(out, { recursive: true, force: true });
 const gen = join(out, 'generated');
 mkdirSync(gen, { recursive: true });
@@ -129,8 +133,54 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
 // of it, and code a command never calls costs only its reading. The in-process API is an ES
 // module, dist/api.mjs, split so that each function reads only its own code.
 const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version) };
-// The cluster client stays a package of node_modules (a dependency), required by src/cluster/
-// connect.ts, which only a `--cluster` run loads: offline commands never read it.
+// The package has no runtime dependencies: every library is bundled. A library that one command
+// alone runs is bundled apart, as a chunk (dist/chunks/<name>.cjs) that the bundle loads through
+// src/package-root.ts requireChunk() when that command first imports it, so the other commands
+// neither read nor compile it: the cluster client, which only a `--cluster` run imports
+// (src/cluster/connect.ts, by dynamic import), and the language server, which only `agentplat lsp` runs. To add one: a row here, naming the packages
+// (an import of the package or of any path under it goes to the chunk) and who loads it; the
+// importing module must itself be reached only by a dynamic import from that command.
+const CHUNKS = [
+  { name: 'cluster-client', packages: ['@kubernetes/client-node'], loadedBy: 'a --cluster run (src/cluster/connect.ts)' },
+  { name: 'lsp', packages: ['vscode-languageserver', 'vscode-languageserver-textdocument'], loadedBy: 'agentplat lsp (src/lsp/server.ts)' },
+];
+const packageRootModule = join(root, 'src', 'package-root.ts');
+/**
+ * What each chunk serves, by import path: the names the bundles import from it, or '*' for the
+ * whole module (a namespace, default or dynamic import). Filled by the plugin as it resolves the
+ * imports; the chunk is then built of exactly those, so that esbuild leaves out the rest of the
+ * package (the cluster client is 14 MB whole, 1.6 MB for the KubeConfig the CLI imports).
+ */
+const chunkImports = new Map(CHUNKS.map((c) => [c.name, new Map()]));
+const escapeRe = (t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The names `importer` imports from `path` with `import { a, b as c } from 'path'`, or '*' for any other kind of import. */
+function importedNames(importer, path) {
+  const text = readFileSync(importer, 'utf8');
+  const named = [...text.matchAll(new RegExp(`^import\\s+\\{([^}]*)\\}\\s+from\\s+['"]${escapeRe(path)}['"]`, 'gm'))];
+  const every = [...text.matchAll(new RegExp(`['"]${escapeRe(path)}['"]`, 'g'))];
+  if (named.length === 0 || named.length !== every.length) return '*';
+  return named.flatMap((m) => m[1].split(',').map((n) => n.trim()).filter((n) => n !== '' && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/)[0]));
+}
+const lazyChunks = {
+  name: 'lazy-chunks',
+  setup(b) {
+    for (const chunk of CHUNKS) {
+      const filter = new RegExp(`^(?:${chunk.packages.map(escapeRe).join('|')})(?:/.*)?$`);
+      b.onResolve({ filter }, (args) => {
+        const served = chunkImports.get(chunk.name);
+        const names = importedNames(args.importer, args.path);
+        const had = served.get(args.path);
+        served.set(args.path, names === '*' || had === '*' ? '*' : [...new Set([...(had ?? []), ...names])]);
+        return { path: args.path, namespace: `chunk-${chunk.name}` };
+      });
+      b.onLoad({ filter: /.*/, namespace: `chunk-${chunk.name}` }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(packageRootModule)}).requireChunk(${JSON.stringify(chunk.name)})[${JSON.stringify(args.path)}];`,
+        resolveDir: root,
+        loader: 'js',
+      }));
+    }
+  },
+};
 // commander requires node:child_process as it loads, for executable subcommands (a feature the
 // CLI does not use): that module and the stream modules behind it cost about 1 ms of every
 // start-up (bench/bench.mjs). The bundle's copy requires it on the first spawn instead; the build
@@ -146,7 +196,7 @@ const commanderSpawnOnDemand = {
     });
   },
 };
-const common = { bundle: true, platform: 'node', target: 'node20', minifySyntax: true, legalComments: 'none', define, logLevel: 'warning', external: ['@kubernetes/client-node'], plugins: [commanderSpawnOnDemand] };
+const common = { bundle: true, platform: 'node', target: 'node20', minifySyntax: true, legalComments: 'none', define, logLevel: 'warning', plugins: [commanderSpawnOnDemand, lazyChunks] };
 await build({
   ...common,
   entryPoints: { api: join(root, 'src', 'api-entry.ts') },
@@ -166,6 +216,39 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
     outfile: join(out, `${name}.cjs`),
     format: 'cjs',
     // The sources are ES modules; a CommonJS script has its folder and file as variables.
+    define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  });
+}
+
+// 5'. With --exe (scripts/build-exe.mjs): the entry of the single executable, dist/sea/main.cjs,
+// the same bundle with src/cli/exe-main.ts as its entry (the package does not ship it).
+if (process.argv.includes('--exe')) {
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src', 'cli', 'exe-main.ts')],
+    outfile: join(out, 'sea', 'main.cjs'),
+    format: 'cjs',
+    define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  });
+}
+
+// 5a. The chunks: each a CommonJS script whose exports are, by import path, the modules the
+// bundles import from its packages (all of them bundled in).
+for (const chunk of CHUNKS) {
+  const served = [...chunkImports.get(chunk.name)].sort(([a], [b]) => (a < b ? -1 : 1));
+  if (served.length === 0) throw new Error(`scripts/build.mjs: no module imports the packages of chunk ${chunk.name} (${chunk.packages.join(', ')}); remove its row from CHUNKS`);
+  const lines = served.map(([path, names], i) => (names === '*' ? `import * as m${i} from ${JSON.stringify(path)};` : `import { ${names.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(path)};`));
+  const entries = served.map(([path, names], i) => `${JSON.stringify(path)}: ${names === '*' ? `m${i}` : `{ ${names.map((n, j) => `${n}: m${i}_${j}`).join(', ')} }`}`);
+  await build({
+    ...common,
+    plugins: [commanderSpawnOnDemand],
+    // Node's own punycode module is deprecated (Node 22 and later print DEP0040 when it is
+    // required); the packages that require it (tr46, whatwg-url) get the registry's punycode
+    // package, the same code, which npm installed beside them.
+    alias: { punycode: 'punycode/' },
+    stdin: { contents: `${lines.join('\n')}\nmodule.exports = { ${entries.join(', ')} };\n`, resolveDir: root, loader: 'js', sourcefile: `chunk-${chunk.name}.js` },
+    outfile: join(out, 'chunks', `${chunk.name}.cjs`),
+    format: 'cjs',
     define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
   });
 }
@@ -201,7 +284,7 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
 // content hash on its first line, which names its code cache.
 {
   const { createHash } = await import('node:crypto');
-  const scripts = [...readdirSync(out).map((f) => join(out, f)), ...readdirSync(gen).map((f) => join(gen, f))];
+  const scripts = [out, gen, join(out, 'chunks')].filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).map((f) => join(d, f)));
   for (const file of scripts) {
     if (!/\.(mjs|cjs)$/.test(file)) continue;
     let text = readFileSync(file, 'utf8');
@@ -215,4 +298,6 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
 const old = `${dist}.old-${process.pid}`;
 if (existsSync(dist)) renameSync(dist, old);
 renameSync(out, dist);
+// The single executable (scripts/build-exe.mjs writes dist/exe/) is no part of this build: it stays.
+if (existsSync(join(old, 'exe'))) renameSync(join(old, 'exe'), join(dist, 'exe'));
 rmSync(old, { recursive: true, force: true });

@@ -75,17 +75,25 @@ const KEEP_PER_NAME = 4;
  */
 export function runCachedScript(file: string, name: string, cacheDir: string | undefined = codeCacheDir()): unknown {
   let text: Buffer;
-  let size: number;
   let mtimeMs: number;
   const fd = openSync(file, 'r');
   try {
     const st = fstatSync(fd);
-    size = st.size;
     mtimeMs = st.mtimeMs;
     text = readFileSync(fd);
   } finally {
     closeSync(fd);
   }
+  return runCachedText(file, text, mtimeMs, name, cacheDir);
+}
+
+/**
+ * runCachedScript of a script's bytes read elsewhere (the single executable's assets, which have
+ * no modification time: `mtimeMs` 0, the content hash alone names the build). `file` is the
+ * script's name in stack traces, its `__filename`, and where its `require` resolves from.
+ */
+export function runCachedText(file: string, text: Buffer, mtimeMs: number, name: string, cacheDir: string | undefined = codeCacheDir()): unknown {
+  const size = text.length;
   // The build writes the scripts in ASCII (scripts/build.mjs), which latin1 reads as it is and
   // fastest; any other text is read as UTF-8.
   const source = isAscii(text) ? text.toString('latin1') : text.toString('utf8');

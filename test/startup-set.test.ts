@@ -66,14 +66,23 @@ describe('the offline start-up path runs only its own libraries', () => {
     expect(librariesRun(['lint', '-f', VALUES], { FORCE_COLOR: '1' })).toEqual(['chalk', 'commander', 'yaml']);
   });
 
-  it('the language server\'s library runs only in `agentplat lsp`: its help does not run it, a session (shutdown, exit) does', () => {
+  it('the language server\'s library (its chunk, dist/chunks/lsp.cjs) loads only in `agentplat lsp`: its help does not load it, a session (shutdown, exit) does', () => {
+    const LSP_CHUNK = /\/dist\/chunks\/lsp\.cjs$/;
+    const help = scriptsRun(['lsp', '--help'], { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+    expect(help.code).toBe(0);
+    expect(help.urls.some((u) => u.endsWith('/dist/cli.cjs'))).toBe(true);
+    expect(help.urls.filter((u) => LSP_CHUNK.test(u))).toEqual([]);
     expect(librariesRun(['lsp', '--help'])).toEqual(['commander']);
     const message = (m: object) => {
       const body = JSON.stringify({ jsonrpc: '2.0', ...m });
       return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
     };
-    const session = { stdin: message({ id: 1, method: 'shutdown' }) + message({ method: 'exit' }) };
-    expect(librariesRun(['lsp', '--stdio'], {}, session)).toEqual(expect.arrayContaining(['commander', 'vscode-jsonrpc', 'vscode-languageserver']));
+    const stdin = message({ id: 1, method: 'shutdown' }) + message({ method: 'exit' });
+    const session = scriptsRun(['lsp', '--stdio'], { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') }, stdin });
+    // The protocol library exits 1 when the input ends before it has handled the shutdown, 0 after.
+    expect([0, 1]).toContain(session.code);
+    expect(session.urls.filter((u) => LSP_CHUNK.test(u))).toHaveLength(1);
+    expect(session.stderr).toBe('');
   });
 
   it('the check sees a library that runs: validate runs ajv\'s runtime and the CEL evaluator', () => {

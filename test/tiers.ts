@@ -14,6 +14,7 @@ export const SLOW_ONLY: Record<string, string> = {
   'test/recipes/*.test.ts': 'recipes: one `npm pack` of the repository and real installs into scratch prefixes',
   'test/docs/ci-recipes.test.ts': "recipes: the CI recipes of docs/ci.md run against an installed pack",
   'test/docs/readme-tour.test.ts': "recipes: the README's tour, line by line, against an installed pack (one process per line)",
+  'test/exe/executable.test.ts': 'build and process-heavy: builds the single executable (npm run build:exe) and runs it and the installed pack over every fixture and the tour, one process per case',
   'test/cli/process.test.ts': 'process-heavy: the contract of the real executable (streams, signals, exit status), one process per case',
   'test/hardening/binary-sample.test.ts': 'process-heavy: a sample of the fuzz inputs through the real executable',
   'test/hardening/injection.test.ts': 'render-heavy: every user-controlled string site of both revisions × every payload, each through lint and render (about 26 s)',

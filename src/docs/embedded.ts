@@ -1,8 +1,7 @@
 // Files the package ships and the `values`, `schema` and `docs` commands print: the defaults
 // file and the values JSON schema of each revision (the same files the linter reads).
 
-import { readFileSync } from 'node:fs';
-import { packageFile } from '../package-root.ts';
+import { readPackageFile } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { SchemaNode } from './values-reference.ts';
 import { defaultsText } from '../values/defaults.ts';
@@ -13,7 +12,7 @@ export function schemaPath(revision: Revision): string {
 
 /** The values JSON schema text of a revision, verbatim. */
 export function schemaText(revision: Revision): string {
-  return readFileSync(packageFile(schemaPath(revision)), 'utf8');
+  return readPackageFile(schemaPath(revision));
 }
 
 const parsed = new Map<Revision, SchemaNode>();

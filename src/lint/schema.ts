@@ -3,8 +3,7 @@
 // misspelled key, "exists only in revision A" for a key of the other revision.
 
 import type { ErrorObject } from 'ajv';
-import { readFileSync } from 'node:fs';
-import { packageFile } from '../package-root.ts';
+import { readPackageFile } from '../package-root.ts';
 import { otherRevision, REVISION_IDS, type Revision } from '../spec/revisions.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
@@ -42,7 +41,7 @@ const schemaCache = new Map<Revision, SchemaNode>();
 export function valuesSchema(revision: Revision): SchemaNode {
   let s = schemaCache.get(revision);
   if (!s) {
-    s = JSON.parse(readFileSync(packageFile('schemas', `values-${revision.toLowerCase()}.schema.json`), 'utf8')) as SchemaNode;
+    s = JSON.parse(readPackageFile('schemas', `values-${revision.toLowerCase()}.schema.json`)) as SchemaNode;
     schemaCache.set(revision, s);
   }
   return s;

@@ -1,6 +1,5 @@
 // The embedded defaults of each revision: the lowest layer of every lint and render.
-import { readFileSync } from 'node:fs';
-import { packageFile } from '../package-root.ts';
+import { readPackageFile } from '../package-root.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsData, defaultsPositions, defaultsUnsetKeys } from './defaults-data.ts';
 import { defaultsLabel } from './defaults-label.ts';
@@ -15,7 +14,7 @@ export function defaultsPath(revision: Revision): string {
 
 /** The commented defaults file of a revision, as shipped. */
 export function defaultsText(revision: Revision): string {
-  return readFileSync(packageFile(defaultsPath(revision)), 'utf8');
+  return readPackageFile(defaultsPath(revision));
 }
 
 /** The defaults as a values layer, with the position of every key the build recorded. */

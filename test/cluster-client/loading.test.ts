@@ -1,4 +1,5 @@
-// The cluster client library (@kubernetes/client-node) is loaded only by a `--cluster` run: the
+// The cluster client library (@kubernetes/client-node, bundled apart as dist/chunks/cluster-client.cjs
+// by scripts/build.mjs) is loaded only by a `--cluster` run: the
 // offline commands compile no script of it, so their start-up does not grow with it. The built
 // executable runs with V8's coverage on (test/helpers/scripts-run.ts), which lists every script a
 // run compiled; a static import of the cluster code anywhere on an offline path shows up there.
@@ -9,7 +10,7 @@ import { ensureBuilt } from '../cli/binary.ts';
 import { scriptsRun } from '../helpers/scripts-run.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-const CLIENT = /\/node_modules\/@kubernetes\/client-node\//;
+const CLIENT = /\/dist\/chunks\/cluster-client\.cjs$/;
 
 const loadsOf = (args: string[], cwd: string) => scriptsRun(args, { cwd });
 

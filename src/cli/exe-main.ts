@@ -1,0 +1,60 @@
+// Entry of the single executable (scripts/build-exe.mjs builds it with Node's single executable
+// application support and a start-up snapshot). Node runs this module once, at build time, in the
+// snapshot builder: it loads the CLI, runs a few real commands in memory so that the snapshot
+// holds their compiled code and the data they parsed (the bundle initialises lazily: a snapshot
+// taken before any work holds next to nothing), then names the function each run of the
+// executable starts from. That function reads the package's files from the executable's own
+// assets (src/package-root.ts) and runs the CLI as bin/agentplat does.
+import { getAsset } from 'node:sea';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { startupSnapshot } from 'node:v8';
+import { codeCacheDir } from '../code-cache.ts';
+import { usePackageFiles, type PackageFiles } from '../package-root.ts';
+import { createMemoryIo } from './io.ts';
+import { run } from './program.ts';
+import { start } from './start.ts';
+
+/** The package files as the executable's assets, under their paths in the package folder. */
+const assets: PackageFiles = {
+  read(path) {
+    try {
+      return Buffer.from(getAsset(path));
+    } catch {
+      return undefined;
+    }
+  },
+  name: (path) => join(process.execPath, path),
+  cacheDir: () => codeCacheDir(),
+};
+
+/** The commands run at build time; their output is dropped. */
+const WARM_UP: readonly (readonly string[])[] = [['--version'], ['render'], ['render', '--skip-crds', '-r', 'B'], ['lint', '-f', 'fixtures/render/httproute/values.yaml'], ['lint', '-r', 'A'], ['--help'], ['render', '--help']];
+
+const buildRoot = process.env.AGENTPLAT_EXE_BUILD_ROOT;
+if (!startupSnapshot.isBuildingSnapshot() || buildRoot === undefined) {
+  throw new Error('src/cli/exe-main.ts is the entry of the single executable: run `npm run build:exe`');
+}
+// At build time the files come from the package folder being built (the same bytes the build
+// then stores as assets); no code cache is written.
+usePackageFiles({
+  read(path) {
+    try {
+      return readFileSync(join(buildRoot, path));
+    } catch {
+      return undefined;
+    }
+  },
+  name: (path) => join(buildRoot, path),
+  cacheDir: () => undefined,
+});
+void (async () => {
+  for (const args of WARM_UP) {
+    const io = createMemoryIo({ cwd: buildRoot, env: {} });
+    const code = await run(args, io);
+    if (code !== 0) throw new Error(`warm-up run \`agentplat ${args.join(' ')}\` exited with ${code}: ${io.err}`);
+  }
+  usePackageFiles(assets);
+})();
+
+startupSnapshot.setDeserializeMainFunction(() => start(process.argv.slice(2)));
