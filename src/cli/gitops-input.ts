@@ -12,7 +12,8 @@ import { mayBeGitops, readGitopsFile, type GitopsReader, type GitopsRelease, typ
 import { UsageError } from '../problems/errors.ts';
 import { resolveFrom } from '../fs-path.ts';
 import { expandTargets } from '../lint/targets.ts';
-import { readUserFile } from '../values/load.ts';
+import { readUserFile, type ReadLayer } from '../values/load.ts';
+import { GITOPS_TO_VALUES, GITOPS_VALUES } from './options.ts';
 import { REVISIONS } from '../spec/revisions.ts';
 
 /** What lint runs for each release found among its positional files. */
@@ -67,32 +68,23 @@ export function gitopsReader(file: string, cwd: string, valuesFrom: readonly str
 type Opts = Record<string, unknown>;
 
 /** The object of one -f list, when one of its files holds one: the release and the list with the file replaced by its layers. */
-async function resolveSide(files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: unknown[] } | undefined> {
+async function resolveSide(files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: Map<string, ReadLayer[]> } | undefined> {
   if (!Array.isArray(files)) return undefined;
   let found: GitopsRelease | undefined;
-  const values: unknown[] = [];
+  const values = new Map<string, ReadLayer[]>();
   for (const f of files) {
-    if (typeof f !== 'string' || f === '-' || /^https?:\/\//i.test(f)) {
-      values.push(f);
-      continue;
-    }
+    if (typeof f !== 'string' || f === '-' || /^https?:\/\//i.test(f)) continue;
     const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) });
-    if (!mayBeGitops(file.text)) {
-      values.push(f);
-      continue;
-    }
+    if (!mayBeGitops(file.text)) continue;
     const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
-    if (!read.isGitops) {
-      values.push(f);
-      continue;
-    }
+    if (!read.isGitops) continue;
     for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
     if (read.releases.length === 0) throw new UsageError(`${f}: holds no HelmRelease or Application of the agentplat chart`, 'name the file that holds the release of this chart');
     if (read.releases.length > 1 || found) {
       throw new UsageError(`${flag} ${f}: ${found ? 'a second' : `${read.releases.length}`} HelmRelease/Application of the agentplat chart in one run`, 'render one release at a time (lint takes many: agentplat lint FILE…)');
     }
     found = read.releases[0]!;
-    values.push(...found.layers.map((source) => ({ name: source.name, source })));
+    values.set(f, found.layers.map((source) => ({ name: source.name, source })));
   }
   return found ? { release: found, values } : undefined;
 }
@@ -135,12 +127,12 @@ export async function gitopsPreAction(cmd: Command, app: App): Promise<void> {
   const next = await resolveSide(opts.toValues, app, valuesFrom, '--to-values');
   const compare = name === 'plan' || name === 'diff';
   if (old) {
-    cmd.setOptionValue('values', old.values);
+    cmd.setOptionValue(GITOPS_VALUES, old.values);
     applySettings(cmd, old.release, compare ? (name === 'plan' ? ['from', 'fromRevision'] : ['fromRevision']) : ['revision'], { names: true });
     if (compare && !next && name === 'plan') applySettings(cmd, old.release, [], { names: true });
   }
   if (next) {
-    cmd.setOptionValue('toValues', next.values);
+    cmd.setOptionValue(GITOPS_TO_VALUES, next.values);
     applySettings(cmd, next.release, name === 'plan' ? ['to', 'toRevision'] : ['toRevision'], { names: !old });
   }
   if (name === 'lint') await lintTargets(cmd, app, valuesFrom);

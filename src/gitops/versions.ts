@@ -28,8 +28,8 @@ export function revisionOfVersion(version: string): Revision | undefined {
 
 /**
  * The revision a version or constraint resolves to: an exact version by its minor release, a
- * constraint by the highest known version it admits; undefined when it admits none or is not a
- * constraint.
+ * constraint by the newest minor release of which it admits a version; undefined when it admits
+ * none or is not a constraint.
  */
 export function resolveVersion(raw: string): { revision: Revision; version: string } | undefined {
   const text = raw.trim() === '' ? '*' : raw.trim();
@@ -37,8 +37,13 @@ export function resolveVersion(raw: string): { revision: Revision; version: stri
   if (exact) return { revision: exact, version: text.replace(/^v/, '') };
   const test = constraint(text);
   if (!test) return undefined;
-  const found = knownVersions().filter((k) => test(parse(k.version)!)).pop();
-  return found ? { revision: found.revision, version: found.version } : undefined;
+  // Each revision stands for its whole minor release (0.10.0, 0.10.1, …): the highest patch of the
+  // newest minor release the constraint admits decides.
+  for (const k of [...knownVersions()].reverse()) {
+    const [major, minor] = parse(k.version)!;
+    for (let patch = 99; patch >= 0; patch--) if (test([major, minor, patch])) return { revision: k.revision, version: `${major}.${minor}.${patch}` };
+  }
+  return undefined;
 }
 
 type Test = (v: V) => boolean;
