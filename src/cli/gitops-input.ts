@@ -74,8 +74,9 @@ async function resolveSide(files: unknown, app: App, valuesFrom: readonly string
   const values = new Map<string, ReadLayer[]>();
   for (const f of files) {
     if (typeof f !== 'string' || f === '-' || /^https?:\/\//i.test(f)) continue;
-    const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) });
-    if (!mayBeGitops(file.text)) continue;
+    // A file that cannot be read is the command's to refuse, after its own flags are checked.
+    const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }).catch(() => undefined);
+    if (!file || !mayBeGitops(file.text)) continue;
     const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
     if (!read.isGitops) continue;
     for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);

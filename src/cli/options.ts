@@ -123,13 +123,12 @@ export function addLayerOptions(cmd: Command): Command {
     .option('--set-string <key=value>', 'like --set, values are always strings (repeatable)', collect, [])
     .option('--set-json <key=json>', 'like --set, values are JSON (repeatable)', collect, [])
     .option('--set-file <key=path>', 'set a value to the contents of a file (repeatable)', collect, [])
-    .option('--set-literal <key=text>', 'set a value to the text after "=" as it is, commas and braces included (repeatable)', collect, [])
-    .option('--values-from <dir>', 'with a Flux HelmRelease or Argo CD Application as -f: a folder of the ConfigMaps, Secrets and chart sources it names (beside its own folder), and the repository root its valueFiles are read from (repeatable; default: the current directory)', collect, []);
+    .option('--set-literal <key=text>', 'set a value to the text after "=" as it is, commas and braces included (repeatable)', collect, []);
 }
 
-/** The options of addLayerOptions that name a layer (not --values-from, which says where a GitOps object's files are). */
-function layerFlagOptions(): readonly Option[] {
-  return addLayerOptions(new Command()).options.filter((o) => o.long !== '--values-from');
+/** The flag every command that reads -f takes for a HelmRelease or Application given there (gitops-input.ts). */
+export function addValuesFromOption(cmd: Command): void {
+  cmd.option('--values-from <dir>', 'with a Flux HelmRelease or Argo CD Application as -f: a folder of the ConfigMaps, Secrets and chart sources it names (beside its own folder), and the repository root its valueFiles are read from (repeatable; default: the current directory)', collect, []);
 }
 
 export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
@@ -168,7 +167,7 @@ export function addReleaseOptions(cmd: Command, kubeVersionHelp = 'Kubernetes ve
  * …, `--to-set-literal`), so the two sides take the same layers.
  */
 export function addToLayerOptions(cmd: Command): Command {
-  for (const option of layerFlagOptions()) {
+  for (const option of addLayerOptions(new Command()).options) {
     const flag = `--to-${option.long!.slice(2)} ${/<[^>]+>/.exec(option.flags)![0]}`;
     const description = option.long === '--values'
       ? 'values file of the new side (repeatable or comma-separated, later wins); without any --to-… option the new side takes the old side\'s values'
@@ -182,7 +181,7 @@ export function addToLayerOptions(cmd: Command): Command {
 export function toLayerOptionsFrom(flags: object): LayerOptions {
   const given = flags as Record<string, string[] | undefined>;
   const layers: Record<string, LayerOptions['values']> = {};
-  for (const option of layerFlagOptions()) {
+  for (const option of addLayerOptions(new Command()).options) {
     const key = option.attributeName();
     layers[key] = given[`to${key[0]!.toUpperCase()}${key.slice(1)}`] ?? [];
   }

@@ -8,6 +8,7 @@ import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS, type CommandEntry } from './commands/index.ts';
 import type { Io } from './io.ts';
+import { addValuesFromOption } from './options.ts';
 import { packageVersion } from '../package-version.ts';
 
 /**
@@ -66,7 +67,10 @@ export function createProgram(app: App, argv?: readonly string[]): Command {
   });
   const named = argv === undefined ? undefined : commandOf(argv);
   for (const entry of named && !named.needsAll ? [named] : COMMANDS) entry.register(program, app);
-  for (const cmd of program.commands) addProgramFlagsTo(cmd);
+  for (const cmd of program.commands) {
+    if (cmd.options.some((o) => o.long === '--values')) addValuesFromOption(cmd);
+    addProgramFlagsTo(cmd);
+  }
   return program;
 }
 
