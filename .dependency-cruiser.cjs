@@ -7,7 +7,7 @@ const LAYERS = [
   ['problems'],
   ['yaml', 'spec'],
   ['values'],
-  ['model', 'docs', 'migrate'],
+  ['model', 'docs', 'migrate', 'gitops'],
   ['crds'],
   ['lint', 'render'],
   ['output'],

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { UsageError } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
-import type { LayerOptions } from '../values/load.ts';
+import type { LayerOptions, ReadLayer } from '../values/load.ts';
 import { REVISION_IDS } from '../spec/revisions.ts';
 
 // The parsers of what a request names (shared with the in-process API) live with the pipeline.
@@ -126,6 +126,11 @@ export function addLayerOptions(cmd: Command): Command {
     .option('--set-literal <key=text>', 'set a value to the text after "=" as it is, commas and braces included (repeatable)', collect, []);
 }
 
+/** The flag every command that reads -f takes for a HelmRelease or Application given there (gitops-input.ts). */
+export function addValuesFromOption(cmd: Command): void {
+  cmd.option('--values-from <dir>', 'with a Flux HelmRelease or Argo CD Application as -f: a folder of the ConfigMaps, Secrets and chart sources it names (beside its own folder), and the repository root its valueFiles are read from (repeatable; default: the current directory)', collect, []);
+}
+
 export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
 
 /** What markDefaultedNamespace adds to a command's options. */
@@ -175,16 +180,31 @@ export function addToLayerOptions(cmd: Command): Command {
 /** The layers of diff's new side, from the options addToLayerOptions adds (`toSetLiteral` → `setLiteral`). */
 export function toLayerOptionsFrom(flags: object): LayerOptions {
   const given = flags as Record<string, string[] | undefined>;
-  const layers: Record<string, string[]> = {};
+  const layers: Record<string, LayerOptions['values']> = {};
   for (const option of addLayerOptions(new Command()).options) {
     const key = option.attributeName();
     layers[key] = given[`to${key[0]!.toUpperCase()}${key.slice(1)}`] ?? [];
   }
-  return layers as LayerOptions;
+  return { ...layers, values: withGitopsLayers(layers.values, flags, GITOPS_TO_VALUES) } as LayerOptions;
+}
+
+/**
+ * Where the preAction step (gitops-input.ts) leaves, by -f file (or --to-values file), the value
+ * layers of the HelmRelease or Application the file holds: the layers replace the file.
+ */
+export const GITOPS_VALUES = 'gitopsValues';
+export const GITOPS_TO_VALUES = 'gitopsToValues';
+
+function withGitopsLayers(values: LayerOptions['values'], flags: object, key: string): LayerOptions['values'] {
+  const read = (flags as Record<string, unknown>)[key] as Map<string, ReadLayer[]> | undefined;
+  if (!read || !values) return values;
+  const out: NonNullable<LayerOptions['values']>[number][] = [];
+  for (const v of values) out.push(...(typeof v === 'string' ? (read.get(v) ?? [v]) : [v]));
+  return out;
 }
 
 export function layerOptionsFrom(flags: LayerOptions): LayerOptions {
-  return { values: flags.values, set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile, setLiteral: flags.setLiteral };
+  return { values: withGitopsLayers(flags.values, flags, GITOPS_VALUES), set: flags.set, setString: flags.setString, setJson: flags.setJson, setFile: flags.setFile, setLiteral: flags.setLiteral };
 }
 
 /** What addClusterOptions adds, as commander parses it. */

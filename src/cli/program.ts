@@ -8,6 +8,7 @@ import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS, type CommandEntry } from './commands/index.ts';
 import type { Io } from './io.ts';
+import { addValuesFromOption } from './options.ts';
 import { packageVersion } from '../package-version.ts';
 
 /**
@@ -53,14 +54,23 @@ export function createProgram(app: App, argv?: readonly string[]): Command {
   );
   // --no-color means NO_COLOR for the whole run, so every command and stream honours it alike.
   // It is read from the program and the command alike (each defaults to color on).
-  program.hook('preAction', (_program, action) => {
+  program.hook('preAction', async (_program, action) => {
     let noColor = false;
     for (let c: Command | null = action; c; c = c.parent) noColor ||= c.opts<{ color?: boolean }>().color === false;
     if (noColor) app.io = { ...app.io, env: { ...app.io.env, NO_COLOR: '1' } };
+    // A Flux HelmRelease or Argo CD Application given where values are read (gitops-input.ts).
+    const opts = action.opts<{ values?: unknown[]; toValues?: unknown[] }>();
+    if ((opts.values?.length ?? 0) > 0 || (opts.toValues?.length ?? 0) > 0 || (action.name() === 'lint' && action.args.length > 0)) {
+      const { gitopsPreAction } = await import('./gitops-input.ts');
+      await gitopsPreAction(action, app);
+    }
   });
   const named = argv === undefined ? undefined : commandOf(argv);
   for (const entry of named && !named.needsAll ? [named] : COMMANDS) entry.register(program, app);
-  for (const cmd of program.commands) addProgramFlagsTo(cmd);
+  for (const cmd of program.commands) {
+    if (cmd.options.some((o) => o.long === '--values')) addValuesFromOption(cmd);
+    addProgramFlagsTo(cmd);
+  }
   return program;
 }
 

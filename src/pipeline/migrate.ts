@@ -136,8 +136,10 @@ export async function migrateLayers(loaded: LoadedLayers, from: Revision, to: Re
     const parsed = result.text !== undefined ? parseValuesText(result.text, name) : { problems: result.problems };
     problems.push(...parsed.problems);
     if (parsed.source) {
-      sources.push(parsed.source);
-      originals.set(parsed.source, { original: source, changes: result.changes });
+      // A GitOps object's post-renderers stay with its layers (they make the release in either revision).
+      const migrated = source.postRender ? { ...parsed.source, postRender: source.postRender } : parsed.source;
+      sources.push(migrated);
+      originals.set(migrated, { original: source, changes: result.changes });
     }
   }
   return { loaded: { sources, problems, texts: new Map() }, changes, originals };

@@ -107,6 +107,8 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     if (err instanceof TemplateOutputError) throw new Error(`bug in a template: ${err.message}`);
     throw err;
   }
+  // A GitOps object's post-renderers (Flux spec.postRenderers) make the release, before anything looks at it.
+  for (const layer of req.layers) if (layer.postRender) docs = layer.postRender(docs);
   if (req.showOnly && req.showOnly.length > 0) {
     docs = showOnly(docs, req.showOnly, (name) => whyNotRendered(name, lint.layered.values, options, req.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds'));
   }

@@ -56,9 +56,15 @@ export const URL_TIMEOUT_MS = 30_000;
 export const FIFO_WAIT_MS = 10_000;
 
 
+/** A layer already read: one value source of a GitOps object (src/gitops/), passed where -f files go. */
+export interface ReadLayer {
+  name: string;
+  source: ValuesSource;
+}
+
 /** The user's layers, described as data: what -f and the --set family give, in Helm's order. */
 export interface LayerOptions {
-  values?: readonly ValuesInput[];
+  values?: readonly (ValuesInput | ReadLayer)[];
   set?: readonly string[];
   setString?: readonly string[];
   setJson?: readonly string[];
@@ -408,6 +414,10 @@ export async function loadUserLayers(opts: LayerOptions, reader: InputReader): P
     if (input === '-') {
       if (stdinUsed) throw new UsageError('standard input (-) can be read only once');
       stdinUsed = true;
+    }
+    if (typeof input === 'object' && input !== null && 'source' in input) {
+      sources.push(input.source);
+      continue;
     }
     const { name, text } = await layerText(input, reader);
     const parsed = parseValuesText(text, name);

@@ -25,6 +25,8 @@ export interface Location {
   origin?: Exclude<ValueOrigin, 'file'>;
   /** The anchor (`key: &name …`) the value written there carries, and how many aliases (`*name`) repeat it. */
   anchor?: { name: string; aliases: number };
+  /** Where inside a GitOps object the value was written (`spec.values`, `valuesFrom[1] ConfigMap x key values.yaml line 3`, `parameters[2]`). */
+  via?: string;
 }
 
 export interface ValuesSource {
@@ -46,6 +48,12 @@ export interface ValuesSource {
    * as helm's flags edit the tree the files built. Without it, `data` merges as a file does.
    */
   apply?(below: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A GitOps object's post-renderers (Flux `spec.postRenderers`), carried by its last layer: the
+   * rendered objects go through them before anything else sees them, as the controller applies
+   * them; a step that fails throws (the controller fails the release).
+   */
+  readonly postRender?: <T extends { object: object }>(docs: T[]) => T[];
 }
 
 /** Limits that keep hostile YAML from exhausting memory or time. */

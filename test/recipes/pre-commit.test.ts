@@ -61,9 +61,10 @@ const BAD_MODEL = 'apiVersion: agentplat.dev/v1alpha2\nkind: ModelConfig\nmetada
 const OTHER_YAML = { '.github/workflows/ci.yaml': 'on: push\njobs: {}\n', 'Chart.yaml': 'name: x\n', 'docs/notes.md': '# notes\n' };
 
 describe('pre-commit hooks', () => {
-  it('define a lint hook and a validate hook, built by pre-commit with node from this package', () => {
+  it('define a lint hook, a lint hook for HelmReleases and Applications and a validate hook, built by pre-commit with node from this package', () => {
     expect(hooks.map((h) => [h.id, h.entry, h.language])).toEqual([
       ['agentplat-lint', 'agentplat lint', 'node'],
+      ['agentplat-lint-gitops', 'agentplat lint', 'node'],
       ['agentplat-validate', 'agentplat validate --allow-empty', 'node'],
     ]);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };

@@ -26,6 +26,8 @@ export interface LintOptions extends LayerFlags {
   verbose?: boolean;
   /** False with --no-effects. */
   effects?: boolean;
+  /** The HelmReleases and Applications among the positional files (gitops-input.ts), each linted with its own settings. */
+  gitopsJobs?: import('../gitops-input.ts').GitopsLintJob[];
 }
 
 export async function runLint(app: App, files: string[], opts: LintOptions): Promise<number> {
@@ -33,7 +35,7 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const settings = lintSettings(io.cwd, opts);
   const { revision, format, strict } = settings;
   const catalog = ruleCatalog();
-  const { problems, inputs } = await lintOperation({
+  const request = {
     revision,
     layers: layerOptionsFrom(opts),
     reader: io,
@@ -48,7 +50,28 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     showDefaultNote: askedFor(settings.rules, opts.verbose === true || strict),
     targets: files,
     effects: opts.effects !== false,
-  });
+  };
+  const jobs = opts.gitopsJobs ?? [];
+  const plain = jobs.length === 0 || files.length > 0 ? await lintOperation(request) : { problems: [], inputs: [] };
+  const problems = [...plain.problems];
+  const inputs = [...plain.inputs];
+  // Each HelmRelease or Application over the shared -f/--set layers, with the revision and names it gives.
+  for (const { release } of jobs) {
+    const layers = layerOptionsFrom(opts);
+    const one = await lintOperation({
+      ...request,
+      revision: release.revision,
+      layers: { ...layers, values: [...(layers.values ?? []), ...release.layers.map((source) => ({ name: source.name, source }))] },
+      releaseName: release.releaseName,
+      namespace: release.namespace,
+      namespaceDefaulted: false,
+      apiVersions: [...opts.apiVersions, ...release.apiVersions],
+      ...(release.kubeVersion ? { kubeVersion: release.kubeVersion } : {}),
+      targets: [],
+    });
+    problems.push(...one.problems);
+    if (!inputs.includes(release.file)) inputs.push(release.file);
+  }
   const counts = countProblems(problems);
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;
   // The summary counts every finding, also those --quiet does not list (the exit code counts them).

@@ -45,6 +45,10 @@ export function register(program: Command, app: App): void {
       const { lintSettings } = await import('../lint-settings.ts');
       const { rules } = lintSettings(app.io.cwd, {});
       const { name, text } = await readUserFile(path, app.io);
+      const { mayBeGitops } = await import('../../gitops/index.ts');
+      if (mayBeGitops(text)) {
+        throw new UsageError(`${name}: holds a HelmRelease or Application; migrate rewrites a values file, and does not rewrite values inside such an object yet`, `see what the upgrade changes with: agentplat plan -f ${path} --to ${to} (its values migration names each key at its line in ${name})`);
+      }
       const result = await migrateValues(text, name, from, to, rules);
       if (result.text === undefined) {
         // The input itself is broken: the same report lint gives for it, and nothing on stdout.

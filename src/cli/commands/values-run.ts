@@ -39,6 +39,8 @@ export interface OriginJson {
   source: string;
   line?: number;
   column?: number;
+  /** The part of a HelmRelease or Application that wrote it (`spec.values`, `valuesFrom[1] ConfigMap ns/name key values.yaml line 3`, `parameters[2]`). */
+  via?: string;
   /** With --from-revision: the key of the user's file that the migration wrote this value from (source, line and column are that key's). */
   migratedFrom?: string;
   /**
@@ -135,7 +137,7 @@ export function originJson(leaf: LeafOrigin & { migratedFrom?: string }, revisio
   if (!source || source.chartDefaults) return { source: `default (revision ${revision})` };
   const from = leaf.migratedFrom !== undefined ? { migratedFrom: leaf.migratedFrom } : {};
   if (location?.origin) return { source: location.file, ...(location.column !== undefined ? { column: location.column } : {}), ...from };
-  return { source: location?.file ?? source.name, ...(location?.line !== undefined ? { line: location.line } : {}), ...(location?.column !== undefined ? { column: location.column } : {}), ...from };
+  return { source: location?.file ?? source.name, ...(location?.line !== undefined ? { line: location.line } : {}), ...(location?.column !== undefined ? { column: location.column } : {}), ...(location?.via ? { via: location.via } : {}), ...from };
 }
 
 /** The origin of a leaf the user set, with the verdict when the key that sets it (the leaf, or a list or map above it) changes nothing rendered. */
@@ -162,7 +164,7 @@ function userOrigin(leaf: LeafOrigin, originals: MigratedLayers['originals']): L
  * (revision B)`; for a value the migration wrote, `migration from key K (file:line:column)`.
  */
 function originText(o: OriginJson): string {
-  const at = o.line !== undefined ? `${o.source}:${o.line}${o.column !== undefined ? `:${o.column}` : ''}` : o.source;
+  const at = `${o.line !== undefined ? `${o.source}:${o.line}${o.column !== undefined ? `:${o.column}` : ''}` : o.source}${o.via ? ` ${o.via}` : ''}`;
   const origin = o.migratedFrom !== undefined ? `migration from key ${o.migratedFrom} (${at})` : at;
   if (!o.noEffect) return origin;
   const key = `\`${o.noEffect.key}\``;

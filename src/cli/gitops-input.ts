@@ -1,0 +1,182 @@
+// GitOps objects wherever a command reads values: before a command runs, each -f (and plan's and
+// diff's --to-values) file that holds a Flux HelmRelease or an Argo CD Application is replaced by
+// the object's value layers, and the object's settings fill the flags the user left unset (the
+// revision, release name, namespace, CRDs, Kubernetes version, APIs); a flag given that
+// contradicts the object is refused. lint's positional files may be such objects too: each
+// release is linted on its own settings (lint-run.ts). Notes go to stderr.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { Command } from 'commander';
+import type { App } from './app.ts';
+import { mayBeGitops, readGitopsFile, type GitopsReader, type GitopsRelease, type UserFile } from '../gitops/index.ts';
+import { UsageError } from '../problems/errors.ts';
+import { resolveFrom } from '../fs-path.ts';
+import { expandTargets } from '../lint/targets.ts';
+import { readUserFile, type ReadLayer } from '../values/load.ts';
+import { GITOPS_TO_VALUES, GITOPS_VALUES } from './options.ts';
+import { REVISIONS } from '../spec/revisions.ts';
+
+/** What lint runs for each release found among its positional files. */
+export interface GitopsLintJob {
+  release: GitopsRelease;
+}
+
+function yamlFilesIn(dir: string, shownDir: string, cwd: string): UserFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort();
+  } catch {
+    return [];
+  }
+  const out: UserFile[] = [];
+  for (const n of names) {
+    try {
+      const full = join(dir, n);
+      const { text } = readUserFileSync(full);
+      out.push({ name: relative(cwd, full) || join(shownDir, n), text });
+    } catch {
+      // Unreadable neighbours hold nothing the object can name.
+    }
+  }
+  return out;
+}
+
+function readUserFileSync(full: string): { text: string } {
+  if (statSync(full).size > 1024 * 1024) throw new Error('too large');
+  return { text: readFileSync(full, 'utf8') };
+}
+
+/** The reader of an object's neighbours: its folder and each --values-from folder; repository files from the first --values-from folder, else the current directory. */
+export function gitopsReader(file: string, cwd: string, valuesFrom: readonly string[]): GitopsReader {
+  const dirs = [dirname(resolveFrom(cwd, file)), ...valuesFrom.map((d) => resolveFrom(cwd, d))];
+  const root = valuesFrom[0] !== undefined ? resolveFrom(cwd, valuesFrom[0]) : cwd;
+  let cached: UserFile[] | undefined;
+  return {
+    neighbours: () => (cached ??= dirs.flatMap((d) => yamlFilesIn(d, relative(cwd, d), cwd))),
+    repoFile(path) {
+      const full = join(root, path);
+      try {
+        return { name: relative(cwd, full) || path, text: readUserFileSync(full).text };
+      } catch {
+        return undefined;
+      }
+    },
+    repoRootText: valuesFrom[0] !== undefined ? `under --values-from ${valuesFrom[0]}` : 'under the current directory (the repository\'s root by default; pass another with --values-from DIR)',
+  };
+}
+
+type Opts = Record<string, unknown>;
+
+/** The object of one -f list, when one of its files holds one: the release and the list with the file replaced by its layers. */
+async function resolveSide(files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: Map<string, ReadLayer[]> } | undefined> {
+  if (!Array.isArray(files)) return undefined;
+  let found: GitopsRelease | undefined;
+  const values = new Map<string, ReadLayer[]>();
+  for (const f of files) {
+    if (typeof f !== 'string' || f === '-' || /^https?:\/\//i.test(f)) continue;
+    // A file that cannot be read is the command's to refuse, after its own flags are checked.
+    const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }).catch(() => undefined);
+    if (!file || !mayBeGitops(file.text)) continue;
+    const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
+    if (!read.isGitops) continue;
+    for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
+    if (read.releases.length === 0) throw new UsageError(`${f}: holds no HelmRelease or Application of the agentplat chart`, 'name the file that holds the release of this chart');
+    if (read.releases.length > 1 || found) {
+      throw new UsageError(`${flag} ${f}: ${found ? 'a second' : `${read.releases.length}`} HelmRelease/Application of the agentplat chart in one run`, 'render one release at a time (lint takes many: agentplat lint FILE…)');
+    }
+    found = read.releases[0]!;
+    values.set(f, found.layers.map((source) => ({ name: source.name, source })));
+  }
+  return found ? { release: found, values } : undefined;
+}
+
+function explicit(cmd: Command, key: string): boolean {
+  const from = cmd.getOptionValueSource(key);
+  return from === 'cli' || from === 'env';
+}
+
+/** The object's settings into the flags the user left unset; a contradicting revision is refused. */
+function applySettings(cmd: Command, r: GitopsRelease, revisionKeys: readonly string[], with_: { names: boolean }): void {
+  const opts = cmd.opts<Opts>();
+  for (const key of revisionKeys) {
+    if (!(key in opts) && cmd.options.every((o) => o.attributeName() !== key)) continue;
+    const given = opts[key];
+    if (explicit(cmd, key) && typeof given === 'string' && given.toUpperCase() !== r.revision) {
+      const flag = cmd.options.find((o) => o.attributeName() === key)?.long ?? key;
+      throw new UsageError(`${flag} ${given} contradicts ${r.title} in ${r.file}: its chart version (${r.versionFrom}) is revision ${r.revision} (chart ${REVISIONS[r.revision].chartVersion})`, `drop ${flag}, or change the object's chart version`);
+    }
+    if (!explicit(cmd, key)) cmd.setOptionValueWithSource(key, r.revision, 'default');
+  }
+  if (!with_.names) return;
+  const set = (key: string, value: unknown) => {
+    if (cmd.options.some((o) => o.attributeName() === key) && !explicit(cmd, key)) cmd.setOptionValueWithSource(key, value, 'default');
+  };
+  set('releaseName', r.releaseName);
+  set('namespace', r.namespace);
+  if (cmd.options.some((o) => o.attributeName() === 'namespace') && !explicit(cmd, 'namespace')) cmd.setOptionValue('namespaceDefaulted', false);
+  if (r.skipCrds) set('skipCrds', true);
+  if (r.kubeVersion) set('kubeVersion', r.kubeVersion);
+  if (r.apiVersions.length > 0 && Array.isArray(opts.apiVersions) && opts.apiVersions.length === 0) cmd.setOptionValueWithSource('apiVersions', r.apiVersions, 'default');
+}
+
+/** The preAction step: resolves the GitOps objects among a command's value files and lint's positional files. */
+export async function gitopsPreAction(cmd: Command, app: App): Promise<void> {
+  const opts = cmd.opts<Opts>();
+  const valuesFrom = (opts.valuesFrom as string[] | undefined) ?? [];
+  const name = cmd.name();
+  const old = await resolveSide(opts.values, app, valuesFrom, '-f');
+  const next = await resolveSide(opts.toValues, app, valuesFrom, '--to-values');
+  const compare = name === 'plan' || name === 'diff';
+  if (old) {
+    cmd.setOptionValue(GITOPS_VALUES, old.values);
+    applySettings(cmd, old.release, compare ? (name === 'plan' ? ['from', 'fromRevision'] : ['fromRevision']) : ['revision'], { names: true });
+    if (compare && !next && name === 'plan') applySettings(cmd, old.release, [], { names: true });
+  }
+  if (next) {
+    cmd.setOptionValue(GITOPS_TO_VALUES, next.values);
+    applySettings(cmd, next.release, name === 'plan' ? ['to', 'toRevision'] : ['toRevision'], { names: !old });
+  }
+  if (name === 'lint') await lintTargets(cmd, app, valuesFrom);
+}
+
+/** lint's positional files: the GitOps objects among them become lint jobs; Kubernetes objects that are not values beside them are skipped. */
+async function lintTargets(cmd: Command, app: App, valuesFrom: readonly string[]): Promise<void> {
+  const args = cmd.processedArgs[0] as string[] | undefined;
+  if (!args || args.length === 0) return;
+  const files = expandTargets(args, app.io.cwd);
+  const kept: string[] = [];
+  const jobs: GitopsLintJob[] = [];
+  let objects = false;
+  for (const f of files) {
+    if (f === '-') {
+      kept.push(f);
+      continue;
+    }
+    const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) });
+    if (mayBeGitops(file.text)) {
+      const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
+      if (read.isGitops) {
+        objects = true;
+        for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
+        for (const release of read.releases) jobs.push({ release });
+        continue;
+      }
+    }
+    // A file of Kubernetes objects (a ConfigMap, a kustomization.yaml) is not a values file: the chart's values have no apiVersion and kind.
+    if (/^apiVersion:/m.test(file.text) && /^kind:/m.test(file.text)) {
+      objects = true;
+      continue;
+    }
+    kept.push(f);
+  }
+  if (!objects) return;
+  for (const job of jobs) {
+    const opts = cmd.opts<Opts>();
+    if (explicit(cmd, 'revision') && typeof opts.revision === 'string' && opts.revision.toUpperCase() !== job.release.revision) {
+      throw new UsageError(`--revision ${opts.revision} contradicts ${job.release.title} in ${job.release.file}: its chart version (${job.release.versionFrom}) is revision ${job.release.revision}`, 'drop --revision, or change the object\'s chart version');
+    }
+  }
+  cmd.processedArgs[0] = kept;
+  cmd.setOptionValue('gitopsJobs', jobs);
+  if (kept.length === 0 && jobs.length === 0) throw new UsageError(`${args.join(' ')}: no values file and no HelmRelease or Application of the agentplat chart`, 'name the files that hold the releases of this chart');
+}

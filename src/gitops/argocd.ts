@@ -1,0 +1,186 @@
+// An Argo CD Application (argoproj.io/v1alpha1, `source` or `sources`) read as the repo-server
+// reads it to build `helm template`: targetRevision (or the chart's Chart.yaml in a Git source)
+// to the revision; the values in helm's order of the command line Argo CD builds: each valueFiles
+// entry (relative to the source's path, or `$ref/…` from another source of the Application), then
+// helm.values or helm.valuesObject, then parameters (--set, or --set-string with forceString) and
+// fileParameters (--set-file); releaseName (default the Application's name), the destination
+// namespace, skipCrds, kubeVersion and apiVersions.
+import { posix } from 'node:path';
+import { UsageError } from '../problems/errors.ts';
+import { CHART_NAME } from '../spec/revisions.ts';
+import type { PathSegment, ValuesSource } from '../values/source.ts';
+import { get, nodeAt, posAt, readDocuments, str, whereAt, type YamlDoc } from './documents.ts';
+import { embeddedText } from './embedded.ts';
+import { assignmentsLayer, embeddedLayer, FilePlaces, type Assignment } from './layers.ts';
+import type { GitopsReader, GitopsRelease } from './release.ts';
+import { resolveVersion, supportedVersionsText } from './versions.ts';
+
+const basename = (p: string) => p.replace(/\/+$/, '').split('/').pop() ?? p;
+
+/** Argo CD escapes commas in a parameter's value unless the value is a `{…}` list. */
+function escapeCommas(value: string): string {
+  if (value.startsWith('{') && value.endsWith('}')) return value;
+  let out = '';
+  let prev = '';
+  for (const c of value) {
+    out += c === ',' && prev !== '\\' ? '\\,' : c;
+    prev = c;
+  }
+  return out;
+}
+
+export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | { skipped: string } {
+  const data = d.data;
+  const name = str(get(data, 'metadata', 'name')) ?? '';
+  const appNs = str(get(data, 'metadata', 'namespace')) ?? 'argocd';
+  const title = `Application ${appNs}/${name}`;
+  const notes: string[] = [];
+  const many = get(data, 'spec', 'sources');
+  const sources: { at: PathSegment[]; data: unknown }[] = Array.isArray(many)
+    ? many.map((s, i) => ({ at: ['spec', 'sources', i], data: s }))
+    : get(data, 'spec', 'source') !== undefined ? [{ at: ['spec', 'source'], data: get(data, 'spec', 'source') }] : [];
+  const chartSources = sources.filter((s) => get(s.data, 'ref') === undefined || get(s.data, 'chart') !== undefined);
+  const chartName = (s: { data: unknown }) => str(get(s.data, 'chart')) ?? basename(str(get(s.data, 'path')) ?? '');
+  const ours = chartSources.find((s) => chartName(s) === CHART_NAME);
+  if (!ours) {
+    const names = chartSources.map(chartName).filter((n) => n !== '');
+    return { skipped: `${d.file.name}: ${title} is of chart ${names.length > 0 ? `"${names.join('", "')}"` : '(none named)'}, not ${CHART_NAME}: skipped` };
+  }
+  const src = ours.data;
+  const at = ours.at;
+  const isChartSource = get(src, 'chart') !== undefined;
+  const sourcePath = str(get(src, 'path')) ?? '';
+  const target = str(get(src, 'targetRevision')) ?? '';
+  let version: string;
+  let versionFrom: string;
+  if (isChartSource) {
+    version = target;
+    versionFrom = `${whereAt(d, [...at, 'targetRevision'])} targetRevision "${target}"`;
+  } else {
+    const chartFile = reader.repoFile(posix.join(sourcePath, 'Chart.yaml'));
+    const v = chartFile ? str(get(readDocuments(chartFile)[0]?.data, 'version')) : undefined;
+    if (!chartFile || v === undefined) {
+      throw new UsageError(`${whereAt(d, [...at, 'path'])}: ${title}: the chart is read from Git (${sourcePath}), and its Chart.yaml is not found ${reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR, so the chart\'s version is read from its Chart.yaml');
+    }
+    version = v;
+    versionFrom = `${chartFile.name} version "${v}"`;
+  }
+  const resolved = resolveVersion(version);
+  if (!resolved) {
+    throw new UsageError(`${versionFrom.split(' ')[0]}: ${title}: chart version "${version}" matches no version of ${CHART_NAME} agentplat knows`, `agentplat renders ${supportedVersionsText()}`);
+  }
+  const helm = get(src, 'helm') ?? {};
+  const helmAt = [...at, 'helm'];
+  if (get(helm, 'passCredentials') !== undefined) notes.push(`${title}: helm.passCredentials is ignored (it concerns fetching the chart, which agentplat holds)`);
+  if (get(helm, 'skipSchemaValidation') === true) notes.push(`${title}: helm.skipSchemaValidation: agentplat still checks the values against the chart's schema (its findings are what helm would have refused)`);
+  const ignoreMissing = get(helm, 'ignoreMissingValueFiles') === true;
+  const layers: ValuesSource[] = [];
+  ((get(helm, 'valueFiles') as unknown[] | undefined) ?? []).forEach((f, i) => {
+    const fAt = [...helmAt, 'valueFiles', i];
+    const layer = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes });
+    if (layer) layers.push(layer);
+  });
+  const valuesObject = get(helm, 'valuesObject');
+  const values = get(helm, 'values');
+  const inline = valuesObject !== undefined && valuesObject !== null ? 'valuesObject' : typeof values === 'string' && values.trim() !== '' ? 'values' : undefined;
+  if (valuesObject !== undefined && typeof values === 'string' && values.trim() !== '') notes.push(`${title}: helm.valuesObject is set, so Argo CD ignores helm.values`);
+  if (inline) {
+    const node = nodeAt(d, [...helmAt, inline]);
+    const embedded = node ? embeddedText(node, d.file.text, d.lines) : undefined;
+    if (!embedded) throw new UsageError(`${whereAt(d, [...helmAt, inline])}: ${title}: helm.${inline} must be ${inline === 'values' ? 'a YAML text' : 'a map of values'}`, `write helm.${inline} as the chart's values`);
+    layers.push(embeddedLayer(`${d.file.name} helm.${inline}`, embedded, d.places, (inner, outer) => (inline === 'values' ? `helm.values line ${inner.line}${outer.exact ? '' : ' (the string starts here)'}` : 'helm.valuesObject'), `fix helm.${inline}`));
+  }
+  // Argo CD keeps one value per parameter name (the last), then hands them to helm as --set or --set-string.
+  const params = ((get(helm, 'parameters') as unknown[] | undefined) ?? []).map((p, i) => ({ p, i }));
+  const lastOf = new Map<string, number>();
+  for (const { p, i } of params) lastOf.set(str(get(p, 'name')) ?? '', i);
+  const assignment = (p: unknown, i: number, kind: Assignment['kind'], label: string, value: string, fieldAt: PathSegment[]): Assignment => ({
+    arg: `${str(get(p, 'name')) ?? ''}=${value}`,
+    kind,
+    at: { ...d.places.at(posAt(d, fieldAt)), via: label },
+    where: `${whereAt(d, fieldAt)}: ${title}: ${label}`,
+    fix: 'Argo CD hands "name=value" to helm\'s --set parser: check the name\'s path (dots, [index])',
+  });
+  for (const forceString of [false, true]) {
+    const chosen = params.filter(({ p, i }) => lastOf.get(str(get(p, 'name')) ?? '') === i && (get(p, 'forceString') === true) === forceString);
+    if (chosen.length === 0) continue;
+    layers.push(assignmentsLayer(
+      `${d.file.name} helm.parameters${forceString ? ' (forceString)' : ''}`,
+      chosen.map(({ p, i }) => assignment(p, i, forceString ? 'set-string' : 'set', `parameters[${i}]`, escapeCommas(str(get(p, 'value')) ?? ''), [...helmAt, 'parameters', i, 'value'])),
+    ));
+  }
+  const fileParams = (get(helm, 'fileParameters') as unknown[] | undefined) ?? [];
+  if (fileParams.length > 0) {
+    layers.push(assignmentsLayer(`${d.file.name} helm.fileParameters`, fileParams.map((p, i) => {
+      const pAt = [...helmAt, 'fileParameters', i, 'path'];
+      const rel = repoPath(d, sourcePath, str(get(p, 'path')) ?? '', pAt, title, `fileParameters[${i}]`);
+      const file = reader.repoFile(rel);
+      if (!file) throw new UsageError(`${whereAt(d, pAt)}: ${title}: fileParameters[${i}] reads ${rel}, which is not found ${reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR');
+      return assignment(p, i, 'set-literal', `fileParameters[${i}]`, file.text, pAt);
+    })));
+  }
+  const kubeVersion = str(get(helm, 'kubeVersion'));
+  const apiVersions = ((get(helm, 'apiVersions') as unknown[] | undefined) ?? []).map(String);
+  return {
+    kind: 'Application',
+    title,
+    file: d.file.name,
+    revision: resolved.revision,
+    versionFrom,
+    releaseName: str(get(helm, 'releaseName')) ?? name,
+    namespace: str(get(data, 'spec', 'destination', 'namespace')) ?? 'default',
+    skipCrds: get(helm, 'skipCrds') === true,
+    ...(kubeVersion ? { kubeVersion } : {}),
+    apiVersions,
+    layers,
+    notes,
+  };
+}
+
+/** A path of the repository, from the source's path; one that leaves the repository is refused. */
+function repoPath(d: YamlDoc, sourcePath: string, file: string, at: PathSegment[], title: string, label: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
+    throw new UsageError(`${whereAt(d, at)}: ${title}: ${label} is a URL (${file}), which agentplat does not fetch`, 'download it into the repository and name its path, or pass it with -f');
+  }
+  const joined = file.startsWith('/') ? posix.normalize(file.slice(1)) : posix.normalize(posix.join(sourcePath, file));
+  if (joined === '..' || joined.startsWith('../')) {
+    throw new UsageError(`${whereAt(d, at)}: ${title}: ${label} "${file}" is outside the repository, which Argo CD refuses`, 'keep values files inside the repository (a path from the source\'s path that does not climb above the root)');
+  }
+  return joined;
+}
+
+interface FileContext {
+  sources: { at: PathSegment[]; data: unknown }[];
+  isChartSource: boolean;
+  sourcePath: string;
+  reader: GitopsReader;
+  title: string;
+  ignoreMissing: boolean;
+  notes: string[];
+}
+
+function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): ValuesSource | undefined {
+  let rel: string;
+  const ref = /^\$([^/]+)\/(.*)$/.exec(file);
+  if (ref) {
+    const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);
+    if (!named) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} names the source $${ref[1]}, which no source of the Application has as its ref`, `add ref: ${ref[1]} to the source that holds the file, or fix the name`);
+    rel = repoPath(d, '', ref[2]!, at, c.title, label);
+  } else if (c.isChartSource) {
+    if (posix.normalize(file) === 'values.yaml') {
+      c.notes.push(`${c.title}: ${label} values.yaml is the chart's defaults, which agentplat always starts from`);
+      return undefined;
+    }
+    throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" would be a file of the ${CHART_NAME} chart package, which ships values.yaml only`, 'keep the values file in Git and name it with a second source (ref: values) as $values/path');
+  } else rel = repoPath(d, c.sourcePath, file, at, c.title, label);
+  const found = c.reader.repoFile(rel);
+  if (!found) {
+    if (c.ignoreMissing) {
+      c.notes.push(`${c.title}: ${label} ${rel} is not found and ignoreMissingValueFiles is set: skipped`);
+      return undefined;
+    }
+    throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} reads ${rel}, which is not found ${c.reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR, or set helm.ignoreMissingValueFiles: true');
+  }
+  const places = new FilePlaces(found);
+  return embeddedLayer(found.name, { text: found.text, toOuter: (line, col) => ({ line, col, exact: true }) }, places, () => label, `fix ${found.name}`);
+}

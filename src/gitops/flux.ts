@@ -1,0 +1,334 @@
+// A Flux HelmRelease (helm.toolkit.fluxcd.io/v2, v2beta2, v2beta1) read as helm-controller reads
+// it: the chart version (or the OCIRepository or HelmChart its chartRef names) to the revision,
+// the release name (Flux's default `[<targetNamespace>-]<name>`, shortened with a hash past 53
+// characters), the namespace, the CRD policy, and the values composed as Flux's chartutil
+// composes them: each valuesFrom in order (merged, or with targetPath set into the values by
+// helm's --set parser, as a string when quoted), then spec.values merged over them.
+import { createHash } from 'node:crypto';
+import { UsageError } from '../problems/errors.ts';
+import { CHART_NAME } from '../spec/revisions.ts';
+import { mergeMaps, splitPath, type Values } from '../values/merge.ts';
+import type { PathSegment, ValuesSource } from '../values/source.ts';
+import { get, nodeAt, posAt, readDocuments, str, typeOf, whereAt, type YamlDoc } from './documents.ts';
+import { embeddedText } from './embedded.ts';
+import { assignmentsLayer, embeddedLayer, type UserFile } from './layers.ts';
+import { postRenderer, type KustomizeStep, type PatchStep, type Selector } from './post-render.ts';
+import type { GitopsReader, GitopsRelease } from './release.ts';
+import { resolveVersion, supportedVersionsText } from './versions.ts';
+import { parse as parseYaml } from 'yaml';
+
+export const FLUX_API_VERSIONS = ['helm.toolkit.fluxcd.io/v2', 'helm.toolkit.fluxcd.io/v2beta2', 'helm.toolkit.fluxcd.io/v2beta1'];
+
+/** Flux's release name: past 53 characters, the first 40, a dash and 12 characters of its SHA-256. */
+export function shortenReleaseName(name: string): string {
+  if (name.length <= 53) return name;
+  return `${name.slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+}
+
+const basename = (p: string) => p.replace(/\/+$/, '').split('/').pop() ?? p;
+
+/** The documents beside the object, read once. */
+export class Beside {
+  private read?: YamlDoc[];
+  constructor(private readonly own: YamlDoc[], private readonly reader: GitopsReader) {}
+  all(): YamlDoc[] {
+    if (!this.read) {
+      this.read = [...this.own];
+      const seen = new Set(this.own.map((d) => d.file.name));
+      for (const f of this.reader.neighbours()) {
+        if (seen.has(f.name)) continue;
+        seen.add(f.name);
+        try {
+          this.read.push(...readDocuments(f));
+        } catch {
+          // A file beside the object that is not YAML holds nothing the object names.
+        }
+      }
+    }
+    return this.read;
+  }
+  find(kind: string, name: string, namespace: string): YamlDoc | undefined {
+    return this.all().find((d) => {
+      const t = typeOf(d.data);
+      const ns = str(get(d.data, 'metadata', 'namespace'));
+      return t.kind === kind && str(get(d.data, 'metadata', 'name')) === name && (ns === undefined || ns === namespace);
+    });
+  }
+}
+
+export function fluxRelease(d: YamlDoc, beside: Beside, reader: GitopsReader): GitopsRelease | { skipped: string } {
+  const data = d.data;
+  const name = str(get(data, 'metadata', 'name')) ?? '';
+  const ns = str(get(data, 'metadata', 'namespace')) ?? 'default';
+  const title = `HelmRelease ${ns}/${name}`;
+  const apiVersion = typeOf(data).apiVersion!;
+  const notes: string[] = [];
+  if (!FLUX_API_VERSIONS.includes(apiVersion)) {
+    throw new UsageError(`${whereAt(d, ['apiVersion'])}: ${title}: apiVersion ${apiVersion} is not one agentplat reads`, `use ${FLUX_API_VERSIONS.join(', ')}`);
+  }
+  const chart = chartOf(d, beside, ns, title);
+  if (basename(chart.name) !== CHART_NAME) return { skipped: `${d.file.name}: ${title} is of chart "${chart.name}", not ${CHART_NAME}: skipped` };
+  const resolved = resolveVersion(chart.version);
+  if (!resolved) {
+    throw new UsageError(`${chart.where}: ${title}: chart version "${chart.version}" matches no version of ${CHART_NAME} agentplat knows`, `agentplat renders ${supportedVersionsText()}; set ${chart.key} to one of them`);
+  }
+  const targetNamespace = str(get(data, 'spec', 'targetNamespace'));
+  const releaseName = shortenReleaseName(str(get(data, 'spec', 'releaseName')) ?? (targetNamespace ? `${targetNamespace}-${name}` : name));
+  const storage = str(get(data, 'spec', 'storageNamespace'));
+  if (storage) notes.push(`${title}: storageNamespace ${storage} is where Helm keeps the release's records; it changes nothing rendered`);
+  const installCrds = str(get(data, 'spec', 'install', 'crds')) ?? 'Create';
+  for (const key of ['install', 'upgrade'] as const) {
+    const policy = str(get(data, 'spec', key, 'crds'));
+    if (policy !== undefined && !['Skip', 'Create', 'CreateReplace'].includes(policy)) {
+      throw new UsageError(`${whereAt(d, ['spec', key, 'crds'])}: ${title}: spec.${key}.crds "${policy}" is not a CRD policy Flux knows`, 'write Skip, Create or CreateReplace');
+    }
+  }
+  for (const f of (get(data, 'spec', 'chart', 'spec', 'valuesFiles') as unknown[] | undefined) ?? [get(data, 'spec', 'chart', 'spec', 'valuesFile')].filter((x) => x !== undefined)) {
+    if (f !== 'values.yaml') {
+      throw new UsageError(`${whereAt(d, ['spec', 'chart', 'spec', 'valuesFiles'])}: ${title}: the chart's values file "${String(f)}" is not a file of ${CHART_NAME}`, 'the chart ships values.yaml only (its defaults); move those values into spec.values or a valuesFrom ConfigMap');
+    }
+    notes.push(`${title}: spec.chart.spec.valuesFiles values.yaml is the chart's defaults, which agentplat always starts from`);
+  }
+  const layers = valueLayers(d, beside, ns, title, notes);
+  const post = postRenderSteps(d, title);
+  if (post.length > 0) {
+    const last = layers.pop() ?? { name: `${d.file.name} ${title}`, data: {}, locate: () => undefined };
+    layers.push({ ...last, postRender: postRenderer(post) });
+  }
+  void reader;
+  return {
+    kind: 'HelmRelease',
+    title,
+    file: d.file.name,
+    revision: resolved.revision,
+    versionFrom: `${chart.where} ${chart.key} "${chart.version}"`,
+    releaseName,
+    namespace: targetNamespace ?? ns,
+    skipCrds: installCrds === 'Skip',
+    apiVersions: [],
+    layers,
+    notes,
+  };
+}
+
+interface ChartOf {
+  name: string;
+  version: string;
+  where: string;
+  key: string;
+}
+
+function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string): ChartOf {
+  const data = d.data;
+  const ref = get(data, 'spec', 'chartRef');
+  if (ref !== undefined) {
+    const kind = str(get(ref, 'kind')) ?? '';
+    const refName = str(get(ref, 'name')) ?? '';
+    const refNs = str(get(ref, 'namespace')) ?? ns;
+    if (kind !== 'OCIRepository' && kind !== 'HelmChart') {
+      throw new UsageError(`${whereAt(d, ['spec', 'chartRef', 'kind'])}: ${title}: spec.chartRef.kind ${kind} is not one Flux takes`, 'write OCIRepository or HelmChart');
+    }
+    const src = beside.find(kind, refName, refNs);
+    if (!src) {
+      throw new UsageError(`${whereAt(d, ['spec', 'chartRef'])}: ${title}: spec.chartRef names ${kind} ${refNs}/${refName}, which is not in this file nor beside it`, `put the ${kind} in the HelmRelease's folder, or pass the folder that holds it with --values-from DIR`);
+    }
+    if (kind === 'HelmChart') {
+      return { name: str(get(src.data, 'spec', 'chart')) ?? '', version: str(get(src.data, 'spec', 'version')) ?? '*', where: whereAt(src, ['spec', 'version']), key: 'spec.version of the HelmChart' };
+    }
+    const url = str(get(src.data, 'spec', 'url')) ?? '';
+    const semver = str(get(src.data, 'spec', 'ref', 'semver'));
+    const tag = str(get(src.data, 'spec', 'ref', 'tag'));
+    if (semver === undefined && tag === undefined) {
+      throw new UsageError(`${whereAt(src, ['spec', 'ref'])}: OCIRepository ${refNs}/${refName} gives no spec.ref.tag or spec.ref.semver, so its chart version is unknown offline`, 'set spec.ref.tag (e.g. 0.11.0) or spec.ref.semver (e.g. 0.11.x)');
+    }
+    return { name: basename(url), version: semver ?? tag!, where: whereAt(src, ['spec', 'ref', semver !== undefined ? 'semver' : 'tag']), key: `spec.ref.${semver !== undefined ? 'semver' : 'tag'} of the OCIRepository` };
+  }
+  const chart = str(get(data, 'spec', 'chart', 'spec', 'chart'));
+  if (chart === undefined) {
+    throw new UsageError(`${whereAt(d, ['spec'])}: ${title}: neither spec.chart.spec.chart nor spec.chartRef names a chart`, `add spec.chart.spec.chart: ${CHART_NAME} and spec.chart.spec.version`);
+  }
+  const version = str(get(data, 'spec', 'chart', 'spec', 'version')) ?? '*';
+  return { name: chart, version, where: whereAt(d, ['spec', 'chart', 'spec', 'version']), key: 'spec.chart.spec.version' };
+}
+
+const VALUES_KEY = /^[\-._a-zA-Z0-9]+$/;
+
+function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, notes: string[]): ValuesSource[] {
+  const layers: ValuesSource[] = [];
+  const specValuesNode = nodeAt(d, ['spec', 'values']);
+  const specValuesData = get(d.data, 'spec', 'values');
+  let specValues: ValuesSource | undefined;
+  if (specValuesData !== undefined && specValuesData !== null) {
+    const embedded = specValuesNode ? embeddedText(specValuesNode, d.file.text, d.lines) : undefined;
+    if (!embedded || typeof specValuesData !== 'object' || Array.isArray(specValuesData)) {
+      throw new UsageError(`${whereAt(d, ['spec', 'values'])}: ${title}: spec.values must be a map of values`, 'write spec.values as `key: value` pairs, e.g. `controller:\\n  replicas: 2`');
+    }
+    specValues = embeddedLayer(`${d.file.name} spec.values`, embedded, d.places, () => 'spec.values', 'fix spec.values');
+  }
+  const refs = (get(d.data, 'spec', 'valuesFrom') as unknown[] | undefined) ?? [];
+  // What Flux has composed so far: a targetPath is checked against it before it is set.
+  let composed: Values = {};
+  refs.forEach((ref, i) => {
+    const at = ['spec', 'valuesFrom', i];
+    const label = `spec.valuesFrom[${i}]`;
+    const kind = str(get(ref, 'kind')) ?? '';
+    const refName = str(get(ref, 'name')) ?? '';
+    const key = str(get(ref, 'valuesKey')) ?? 'values.yaml';
+    const optional = get(ref, 'optional') === true;
+    const targetPath = str(get(ref, 'targetPath'));
+    if (kind !== 'ConfigMap' && kind !== 'Secret') {
+      throw new UsageError(`${whereAt(d, [...at, 'kind'])}: ${title}: ${label}.kind ${kind || '(none)'}: Flux reads values from a ConfigMap or a Secret only`, 'write kind: ConfigMap or kind: Secret');
+    }
+    if (!VALUES_KEY.test(key)) {
+      throw new UsageError(`${whereAt(d, [...at, 'valuesKey'])}: ${title}: ${label}.valuesKey "${key}" is not a key a ${kind} may hold`, 'a data key holds letters, digits, "-", "_" and "." only');
+    }
+    const found = beside.find(kind, refName, ns);
+    const what = `${kind} ${ns}/${refName}`;
+    if (!found) {
+      if (optional) {
+        notes.push(`${title}: ${label} ${what} is optional and not found beside the HelmRelease: Flux skips it`);
+        return;
+      }
+      throw new UsageError(`${whereAt(d, at)}: ${title}: ${label} names ${what}, which is not in this file nor beside it, and is not optional: Flux fails the release`, `put the ${kind} in the HelmRelease's folder or pass its folder with --values-from DIR, or mark the reference optional: true`);
+    }
+    const entry = dataEntry(found, key);
+    if (!entry) {
+      if (optional) {
+        notes.push(`${title}: ${label} ${what} has no key ${key} and is optional: Flux skips it`);
+        return;
+      }
+      throw new UsageError(`${whereAt(found, ['data'])}: ${title}: ${label}: ${what} has no key ${key}, and the reference is not optional: Flux fails the release`, `add ${key} to the ${kind}'s data, set valuesKey to the key that holds the values, or mark the reference optional: true`);
+    }
+    const source = `${label} ${what} key ${key}`;
+    if (targetPath !== undefined) {
+      composed = mergeMaps(composed, (specValues?.data ?? {}) as Values);
+      const layer = targetPathLayer(d, found, entry, targetPath, source, title, label, at, composed, specValues);
+      composed = layer.apply!(composed);
+      layers.push(layer);
+      return;
+    }
+    const embedded = entry.node ? embeddedText(entry.node, found.file.text, found.lines) : undefined;
+    const text = entry.value;
+    const layer = embeddedLayer(
+      `${found.file.name} ${source}`,
+      embedded ?? { text, toOuter: () => ({ ...posAt(found, entry.path), exact: false }) },
+      found.places,
+      (inner, outer) => `${source} line ${inner.line}${outer.exact ? '' : ' (the string starts here)'}`,
+      `fix the values under ${key} of ${what} (Flux reads them as a values file)`,
+    );
+    composed = mergeMaps(composed, layer.data as Values);
+    layers.push(layer);
+  });
+  if (specValues) layers.push(specValues);
+  return layers;
+}
+
+interface DataEntry {
+  value: string;
+  node?: import('yaml').Node;
+  path: PathSegment[];
+}
+
+/** The text under `key` of a ConfigMap's data, or a Secret's stringData or (decoded) data. */
+function dataEntry(d: YamlDoc, key: string): DataEntry | undefined {
+  for (const field of ['data', 'stringData']) {
+    const v = get(d.data, field, key);
+    if (v === undefined) continue;
+    const isSecretData = typeOf(d.data).kind === 'Secret' && field === 'data';
+    if (isSecretData) return { value: Buffer.from(String(v), 'base64').toString('utf8'), path: [field, key] };
+    const node = nodeAt(d, [field, key]);
+    return { value: String(v), ...(node ? { node } : {}), path: [field, key] };
+  }
+  return undefined;
+}
+
+function targetPathLayer(hr: YamlDoc, found: YamlDoc, entry: DataEntry, targetPath: string, source: string, title: string, label: string, at: PathSegment[], composed: Values, specValues: ValuesSource | undefined): ValuesSource {
+  const where = whereAt(hr, [...at, 'targetPath']);
+  checkTargetPath(composed, targetPath, where, title, label);
+  // Flux: a value in single or double quotes is set as a string (its quotes trimmed), else typed as --set types it.
+  let value = entry.value;
+  const quoted = (value.startsWith("'") && value.endsWith("'")) || (value.startsWith('"') && value.endsWith('"'));
+  if (quoted) value = value.replace(/^['"]+|['"]+$/g, '');
+  const pos = posAt(found, entry.path);
+  return assignmentsLayer(
+    `${found.file.name} ${source}`,
+    [{
+      arg: `${targetPath}=${value}`,
+      kind: quoted ? 'set-string' : 'set',
+      at: { ...found.places.at(pos), via: `${source} at targetPath ${targetPath}` },
+      where: `${where}: ${title}: ${label}.targetPath ${targetPath}`,
+      fix: 'Flux hands "targetPath=value" to helm\'s --set parser: escape commas in the value with \\, or quote the whole value to set it as a string',
+    }],
+    // Flux merges spec.values in before it sets a targetPath.
+    (below) => mergeMaps(below, (specValues?.data ?? {}) as Values),
+  );
+}
+
+/** A targetPath must lead through maps (a name) and lists (an index) as the values have them: helm's parser fails otherwise. */
+function checkTargetPath(tree: Values, targetPath: string, where: string, title: string, label: string): void {
+  let cur: unknown = tree;
+  const segs = splitPath(targetPath);
+  if (!/^([a-zA-Z0-9_\-.\\/]|\[[0-9]{1,5}\])+$/.test(targetPath)) {
+    throw new UsageError(`${where}: ${title}: ${label}.targetPath "${targetPath}" is not a path Flux accepts`, 'write a dotted path of names and [index]es, e.g. controller.image.tag or agents[0].name');
+  }
+  for (let i = 0; i < segs.length; i++) {
+    if (cur === undefined || cur === null) return;
+    const seg = segs[i]!;
+    const shown = segs.slice(0, i).map(String).join('.') || '(the top)';
+    if (Array.isArray(cur) && typeof seg === 'string') {
+      throw new UsageError(`${where}: ${title}: ${label}.targetPath ${targetPath} writes the key "${seg}" into a list at ${shown}: Flux's value parser cannot, and fails the release`, `address an item of the list with an index (${shown}[0].${seg}), or set the whole list in spec.values`);
+    }
+    if (typeof cur !== 'object') {
+      throw new UsageError(`${where}: ${title}: ${label}.targetPath ${targetPath} goes through ${shown}, which holds a ${typeof cur}, not a map: Flux's value parser fails the release`, `remove the value at ${shown} from the layers below, or point targetPath elsewhere`);
+    }
+    if (!Array.isArray(cur) && typeof seg === 'number') {
+      throw new UsageError(`${where}: ${title}: ${label}.targetPath ${targetPath} indexes ${shown}, which is a map, not a list: Flux's value parser fails the release`, 'use a key name instead of the index');
+    }
+    cur = (cur as Record<string, unknown>)[seg as string];
+  }
+}
+
+function postRenderSteps(d: YamlDoc, title: string): KustomizeStep[] {
+  const steps: KustomizeStep[] = [];
+  const list = (get(d.data, 'spec', 'postRenderers') as unknown[] | undefined) ?? [];
+  list.forEach((pr, i) => {
+    const k = get(pr, 'kustomize');
+    if (k === undefined) return;
+    const base: PathSegment[] = ['spec', 'postRenderers', i, 'kustomize'];
+    const patches: PatchStep[] = [];
+    const patchText = (raw: unknown, at: PathSegment[]): unknown => {
+      if (typeof raw !== 'string') return raw;
+      try {
+        return parseYaml(raw);
+      } catch (err) {
+        throw new UsageError(`${whereAt(d, at)}: ${title}: ${at.join('.').replace(/\.(\d+)/g, '[$1]')} is not YAML: ${(err as Error).message.split('\n')[0]}`, 'fix the patch text');
+      }
+    };
+    const label = (at: PathSegment[]) => `${whereAt(d, at)}: ${title}: ${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').slice(1).replace(/\.\[/g, '[')}`;
+    ((get(k, 'patches') as unknown[] | undefined) ?? []).forEach((p, j) => {
+      const at = [...base, 'patches', j];
+      const patch = patchText(get(p, 'patch'), [...at, 'patch']);
+      const target = get(p, 'target') as Selector | undefined;
+      patches.push({ type: Array.isArray(patch) ? 'json6902' : 'strategic-merge', patch, ...(target ? { target } : {}), where: label(at) });
+    });
+    ((get(k, 'patchesStrategicMerge') as unknown[] | undefined) ?? []).forEach((p, j) => {
+      const at = [...base, 'patchesStrategicMerge', j];
+      patches.push({ type: 'strategic-merge', patch: patchText(p, at), where: label(at) });
+    });
+    ((get(k, 'patchesJson6902') as unknown[] | undefined) ?? []).forEach((p, j) => {
+      const at = [...base, 'patchesJson6902', j];
+      const target = get(p, 'target') as Selector | undefined;
+      patches.push({ type: 'json6902', patch: patchText(get(p, 'patch'), [...at, 'patch']), ...(target ? { target } : {}), where: label(at) });
+    });
+    const images = ((get(k, 'images') as Record<string, unknown>[] | undefined) ?? []).map((im) => ({
+      name: String(im.name ?? ''),
+      ...(im.newName !== undefined ? { newName: String(im.newName) } : {}),
+      ...(im.newTag !== undefined ? { newTag: String(im.newTag) } : {}),
+      ...(im.digest !== undefined ? { digest: String(im.digest) } : {}),
+    }));
+    steps.push({ patches, images });
+  });
+  return steps;
+}
+
+export type { UserFile };

@@ -1,0 +1,48 @@
+// GitOps objects as input: a file holding Flux HelmReleases or Argo CD Applications (recognised by
+// apiVersion and kind, which the chart's values never have at the top) is read into one release per
+// object of this chart, with the settings and value layers its controller would use. The one entry
+// point, for the command line and a language server alike: readGitopsFile(file, reader).
+import { get, readDocuments, typeOf } from './documents.ts';
+import { argoRelease } from './argocd.ts';
+import { Beside, fluxRelease } from './flux.ts';
+import type { UserFile } from './layers.ts';
+import type { GitopsFile, GitopsReader, GitopsRelease } from './release.ts';
+
+export type { GitopsFile, GitopsReader, GitopsRelease } from './release.ts';
+export type { UserFile } from './layers.ts';
+export { PostRenderFailure } from './post-render.ts';
+
+const isFlux = (t: { apiVersion?: string; kind?: string }) => t.kind === 'HelmRelease' && (t.apiVersion ?? '').startsWith('helm.toolkit.fluxcd.io/');
+const isArgo = (t: { apiVersion?: string; kind?: string }) => t.kind === 'Application' && (t.apiVersion ?? '').startsWith('argoproj.io/');
+
+/** A cheap look at a text: could it hold a HelmRelease or an Application? (A values file cannot, at its top level.) */
+export function mayBeGitops(text: string): boolean {
+  return /^kind:\s*["']?(HelmRelease|Application)\b/m.test(text) && /^apiVersion:\s*["']?(helm\.toolkit\.fluxcd\.io|argoproj\.io)\//m.test(text);
+}
+
+/**
+ * The releases of this chart a file holds, in document order; objects of other charts are
+ * skipped with a note. Throws a UsageError naming file:line:col, the key and a fix for anything
+ * the controller would refuse.
+ */
+export function readGitopsFile(file: UserFile, reader: GitopsReader): GitopsFile {
+  if (!mayBeGitops(file.text)) return { isGitops: false, releases: [], notes: [] };
+  const docs = readDocuments(file);
+  const beside = new Beside(docs, reader);
+  const releases: GitopsRelease[] = [];
+  const notes: string[] = [];
+  let isGitops = false;
+  for (const d of docs) {
+    const t = typeOf(d.data);
+    if (get(d.data, 'spec') === undefined) continue;
+    const r = isFlux(t) ? fluxRelease(d, beside, reader) : isArgo(t) ? argoRelease(d, reader) : undefined;
+    if (!r) continue;
+    isGitops = true;
+    if ('skipped' in r) notes.push(r.skipped);
+    else {
+      releases.push(r);
+      notes.push(...r.notes);
+    }
+  }
+  return { isGitops, releases, notes };
+}

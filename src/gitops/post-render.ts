@@ -1,0 +1,318 @@
+// Flux's post-renderers (`spec.postRenderers[].kustomize`): the rendered objects go through
+// Kustomize's strategic merge patches, JSON 6902 patches and image overrides, in Kustomize's order
+// (patches as strategic merge, then as JSON 6902, then images), before the release is applied. A
+// patch whose target matches no rendered object fails the release, as it fails the controller's.
+import { AgentplatError, EXIT_PROBLEMS } from '../problems/errors.ts';
+import { cloneTree } from '../values/merge.ts';
+
+type Obj = Record<string, unknown>;
+
+export interface Selector {
+  group?: string;
+  version?: string;
+  kind?: string;
+  name?: string;
+  namespace?: string;
+  labelSelector?: string;
+  annotationSelector?: string;
+}
+
+export interface PatchStep {
+  type: 'strategic-merge' | 'json6902';
+  /** The patch: an object (strategic merge) or a list of operations (JSON 6902). */
+  patch: unknown;
+  /** Without it, a strategic merge patch targets the object its own kind and name name. */
+  target?: Selector;
+  /** `helmrelease.yaml:31:11: spec.postRenderers[0].kustomize.patches[0]`, for a refusal. */
+  where: string;
+}
+
+export interface ImageStep {
+  name: string;
+  newName?: string;
+  newTag?: string;
+  digest?: string;
+}
+
+export interface KustomizeStep {
+  patches: PatchStep[];
+  images: ImageStep[];
+}
+
+/** The release failed in a post-renderer, as the controller's would (exit 1, nothing printed). */
+export class PostRenderFailure extends AgentplatError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT_PROBLEMS, hint);
+  }
+}
+
+/** The post-renderers as one function over the rendered objects (each object is copied before it changes). */
+export function postRenderer(steps: readonly KustomizeStep[]): <T extends { object: object }>(docs: T[]) => T[] {
+  return <T extends { object: object }>(docs: T[]): T[] => {
+    let out = docs.map((d) => ({ ...d, object: cloneTree(d.object) as object }));
+    for (const step of steps) {
+      for (const p of step.patches.filter((x) => x.type === 'strategic-merge')) out = applyPatch(out, p);
+      for (const p of step.patches.filter((x) => x.type === 'json6902')) out = applyPatch(out, p);
+      if (step.images.length > 0) for (const d of out) setImages(d.object as Obj, step.images);
+    }
+    return out;
+  };
+}
+
+function applyPatch<T extends { object: object }>(docs: T[], p: PatchStep): T[] {
+  const selector = p.target ?? ownTarget(p.patch);
+  const hits = docs.filter((d) => matches(d.object as Obj, selector));
+  if (hits.length === 0) {
+    throw new PostRenderFailure(
+      `${p.where}: the patch's target (${selectorText(selector)}) matches no object of the release, so Flux fails the release`,
+      'check the kind and name against `agentplat render` of this HelmRelease (names carry the release name), or remove the patch',
+    );
+  }
+  const out: T[] = [];
+  for (const d of docs) {
+    if (!hits.includes(d)) out.push(d);
+    else if (p.type === 'json6902') out.push({ ...d, object: jsonPatch(d.object as Obj, p.patch as Obj[], p.where) });
+    else {
+      const patched = strategicMerge(d.object as Obj, withoutIdentity(p.patch as Obj, p.target !== undefined), [], kindGroup(d.object as Obj));
+      if (patched !== undefined) out.push({ ...d, object: patched as object });
+    }
+  }
+  return out;
+}
+
+function ownTarget(patch: unknown): Selector {
+  const o = (patch ?? {}) as Obj;
+  const meta = (o.metadata ?? {}) as Obj;
+  const [group, version] = splitApiVersion(String(o.apiVersion ?? ''));
+  return {
+    ...(o.kind ? { kind: String(o.kind) } : {}),
+    ...(o.apiVersion ? { group, version } : {}),
+    ...(meta.name ? { name: escapeRegex(String(meta.name)) } : {}),
+    ...(meta.namespace ? { namespace: escapeRegex(String(meta.namespace)) } : {}),
+  };
+}
+
+/** With an explicit target, the patch's own identity does not rename the objects it patches. */
+function withoutIdentity(patch: Obj, targeted: boolean): Obj {
+  if (!targeted) return patch;
+  const { apiVersion: _a, kind: _k, ...rest } = patch;
+  const meta = rest.metadata as Obj | undefined;
+  if (!meta) return rest;
+  const { name: _n, namespace: _ns, ...m } = meta;
+  return Object.keys(m).length > 0 ? { ...rest, metadata: m } : (({ metadata: _m, ...r }) => r)(rest);
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function splitApiVersion(apiVersion: string): [string, string] {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
+}
+
+function selectorText(s: Selector): string {
+  const parts = Object.entries(s).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k} ${String(v)}`);
+  return parts.length > 0 ? parts.join(', ') : 'every object';
+}
+
+function matches(o: Obj, s: Selector): boolean {
+  const [group, version] = splitApiVersion(String(o.apiVersion ?? ''));
+  const meta = (o.metadata ?? {}) as Obj;
+  const anchored = (re: string, v: string) => new RegExp(`^(?:${re})$`).test(v);
+  if (s.group !== undefined && s.group !== group) return false;
+  if (s.version !== undefined && s.version !== '' && s.version !== version) return false;
+  if (s.kind !== undefined && s.kind !== '' && s.kind !== o.kind) return false;
+  if (s.name !== undefined && s.name !== '' && !anchored(s.name, String(meta.name ?? ''))) return false;
+  if (s.namespace !== undefined && s.namespace !== '' && !anchored(s.namespace, String(meta.namespace ?? ''))) return false;
+  if (s.labelSelector && !selects(s.labelSelector, (meta.labels ?? {}) as Obj)) return false;
+  if (s.annotationSelector && !selects(s.annotationSelector, (meta.annotations ?? {}) as Obj)) return false;
+  return true;
+}
+
+/** A label selector's requirements (`a=b`, `a==b`, `a!=b`, `a`, `!a`, `a in (x,y)`, `a notin (x)`). */
+function selects(selector: string, labels: Obj): boolean {
+  const reqs = selector.match(/[^,(]+(?:\([^)]*\))?/g) ?? [];
+  return reqs.every((raw) => {
+    const r = raw.trim();
+    let m = /^(\S+)\s+(in|notin)\s+\(([^)]*)\)$/.exec(r);
+    if (m) {
+      const set = m[3]!.split(',').map((x) => x.trim());
+      const has = Object.prototype.hasOwnProperty.call(labels, m[1]!) && set.includes(String(labels[m[1]!]));
+      return m[2] === 'in' ? has : !has;
+    }
+    m = /^(\S+?)\s*(==|=|!=)\s*(\S*)$/.exec(r);
+    if (m) {
+      const eq = String(labels[m[1]!] ?? '') === m[3] && Object.prototype.hasOwnProperty.call(labels, m[1]!);
+      return m[2] === '!=' ? !eq : eq;
+    }
+    if (r.startsWith('!')) return !Object.prototype.hasOwnProperty.call(labels, r.slice(1));
+    return Object.prototype.hasOwnProperty.call(labels, r);
+  });
+}
+
+// ---- strategic merge ----
+
+/** Kubernetes' own kinds merge lists by their keys; a custom resource's lists are replaced (no schema says otherwise). */
+function kindGroup(o: Obj): boolean {
+  const [group] = splitApiVersion(String(o.apiVersion ?? ''));
+  return group === '' || !group.includes('.') || group.endsWith('.k8s.io');
+}
+
+/** The merge key of a list of the built-in kinds, by the field's name (and its parent for `ports`). */
+function mergeKey(path: readonly string[]): string | undefined {
+  const field = path[path.length - 1];
+  const parent = path[path.length - 2];
+  switch (field) {
+    case 'containers': case 'initContainers': case 'ephemeralContainers': case 'volumes': case 'env': case 'imagePullSecrets': case 'resourceClaims':
+      return 'name';
+    case 'volumeMounts': return 'mountPath';
+    case 'volumeDevices': return 'devicePath';
+    case 'hostAliases': return 'ip';
+    case 'topologySpreadConstraints': return 'topologyKey';
+    case 'ports': return parent === 'item' ? 'containerPort' : 'port';
+    default: return undefined;
+  }
+}
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** `patch` merged into `target` (undefined: the object is deleted by `$patch: delete`). */
+function strategicMerge(target: unknown, patch: unknown, path: string[], builtin: boolean): unknown {
+  if (!isObj(patch)) return cloneTree(patch);
+  const directive = patch.$patch;
+  if (directive === 'delete') return undefined;
+  const body = Object.fromEntries(Object.entries(patch).filter(([k]) => k !== '$patch' && !k.startsWith('$setElementOrder/') && !k.startsWith('$retainKeys')));
+  if (directive === 'replace' || !isObj(target)) return cloneTree(body);
+  const out: Obj = { ...target };
+  for (const [k, v] of Object.entries(body)) {
+    if (v === null) {
+      delete out[k];
+      continue;
+    }
+    const below = out[k];
+    if (Array.isArray(v) && Array.isArray(below) && builtin) out[k] = mergeList(below, v, [...path, k], builtin);
+    else if (isObj(v)) {
+      const merged = strategicMerge(below, v, [...path, k], builtin);
+      if (merged === undefined) delete out[k];
+      else out[k] = merged;
+    } else out[k] = cloneTree(v);
+  }
+  return out;
+}
+
+function mergeList(target: unknown[], patch: unknown[], path: string[], builtin: boolean): unknown[] {
+  const key = mergeKey(path);
+  if (!key || !patch.every(isObj)) {
+    const replace = patch.find((p) => isObj(p) && p.$patch === 'replace');
+    return replace ? patch.filter((p) => p !== replace).map((p) => cloneTree(p)) : patch.map((p) => cloneTree(p));
+  }
+  const out = target.map((t) => t);
+  for (const item of patch as Obj[]) {
+    if (item.$patch === 'replace') return (patch as Obj[]).filter((p) => p !== item).map((p) => cloneTree(p));
+    const at = out.findIndex((t) => isObj(t) && t[key] === item[key]);
+    if (item.$patch === 'delete') {
+      if (at >= 0) out.splice(at, 1);
+      continue;
+    }
+    if (at >= 0) out[at] = strategicMerge(out[at], item, [...path, 'item'], builtin);
+    else out.push(strategicMerge(undefined, item, [...path, 'item'], builtin));
+  }
+  return out;
+}
+
+// ---- JSON 6902 ----
+
+function pointer(path: string): string[] {
+  if (path === '') return [];
+  return path.replace(/^\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function jsonPatch(object: Obj, ops: readonly Obj[], where: string): Obj {
+  let doc: unknown = cloneTree(object);
+  const fail = (i: number, why: string): never => {
+    throw new PostRenderFailure(`${where}: operation ${i} (${String(ops[i]?.op)} ${String(ops[i]?.path)}): ${why}, so Flux fails the release`, 'check the path against `agentplat render` of this HelmRelease');
+  };
+  const parentOf = (i: number, segs: string[]): [unknown, string] => {
+    let cur = doc;
+    for (const s of segs.slice(0, -1)) {
+      if (Array.isArray(cur)) cur = cur[Number(s)];
+      else if (isObj(cur)) cur = cur[s];
+      else cur = undefined;
+      if (cur === undefined) fail(i, `the path does not exist`);
+    }
+    return [cur, segs[segs.length - 1]!];
+  };
+  const read = (i: number, segs: string[]): unknown => {
+    if (segs.length === 0) return doc;
+    const [parent, last] = parentOf(i, segs);
+    const v = Array.isArray(parent) ? parent[Number(last)] : isObj(parent) ? parent[last] : undefined;
+    if (v === undefined) fail(i, 'the path does not exist');
+    return v;
+  };
+  const remove = (i: number, segs: string[]): void => {
+    const [parent, last] = parentOf(i, segs);
+    read(i, segs);
+    if (Array.isArray(parent)) parent.splice(Number(last), 1);
+    else delete (parent as Obj)[last];
+  };
+  const add = (i: number, segs: string[], value: unknown, replace: boolean): void => {
+    if (segs.length === 0) {
+      doc = value;
+      return;
+    }
+    const [parent, last] = parentOf(i, segs);
+    if (Array.isArray(parent)) {
+      const idx = last === '-' ? parent.length : Number(last);
+      if (!Number.isInteger(idx) || idx < 0 || idx > parent.length) fail(i, `index ${last} is out of range`);
+      if (replace) {
+        if (idx >= parent.length) fail(i, 'the path does not exist');
+        parent[idx] = value;
+      } else parent.splice(idx, 0, value);
+    } else if (isObj(parent)) {
+      if (replace && !(last in parent)) fail(i, 'the path does not exist');
+      parent[last] = value;
+    } else fail(i, 'the path does not exist');
+  };
+  ops.forEach((op, i) => {
+    const segs = pointer(String(op.path ?? ''));
+    switch (op.op) {
+      case 'add': add(i, segs, cloneTree(op.value), false); break;
+      case 'replace': add(i, segs, cloneTree(op.value), true); break;
+      case 'remove': remove(i, segs); break;
+      case 'move': { const from = pointer(String(op.from ?? '')); const v = read(i, from); remove(i, from); add(i, segs, v, false); break; }
+      case 'copy': add(i, segs, cloneTree(read(i, pointer(String(op.from ?? '')))), false); break;
+      case 'test': if (JSON.stringify(read(i, segs)) !== JSON.stringify(op.value)) fail(i, 'the test failed'); break;
+      default: fail(i, `"${String(op.op)}" is not a JSON patch operation`);
+    }
+  });
+  return doc as Obj;
+}
+
+// ---- images ----
+
+function setImages(o: unknown, images: readonly ImageStep[]): void {
+  if (Array.isArray(o)) {
+    for (const x of o) setImages(x, images);
+    return;
+  }
+  if (!isObj(o)) return;
+  for (const [k, v] of Object.entries(o)) {
+    if ((k === 'containers' || k === 'initContainers' || k === 'ephemeralContainers') && Array.isArray(v)) {
+      for (const c of v) if (isObj(c) && typeof c.image === 'string') c.image = newImage(c.image, images);
+    }
+    setImages(v, images);
+  }
+}
+
+function newImage(image: string, images: readonly ImageStep[]): string {
+  const at = image.indexOf('@');
+  const beforeDigest = at >= 0 ? image.slice(0, at) : image;
+  const colon = beforeDigest.lastIndexOf(':');
+  const hasTag = colon > beforeDigest.lastIndexOf('/');
+  const name = hasTag ? beforeDigest.slice(0, colon) : beforeDigest;
+  const rule = images.find((r) => r.name === name);
+  if (!rule) return image;
+  let tail = at >= 0 ? image.slice(at) : hasTag ? beforeDigest.slice(colon) : '';
+  if (rule.newTag !== undefined) tail = `:${rule.newTag}`;
+  if (rule.digest !== undefined) tail = `@${rule.digest}`;
+  return `${rule.newName ?? name}${tail}`;
+}
