@@ -54,12 +54,12 @@ export interface EffectRequest {
 export type Verdict = { effect: true } | { effect: false; rule: typeof NO_EFFECT_RULE | typeof SAME_AS_DEFAULT_RULE; why: string; rendered: boolean };
 
 /** Every leaf the user's layers set, each once, with the verdict on it. */
-export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdict: Verdict }[] {
+export function judgeUserKeys(req: EffectRequest, only?: readonly PathSegment[][]): { path: PathSegment[]; verdict: Verdict }[] {
   const readers = readersOf(req.render);
   const defaults = defaultsSource(req.revision);
   const out: { path: PathSegment[]; verdict: Verdict }[] = [];
   let bare: Values | undefined;
-  for (const path of userLeaves(req.layers)) {
+  for (const path of only ?? userLeaves(req.layers)) {
     let without: () => Values;
     const changed: PathSegment[][] = [];
     const only = onlyLayer(req.layers, path);
@@ -473,4 +473,50 @@ function samePrefix(path: readonly PathSegment[], parent: readonly PathSegment[]
 
 function sameWhy(req: EffectRequest): string {
   return `the chart's default (revision ${req.revision}) is the same`;
+}
+
+// ------------------------------------------------------------------------------------------
+// One key in the user's configuration (`explain KEY -f … --set …`)
+
+/** What the read record of a render of the user's values says of one key. */
+export interface KeyInConfiguration {
+  /** The parts of the render that read the key (a component's id; `context`: the render context, which every object rests on). */
+  readBy: string[];
+  /** The objects those parts made, as `render` prints them. */
+  objects: RenderedDoc[];
+  /** Why nothing reads it, when nothing does: the switch that keeps its reader off, or that no object of this configuration reads it. */
+  unreadBecause?: string;
+  /** The key or keys under it that the layers set, each with lint's verdict (values/no-effect, values/same-as-default). */
+  set: { key: string; verdict: Verdict }[];
+  /** When the layers set it: the render without it (the layers keeping the rest), to compare with `docs`. */
+  without?: RenderedDoc[];
+  docs: RenderedDoc[];
+}
+
+/** The key `key` (dotted) in the render of `layered` (made from `layers`): who reads it, what it feeds, and lint's verdict on what the layers set of it. */
+export function keyInConfiguration(revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, options: ChartRenderOptions, reported: readonly Problem[], key: string): KeyInConfiguration {
+  const path = splitPath(key);
+  const render = renderChartWithReads(layered.values, options);
+  const readers = readersOf(render);
+  const readBy = readers.filter((r) => r.tree.touches(path)).map((r) => r.id);
+  const objects = readBy.includes('context') ? render.docs : readBy.flatMap((id) => render.made.get(id) ?? []);
+  const mine = userLeaves(layers).filter((p) => related(p, path) && p.length >= path.length);
+  const set = judgeUserKeys({ revision, layers, layered, render, options, reported }, mine).map(({ path: p, verdict }) => ({ key: joinPath(p), verdict }));
+  let without: RenderedDoc[] | undefined;
+  if (mine.length > 0) {
+    const trimmed = layers.map((l) => mine.reduce((acc, p) => withoutKey(acc, p), l));
+    try {
+      without = renderChart(layerRelease(defaultsSource(revision), trimmed).values, options);
+    } catch {
+      without = undefined;
+    }
+  }
+  return {
+    readBy,
+    objects,
+    ...(readBy.length === 0 ? { unreadBecause: whyInert(layered.values, reported, path, false) } : {}),
+    set,
+    ...(without ? { without } : {}),
+    docs: render.docs,
+  };
 }
