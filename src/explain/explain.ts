@@ -228,7 +228,8 @@ export interface InConfiguration {
 /** `key` in the render of `layered` (the user's `layers` over the defaults of `revision`, linted with `problems`). */
 export function keyInValues(key: string, revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, problems: readonly Problem[]): InConfiguration {
   if (!schemaNodeAt(valuesSchema(revision), key)) throw unknownKey(key, [revision]);
-  const options = { revision, releaseName: 'agentplat', releaseNamespace: RELEASE_NAMESPACE, apiVersions: [] as string[] };
+  // Without the CRDs, as the examples render (they do not change with the values but for mcpop.enabled, which the mcpop part reads too).
+  const options = { revision, releaseName: 'agentplat', releaseNamespace: RELEASE_NAMESPACE, apiVersions: [] as string[], skipCrds: true };
   const k = keyInConfiguration(revision, layers, layered, options, problems, key);
   const feeds = k.objects.map((d) => {
     const { change: _c, fields: _f, ...rest } = landing(d, 'changed', []);
