@@ -26,7 +26,6 @@ import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { emittedAlike } from '../output/yaml-emit.ts';
-import { storedFormKeeps } from '../render/server-form.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
@@ -372,50 +371,16 @@ function rendersAlike(values: Values, render: RenderWithReads, options: ChartRen
     for (const part of renderSomeParts(values, options, touched, render.reuse)) {
       const before = render.made.get(part.id) ?? [];
       if (part.made.length !== before.length) return false;
-      const raws = render.reuse.raw.get(part.id);
       for (let i = 0; i < before.length; i++) {
         const y = before[i]!;
-        const made = part.made[i]!;
-        const raw = raws?.[i];
-        if (made === raw) continue; // a reused template run: the same object
-        if (made.source !== y.source) return false;
-        // Apart as made, at a field the printed form keeps as it is: printed apart too, without printing.
-        const apart = raw ? firstApart(raw.object, made.object, []) : undefined;
-        if (apart && storedFormKeeps(made.object, apart) && storedFormKeeps(raw!.object, apart)) return false;
-        const x = part.printed(made);
-        if (x !== y && !emittedAlike(x.object, y.object)) return false;
+        const x = part.printed(part.made[i]!);
+        if (x !== y && (x.source !== y.source || !emittedAlike(x.object, y.object))) return false;
       }
     }
     return true;
   } catch {
     return false; // the chart does not render without it: the key has an effect
   }
-}
-
-/**
- * The first field (keys and list indexes) at which emitYaml would write `a` and `b` apart, the
- * way emittedAlike compares them; undefined when it writes them alike.
- */
-function firstApart(a: unknown, b: unknown, path: string[]): string[] | undefined {
-  if (a === b) return undefined;
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.length > 0) {
-    for (let i = 0; i < a.length; i++) {
-      const d = firstApart(a[i], b[i], [...path, String(i)]);
-      if (d) return d;
-    }
-    return undefined;
-  }
-  if (isPlainMap(a) && isPlainMap(b)) {
-    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-    if (ka.length !== kb.length || ka.length === 0 || ka.some((k, i) => k !== kb[i])) return emittedAlike(a, b) ? undefined : path;
-    for (const k of ka) {
-      const d = firstApart(a[k], b[k], [...path, k]);
-      if (d) return d;
-    }
-    return undefined;
-  }
-  return emittedAlike(a, b) ? undefined : path;
 }
 
 /**

@@ -78,8 +78,6 @@ interface TemplateRun {
 export interface RenderReuse {
   readonly runs: ReadonlyMap<string, ReadonlyMap<string, readonly TemplateRun[]>>;
   readonly stored: ReadonlyMap<RenderedDoc, RenderedDoc>;
-  /** Each part's objects as it made them (before their printed form), in order. */
-  readonly raw: ReadonlyMap<string, readonly RenderedDoc[]>;
 }
 
 const runKey = (source: string, template: string) => `${source}\u0000${template}`;
@@ -99,7 +97,6 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
   const made = new Map<string, RenderedDoc[]>();
   const runs = new Map<string, Map<string, TemplateRun[]>>();
   const storedOf = new Map<RenderedDoc, RenderedDoc>();
-  const rawOf = new Map<string, RenderedDoc[]>();
   let partRuns = new Map<string, TemplateRun[]>();
   const watch = {
     run(source: string, template: string, data: unknown, make: () => RenderedDoc[]) {
@@ -115,7 +112,6 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
     renderParts(recorder.view, opts, (id, raw, stored) => {
       if (raw && stored) {
         made.set(id, stored);
-        rawOf.set(id, raw);
         raw.forEach((d, i) => storedOf.set(d, stored[i]!));
         // A map of the values put into an object as it is gets printed whole with the object.
         if (id !== 'crds') for (const d of raw) recorder.kept(d.object);
@@ -127,7 +123,7 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
   );
   // The objects may hold views of the values' maps: what reads them from here on is not the render.
   recorder.owner(undefined);
-  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf, raw: rawOf } };
+  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf } };
 }
 
 /** What one part made in a render of some parts again (renderSomeParts). */

@@ -153,25 +153,6 @@ export function storedForm(o: K8sObject): K8sObject {
   return out as K8sObject;
 }
 
-/**
- * Whether storedForm keeps the field at `path` of `o` as it is (the value there, and the keys and
- * items on the way to it): no rule of its kind reaches the field, a field above it or under it.
- * False for every field of a Secret (its keys are reordered).
- */
-export function storedFormKeeps(o: K8sObject, path: readonly string[]): boolean {
-  const group = groupOf(o.apiVersion);
-  if (group === '' && o.kind === 'Secret') return false;
-  const list = KIND_RULES[`${group}/${o.kind}`];
-  if (!list) return true;
-  for (const r of list) {
-    const segs = r.path.split('.');
-    let related = true;
-    for (let i = 0; i < Math.min(segs.length, path.length) && related; i++) related = segs[i] === '*' || segs[i] === '[]' || segs[i] === path[i];
-    if (related) return false;
-  }
-  return true;
-}
-
 /** The rendered documents, each object as the API server stores it. */
 export function storedForms(docs: readonly RenderedDoc[]): RenderedDoc[] {
   return docs.map((d) => {
