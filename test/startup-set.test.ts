@@ -108,6 +108,9 @@ describe('what a run does not read: data a command does not need stays on disk',
     { name: 'lint -f of clean values (no CRD text or object, no key position, no ajv validator)', args: ['lint', '-f', VALUES] },
     { name: 'lint -r A of the defaults', args: ['lint', '-r', 'A'] },
     { name: 'render --skip-crds -f values', args: ['render', '--skip-crds', '-f', VALUES] },
+    // explain lints and renders its examples without the CRDs: neither their texts nor ajv's validators
+    { name: 'explain of a key (its rules, its example rendered)', args: ['explain', 'authproxy.config.emailDomains', '-r', 'B'] },
+    { name: 'explain -f values of a key', args: ['explain', 'ui.httpRoute.hostnames', '-r', 'B', '-f', VALUES] },
   ])('$name', ({ args }) => {
     const whole = runBin(args);
     const r = inTrimmed(args);

@@ -20,6 +20,7 @@ import { type JsonDiff, showChanges, type ShownChange, type SideInfo } from '../
 import { type ReadManifests, readManifestText } from '../diff/manifests.ts';
 import { masker, type Masker } from '../diff/mask.ts';
 import { compareObjects, type Comparison, DuplicateInputError, type ManifestObject } from '../diff/objects.ts';
+import type { ValuesChangeEffect } from '../pipeline/no-effect.ts';
 import { problemReporter } from './problem-report.ts';
 import { type RenderedDoc } from '../model/objects.ts';
 import { inputNames, renderLoaded } from '../pipeline/operations.ts';
@@ -102,6 +103,8 @@ export interface Sides {
   comparison: Comparison;
   /** The changes, masked as diff shows them. */
   shown: ShownChange[];
+  /** The release both rendered sides render (name, namespace, APIs). */
+  release: Omit<ReleaseRequest, 'layers' | 'revision'>;
 }
 
 /**
@@ -149,25 +152,36 @@ export async function compareSides(flags: SidesFlags, opts: SidesOptions, app: A
     ...(migrationAt ? { migrationAt } : {}),
     comparison,
     shown,
+    release: render,
   };
 }
 
 /**
- * When two values sets of one revision render the same objects but differ: the keys at which they
- * differ (a change of the values that changes nothing rendered); else undefined.
+ * When the two sides render values of one revision that differ: the keys at which they differ
+ * and those of them that change nothing rendered (all of them when the renders are equal; else
+ * each key that, put back alone to the old side's value, leaves the new side's render as it is).
+ * Undefined when there is no such pair of values sets, or when they do not differ.
  */
-export async function inertValuesChange(sides: Sides, from: Revision, to: Revision, against: string | undefined): Promise<string[] | undefined> {
-  if (against !== undefined || from !== to || sides.migration || sides.comparison.changes.length > 0 || sides.before === sides.after) return undefined;
-  const { valuesDiffering } = await import('../pipeline/no-effect.ts');
-  const keys = valuesDiffering(to, sides.before.layers, sides.after.layers);
-  return keys.length > 0 ? keys : undefined;
+export async function inertValuesChange(sides: Sides, from: Revision, to: Revision, against: string | undefined): Promise<ValuesChangeEffect | undefined> {
+  if (against !== undefined || from !== to || sides.migration || sides.before === sides.after) return undefined;
+  const { valuesChangeEffect } = await import('../pipeline/no-effect.ts');
+  const r = sides.release;
+  const options = { revision: to, releaseName: r.releaseName, releaseNamespace: r.namespace, apiVersions: [...r.apiVersions], ...(r.kubeVersion ? { kubeVersion: r.kubeVersion } : {}), ...(r.skipCrds ? { skipCrds: true } : {}) };
+  const effect = valuesChangeEffect(to, sides.before.layers, sides.after.layers, options, sides.comparison.changes.length === 0);
+  return effect && effect.differing.length > 0 ? effect : undefined;
 }
 
-/** The line that says a change of the values changed nothing rendered, naming the keys (the first few). */
-export function inertValuesLine(keys: readonly string[]): string {
+/** The line that names the keys of a values change that change nothing rendered (the first few); '' when none does. */
+export function inertValuesLine(effect: ValuesChangeEffect | undefined): string {
+  if (!effect || effect.inert.length === 0) return '';
+  const keys = effect.inert;
   const named = keys.slice(0, 5).map((k) => `\`${k}\``).join(', ');
   const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
-  return `the values of the two sides differ at ${named}${more}, which change${keys.length === 1 ? 's' : ''} nothing rendered (agentplat lint names why: values/no-effect)`;
+  const why = '(agentplat lint names why: values/no-effect)';
+  if (effect.renderedAlike) {
+    return `the values of the two sides differ at ${named}${more}, which change${keys.length === 1 ? 's' : ''} nothing rendered ${why}\n`;
+  }
+  return `of the keys at which the values of the two sides differ, ${named}${more} change${keys.length === 1 ? 's' : ''} nothing rendered: put back to the old side's value, the new side renders the same ${why}\n`;
 }
 
 /** The secret values of the layers of both sides, and the masker of diff's output. */

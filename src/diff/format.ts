@@ -95,7 +95,11 @@ export interface JsonDiff {
   equal: boolean;
   summary: Summary;
   objects: JsonObject[];
-  /** Two values sets of one revision that render alike: the keys at which their values differ. */
+  /**
+   * Two values sets of one revision: the keys at which their values differ that change nothing
+   * rendered (all of them when the sides render alike; else each that, put back alone to the old
+   * side's value, leaves the new side's render as it is). Absent when there is none.
+   */
   valuesWithoutEffect?: string[];
 }
 

@@ -98,9 +98,11 @@ export interface JsonPlan extends Plan {
   from: SideInfo;
   to: SideInfo;
   attention: boolean;
+  /** As in `diff -o json`: the keys of a values change of one revision that change nothing rendered. */
+  valuesWithoutEffect?: string[];
 }
 
-export function formatPlanJson(plan: Plan, head: PlanHead & { tool: JsonPlan['tool'] }): string {
+export function formatPlanJson(plan: Plan, head: PlanHead & { tool: JsonPlan['tool']; valuesWithoutEffect?: string[] }): string {
   const doc = {
     version: 1,
     tool: head.tool,
@@ -113,6 +115,7 @@ export function formatPlanJson(plan: Plan, head: PlanHead & { tool: JsonPlan['to
     crds: plan.crds,
     data: plan.data,
     deletions: plan.deletions,
+    ...(head.valuesWithoutEffect ? { valuesWithoutEffect: head.valuesWithoutEffect } : {}),
   };
   return `${jsonText(doc, 2)}\n`;
 }

@@ -16,6 +16,10 @@ import { replacementHint } from '../spec/replacements.ts';
 import { assignPath, inferType } from '../values/set-parser.ts';
 import { dataSource } from '../values/source.ts';
 import { rulesChangedBy } from './rule-reads.ts';
+import { keyInConfiguration } from '../pipeline/no-effect.ts';
+import type { LayeredValues } from '../values/merge.ts';
+import type { Problem } from '../problems/problem.ts';
+import type { ValuesSource } from '../values/source.ts';
 
 /** Where a changed key shows up in the rendered chart. */
 export interface Landing {
@@ -202,6 +206,43 @@ function listItemField(rev: Revision, key: string): { list: string; field: strin
     return { list, field: parts[i]!, example: item };
   }
   return undefined;
+}
+
+// ---- in the user's configuration ------------------------------------------------------------
+
+/** The key in the render of the user's values (`explain KEY -f … --set …`), from that render's read record. */
+export interface InConfiguration {
+  revision: Revision;
+  /** The objects made by the parts of the render that read the key (every object when the render context read it). */
+  feeds: Omit<Landing, 'change' | 'fields'>[];
+  /** The parts that read it: components (`controller`, `authproxy`, …), `context` for the render context. */
+  readBy: string[];
+  /** Nothing reads it: why (the switch that is off, or that no object of this configuration reads it). */
+  unreadBecause?: string;
+  /** The key, or keys under it, that the values set, each with lint's verdict. */
+  set: { key: string; effect: boolean; rule?: string; why?: string }[];
+  /** What the values' setting of it changes: the render compared with the render without it (the rest of the values kept). */
+  changes?: Landing[];
+}
+
+/** `key` in the render of `layered` (the user's `layers` over the defaults of `revision`, linted with `problems`). */
+export function keyInValues(key: string, revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, problems: readonly Problem[]): InConfiguration {
+  if (!schemaNodeAt(valuesSchema(revision), key)) throw unknownKey(key, [revision]);
+  // Without the CRDs, as the examples render (they do not change with the values but for mcpop.enabled, which the mcpop part reads too).
+  const options = { revision, releaseName: 'agentplat', releaseNamespace: RELEASE_NAMESPACE, apiVersions: [] as string[], skipCrds: true };
+  const k = keyInConfiguration(revision, layers, layered, options, problems, key);
+  const feeds = k.objects.map((d) => {
+    const { change: _c, fields: _f, ...rest } = landing(d, 'changed', []);
+    return rest;
+  });
+  return {
+    revision,
+    feeds,
+    readBy: k.readBy,
+    ...(k.unreadBecause ? { unreadBecause: k.unreadBecause } : {}),
+    set: k.set.map(({ key: sk, verdict }) => (verdict.effect ? { key: sk, effect: true } : { key: sk, effect: false, rule: verdict.rule, why: verdict.why })),
+    ...(k.without ? { changes: compare(k.without, k.docs) } : {}),
+  };
 }
 
 // ---- an example value --------------------------------------------------------------------

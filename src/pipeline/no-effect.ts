@@ -53,12 +53,12 @@ export interface EffectRequest {
 export type Verdict = { effect: true } | { effect: false; rule: typeof NO_EFFECT_RULE | typeof SAME_AS_DEFAULT_RULE; why: string; rendered: boolean };
 
 /** Every leaf the user's layers set, each once, with the verdict on it. */
-export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdict: Verdict }[] {
-  const readers = [...req.render.reads].map(([id, reads]) => ({ id, tree: readTree(reads) }));
+export function judgeUserKeys(req: EffectRequest, only?: readonly PathSegment[][]): { path: PathSegment[]; verdict: Verdict }[] {
+  const readers = readersOf(req.render);
   const defaults = defaultsSource(req.revision);
   const out: { path: PathSegment[]; verdict: Verdict }[] = [];
   let bare: Values | undefined;
-  for (const path of userLeaves(req.layers)) {
+  for (const path of only ?? userLeaves(req.layers)) {
     let without: () => Values;
     const changed: PathSegment[][] = [];
     const only = onlyLayer(req.layers, path);
@@ -79,24 +79,30 @@ export function judgeUserKeys(req: EffectRequest): { path: PathSegment[]; verdic
       out.push({ path, verdict: { effect: false, rule: SAME_AS_DEFAULT_RULE, why: sameWhy(req), rendered: false } });
       continue;
     }
-    const touched = new Set(readers.filter((r) => changed.some((c) => r.tree.touches(c))).map((r) => r.id));
-    // Printed as written (a map put into an object whole), or read at its own path: it has an
-    // effect (see the note at the top on the second).
-    const holders = readers.filter((r) => touched.has(r.id));
-    if (holders.some((r) => changed.some((c) => r.tree.printed(c)))) {
-      out.push({ path, verdict: { effect: true } });
-      continue;
-    }
-    if (touched.size === 0) {
-      out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, false), rendered: false } });
-      continue;
-    }
-    if (rendersAlike(without(), req, touched)) {
-      out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, true), rendered: true } });
-    } else out.push({ path, verdict: { effect: true } });
+    const decided = decide(readers, changed, without, req.render, req.options);
+    if (decided === 'effect') out.push({ path, verdict: { effect: true } });
+    else out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, decided === 'alike'), rendered: decided === 'alike' } });
   }
   return out;
 }
+
+type Reader = { id: string; tree: ReadTree };
+
+/**
+ * Whether values that differ from the recorded render's at `changed` render alike: 'unread' when
+ * no part read a changed path (no render needed), 'alike' when the parts that read one render
+ * the same objects again, else 'effect' (a part printed a changed map whole, or rendered otherwise).
+ */
+function decide(readers: readonly Reader[], changed: readonly PathSegment[][], values: () => Values, render: RenderWithReads, options: ChartRenderOptions): 'effect' | 'unread' | 'alike' {
+  const holders = readers.filter((r) => changed.some((c) => r.tree.touches(c)));
+  // Printed as written (a map put into an object whole), or read at its own path: it has an
+  // effect (see the note at the top on the second).
+  if (holders.some((r) => changed.some((c) => r.tree.printed(c)))) return 'effect';
+  if (holders.length === 0) return 'unread';
+  return rendersAlike(values(), render, options, new Set(holders.map((r) => r.id))) ? 'alike' : 'effect';
+}
+
+const readersOf = (render: RenderWithReads): Reader[] => [...render.reads].map(([id, reads]) => ({ id, tree: readTree(reads) }));
 
 /** The findings: a warning (no-effect) or a note (same-as-default) at the line that sets each inert key. */
 export function noEffectProblems(req: EffectRequest): Problem[] {
@@ -147,15 +153,41 @@ export function inertUserKeys(req: Omit<EffectRequest, 'render'>): Map<string, I
   return out;
 }
 
+/** What `diff` and `plan` say of the values of two sides of one revision (valuesChangeEffect). */
+export interface ValuesChangeEffect {
+  /** The keys (joinPath) at which the two sides' values differ: the deepest key where the merged trees part (a list compared whole). */
+  differing: string[];
+  /**
+   * Those of them that change nothing rendered: every one when the sides render alike (together
+   * they change nothing); else each key that, put back alone to the old side's value (the rest of
+   * the new side kept), leaves the new side's render as it is.
+   */
+  inert: string[];
+  /** The two sides render alike: `inert` is every differing key. */
+  renderedAlike: boolean;
+}
+
 /**
- * The keys (joinPath) at which two sets of layers give a release of `revision` different values:
- * the deepest key where the merged trees part (a list compared whole). For `diff` and `plan` to say
- * that a change of the values changed nothing rendered.
+ * The keys at which two sets of layers give a release of `revision` different values, and which
+ * of them change nothing rendered. `renderedAlike`: the two sides' renders were found equal.
+ * Undefined when the new side's values do not render (the caller has reported why).
  */
-export function valuesDiffering(revision: Revision, before: readonly ValuesSource[], after: readonly ValuesSource[]): string[] {
-  const out: PathSegment[][] = [];
-  changedPaths(layerRelease(defaultsSource(revision), before).values, layerRelease(defaultsSource(revision), after).values, [], out);
-  return out.map(joinPath);
+export function valuesChangeEffect(revision: Revision, before: readonly ValuesSource[], after: readonly ValuesSource[], options: ChartRenderOptions, renderedAlike: boolean): ValuesChangeEffect | undefined {
+  const old = layerRelease(defaultsSource(revision), before).values;
+  const now = layerRelease(defaultsSource(revision), after).values;
+  const paths: PathSegment[][] = [];
+  changedPaths(old, now, [], paths);
+  const differing = paths.map(joinPath);
+  if (renderedAlike || paths.length === 0) return { differing, inert: renderedAlike ? differing : [], renderedAlike };
+  let render: RenderWithReads;
+  try {
+    render = renderChartWithReads(now, options);
+  } catch {
+    return undefined;
+  }
+  const readers = readersOf(render);
+  const inert = paths.filter((p) => decide(readers, [p], () => setIn(now, p, getPath(old, p)), render, options) !== 'effect');
+  return { differing, inert: inert.map(joinPath), renderedAlike };
 }
 
 // ------------------------------------------------------------------------------------------
@@ -333,11 +365,11 @@ export function readTree(reads: PathReads): ReadTree {
  * differ: those render again (with the context, which is built anew), unless the context itself
  * read one, when the whole chart renders again.
  */
-function rendersAlike(values: Values, req: EffectRequest, touched: ReadonlySet<string>): boolean {
+function rendersAlike(values: Values, render: RenderWithReads, options: ChartRenderOptions, touched: ReadonlySet<string>): boolean {
   try {
-    if (touched.has('context')) return sameDocs(renderChart(values, req.options), req.render.docs);
-    for (const part of renderSomeParts(values, req.options, touched, req.render.reuse)) {
-      const before = req.render.made.get(part.id) ?? [];
+    if (touched.has('context')) return sameDocs(renderChart(values, options), render.docs);
+    for (const part of renderSomeParts(values, options, touched, render.reuse)) {
+      const before = render.made.get(part.id) ?? [];
       if (part.made.length !== before.length) return false;
       for (let i = 0; i < before.length; i++) {
         const y = before[i]!;
@@ -406,4 +438,50 @@ function samePrefix(path: readonly PathSegment[], parent: readonly PathSegment[]
 
 function sameWhy(req: EffectRequest): string {
   return `the chart's default (revision ${req.revision}) is the same`;
+}
+
+// ------------------------------------------------------------------------------------------
+// One key in the user's configuration (`explain KEY -f … --set …`)
+
+/** What the read record of a render of the user's values says of one key. */
+export interface KeyInConfiguration {
+  /** The parts of the render that read the key (a component's id; `context`: the render context, which every object rests on). */
+  readBy: string[];
+  /** The objects those parts made, as `render` prints them. */
+  objects: RenderedDoc[];
+  /** Why nothing reads it, when nothing does: the switch that keeps its reader off, or that no object of this configuration reads it. */
+  unreadBecause?: string;
+  /** The key or keys under it that the layers set, each with lint's verdict (values/no-effect, values/same-as-default). */
+  set: { key: string; verdict: Verdict }[];
+  /** When the layers set it: the render without it (the layers keeping the rest), to compare with `docs`. */
+  without?: RenderedDoc[];
+  docs: RenderedDoc[];
+}
+
+/** The key `key` (dotted) in the render of `layered` (made from `layers`): who reads it, what it feeds, and lint's verdict on what the layers set of it. */
+export function keyInConfiguration(revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, options: ChartRenderOptions, reported: readonly Problem[], key: string): KeyInConfiguration {
+  const path = splitPath(key);
+  const render = renderChartWithReads(layered.values, options);
+  const readers = readersOf(render);
+  const readBy = readers.filter((r) => r.tree.touches(path)).map((r) => r.id);
+  const objects = readBy.includes('context') ? render.docs : readBy.flatMap((id) => render.made.get(id) ?? []);
+  const mine = userLeaves(layers).filter((p) => related(p, path) && p.length >= path.length);
+  const set = judgeUserKeys({ revision, layers, layered, render, options, reported }, mine).map(({ path: p, verdict }) => ({ key: joinPath(p), verdict }));
+  let without: RenderedDoc[] | undefined;
+  if (mine.length > 0) {
+    const trimmed = layers.map((l) => mine.reduce((acc, p) => withoutKey(acc, p), l));
+    try {
+      without = renderChart(layerRelease(defaultsSource(revision), trimmed).values, options);
+    } catch {
+      without = undefined;
+    }
+  }
+  return {
+    readBy,
+    objects,
+    ...(readBy.length === 0 ? { unreadBecause: whyInert(layered.values, reported, path, false) } : {}),
+    set,
+    ...(without ? { without } : {}),
+    docs: render.docs,
+  };
 }

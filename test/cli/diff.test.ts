@@ -66,6 +66,28 @@ describe('diff: two values sets', () => {
     expect(json).toMatchObject({ equal: true, valuesWithoutEffect: ['ui.httpRoute.hostnames'] });
   });
 
+  it('a values change that mixes keys with and without effect: the diff shows what changed, and the summary names only the keys without effect (text and JSON)', async () => {
+    writeFileSync(join(dir, 'route-a.yaml'), 'ui:\n  httpRoute:\n    hostnames: [a.example.com]\n');
+    const args = ['-f', 'route-a.yaml', '--to-set', 'ui.httpRoute.hostnames[0]=b.example.com,controller.replicas=3', '--skip-crds'];
+    const r = await diff(args);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('\n-  replicas: 1\n+  replicas: 3\n');
+    expect(r.stderr).toMatch(/\nof the keys at which the values of the two sides differ, `ui\.httpRoute\.hostnames` changes nothing rendered: put back to the old side's value, the new side renders the same \(agentplat lint names why: values\/no-effect\)\n$/);
+    // The key with an effect is not named.
+    expect(r.stderr).not.toContain('`controller.replicas`');
+    const json = JSON.parse((await diff([...args, '-o', 'json'])).stdout) as { equal: boolean; valuesWithoutEffect?: string[] };
+    expect(json).toMatchObject({ equal: false, valuesWithoutEffect: ['ui.httpRoute.hostnames'] });
+  });
+
+  it('a values change whose every key has an effect names none of them', async () => {
+    const args = ['-f', 'two.yaml', '--to-values', 'three.yaml', '--skip-crds'];
+    const r = await diff(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('nothing rendered');
+    const json = JSON.parse((await diff([...args, '-o', 'json'])).stdout) as { valuesWithoutEffect?: string[] };
+    expect(json.valuesWithoutEffect).toBeUndefined();
+  });
+
   it('the new side takes exactly the --to-… layers: the old side\'s -f files are not under them', async () => {
     // two.yaml sets replicas 2; the new side without it is back at the default (1).
     const r = await diff(['-f', 'two.yaml', '--to-set', 'ui.replicas=1', '--skip-crds', '-q']);

@@ -88,6 +88,24 @@ describe('plan: a change of the values that changes nothing rendered', () => {
   });
 });
 
+describe('plan: a values change that mixes keys with and without effect', () => {
+  it('the line after the summary names only the keys that change nothing rendered, and -o json has them as valuesWithoutEffect', async () => {
+    writeFileSync(join(dir, 'route-a.yaml'), 'ui:\n  httpRoute:\n    hostnames: [a.example.com]\n');
+    const args = ['-f', 'route-a.yaml', '--to-set', 'ui.httpRoute.hostnames[0]=b.example.com,controller.replicas=3'];
+    const r = await plan(args);
+    expect(r.stderr).toMatch(/\(\d+ create, [1-9]\d* update, 0 replace, 0 delete, \d+ unchanged\)\nof the keys at which the values of the two sides differ, `ui\.httpRoute\.hostnames` changes nothing rendered/);
+    expect(r.stderr).not.toContain('`controller.replicas`');
+    const json = JSON.parse((await plan([...args, '-o', 'json'])).stdout) as { valuesWithoutEffect?: string[] };
+    expect(json.valuesWithoutEffect).toEqual(['ui.httpRoute.hostnames']);
+  });
+
+  it('-o json of a values change that changes nothing rendered has every differing key as valuesWithoutEffect', async () => {
+    writeFileSync(join(dir, 'route-a.yaml'), 'ui:\n  httpRoute:\n    hostnames: [a.example.com]\n');
+    const json = JSON.parse((await plan(['-f', 'route-a.yaml', '--to-set', 'ui.httpRoute.hostnames[0]=b.example.com', '-o', 'json'])).stdout) as { valuesWithoutEffect?: string[] };
+    expect(json.valuesWithoutEffect).toEqual(['ui.httpRoute.hostnames']);
+  });
+});
+
 describe('plan: the upgrade from A to B', () => {
   it('of the embedded defaults: every section, the ten bundled agents deleted, each with why and how to keep it; that needs attention (exit 1)', async () => {
     const r = await plan(['--from', 'A', '--to', 'B']);

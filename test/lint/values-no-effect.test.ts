@@ -12,13 +12,13 @@ import { breathing } from '../helpers/breathe.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
-import { judgeUserKeys, readTree, userLeaves, type Verdict } from '../../src/pipeline/no-effect.ts';
+import { judgeUserKeys, readTree, userLeaves, valuesChangeEffect, type Verdict } from '../../src/pipeline/no-effect.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type PartMade } from '../../src/render/render.ts';
 import { toYaml } from '../../src/output/manifests.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { layerRelease } from '../../src/values/replace.ts';
 import { dataSource, type PathSegment } from '../../src/values/source.ts';
-import { getPath, isPlainMap, joinPath, type Values } from '../../src/values/merge.ts';
+import { getPath, isPlainMap, joinPath, splitPath, type Values } from '../../src/values/merge.ts';
 import type { Revision } from '../../src/spec/revisions.ts';
 
 interface JsonProblem {
@@ -224,6 +224,48 @@ describe('the verdicts hold against a render without the key', () => {
           }),
         ),
         fcParams(360, 12),
+      );
+    }
+  });
+
+  it(`diff and plan's keys without effect: of two generated values sets, each key named, put back alone to the old side's value, renders as the new side does, and each other key does not ${seedTitle(370, 12)}`, async () => {
+    for (const revision of ['A', 'B'] as const) {
+      const leaves = defaultLeaves(revision);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.shuffledSubarray(leaves, { minLength: 1, maxLength: 6 }),
+          fc.shuffledSubarray(leaves, { minLength: 1, maxLength: 6 }),
+          breathing((old: PathSegment[][], now: PathSegment[][]) => {
+            const before = valuesSetting(revision, old);
+            const after = valuesSetting(revision, now);
+            const full = rendered(revision, after);
+            if (full === undefined || rendered(revision, before) === undefined) return;
+            const effect = valuesChangeEffect(revision, [dataSource('old.yaml', before)], [dataSource('new.yaml', after)], OPTIONS(revision), false)!;
+            expect(effect).toBeDefined();
+            const oldValues = layerRelease(defaultsSource(revision), [dataSource('old.yaml', before)]).values;
+            const newValues = layerRelease(defaultsSource(revision), [dataSource('new.yaml', after)]).values;
+            for (const key of effect.differing) {
+              const path = splitPath(key);
+              const back = structuredClone(newValues);
+              const was = getPath(oldValues, path);
+              let cur = back;
+              for (const seg of path.slice(0, -1)) {
+                if (!isPlainMap(cur[String(seg)])) cur[String(seg)] = {};
+                cur = cur[String(seg)] as Values;
+              }
+              if (was === undefined) delete cur[String(path.at(-1))];
+              else cur[String(path.at(-1))] = structuredClone(was);
+              let out: string | undefined;
+              try {
+                out = toYaml(renderChart(back, OPTIONS(revision)));
+              } catch {
+                out = undefined;
+              }
+              expect(out === full, `${key}: ${effect.inert.includes(key) ? 'named as without effect' : 'not named'}`).toBe(effect.inert.includes(key));
+            }
+          }),
+        ),
+        fcParams(370, 12),
       );
     }
   });

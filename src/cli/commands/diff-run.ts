@@ -83,12 +83,12 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   // frame the diff on a terminal, and a diff that cannot be written gets no summary.
   const inert = await inertValuesChange(sides, from, to, flags.against);
   if (output === 'json') {
-    writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}), ...(inert ? { valuesWithoutEffect: inert } : {}) }) });
+    writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}), ...(inert && inert.inert.length > 0 ? { valuesWithoutEffect: inert.inert } : {}) }) });
   } else {
     writeReport(app.io, {
       before: migrationReport(migration, sides.migrationAt, from, to),
       report: formatText(shown, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context }),
-      after: `${summaryLine(summarize(comparison))}\n${inert ? `${inertValuesLine(inert)}\n` : ''}`,
+      after: `${summaryLine(summarize(comparison))}\n${inertValuesLine(inert)}`,
     });
   }
   app.exitCode = comparison.changes.length === 0 ? EXIT_OK : EXIT_PROBLEMS;

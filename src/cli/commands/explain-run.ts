@@ -1,10 +1,11 @@
 // The work of `agentplat explain`, loaded only when that command runs: text for people, JSON for tools.
 import type { App } from '../app.ts';
-import { outputFormat, REPORT_FORMATS, revisionOption } from '../options.ts';
-import { explainKey, topLevelKeys, type Explanation, type Landing } from '../../explain/explain.ts';
+import { layerOptionsFrom, outputFormat, REPORT_FORMATS, revisionOption, type LayerFlags } from '../options.ts';
+import { explainKey, keyInValues, topLevelKeys, type Explanation, type InConfiguration, type Landing } from '../../explain/explain.ts';
 import { REVISION_IDS, type Revision } from '../../spec/revisions.ts';
+import { EXIT_PROBLEMS } from '../../problems/errors.ts';
 
-export interface ExplainFlags {
+export interface ExplainFlags extends LayerFlags {
   revision?: string;
   output: string;
 }
@@ -26,9 +27,63 @@ export async function runExplain(key: string | undefined, flags: ExplainFlags, a
     app.exitCode = 0;
     return;
   }
-  const e = await explainKey(key.trim(), revisions);
-  app.io.stdout(output === 'json' ? `${JSON.stringify(e, null, 2)}\n` : explanationText(e));
+  const layers = layerOptionsFrom(flags);
+  const inValues = Object.values(layers).some((l: string[] | undefined) => (l ?? []).length > 0) ? await configuration(key.trim(), flags, layers, app) : undefined;
+  if (inValues === null) return;
+  const e = await explainKey(key.trim(), inValues ? [inValues.revision] : revisions);
+  const whole = inValues ? { ...e, configuration: inValues } : e;
+  app.io.stdout(output === 'json' ? `${JSON.stringify(whole, null, 2)}\n` : explanationText(e) + (inValues ? configurationText(inValues, flags) : ''));
   app.exitCode = 0;
+}
+
+/**
+ * The key in the render of the user's values (-f/--set), for the revision of -r, else of
+ * .agentplat.yaml, else B; null when the values have errors (reported, exit 1).
+ */
+async function configuration(key: string, flags: ExplainFlags, layers: ReturnType<typeof layerOptionsFrom>, app: App): Promise<InConfiguration | null> {
+  const { lintSettings } = await import('../lint-settings.ts');
+  const { computeValues } = await import('../../pipeline/operations.ts');
+  const { problemReporter } = await import('../problem-report.ts');
+  const settings = lintSettings(app.io.cwd, { revision: flags.revision });
+  const outcome = await computeValues({
+    revision: settings.revision,
+    layers,
+    reader: { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) },
+    releaseName: 'agentplat',
+    namespace: 'default',
+    rules: settings.rules,
+    ...(settings.ignoreKeys ? { ignoreKeys: settings.ignoreKeys } : {}),
+  });
+  if (!outcome.layered) {
+    (await problemReporter(app, outcome.problemsRevision, outcome.inputs))(outcome.problems);
+    app.exitCode = EXIT_PROBLEMS;
+    return null;
+  }
+  return keyInValues(key, settings.revision, outcome.loaded.sources, outcome.layered, outcome.problems);
+}
+
+function objectLine(o: InConfiguration['feeds'][number]): string {
+  return `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}   ${o.source}`;
+}
+
+function configurationText(c: InConfiguration, flags: ExplainFlags): string {
+  const given = [...flags.values.map((f) => `-f ${f}`), ...(flags.set ?? []).map((s) => `--set ${s}`), ...(flags.setString ?? []).map((s) => `--set-string ${s}`), ...(flags.setJson ?? []).map((s) => `--set-json ${s}`), ...(flags.setFile ?? []).map((s) => `--set-file ${s}`), ...(flags.setLiteral ?? []).map((s) => `--set-literal ${s}`)];
+  const lines: string[] = [];
+  if (c.unreadBecause) lines.push(`nothing this configuration renders reads it: ${c.unreadBecause}`);
+  else {
+    const by = c.readBy.includes('context') ? 'the render context (every object rests on it)' : c.readBy.join(', ');
+    lines.push(`read by ${by}, which makes ${c.feeds.length === 1 ? 'this object' : `these ${c.feeds.length} objects`} (the key feeds one or more of them):`);
+    for (const o of c.feeds) lines.push(`  ${objectLine(o)}`);
+  }
+  for (const s of c.set) lines.push(s.effect ? `the values set \`${s.key}\`: it changes the output` : `the values set \`${s.key}\`: ${s.rule === 'values/same-as-default' ? 'it is the value it has without it' : 'it has no effect'}: ${s.why}  [${s.rule}]`);
+  if (c.changes) {
+    if (c.changes.length === 0) lines.push('without what the values set of it, the output is the same');
+    else {
+      lines.push('without what the values set of it, these objects change:');
+      for (const l of c.changes) lines.push(`  ${landingLine(l)}`);
+    }
+  }
+  return section(`IN THIS CONFIGURATION:  (revision ${c.revision}, ${given.join(' ')})`, lines);
 }
 
 /** The answer once when every revision gives the same one, else each revision's under its name. */

@@ -66,7 +66,8 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
   const plan = buildPlan(sides.comparison, sides.shown, sides.before.objects, sides.after.objects, migration, { from, to, migrated: sides.migration !== undefined, renderOld: oldSideCommand(flags, from) });
   const head = { from: sides.before.info, to: sides.after.info, ...(sides.migration ? { migrated: { from, to } } : {}) };
   let report: string;
-  if (output === 'json') report = formatPlanJson(plan, { ...head, tool: { name: 'agentplat', version: packageVersion() } });
+  const inert = output !== 'sarif' ? await inertValuesChange(sides, from, to, undefined) : undefined;
+  if (output === 'json') report = formatPlanJson(plan, { ...head, tool: { name: 'agentplat', version: packageVersion() }, ...(inert && inert.inert.length > 0 ? { valuesWithoutEffect: inert.inert } : {}) });
   else if (output === 'sarif') {
     const { formatProblems } = await import('../../output/formatters/index.ts');
     // The new side's last values file (the one that wins), else the old side's: where the change is made.
@@ -74,7 +75,6 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
     report = formatProblems(planProblems(plan, anchor), { format: 'sarif', command: 'plan', revision: to, toolVersion: packageVersion(), rules: PLAN_RULES, inputs: [] });
   } else report = formatPlanText(plan, head, await chalkFor(app.io, 'stdout'));
   // Made whole before anything is written: a plan that cannot be written gets no summary.
-  const inert = output !== 'json' ? await inertValuesChange(sides, from, to, undefined) : undefined;
-  writeReport(app.io, { report, ...(output !== 'json' ? { after: `${planSummaryLine(plan)}\n${inert ? `${inertValuesLine(inert)}\n` : ''}` } : {}) });
+  writeReport(app.io, { report, ...(output !== 'json' ? { after: `${planSummaryLine(plan)}\n${inertValuesLine(inert)}` } : {}) });
   app.exitCode = plan.summary.attention ? EXIT_PROBLEMS : EXIT_OK;
 }
