@@ -40,6 +40,13 @@ const forbidden = [
     from: { path: '^src/cli/commands/[^/]+-run\\.ts$' },
     to: { path: '^src/cli/commands/[^/]+-run\\.ts$' },
   },
+  {
+    name: 'yaml-read-through-one-module',
+    comment: 'Whether a text is read by a fast reader or the yaml library is decided in src/yaml/read.ts alone: no file outside src/yaml/ imports a fast reader.',
+    severity: 'error',
+    from: { path: '^src/', pathNot: '^src/yaml/' },
+    to: { path: '^src/yaml/(block-reader|plain-yaml|template-yaml|json-document)\\.ts$' },
+  },
 ];
 LAYERS.forEach((row, i) => {
   const above = LAYERS.slice(i + 1).flat();

@@ -1,4 +1,4 @@
-// What the fast reader of values and resource files (readPlainYaml, src/yaml/plain-yaml.ts) saves:
+// What the fast reader of values and resource files (src/yaml/plain-yaml.ts, chosen by src/yaml/read.ts) saves:
 // the CLI bundled twice from the sources, as the build bundles it, once as it is and once with that
 // reader always declining (so every file goes to the yaml library, as it does for anything
 // outside the reader's dialect), run on the jobs that read user files. A values file with a
@@ -27,11 +27,11 @@ process.on('exit', () => Object.values(variants).forEach((f) => rmSync(f, { forc
 const declines = {
   name: 'plain-reader-declines',
   setup(b) {
-    b.onLoad({ filter: /[\\/]yaml[\\/]plain-yaml\.ts$/ }, (args) => {
+    b.onLoad({ filter: /[\\/]yaml[\\/]read\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      const head = 'export function readPlainYaml(text: string): unknown[] | undefined {';
-      if (!text.includes(head)) throw new Error('bench: readPlainYaml changed its signature; update bench/readers.mjs');
-      return { contents: text.replace(head, `${head}\n  if (text.length >= 0) return undefined;`), loader: 'ts' };
+      const head = 'export function* fastDocuments(text: string, purpose: YamlPurpose): Generator<unknown, boolean, undefined> {';
+      if (!text.includes(head)) throw new Error('bench: fastDocuments changed its signature; update bench/readers.mjs');
+      return { contents: text.replace(head, `${head}\n  if (text.length >= 0) return false;`), loader: 'ts' };
     });
   },
 };

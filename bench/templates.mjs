@@ -107,7 +107,7 @@ writeFileSync(
   join(out, 'variants.ts'),
   `import { parseAllDocuments } from 'yaml';
 import { runTemplate, templateText } from ${JSON.stringify(join(root, 'src', 'render', 'template-program.ts'))};
-import { readTemplateLines, readTemplateYaml } from ${JSON.stringify(join(root, 'src', 'yaml', 'template-yaml.ts'))};
+import { readTemplateLines } from ${JSON.stringify(join(root, 'src', 'yaml', 'template-yaml.ts'))};
 import { readDocuments } from ${JSON.stringify(join(root, 'src', 'render', 'engine.ts'))};
 import { readFileSync } from 'node:fs';
 export const calls = JSON.parse(readFileSync(${JSON.stringify(join(out, 'calls.json'))}, 'utf8'));
@@ -115,7 +115,6 @@ const set = JSON.parse(readFileSync(${JSON.stringify(join(root, 'dist', 'generat
 export const variants = {
   own: async () => (data, t) => { const r = runTemplate(set, t, data); return readTemplateLines(r.docs, r.values) ?? readDocuments(templateText(set, t, data), t); },
   handlebars: async () => { const { TEMPLATES } = await import('./precompiled.mjs'); return (data, t) => parseAllDocuments(TEMPLATES[t](data), { uniqueKeys: true, version: '1.2' }).map((d) => d.toJS()); },
-  'handlebars + own text reader': async () => { const { TEMPLATES } = await import('./precompiled.mjs'); return (data, t) => { const text = TEMPLATES[t](data); return readTemplateYaml(text) ?? parseAllDocuments(text, { version: '1.2' }).map((d) => d.toJS()); }; },
 };
 export const runAll = (f) => calls.map(([t, data]) => f(data, t).filter((o) => o != null));
 `,

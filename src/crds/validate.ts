@@ -27,8 +27,7 @@ import { coreRuleIssues } from './core-rules.ts';
 import { foreignApiVersionsOf, foreignKind } from './foreign-kinds.ts';
 import type { CrdRuleId } from './rules.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { plainYamlDocuments } from '../yaml/plain-yaml.ts';
-import { leavesDialect } from '../yaml/block-reader.ts';
+import { fastDocuments } from '../yaml/read.ts';
 import { firstCyclicAlias } from '../values/source.ts';
 import { excerptAt, maskedLines, MIN_MASKED_LENGTH, redactProblem, secretValues, SecretFields } from '../problems/secrets.ts';
 import { schemaSentence, showValue } from '../problems/schema-wording.ts';
@@ -372,7 +371,7 @@ export class ResourceValidation {
     this.inputs++;
     this.firstFile ??= input.file;
     // Most files are valid, and their data is all a check needs: the plain reader gives it
-    // without positions (yaml/plain-yaml.ts). The documents with a problem are read again with
+    // without positions (yaml/read.ts). The documents with a problem are read again with
     // positions (the whole file, when the reader cannot read it or skipped documents are
     // reported with their line).
     const fast = opts.noFastPath || opts.onSkip || opts.strict ? undefined : this.checkPlain(input);
@@ -401,16 +400,10 @@ export class ResourceValidation {
   private checkPlain(input: ResourceInput): { fastTally: Tally; failed: number[]; count: number } | undefined {
     const fastTally: Tally = { checked: {}, skipped: {}, firstSkipped: new Map() };
     const failed: number[] = [];
-    const docs = plainYamlDocuments(input.text);
+    const docs = fastDocuments(input.text, 'resources');
     for (let count = 0; ; count++) {
-      let next: IteratorResult<unknown>;
-      try {
-        next = docs.next();
-      } catch (err) {
-        if (leavesDialect(err)) return undefined;
-        throw err;
-      }
-      if (next.done) return { fastTally, failed, count };
+      const next = docs.next();
+      if (next.done) return next.value ? { fastTally, failed, count } : undefined;
       const found: Problem[] = [];
       checkDoc(input.file, { data: next.value as Json, locate: () => ({ line: 0, column: 0 }) }, found, this.opts, fastTally);
       if (found.length > 0) failed.push(count);

@@ -5,8 +5,8 @@ import { LineCounter, parseAllDocuments } from 'yaml';
 import type { Problem } from '../problems/problem.ts';
 import { excerptAt, maskedLines, SecretFields, type Masked } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { readPlainYaml } from '../yaml/plain-yaml.ts';
-import { firstCyclicAlias, rawNestingOverflow, YAML_LIMITS } from '../values/source.ts';
+import { readYaml } from '../yaml/read.ts';
+import { firstCyclicAlias, YAML_LIMITS } from '../values/source.ts';
 import type { ManifestObject } from './objects.ts';
 
 /** Excerpts of a manifest never show a Secret's values (the keys of `data` and `stringData`). */
@@ -24,7 +24,7 @@ export interface ReadManifests {
 export function readManifestText(text: string, file: string, out: ReadManifests = { objects: [], problems: [] }): ReadManifests {
   // A render's own output is plain YAML or JSON, which the fast reader takes; the library reads
   // the rest, and whatever has a problem to place.
-  const plain = rawNestingOverflow(text, YAML_LIMITS.maxRawNesting) < 0 ? readPlainYaml(text) : undefined;
+  const plain = readYaml(text, 'manifests');
   if (plain) {
     const objects = plain.filter((d) => d !== null && d !== undefined).flatMap((d) => (isList(d) ? d.items : [d]));
     if (objects.every((o) => notAnObject(o) === undefined)) {

@@ -5,11 +5,10 @@
 // structure the template's lines make; lines it does not read are written out as text (values
 // as JSON) and parsed by the yaml library, so a template that makes invalid YAML fails loudly.
 
-import { parseAllDocuments } from 'yaml';
 import { checkSource } from './sources.ts';
 import { templateSet } from './template-source.ts';
 import { runTemplate, templateText, TemplateRunError } from './template-program.ts';
-import { readTemplateLines, readTemplateYaml } from '../yaml/template-yaml.ts';
+import { InvalidYaml, readTemplateRun, readTemplateText } from '../yaml/read.ts';
 
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 
@@ -81,15 +80,20 @@ function templateDocuments(template: string, data: unknown): unknown[] {
     if (err instanceof TemplateRunError) throw new TemplateOutputError(err.message);
     throw err;
   }
-  return readTemplateLines(run.docs, run.values) ?? readDocuments(renderTemplate(template, data), template);
+  return named(template, () => readTemplateRun(run.docs, run.values, () => renderTemplate(template, data)));
 }
 
-/** The documents of a template's output: the fast reader for the usual subset, else the full parser. */
+/** The documents of a template's output (yaml/read.ts decides the reader). */
 export function readDocuments(text: string, template: string): unknown[] {
-  const fast = readTemplateYaml(text);
-  if (fast) return fast;
-  return (parseAllDocuments(text, { uniqueKeys: true, version: '1.2' }) as unknown as { errors: { message: string }[]; toJS(): unknown }[]).map((d) => {
-    if (d.errors.length > 0) throw new TemplateOutputError(`${template}: rendered invalid YAML: ${d.errors[0]!.message}`);
-    return d.toJS();
-  });
+  return named(template, () => readTemplateText(text));
+}
+
+/** `read()`, its YAML refused in the template's name. */
+function named(template: string, read: () => unknown[]): unknown[] {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof InvalidYaml) throw new TemplateOutputError(`${template}: rendered invalid YAML: ${err.message}`);
+    throw err;
+  }
 }

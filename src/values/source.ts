@@ -6,8 +6,11 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, visit, 
 import type { Problem } from '../problems/problem.ts';
 import { excerptAt as maskedExcerpt, maskedLines, VALUES_SECRETS, type Masked } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { readPlainYaml } from '../yaml/plain-yaml.ts';
+import { readYaml } from '../yaml/read.ts';
+import { rawNestingOverflow, YAML_LIMITS } from '../yaml/limits.ts';
 import type { KeyTree } from '../spec/values-nodes.ts';
+
+export { rawNestingOverflow, YAML_LIMITS };
 
 export type PathSegment = string | number;
 
@@ -56,24 +59,6 @@ export interface ValuesSource {
   readonly postRender?: <T extends { object: object }>(docs: T[]) => T[];
 }
 
-/** Limits that keep hostile YAML from exhausting memory or time. */
-export const YAML_LIMITS = {
-  /** Alias expansions allowed per document (billion-laughs guard). */
-  maxAliasCount: 1000,
-  /** Nesting depth of collections. */
-  maxDepth: 64,
-  /**
-   * Characters of YAML text parsed at most: a chart's values file is a few kilobytes, while 1 MiB
-   * of a flow list already costs the parser seconds and hundreds of megabytes.
-   */
-  maxTextLength: 1024 * 1024,
-  /**
-   * Bound on nesting found by a cheap scan of the raw text before parsing. The parser recurses
-   * once per level, so thousands of `[` would exhaust the stack; the scan over-counts a little
-   * (brackets inside plain scalars), hence a bound well above maxDepth.
-   */
-  maxRawNesting: 256,
-} as const;
 
 export interface ParsedValues {
   source?: ValuesSource;
@@ -88,38 +73,23 @@ export function parseValuesText(text: string, name: string): ParsedValues {
 
 /**
  * Most values files are plain YAML with nothing wrong in them: their data comes from the fast
- * reader of resource files (yaml/plain-yaml.ts), and the library reads the text, with the
- * position of every key, only when a problem needs one. Anything the fast reader leaves, or that
- * the library could object to (more than one document, not a map, deep nesting), goes to
- * parseValuesWithPositions at once. A clean values file is read once, by the fast reader (the
- * library's reading is about 2 ms of a `lint -f`, bench/bench.mjs); a file with a problem is read
- * twice.
+ * reader (yaml/read.ts decides when it applies), and the library reads the text, with the
+ * position of every key, only when a problem needs one. Whatever yaml/read.ts declines goes to
+ * parseValuesWithPositions at once. A clean values file is read once, by the fast reader; a file
+ * with a problem is read twice.
  */
 function plainValues(text: string, name: string): ValuesSource | undefined {
-  if (text.length > YAML_LIMITS.maxTextLength || rawNestingOverflow(text, YAML_LIMITS.maxRawNesting) >= 0) return undefined;
-  const docs = readPlainYaml(text);
-  if (!docs || docs.length > 1) return undefined;
-  const data = docs[0] ?? {};
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  if (collectionDepth(data, YAML_LIMITS.maxDepth - 4) > YAML_LIMITS.maxDepth - 4) return undefined;
+  const docs = readYaml(text, 'values');
+  if (!docs) return undefined;
   let located: ValuesSource | undefined;
   return {
     name,
-    data: data as Record<string, unknown>,
+    data: (docs[0] ?? {}) as Record<string, unknown>,
     locate(path) {
       located ??= parseValuesWithPositions(text, name).source;
       return located?.locate(path);
     },
   };
-}
-
-/** Nesting of maps and lists (a scalar is 0), counted up to `stop` + 1. */
-function collectionDepth(v: unknown, stop: number): number {
-  if (v === null || typeof v !== 'object') return 0;
-  if (stop < 0) return 1;
-  let deepest = 0;
-  for (const child of Array.isArray(v) ? v : Object.values(v)) deepest = Math.max(deepest, collectionDepth(child, stop - 1));
-  return deepest + 1;
 }
 
 /** The library's reading, with every check and the position of every key (exported for tests). */
@@ -373,65 +343,6 @@ function duplicateKeys(root: unknown): Node[] {
     }
   }
   return out.sort((a, b) => (a.range?.[0] ?? 0) - (b.range?.[0] ?? 0));
-}
-
-/**
- * Offset where the nesting of `text` first exceeds `limit`, or -1. A single pass over the raw
- * text that tracks block indentation levels, compact `- - x` entries and flow brackets outside
- * quotes and comments. It is an estimate meant to stop pathological input before the parser
- * recurses into it, not a YAML parser.
- */
-export function rawNestingOverflow(text: string, limit: number): number {
-  const indents: number[] = [];
-  let flow = 0;
-  let quote: '"' | "'" | undefined;
-  let i = 0;
-  while (i < text.length) {
-    let lineEnd = text.indexOf('\n', i);
-    if (lineEnd < 0) lineEnd = text.length;
-    let j = i;
-    let block = indents.length;
-    if (!quote && flow === 0) {
-      while (j < lineEnd && text[j] === ' ') j++;
-      const c = text[j];
-      if (j < lineEnd && c !== '#' && c !== '\r') {
-        const indent = j - i;
-        while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
-        indents.push(indent);
-        block = indents.length;
-        while (text[j] === '-' && (text[j + 1] === ' ' || j + 1 >= lineEnd)) {
-          block++;
-          j += 2;
-          while (j < lineEnd && text[j] === ' ') j++;
-          if (block > limit) return j;
-        }
-      }
-    }
-    if (block + flow > limit) return j;
-    for (; j < lineEnd; j++) {
-      const c = text[j]!;
-      const prev = j === i ? ' ' : text[j - 1]!;
-      if (quote === '"') {
-        if (c === '\\') j++;
-        else if (c === '"') quote = undefined;
-      } else if (quote === "'") {
-        if (c === "'") {
-          if (text[j + 1] === "'") j++;
-          else quote = undefined;
-        }
-      } else if (c === '#' && /\s/.test(prev)) {
-        break;
-      } else if ((c === '"' || c === "'") && /[\s[{,:-]/.test(prev)) {
-        quote = c;
-      } else if (c === '[' || c === '{') {
-        if (block + ++flow > limit) return j;
-      } else if ((c === ']' || c === '}') && flow > 0) {
-        flow--;
-      }
-    }
-    i = lineEnd + 1;
-  }
-  return -1;
 }
 
 function lineCol(text: string, offset: number): { line: number; col: number } {

@@ -1,9 +1,9 @@
 // The block structure both of agentplat's fast YAML readers share: lines of `key: value` and
 // `- item` at increasing indentation, read into maps and lists without the general parser. What a
 // leaf, a plain key and the rest of a key's line mean is the dialect's (./template-yaml.ts for
-// template output, ./plain-yaml.ts for values files, resource files and manifests). Anything outside the block
-// structure throws Unsupported, and the dialect's reader returns undefined: its caller then reads
-// the text with the yaml library, so the result never depends on which reader ran.
+// a template run's lines, ./plain-yaml.ts for values files, resource files and manifests). Anything
+// outside the block structure throws Unsupported, and ./read.ts then has the yaml library read the
+// text, so the result never depends on which reader ran.
 
 /** A line without its indentation; a NUL and an index stand for a value read ahead (a literal block, a template's printed value). */
 export interface Line {
@@ -52,16 +52,6 @@ export interface Dialect {
    * without it all take the general path.
    */
   simpleValue?: (word: string) => unknown;
-}
-
-/** The documents of `text` read in `dialect`, or undefined when it leaves the dialect. */
-export function readBlocks(text: string, dialect: Dialect): unknown[] | undefined {
-  try {
-    return [...blockDocuments(text, dialect)];
-  } catch (err) {
-    if (leavesDialect(err)) return undefined;
-    throw err;
-  }
 }
 
 /** An error of blockDocuments that means "read this text with the yaml library". */

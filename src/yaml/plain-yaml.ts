@@ -4,12 +4,11 @@
 // reads with version 1.2), and whole JSON documents over any number of lines (./json-document.ts).
 // It gives data only; a file with a problem is read again by the library for positions. Anything
 // outside the dialect (folded blocks, anchors, aliases, tags, directives, multi-line scalars,
-// duplicate keys, unusual characters, deep nesting, …) returns undefined and the caller uses the
-// yaml library, so the result never depends on which reader ran (test/yaml/read-plain.test.ts
-// compares them). bench/readers.mjs measures what it saves: a third to two fifths of `validate`
-// of 200 resources; on a values file about 2 ms of a `lint -f` (src/values/source.ts).
+// duplicate keys, unusual characters, deep nesting, …) throws, and ./read.ts, the only caller, has
+// the yaml library read the text, so the result never depends on which reader ran
+// (test/yaml/read-plain.test.ts compares them). What it saves is in docs/decisions.md.
 
-import { blockDocuments, jsonStringEnd, leavesDialect, MAX_DEPTH, Unsupported, type Dialect } from './block-reader.ts';
+import { blockDocuments, jsonStringEnd, MAX_DEPTH, Unsupported, type Dialect } from './block-reader.ts';
 import { readJsonDocument } from './json-document.ts';
 
 const PLAIN: Dialect = {
@@ -28,16 +27,6 @@ const PLAIN: Dialect = {
   literalBlocks: true,
   simpleValue: resolveCore,
 };
-
-/** The documents of a resource or values file, or undefined when the yaml library must read it. */
-export function readPlainYaml(text: string): unknown[] | undefined {
-  try {
-    return [...plainYamlDocuments(text)];
-  } catch (err) {
-    if (leavesDialect(err)) return undefined;
-    throw err;
-  }
-}
 
 /**
  * The documents of a resource file one at a time, each read when it is asked for; where the

@@ -2,10 +2,10 @@
 // and lists whose leaves are plain words written in a template (`kind: Service`) or JSON printed
 // by the `json` helper. readTemplateLines reads a template run's lines directly, its printed
 // values kept as data, and keeps what it works out of the static lines on them (each run of a
-// template shares them). Outside this dialect the readers return undefined and the caller parses
-// the text with the yaml library.
+// template shares them). Outside this dialect it returns undefined and ./read.ts has the yaml
+// library read the run's text.
 
-import { readBlocks, Reader, Unsupported, type Dialect, type Line } from './block-reader.ts';
+import { Reader, Unsupported, type Dialect, type Line } from './block-reader.ts';
 
 /** A line of a template run: a NUL and an index stand for a printed value. */
 export type TemplateLine = Line;
@@ -14,15 +14,10 @@ const PLAIN_WORD = /^[A-Za-z0-9_./@$()-][^#:]*$/;
 
 const TEMPLATE: Dialect = { leaf: scalar, plainKey: (k) => k, afterKey: (t) => t, refuse: /\t/, rootAtZero: false, literalBlocks: false };
 
-/** The documents of `text`, or undefined when it leaves the subset this reader handles. */
-export function readTemplateYaml(text: string): unknown[] | undefined {
-  return readBlocks(text, TEMPLATE);
-}
-
 /**
  * The documents of a template run (src/render/template-program.ts) read from its lines, without
  * text: a hole (NUL + index) is read as the printed value itself. Undefined when the lines leave
- * the subset, as readTemplateYaml would for the same text.
+ * the subset.
  */
 export function readTemplateLines(docs: readonly TemplateLine[][], values: readonly unknown[]): unknown[] | undefined {
   try {

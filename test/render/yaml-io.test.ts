@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { emitYaml } from '../../src/output/yaml-emit.ts';
 import { isPlainSafe } from '../../src/yaml/plain-safe.ts';
-import { readTemplateYaml } from '../../src/yaml/template-yaml.ts';
+import { readTemplateLines, type TemplateLine } from '../../src/yaml/template-yaml.ts';
 import { renderChart } from '../../src/render/render.ts';
 import { lintValues } from '../../src/lint/lint.ts';
 
@@ -49,7 +49,22 @@ describe('YAML writer (render output)', () => {
   });
 });
 
-describe('template output reader', () => {
+/**
+ * A text as the lines of a template run with no printed values (src/render/template-program.ts
+ * makes them so): documents split at `---`, blank and comment lines dropped, each line without its
+ * indentation.
+ */
+function readTemplateYaml(text: string): unknown[] | undefined {
+  const docs: TemplateLine[][] = [[]];
+  for (const raw of text.split('\n')) {
+    const content = raw.trim();
+    if (content === '---') docs.push([]);
+    else if (content !== '' && !content.startsWith('#')) docs[docs.length - 1]!.push({ indent: raw.length - raw.trimStart().length, text: content });
+  }
+  return readTemplateLines(docs, []);
+}
+
+describe('template output reader (the lines of a template run)', () => {
   it('reads exactly what the full parser reads, for every template output of both revisions', () => {
     let fast = 0;
     for (const revision of ['A', 'B'] as const) {

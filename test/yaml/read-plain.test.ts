@@ -1,4 +1,4 @@
-// validate reads resource files with readPlainYaml first (data only, fast) and with the yaml
+// validate reads resource files with the fast reader first (yaml/read.ts: data only, fast) and with the yaml
 // library (positions and all) when anything in a file is a problem. That is only correct if the
 // fast reader never reads a text differently from the library: whenever it accepts a text, its
 // data must be the library's, and whatever the library refuses it must refuse too. And
@@ -6,13 +6,16 @@
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { readPlainYaml } from '../../src/yaml/plain-yaml.ts';
+import { readYaml } from '../../src/yaml/read.ts';
 import { validateCustomResources } from '../../src/crds/validate.ts';
 import { parseValuesText, parseValuesWithPositions } from '../../src/values/source.ts';
 import { corpus, mutatedYaml } from '../hardening/_mutate.ts';
 import { FILES, structural } from '../hardening/_resource-arb.ts';
 import { fcParams, runs, seedTitle } from '../hardening/_seed.ts';
 import { breathing } from '../helpers/breathe.ts';
+
+/** The fast reader as validate calls it: every document as data, or undefined for the library. */
+const readPlainYaml = (text: string) => readYaml(text, 'resources');
 
 /** The library's reading, as validate's full path reads a file; undefined when it has errors. */
 function library(text: string): unknown[] | undefined {
@@ -219,7 +222,7 @@ describe('plain YAML reader (validate) reads what the YAML library reads', () =>
     let fast = 0;
     await fc.assert(
       fc.asyncProperty(mutatedYaml(VALUES), breathing((text) => {
-        if (readPlainYaml(text)) fast++;
+        if (readYaml(text, 'values')) fast++;
         const quick = parseValuesText(text, 'v.yaml');
         const full = parseValuesWithPositions(text, 'v.yaml');
         expect(quick.problems, JSON.stringify(text.slice(0, 400))).toEqual(full.problems);
