@@ -8,7 +8,7 @@ import { lintValues } from '../lint/lint.ts';
 import { modelConfigCheckFor } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
-import type { LoadedLayers } from '../values/load.ts';
+import { readUserFile, type InputReader, type LoadedLayers } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { objectYaml } from '../output/manifests.ts';
 import { migrateAToB } from '../migrate/a-to-b.ts';
@@ -38,6 +38,30 @@ export const MIXED_REVISIONS_RULE = 'migrate/mixed-revisions';
 
 export function supportedMigrations(): string[] {
   return Object.keys(STEPS);
+}
+
+export interface MigrateRequest {
+  /** The values file to migrate: a path, a URL, or - for standard input. */
+  input: string;
+  reader: InputReader;
+  from: Revision;
+  to: Revision;
+  /** The levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
+  rules?: Readonly<Record<string, RuleLevel>>;
+}
+
+export interface MigrateOutcome {
+  /** The input as its problems name it (the path as given, `<stdin>`). */
+  name: string;
+  /** The input as read. */
+  text: string;
+  result: MigrateResult;
+}
+
+/** The `migrate` operation: reads the values file and rewrites it for revision `to`, as migrateValues does. */
+export async function migrateOperation(req: MigrateRequest): Promise<MigrateOutcome> {
+  const { name, text } = await readUserFile(req.input, req.reader);
+  return { name, text, result: await migrateValues(text, name, req.from, req.to, req.rules ?? {}) };
 }
 
 /** `rules` are the levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
