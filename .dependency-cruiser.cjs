@@ -11,11 +11,41 @@ const LAYERS = [
   ['crds'],
   ['lint', 'render'],
   ['output'],
-  ['pipeline', 'cluster'],
-  ['diff', 'explain'],
+  ['cluster'],
+  ['diff'],
+  ['pipeline'],
+  ['explain'],
   ['lsp'],
   ['cli', 'api'],
 ];
+
+// The adapters (the CLI and the in-process API) map flags or options to an operation's request and
+// format what it returns: only the operations (src/pipeline/) run the values, lint and render
+// stages. An adapter may import their types, and these modules, each for the reason given and only
+// from the adapter files named (any other adapter file importing one breaks the rule too).
+const STAGE_EXCEPTIONS = [
+  {
+    to: 'src/lint/config.ts',
+    from: ['src/cli/lint-settings.ts', 'src/cli/commands/lint-run.ts'],
+    why: 'the settings a request carries: `.agentplat.yaml` and --rule read into rule levels, which notes --verbose and --strict ask for, the rule catalog a lint report lists; no check runs',
+  },
+  {
+    to: 'src/lint/report.ts',
+    from: ['src/cli/commands/lint-run.ts'],
+    why: "the lint report's data (counts, the rules it names) built from the problems lintOperation returned, for the formatters",
+  },
+  {
+    to: 'src/values/(merge|origins).ts',
+    from: ['src/cli/commands/values-run.ts'],
+    why: 'values --show-origin prints the values tree computeValues returned leaf by leaf: leafOrigins and joinPath read that tree; nothing is loaded or merged',
+  },
+  {
+    to: 'src/render/subcharts/agents.ts',
+    from: ['src/cli/commands/version.ts'],
+    why: "version lists the bundled agents' keys, a constant of the chart's sub-charts; nothing renders",
+  },
+];
+const exactly = (path) => `^${path.replace(/\./g, '\\.')}$`;
 
 const folder = (name) => (name === 'api' ? '^src/api(-entry)?\\.ts$' : `^src/${name}/`);
 const forbidden = [
@@ -47,6 +77,20 @@ const forbidden = [
     from: { path: '^src/', pathNot: '^src/yaml/' },
     to: { path: '^src/yaml/(block-reader|plain-yaml|template-yaml|json-document)\\.ts$' },
   },
+  {
+    name: 'adapters-run-stages-through-operations',
+    comment: 'src/cli/ and src/api.ts map flags or options to an operation of src/pipeline/ and format what it returns; only the operations import the values, lint and render stages (types aside; the exceptions are STAGE_EXCEPTIONS, each with its reason).',
+    severity: 'error',
+    from: { path: '^src/(cli/|api(-entry)?\\.ts$)' },
+    to: { path: '^src/(values|lint|render)/', pathNot: STAGE_EXCEPTIONS.map((e) => exactly(e.to)), dependencyTypesNot: ['type-only'] },
+  },
+  ...STAGE_EXCEPTIONS.map((e) => ({
+    name: 'adapters-run-stages-through-operations',
+    comment: `Only ${e.from.join(' and ')} may import ${e.to}: ${e.why}.`,
+    severity: 'error',
+    from: { path: '^src/(cli/|api(-entry)?\\.ts$)', pathNot: e.from.map(exactly) },
+    to: { path: exactly(e.to), dependencyTypesNot: ['type-only'] },
+  })),
 ];
 LAYERS.forEach((row, i) => {
   const above = LAYERS.slice(i + 1).flat();

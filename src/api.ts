@@ -6,11 +6,12 @@
 // that cannot be read) throw an AgentplatError; problems with the values are returned, never thrown.
 import { AgentplatError, UsageError } from './problems/errors.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from './problems/problem.ts';
-import { revisionOption, validateKubeVersion } from './pipeline/request.ts';
+import { revisionOption } from './pipeline/request.ts';
 import { lintOperation, renderOperation, type ValuesOperationRequest } from './pipeline/operations.ts';
 import type { K8sObject, RenderedDoc } from './model/objects.ts';
 import { toYaml } from './output/manifests.ts';
 import type { ValuesInput } from './values/input.ts';
+import type { InputReader } from './values/load.ts';
 import { packageVersion } from './package-version.ts';
 
 export { AgentplatError, UsageError };
@@ -136,10 +137,12 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
  * custom resources against their CRDs.
  */
 export async function validate(inputs: readonly { file: string; text: string }[], options: { kubeVersion?: string } = {}): Promise<ValidateResult> {
-  const kubeVersion = validateKubeVersion(options.kubeVersion);
-  const { validateCustomResources } = await import('./crds/validate.ts');
-  const r = validateCustomResources(inputs, { kubeVersion });
-  const problems = sortProblems(r.problems);
+  const { validateOperation } = await import('./pipeline/validate.ts');
+  const run = await validateOperation({ inputs, reader: apiReader(), ...(options.kubeVersion !== undefined ? { kubeVersion: options.kubeVersion } : {}) });
+  const found: Problem[] = [];
+  for await (const file of run.files()) found.push(...file.problems);
+  const r = run.finish();
+  const problems = sortProblems([...found, ...r.problems]);
   return { ok: !problems.some((p) => p.severity === 'error'), problems, checked: r.checked, skipped: r.skipped };
 }
 
@@ -156,13 +159,18 @@ function operationRequest(options: ReleaseOptions): ValuesOperationRequest {
       setFile: listOption('setFile', options.setFile),
       setLiteral: listOption('setLiteral', options.setLiteral),
     },
-    reader: { cwd: options.cwd ?? process.cwd(), readStdin: () => Promise.reject(new UsageError('the API reads no standard input: pass { name, text }')) },
+    reader: apiReader(options.cwd),
     releaseName: options.releaseName ?? 'agentplat',
     namespace: options.namespace ?? 'default',
     ...(options.namespace === undefined ? { namespaceDefaulted: true } : {}),
     apiVersions: listOption('apiVersions', options.apiVersions),
     ...(options.kubeVersion !== undefined ? { kubeVersion: options.kubeVersion } : {}),
   };
+}
+
+/** Where relative paths are read from; the API reads no standard input. */
+function apiReader(cwd?: string): InputReader {
+  return { cwd: cwd ?? process.cwd(), readStdin: () => Promise.reject(new UsageError('the API reads no standard input: pass { name, text }')) };
 }
 
 /**

@@ -36,7 +36,7 @@ describe('stage graph of src/', () => {
     expect(folders.filter((f) => !stages.has(f))).toEqual([]);
   });
 
-  it('the rules catch an upward import, an import between siblings, a cycle, a leaf utility importing a stage and a command\'s run file importing another', async () => {
+  it('the rules catch an upward import, an import between siblings, a cycle, a leaf utility importing a stage, a command\'s run file importing another, and an adapter running a stage itself', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentplat-stages-'));
     scratch.push(dir);
     const files: Record<string, string> = {
@@ -46,6 +46,14 @@ describe('stage graph of src/', () => {
       'src/fs-path.ts': "import { problem } from './problems/problem.ts';\nexport const path = problem;\n",
       'src/cli/commands/plan-run.ts': "import { diff } from './diff-run.ts';\nexport const plan = diff;\n",
       'src/cli/commands/diff-run.ts': 'export const diff = 1;\n',
+      // Adapters: a run file and the API reaching a stage past the operations; a type-only import
+      // and an exception from the one file it is granted to are not violations.
+      'src/cli/commands/render-run.ts': "import { renderChart } from '../../render/render.ts';\nimport type { LayerOptions } from '../../values/load.ts';\nexport const run = (l: LayerOptions) => [renderChart, l];\n",
+      'src/render/render.ts': 'export const renderChart = 1;\n',
+      'src/values/load.ts': 'export interface LayerOptions { values: string[] }\n',
+      'src/api.ts': "import { ruleCatalog } from './lint/config.ts';\nexport const api = ruleCatalog;\n",
+      'src/lint/config.ts': 'export const ruleCatalog = 1;\n',
+      'src/cli/lint-settings.ts': "import { ruleCatalog } from '../lint/config.ts';\nexport const settings = ruleCatalog;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -57,5 +65,7 @@ describe('stage graph of src/', () => {
     expect(found.some((v) => v.startsWith('no-circular:'))).toBe(true);
     expect(found.some((v) => v.startsWith('leaf-utilities-import-nothing: src/fs-path.ts -> src/problems/problem.ts'))).toBe(true);
     expect(found.some((v) => v.startsWith('run-files-import-no-run-file: src/cli/commands/plan-run.ts -> src/cli/commands/diff-run.ts'))).toBe(true);
+    const adapters = found.filter((v) => v.startsWith('adapters-run-stages-through-operations:'));
+    expect(adapters).toEqual(['adapters-run-stages-through-operations: src/api.ts -> src/lint/config.ts', 'adapters-run-stages-through-operations: src/cli/commands/render-run.ts -> src/render/render.ts']);
   });
 });

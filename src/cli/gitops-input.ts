@@ -4,65 +4,18 @@
 // revision, release name, namespace, CRDs, Kubernetes version, APIs); a flag given that
 // contradicts the object is refused. lint's positional files may be such objects too: each
 // release is linted on its own settings (lint-run.ts). Notes go to stderr.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
 import type { Command } from 'commander';
 import type { App } from './app.ts';
-import { mayBeGitops, readGitopsFile, type GitopsReader, type GitopsRelease, type UserFile } from '../gitops/index.ts';
+import type { GitopsRelease } from '../gitops/index.ts';
 import { UsageError } from '../problems/errors.ts';
-import { resolveFrom } from '../fs-path.ts';
-import { expandTargets } from '../lint/targets.ts';
-import { readUserFile, type ReadLayer } from '../values/load.ts';
+import type { ReadLayer } from '../values/load.ts';
+import { lintTargetFiles, readGitopsInput } from '../pipeline/gitops-input.ts';
 import { GITOPS_TO_VALUES, GITOPS_VALUES } from './options.ts';
 import { REVISIONS } from '../spec/revisions.ts';
 
 /** What lint runs for each release found among its positional files. */
 export interface GitopsLintJob {
   release: GitopsRelease;
-}
-
-function yamlFilesIn(dir: string, shownDir: string, cwd: string): UserFile[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => /\.ya?ml$/.test(n)).sort();
-  } catch {
-    return [];
-  }
-  const out: UserFile[] = [];
-  for (const n of names) {
-    try {
-      const full = join(dir, n);
-      const { text } = readUserFileSync(full);
-      out.push({ name: relative(cwd, full) || join(shownDir, n), text });
-    } catch {
-      // Unreadable neighbours hold nothing the object can name.
-    }
-  }
-  return out;
-}
-
-function readUserFileSync(full: string): { text: string } {
-  if (statSync(full).size > 1024 * 1024) throw new Error('too large');
-  return { text: readFileSync(full, 'utf8') };
-}
-
-/** The reader of an object's neighbours: its folder and each --values-from folder; repository files from the first --values-from folder, else the current directory. */
-export function gitopsReader(file: string, cwd: string, valuesFrom: readonly string[]): GitopsReader {
-  const dirs = [dirname(resolveFrom(cwd, file)), ...valuesFrom.map((d) => resolveFrom(cwd, d))];
-  const root = valuesFrom[0] !== undefined ? resolveFrom(cwd, valuesFrom[0]) : cwd;
-  let cached: UserFile[] | undefined;
-  return {
-    neighbours: () => (cached ??= dirs.flatMap((d) => yamlFilesIn(d, relative(cwd, d), cwd))),
-    repoFile(path) {
-      const full = join(root, path);
-      try {
-        return { name: relative(cwd, full) || path, text: readUserFileSync(full).text };
-      } catch {
-        return undefined;
-      }
-    },
-    repoRootText: valuesFrom[0] !== undefined ? `under --values-from ${valuesFrom[0]}` : 'under the current directory (the repository\'s root by default; pass another with --values-from DIR)',
-  };
 }
 
 type Opts = Record<string, unknown>;
@@ -75,10 +28,8 @@ async function resolveSide(files: unknown, app: App, valuesFrom: readonly string
   for (const f of files) {
     if (typeof f !== 'string' || f === '-' || /^https?:\/\//i.test(f)) continue;
     // A file that cannot be read is the command's to refuse, after its own flags are checked.
-    const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }).catch(() => undefined);
-    if (!file || !mayBeGitops(file.text)) continue;
-    const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
-    if (!read.isGitops) continue;
+    const read = await readGitopsInput(f, app.io.cwd, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }, valuesFrom, { unreadable: 'skip' });
+    if (!read || read === 'objects') continue;
     for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
     if (read.releases.length === 0) throw new UsageError(`${f}: holds no HelmRelease or Application of the agentplat chart`, 'name the file that holds the release of this chart');
     if (read.releases.length > 1 || found) {
@@ -143,7 +94,7 @@ export async function gitopsPreAction(cmd: Command, app: App): Promise<void> {
 async function lintTargets(cmd: Command, app: App, valuesFrom: readonly string[]): Promise<void> {
   const args = cmd.processedArgs[0] as string[] | undefined;
   if (!args || args.length === 0) return;
-  const files = expandTargets(args, app.io.cwd);
+  const files = lintTargetFiles(args, app.io.cwd);
   const kept: string[] = [];
   const jobs: GitopsLintJob[] = [];
   let objects = false;
@@ -152,18 +103,15 @@ async function lintTargets(cmd: Command, app: App, valuesFrom: readonly string[]
       kept.push(f);
       continue;
     }
-    const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) });
-    if (mayBeGitops(file.text)) {
-      const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
-      if (read.isGitops) {
-        objects = true;
-        for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
-        for (const release of read.releases) jobs.push({ release });
-        continue;
-      }
+    const read = await readGitopsInput(f, app.io.cwd, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }, valuesFrom, { unreadable: 'throw' });
+    if (read && read !== 'objects') {
+      objects = true;
+      for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
+      for (const release of read.releases) jobs.push({ release });
+      continue;
     }
-    // A file of Kubernetes objects (a ConfigMap, a kustomization.yaml) is not a values file: the chart's values have no apiVersion and kind.
-    if (/^apiVersion:/m.test(file.text) && /^kind:/m.test(file.text)) {
+    // A file of Kubernetes objects (a ConfigMap, a kustomization.yaml) is not a values file.
+    if (read === 'objects') {
       objects = true;
       continue;
     }

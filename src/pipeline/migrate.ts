@@ -7,8 +7,9 @@ import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import { modelConfigCheckFor } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
+import { UsageError } from '../problems/errors.ts';
 import type { Revision } from '../spec/revisions.ts';
-import type { LoadedLayers } from '../values/load.ts';
+import { readUserFile, type InputReader, type LoadedLayers } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
 import { objectYaml } from '../output/manifests.ts';
 import { migrateAToB } from '../migrate/a-to-b.ts';
@@ -38,6 +39,34 @@ export const MIXED_REVISIONS_RULE = 'migrate/mixed-revisions';
 
 export function supportedMigrations(): string[] {
   return Object.keys(STEPS);
+}
+
+export interface MigrateRequest {
+  /** The values file to migrate: a path, a URL, or - for standard input. */
+  input: string;
+  reader: InputReader;
+  from: Revision;
+  to: Revision;
+  /** The levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
+  rules?: Readonly<Record<string, RuleLevel>>;
+}
+
+export interface MigrateOutcome {
+  /** The input as its problems name it (the path as given, `<stdin>`). */
+  name: string;
+  /** The input as read. */
+  text: string;
+  result: MigrateResult;
+}
+
+/** The `migrate` operation: reads the values file and rewrites it for revision `to`, as migrateValues does. */
+export async function migrateOperation(req: MigrateRequest): Promise<MigrateOutcome> {
+  const { name, text } = await readUserFile(req.input, req.reader);
+  const { mayBeGitops } = await import('../gitops/index.ts');
+  if (mayBeGitops(text)) {
+    throw new UsageError(`${name}: holds a HelmRelease or Application; migrate rewrites a values file, and does not rewrite values inside such an object yet`, `see what the upgrade changes with: agentplat plan -f ${req.input} --to ${req.to} (its values migration names each key at its line in ${name})`);
+  }
+  return { name, text, result: await migrateValues(text, name, req.from, req.to, req.rules ?? {}) };
 }
 
 /** `rules` are the levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */

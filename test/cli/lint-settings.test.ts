@@ -157,7 +157,7 @@ describe('a misspelt setting of .agentplat.yaml', () => {
     const r = await runInProcess(['lint'], { cwd });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`.agentplat.yaml:2:1: unknown setting \`${typo}\``);
-    expect(r.stderr).toContain(`hint: did you mean \`${meant}\`? (the settings are rules, maxWarnings, strict, revision, format, ignoreKeys)`);
+    expect(r.stderr).toContain(`hint: did you mean \`${meant}\`? (the settings are rules, maxWarnings, strict, revision, format, ignoreKeys, editor)`);
   });
 
   it('a word near no setting lists the settings alone', async () => {

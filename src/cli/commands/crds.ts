@@ -17,10 +17,9 @@ export function register(program: Command, app: App): void {
       const { revisionSetting } = await import('../lint-settings.ts');
       revisionSetting(app.io.cwd, opts.revision);
       const output = outputFormat(opts.output, MANIFEST_FORMATS);
-      const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
+      const { crdsOperation } = await import('../../pipeline/crds.ts');
+      const docs = await crdsOperation({ ...(opts.protectCrds ? { protectCrds: true } : {}) });
       const { toJson, toYaml } = await import('../../output/manifests.ts');
-      const all = [...chartCrdDocs(), ...mcpopCrdDocs()];
-      const docs = opts.protectCrds ? (await import('../../render/crd-protect.ts')).protectCrds(all) : all;
       app.io.stdout(output === 'json' ? toJson(docs) : toYaml(docs));
     });
 }

@@ -1,23 +1,19 @@
-// The work of `agentplat diff`, loaded only when that command runs. Each side is made the way
-// `render` makes its output (render-run.ts), or read from manifests; then compared object by object.
+// The work of `agentplat diff`, loaded only when that command runs: its flags mapped to the diff
+// operation's request (src/pipeline/diff.ts), what it returns formatted and written, the exit code.
 import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings } from '../lint-settings.ts';
 import { eitherSpelling, outputFormat, REPORT_FORMATS, revisionOption } from '../options.ts';
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
-import { redact } from '../../problems/secrets.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { locatedChangeLine } from '../../migrate/changes.ts';
-import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff } from '../../diff/format.ts';
-import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
-import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
-import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
-import { applySetPreflight, resolveParent, type ApplySetPreflight, type ParentFlag } from '../../diff/applyset-parent.ts';
-import { nameProblem } from '../../k8s-meta.ts';
-import { ClusterError, type ClusterClient, type KubeObject } from '../../cluster/client.ts';
-import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
-import { compareSides, hasNewSideLayers, inertValuesChange, inertValuesLine, maskFor, type Side, type Sides, type SidesFlags } from '../compare.ts';
+import { formatJson, formatText, summarize, summaryLine, type JsonDiff } from '../../diff/format.ts';
+import { parseIgnoreRule } from '../../diff/live.ts';
+import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight } from '../../diff/live-format.ts';
+import type { Sides } from '../../pipeline/compare.ts';
+import { diffOperation } from '../../pipeline/diff.ts';
+import { compareRequest, hasNewSideLayers, inertValuesLine, type SidesFlags } from '../compare-flags.ts';
 
 export interface DiffFlags extends SidesFlags {
   revision?: string;
@@ -69,19 +65,37 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
   }
   /** --cluster with one render: it is both what was applied last and what is applied now. */
   const single = flags.cluster === true && !hasToLayers && from === to;
-  const sides = await compareSides(flags, { from, to, revisionFlags: [fromFlag.flag, toFlag.flag], settings, single, ...(flags.against !== undefined ? { against: flags.against } : {}) }, app);
+  const outcome = await diffOperation({
+    ...compareRequest(flags, settings, app, { from, to, revisionFlags: [fromFlag.flag, toFlag.flag], hasToLayers }),
+    ...(single ? { single } : {}),
+    ...(flags.against !== undefined ? { against: flags.against } : {}),
+    ...(flags.cluster ? { cluster: { kubeconfig: flags.kubeconfig, context: flags.kubeContext, env: app.io.env, fieldManager: flags.fieldManager, ...(flags.applyset !== undefined ? { applyset: flags.applyset } : {}), ignore } } : {}),
+  });
+  const { sides } = outcome;
   if (!sides) {
     app.exitCode = EXIT_PROBLEMS;
     return;
   }
   const { before, after, migration, comparison, shown } = sides;
-  if (flags.cluster) {
-    await runPreflight(flags, app, { before, after, single, migration, migrationAt: sides.migrationAt, from, to, ignore, context, output });
+  if (outcome.live) {
+    const { result, info } = outcome.live;
+    if (output === 'json') {
+      writeReport(app.io, { report: formatPreflightJson(outcome.live.shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(single ? {} : { from: before.info }), to: after.info, ...(migration ? { migration } : {}) }) });
+    } else {
+      const prune = pruneNote(result, info);
+      writeReport(app.io, {
+        before: migrationReport(migration, sides.migrationAt, from, to),
+        report: formatPreflightText(outcome.live.shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context, revision: to }),
+        after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info, result.applySet)}\n`,
+      });
+    }
+    // Objects the user may not check: the run could not do its work for them (README, exit codes).
+    app.exitCode = result.notAllowed.length > 0 ? EXIT_USAGE : preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
     return;
   }
   // The whole output is made before any of it is written: the migration report and the summary
   // frame the diff on a terminal, and a diff that cannot be written gets no summary.
-  const inert = await inertValuesChange(sides, from, to, flags.against);
+  const inert = outcome.valuesWithoutEffect;
   if (output === 'json') {
     writeReport(app.io, { report: formatJson(shown, comparison, { tool: { name: 'agentplat', version: packageVersion() }, from: before.info, to: after.info, ...(migration ? { migration } : {}), ...(inert && inert.inert.length > 0 ? { valuesWithoutEffect: inert.inert } : {}) }) });
   } else {
@@ -98,86 +112,6 @@ export async function runDiff(flags: DiffFlags, app: App): Promise<void> {
 function migrationReport(migration: JsonDiff['migration'], at: Sides['migrationAt'], from: Revision, to: Revision): string {
   if (!migration || migration.length === 0) return '';
   return `the old side's values, migrated from revision ${from} to ${to} (as agentplat migrate does):\n${migration.map((c, i) => `  ${locatedChangeLine(c, at?.[i])}`).join('\n')}\n`;
-}
-
-/**
- * `diff --cluster`: the new side's render against the live cluster (src/diff/live.ts); the old
- * side, when it is another render, is what was applied last (drift is measured against it).
- */
-async function runPreflight(
-  flags: DiffFlags,
-  app: App,
-  run: { before: Side; after: Side; single: boolean; migration: JsonDiff['migration']; migrationAt: Sides['migrationAt']; from: Revision; to: Revision; ignore: IgnoreRule[]; context: number; output: string },
-): Promise<void> {
-  const { before, after } = run;
-  // Checked before any request: a bad --applyset never reaches the cluster.
-  const parent = flags.applyset !== undefined ? applySetParent(flags.applyset, flags.namespace) : undefined;
-  const desired: ManifestObject[] = after.objects!;
-  try {
-    compareObjects(run.single ? [] : before.objects!, desired, ['the old side', 'the new side']);
-  } catch (err) {
-    if (err instanceof DuplicateInputError) throw new UsageError(err.message, 'a manifest holds each object once; kubectl would apply only the last of them');
-    throw err;
-  }
-  const { connect } = await import('../../cluster/connect.ts');
-  const client = await connect({ kubeconfig: flags.kubeconfig, context: flags.kubeContext, contextFlag: '--kube-context', namespace: flags.namespace }, { cwd: app.io.cwd, env: app.io.env });
-  await checkReleaseNamespace(client, flags.namespace, desired);
-  const parentRef = parent === undefined ? undefined : await resolveParent(parent, flags.applyset!, client);
-  const applySet = parentRef === undefined ? undefined : applySetId(parentRef);
-  const { secrets, mask } = await maskFor(run.single ? [after] : [before, after]);
-  const checked = await preflight(client, {
-    desired,
-    ...(run.single ? {} : { lastApplied: before.objects! }),
-    release: flags.releaseName,
-    fieldManager: flags.fieldManager,
-    ...(applySet !== undefined ? { applySetId: applySet } : {}),
-    ignore: run.ignore,
-    mask,
-    redact: (text) => redact(text, secrets),
-  });
-  // kubectl's checks and update of the parent, and the members it would really prune.
-  const result: ApplySetPreflight = parentRef === undefined ? checked : await applySetPreflight(client, parentRef, applySet!, desired.map((d) => d.object as KubeObject), checked);
-  const shown = showChanges(result.comparison, mask);
-  const info: ClusterInfo = { context: client.context, server: client.server, fieldManager: flags.fieldManager, ...(applySet !== undefined ? { applySet } : {}) };
-  if (run.output === 'json') {
-    writeReport(app.io, { report: formatPreflightJson(shown, result, { tool: { name: 'agentplat', version: packageVersion() }, cluster: info, ...(run.single ? {} : { from: before.info }), to: after.info, ...(run.migration ? { migration: run.migration } : {}) }) });
-  } else {
-    const prune = pruneNote(result, info);
-    writeReport(app.io, {
-      before: migrationReport(run.migration, run.migrationAt, run.from, run.to),
-      report: formatPreflightText(shown, result, info, await chalkFor(app.io, 'stdout'), { brief: flags.brief === true, context: run.context, revision: run.to }),
-      after: [...result.notes, ...(prune ? [prune] : [])].map((n) => `note: ${n}\n`).join('') + `${preflightSummaryLine(summarizePreflight(result), info, result.applySet)}\n`,
-    });
-  }
-  // Objects the user may not check: the run could not do its work for them (docs/commands.md, "Exit codes").
-  app.exitCode = result.notAllowed.length > 0 ? EXIT_USAGE : preflightClean(result) ? EXIT_OK : EXIT_PROBLEMS;
-}
-
-/**
- * The release's namespace (-n) must exist, unless the render creates it: in a namespace that does
- * not exist every dry run is refused, and the release's objects where it does live would all be
- * listed as not in the render, yours to delete. A user who may not get namespaces goes on.
- */
-async function checkReleaseNamespace(client: ClusterClient, namespace: string, desired: readonly ManifestObject[]): Promise<void> {
-  if (desired.some(({ object: o }) => o.kind === 'Namespace' && o.apiVersion === 'v1' && (o.metadata as { name?: string } | undefined)?.name === namespace)) return;
-  if ((await client.namespaceExists(namespace)) !== false) return;
-  throw new ClusterError(`namespace ${namespace} not found (context ${client.context})`, `check the spelling of -n; for a first install create it first (kubectl create namespace ${namespace})`, 404);
-}
-
-/**
- * `--applyset`: a Secret or ConfigMap parent as `render --applyset` reads it, or a custom-resource
- * parent spelled as kubectl spells it, `RESOURCE.GROUP/NAME`
- * (`applysets.platform.example.com/agentplat`), whose kind and scope the cluster tells.
- */
-function applySetParent(raw: string, namespace: string): ParentFlag {
-  const slash = raw.indexOf('/');
-  const resource = slash >= 0 ? raw.slice(0, slash) : '';
-  if (!resource.includes('.') || resource.endsWith('.')) return parseApplySetFlag(raw, namespace);
-  const name = raw.slice(slash + 1);
-  const problem = nameProblem(name, 'ApplySet');
-  if (problem !== undefined) throw new UsageError(`--applyset ${raw}: "${name}" is not a valid name: ${problem}`, 'e.g. --applyset applysets.platform.example.com/agentplat');
-  const dot = resource.indexOf('.');
-  return { resource: resource.slice(0, dot), group: resource.slice(dot + 1), name, namespace };
 }
 
 function parseContext(raw: string): number {

@@ -1,4 +1,5 @@
-// `agentplat migrate`: values of one revision → the next, on stdout; the report on stderr.
+// `agentplat migrate`: values of one revision → the next, on stdout; the report on stderr. The
+// flags map to the migrate operation's request (src/pipeline/migrate.ts); this file writes what it returns.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
@@ -35,8 +36,7 @@ export function register(program: Command, app: App): void {
       }
       const path = files[0]!;
       if (opts.inPlace && path === '-') throw new UsageError('--in-place needs a file: standard input (-) cannot be written back', 'name the file: agentplat migrate --in-place values.yaml');
-      const { migrateValues, migrationReport, supportedMigrations } = await import('../../pipeline/migrate.ts');
-      const { readUserFile } = await import('../../values/load.ts');
+      const { migrateOperation, migrationReport, supportedMigrations } = await import('../../pipeline/migrate.ts');
       const from = revisionOption(opts.from ?? 'A', '--from');
       const to = targetRevision(opts);
       if (!supportedMigrations().includes(`${from}→${to}`)) {
@@ -44,12 +44,7 @@ export function register(program: Command, app: App): void {
       }
       const { lintSettings } = await import('../lint-settings.ts');
       const { rules } = lintSettings(app.io.cwd, {});
-      const { name, text } = await readUserFile(path, app.io);
-      const { mayBeGitops } = await import('../../gitops/index.ts');
-      if (mayBeGitops(text)) {
-        throw new UsageError(`${name}: holds a HelmRelease or Application; migrate rewrites a values file, and does not rewrite values inside such an object yet`, `see what the upgrade changes with: agentplat plan -f ${path} --to ${to} (its values migration names each key at its line in ${name})`);
-      }
-      const result = await migrateValues(text, name, from, to, rules);
+      const { name, text, result } = await migrateOperation({ input: path, reader: app.io, from, to, rules });
       if (result.text === undefined) {
         // The input itself is broken: the same report lint gives for it, and nothing on stdout.
         const { formatProblems } = await import('../../output/formatters/index.ts');

@@ -1,14 +1,14 @@
-// The work of `agentplat plan`, loaded only when that command runs: diff's two sides (diff-run.ts,
-// compareSides), judged by the plan modules of src/diff/.
+// The work of `agentplat plan`, loaded only when that command runs: its flags mapped to the plan
+// operation's request (src/pipeline/plan.ts), the plan formatted and written, the exit code.
 import type { App } from '../app.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { lintSettings } from '../lint-settings.ts';
 import { eitherSpelling, outputFormat, PLAN_FORMATS, revisionOption } from '../options.ts';
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
-import { buildPlan, migrationStep } from '../../diff/plan.ts';
 import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../diff/plan-format.ts';
-import { compareSides, hasNewSideLayers, inertValuesChange, inertValuesLine, type SidesFlags } from '../compare.ts';
+import { planOperation } from '../../pipeline/plan.ts';
+import { compareRequest, hasNewSideLayers, inertValuesLine, type SidesFlags } from '../compare-flags.ts';
 
 export interface PlanFlags extends SidesFlags {
   revision?: string;
@@ -55,18 +55,21 @@ export async function runPlan(flags: PlanFlags, app: App): Promise<void> {
   const toFlag = eitherSpelling('revisions', [flags.to, '--to'], [flags.toRevision, '--to-revision']);
   const from = fromFlag.value !== undefined ? revisionOption(fromFlag.value, fromFlag.flag) : settings.revision;
   const to = toFlag.value !== undefined ? revisionOption(toFlag.value, toFlag.flag) : settings.revision;
-  if (!hasNewSideLayers(flags) && from === to) throw new UsageError('nothing to plan: both sides would be the same render', FORMS_HINT);
-  const sides = await compareSides(flags, { from, to, revisionFlags: [fromFlag.flag, toFlag.flag], settings }, app);
+  const hasToLayers = hasNewSideLayers(flags);
+  if (!hasToLayers && from === to) throw new UsageError('nothing to plan: both sides would be the same render', FORMS_HINT);
+  const { sides, plan, valuesWithoutEffect: inert } = await planOperation({
+    ...compareRequest(flags, settings, app, { from, to, revisionFlags: [fromFlag.flag, toFlag.flag], hasToLayers }),
+    renderOld: oldSideCommand(flags, from),
+    // The text and JSON reports name the keys of a values change that change nothing rendered.
+    ...(output !== 'sarif' ? { valuesWithoutEffect: true } : {}),
+  });
   // Values that do not render: the plan could not be made (the problems are on stderr).
-  if (!sides) {
+  if (!sides || !plan) {
     app.exitCode = EXIT_USAGE;
     return;
   }
-  const migration = (sides.migration ?? []).map((m, i) => migrationStep(m, sides.migrationAt?.[i]));
-  const plan = buildPlan(sides.comparison, sides.shown, sides.before.objects, sides.after.objects, migration, { from, to, migrated: sides.migration !== undefined, renderOld: oldSideCommand(flags, from) });
   const head = { from: sides.before.info, to: sides.after.info, ...(sides.migration ? { migrated: { from, to } } : {}) };
   let report: string;
-  const inert = output !== 'sarif' ? await inertValuesChange(sides, from, to, undefined) : undefined;
   if (output === 'json') report = formatPlanJson(plan, { ...head, tool: { name: 'agentplat', version: packageVersion() }, ...(inert && inert.inert.length > 0 ? { valuesWithoutEffect: inert.inert } : {}) });
   else if (output === 'sarif') {
     const { formatProblems } = await import('../../output/formatters/index.ts');

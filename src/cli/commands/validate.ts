@@ -10,7 +10,7 @@ import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../problems/format-names.ts';
 import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
-import { validateKubeVersion } from '../../pipeline/request.ts';
+import type { SkippedDoc } from '../../crds/validate.ts';
 
 interface Options extends ClusterFlags {
   format: string;
@@ -87,25 +87,21 @@ export function register(program: Command, app: App): void {
       const given = CLUSTER_ONLY.filter(([key]) => opts[key] !== undefined);
       if (given.length > 0) throw new UsageError(`${given.map(([, flag]) => flag).join(', ')}: only with --cluster`, 'add --cluster to check the resources of a cluster, or drop the flag');
       if (args.length === 0) throw new UsageError('validate: no input', 'give files, directories, globs or - for standard input; or --cluster to check a live cluster');
-      const kubeVersion = validateKubeVersion(opts.kubeVersion);
-      const paths = await expandPaths(args, app.io.cwd);
-      const { checkOpenable, readUserFile, RESOURCES_INPUT } = await import('../../values/load.ts');
-      // Every path is opened once before any output: a missing file late in the list stops the run
-      // before the problems of the files before it are written.
-      for (const p of paths) checkOpenable(p, app.io, RESOURCES_INPUT);
-      const { ResourceValidation } = await import('../../crds/validate.ts');
-      const { problemWriter } = await import('../../output/formatters/stream.ts');
-      const validation = new ResourceValidation({
-        onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (agentplat has no schema of ${d.apiVersion} ${d.kind})\n`) : undefined,
-        strict: opts.strict === true,
-        allowEmpty: opts.allowEmpty === true,
-        kubeVersion,
+      const { validateOperation } = await import('../../pipeline/validate.ts');
+      const run = await validateOperation({
+        inputs: args,
+        reader: app.io,
+        ...(opts.kubeVersion !== undefined ? { kubeVersion: opts.kubeVersion } : {}),
+        ...(opts.verbose ? { onSkip: (d: SkippedDoc) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (agentplat has no schema of ${d.apiVersion} ${d.kind})\n`) } : {}),
+        ...(opts.strict ? { strict: true } : {}),
+        ...(opts.allowEmpty ? { allowEmpty: true } : {}),
       });
+      const { problemWriter } = await import('../../output/formatters/stream.ts');
       // One file at a time: read, checked, its problems written, then the next; only counts are
       // kept, so memory stays flat however many files there are. Output is in file-name order:
       // streamed when the files come in that order (a directory, a glob); --strict's findings
       // are placed at the first object of each kind, known only at the end, so it waits too.
-      const names = paths.map((p) => (p === '-' ? '<stdin>' : p));
+      const { names } = run;
       const writer = problemWriter(app.io.stdout, {
         format,
         command: 'validate',
@@ -114,39 +110,13 @@ export function register(program: Command, app: App): void {
         toolVersion: packageVersion(),
         inOrder: opts.strict !== true && names.every((n, i) => i === 0 || names[i - 1]! < n),
       });
-      for (const p of paths) {
-        const { name, text } = await readUserFile(p, app.io, RESOURCES_INPUT);
-        writer.file(name, validation.check({ file: name, text }));
-      }
-      const result = validation.finish();
+      for await (const file of run.files()) writer.file(file.name, file.problems);
+      const result = run.finish();
       const counts = writer.end(result.problems);
       // Quiet when every document was checked; a note when some went unchecked (or with -v).
       if ((opts.verbose || result.skipped > 0) && !app.io.outputLost()) app.io.stderr(summaryLine(result.checkedKinds, result.skippedKinds));
       app.exitCode = counts.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
     });
-}
-
-/** Arguments → the files to read, in order, each once: directories walked, globs expanded. */
-async function expandPaths(args: readonly string[], cwd: string): Promise<string[]> {
-  const [{ expandGlob, hasGlob }, { walkResourceDir }] = await Promise.all([import('../../glob.ts'), import('../../crds/glob.ts')]);
-  const paths: string[] = [];
-  for (const a of args) {
-    if (a === '-') {
-      paths.push(a);
-      continue;
-    }
-    const inDir = walkResourceDir(a, cwd);
-    if (inDir !== undefined) {
-      if (inDir.length === 0) throw new UsageError(`${a}: no .yaml or .yml file in this directory`, 'validate reads resource files ending in .yaml or .yml, in sub-directories too');
-      paths.push(...inDir);
-    } else if (hasGlob(a)) {
-      const matched = expandGlob(a, cwd);
-      if (matched.length === 0) throw new UsageError(`${a}: no file matches this pattern`);
-      paths.push(...matched);
-    } else paths.push(a);
-  }
-  if (paths.filter((p) => p === '-').length > 1) throw new UsageError('standard input (-) can be read only once');
-  return [...new Set(paths)];
 }
 
 function plural(n: number, word: string): string {
