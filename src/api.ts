@@ -137,7 +137,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
  */
 export async function validate(inputs: readonly { file: string; text: string }[], options: { kubeVersion?: string } = {}): Promise<ValidateResult> {
   const kubeVersion = validateKubeVersion(options.kubeVersion);
-  const { validateCustomResources } = await import('./crds/validate.ts');
+  const { validateCustomResources } = await import('./kube-check/validate.ts');
   const r = validateCustomResources(inputs, { kubeVersion });
   const problems = sortProblems(r.problems);
   return { ok: !problems.some((p) => p.severity === 'error'), problems, checked: r.checked, skipped: r.skipped };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { crdSchemas, crdValidator } from '../src/crds/crd-validators.ts';
-import { CRD_AJV_OPTIONS, prepareCrdAjv } from '../src/crds/crd-ajv.ts';
+import { CRD_AJV_OPTIONS, prepareCrdAjv } from '../src/kube-check/crd-ajv.ts';
 import { coreUri } from '../src/crds/ids.ts';
 import { chartCrdDocs, mcpopCrdDocs } from '../src/crds/index.ts';
 import { modelChartCrdDocs, modelMcpopCrdDocs } from '../src/crds/model-docs.ts';

@@ -198,7 +198,7 @@ async function renderSide(name: string, loaded: LoadedLayers, files: readonly st
 /** The old side from a manifest file, standard input, or a folder of manifests. */
 async function manifestSide(path: string, app: App): Promise<Side> {
   const info: SideInfo = { kind: 'manifest', path };
-  const { walkResourceDir } = await import('../crds/glob.ts');
+  const { walkResourceDir } = await import('../kube-check/glob.ts');
   const files = path === '-' ? ['-'] : (walkResourceDir(path, app.io.cwd) ?? [path]);
   const read: ReadManifests = { objects: [], problems: [] };
   for (const f of files) {

@@ -2,7 +2,7 @@
 // API server applies to label keys and values, so a bad label fails here and not halfway through
 // a `kubectl apply`.
 import { UsageError } from '../problems/errors.ts';
-import { labelKeyProblem, labelValueProblem } from '../k8s-meta.ts';
+import { labelKeyProblem, labelValueProblem } from '../kube-check/metadata.ts';
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 
 /** Keys under these prefixes are written by agentplat itself (--applyset), never by -l. */

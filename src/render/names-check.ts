@@ -5,7 +5,7 @@
 
 import type { Problem } from '../problems/problem.ts';
 import type { RenderedDoc } from '../model/objects.ts';
-import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE } from '../k8s-meta.ts';
+import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE } from '../kube-check/metadata.ts';
 import { kubeOlder } from '../spec/kube-features.ts';
 import type { RenderRuleId } from './rules.ts';
 

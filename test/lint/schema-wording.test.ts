@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
 import { schemaSentence } from '../../src/problems/schema-wording.ts';
-import { crdKinds } from '../../src/crds/validate.ts';
+import { crdKinds } from '../../src/kube-check/validate.ts';
 import { crdSchemas } from '../../src/crds/crd-validators.ts';
 import { REVISION_IDS } from '../../src/spec/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';

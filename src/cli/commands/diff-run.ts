@@ -14,7 +14,7 @@ import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts'
 import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
 import { applySetPreflight, resolveParent, type ApplySetPreflight, type ParentFlag } from '../../diff/applyset-parent.ts';
-import { nameProblem } from '../../k8s-meta.ts';
+import { nameProblem } from '../../kube-check/metadata.ts';
 import { ClusterError, type ClusterClient, type KubeObject } from '../../cluster/client.ts';
 import { compareObjects, DuplicateInputError, type ManifestObject } from '../../diff/objects.ts';
 import { compareSides, hasNewSideLayers, inertValuesChange, inertValuesLine, maskFor, type Side, type Sides, type SidesFlags } from '../compare.ts';

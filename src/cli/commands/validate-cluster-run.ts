@@ -10,7 +10,7 @@ import { packageVersion } from '../../package-version.ts';
 import { connect } from '../../cluster/connect.ts';
 import type { ClusterClient } from '../../cluster/client.ts';
 import { byKind, complete, unreadText, validateCluster } from '../../cluster/validate-cluster.ts';
-import { crdRuleCatalog } from '../../crds/rules.ts';
+import { crdRuleCatalog } from '../../kube-check/rules.ts';
 import { formatProblems, type FormatName } from '../../output/formatters/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../../problems/errors.ts';
 

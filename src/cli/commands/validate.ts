@@ -8,8 +8,8 @@ import { chalkFor } from '../io.ts';
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../problems/format-names.ts';
-import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
-import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
+import { CRD_RULES, crdRuleCatalog } from '../../kube-check/rules.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../kube-check/kube-versions.ts';
 import { validateKubeVersion } from '../../pipeline/request.ts';
 
 interface Options extends ClusterFlags {
@@ -93,7 +93,7 @@ export function register(program: Command, app: App): void {
       // Every path is opened once before any output: a missing file late in the list stops the run
       // before the problems of the files before it are written.
       for (const p of paths) checkOpenable(p, app.io, RESOURCES_INPUT);
-      const { ResourceValidation } = await import('../../crds/validate.ts');
+      const { ResourceValidation } = await import('../../kube-check/validate.ts');
       const { problemWriter } = await import('../../output/formatters/stream.ts');
       const validation = new ResourceValidation({
         onSkip: opts.verbose ? (d) => app.io.stderr(`${d.file}:${d.line}: skipped ${d.kind}${d.name ? ` ${d.name}` : ''} (agentplat has no schema of ${d.apiVersion} ${d.kind})\n`) : undefined,
@@ -128,7 +128,7 @@ export function register(program: Command, app: App): void {
 
 /** Arguments → the files to read, in order, each once: directories walked, globs expanded. */
 async function expandPaths(args: readonly string[], cwd: string): Promise<string[]> {
-  const [{ expandGlob, hasGlob }, { walkResourceDir }] = await Promise.all([import('../../glob.ts'), import('../../crds/glob.ts')]);
+  const [{ expandGlob, hasGlob }, { walkResourceDir }] = await Promise.all([import('../../glob.ts'), import('../../kube-check/glob.ts')]);
   const paths: string[] = [];
   for (const a of args) {
     if (a === '-') {

@@ -5,20 +5,20 @@
 // through validation-data.ts (versions, defaults, rules) and crd-validators.ts (compiled
 // schemas): data and code the build wrote, so the model is never built here.
 import { nearest } from '../problems/nearest.ts';
-import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE, type MetaOptions } from '../k8s-meta.ts';
+import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE, type MetaOptions } from './metadata.ts';
 import { kubeOlder } from '../spec/kube-features.ts';
 
 import type { ErrorObject } from 'ajv';
 import { Composer, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type Node as YamlNode } from 'yaml';
 import type { Problem } from '../problems/problem.ts';
-import { coreUri, GROUP, INT64_BOUND } from './ids.ts';
+import { coreUri, GROUP, INT64_BOUND } from '../crds/ids.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
-import type { Schema } from './k8s-types.ts';
+import type { Schema } from '../crds/k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
-import { crdSchemas, crdValidator } from './crd-validators.ts';
+import { crdSchemas, crdValidator } from '../crds/crd-validators.ts';
 import { schemaAccepts } from '../spec/schema-accepts.ts';
 import { crdFormatOk } from './formats.ts';
-import { crdValidationData } from './validation-data.ts';
+import { crdValidationData } from '../crds/validation-data.ts';
 import { coreGroups, coreKindRef, coreKindsOf, coreRelease, DEFAULT_KUBE_VERSION } from './core-kinds.ts';
 import { checkOpenapi, pathText } from './openapi-check.ts';
 
