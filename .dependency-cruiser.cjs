@@ -9,6 +9,7 @@ const LAYERS = [
   ['values'],
   ['model', 'docs', 'migrate'],
   ['crds'],
+  ['kube-check'],
   ['lint', 'render'],
   ['output'],
   ['pipeline', 'cluster'],
