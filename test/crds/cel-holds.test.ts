@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileCel } from '../../src/kube-check/cel.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
-import { applyDefaults } from '../../src/kube-check/validate.ts';
+import { applyDefaults } from '../../src/kube-check/decode.ts';
 import { crdValidationData } from '../../src/crds/validation-data.ts';
 import { GROUP } from '../../src/crds/ids.ts';
 import { OBJECTS } from '../hardening/_resource-arb.ts';

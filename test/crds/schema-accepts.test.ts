@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { crdSchemas, crdValidator } from '../../src/crds/crd-validators.ts';
 import { schemaAccepts } from '../../src/spec/schema-accepts.ts';
 import { crdFormatOk } from '../../src/kube-check/formats.ts';
-import { applyDefaults } from '../../src/kube-check/validate.ts';
+import { applyDefaults } from '../../src/kube-check/decode.ts';
 import { crdValidationData } from '../../src/crds/validation-data.ts';
 import { GROUP } from '../../src/crds/ids.ts';
 import { OBJECTS } from '../hardening/_resource-arb.ts';
