@@ -16,7 +16,7 @@ import { crdValidationData } from '../src/crds/validation-data.ts';
 import { ajvSchemasOf, computeValidationData } from '../src/crds/validation-model.ts';
 import { AJV_OPTIONS, prepareAjv } from '../src/lint/ajv-setup.ts';
 import { valuesValidator } from '../src/lint/schema-validators.ts';
-import { docYaml } from '../src/output/manifests.ts';
+import { docYaml } from '../src/render/manifests.ts';
 import { compileTemplates } from '../src/render/template-program.ts';
 import { templateFiles, templateSet } from '../src/render/template-source.ts';
 import type { Revision } from '../src/spec/revisions.ts';

@@ -4,7 +4,7 @@
 import type { ChalkInstance } from 'chalk';
 import { PLAIN } from '../plain-style.ts';
 import type { Change } from '../migrate/changes.ts';
-import { objectYaml } from '../output/manifests.ts';
+import { objectYaml } from '../render/manifests.ts';
 import { diffLines, hunks, type DiffLine } from './lines.ts';
 import type { Masker } from './mask.ts';
 import { displayId, fieldChanges, type Comparison, type FieldChange, type ObjectChange, type Status } from './objects.ts';

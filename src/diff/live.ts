@@ -7,7 +7,7 @@
 // (drift), are found from the live objects and their managedFields. Nothing here writes: the
 // cluster is reached only through `ClusterClient` (src/cluster/client.ts), whose one mutating
 // request is a dry run.
-import { sourcePattern } from '../output/manifests.ts';
+import { sourcePattern } from '../render/manifests.ts';
 import { asWritten, ClusterError, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
 import { quantity } from './immutable.ts';
 import type { Masker } from './mask.ts';

@@ -10,7 +10,7 @@ import { sortProblems, type Problem } from '../problems/problem.ts';
 import type { Revision } from '../spec/revisions.ts';
 import type { LoadedLayers } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';
-import { objectYaml } from '../output/manifests.ts';
+import { objectYaml } from '../render/manifests.ts';
 import { migrateAToB } from '../migrate/a-to-b.ts';
 import { flowPadding } from '../migrate/document.ts';
 import { changeLine, type Change } from '../migrate/changes.ts';

@@ -14,7 +14,7 @@ import { TemplateOutputError } from '../render/engine.ts';
 import { checkObjectNames } from '../render/names-check.ts';
 import type { RenderRuleId } from '../render/rules.ts';
 import { DuplicateObjectError } from '../render/order.ts';
-import { showOnly, sourceMatches } from '../output/manifests.ts';
+import { showOnly, sourceMatches } from '../render/manifests.ts';
 import { renderChart, renderChartWithReads, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import { noEffectProblems } from './no-effect.ts';
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
-import { toYaml } from '../../src/output/manifests.ts';
+import { toYaml } from '../../src/render/manifests.ts';
 import { renderChart } from '../../src/render/render.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';

@@ -15,7 +15,7 @@ import { TEMPLATED_PATHS } from '../../src/lint/rules/templated-values.ts';
 import { checkObjectNames } from '../../src/render/names-check.ts';
 import { RenderError } from '../../src/render/components/common.ts';
 import { DuplicateObjectError } from '../../src/render/order.ts';
-import { toYaml } from '../../src/output/manifests.ts';
+import { toYaml } from '../../src/render/manifests.ts';
 import { renderChart } from '../../src/render/render.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import type { Revision } from '../../src/spec/revisions.ts';

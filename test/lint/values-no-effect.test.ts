@@ -14,7 +14,7 @@ import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
 import { judgeUserKeys, readTree, userLeaves, type Verdict } from '../../src/pipeline/no-effect.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type PartMade } from '../../src/render/render.ts';
-import { toYaml } from '../../src/output/manifests.ts';
+import { toYaml } from '../../src/render/manifests.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { layerRelease } from '../../src/values/replace.ts';
 import { dataSource, type PathSegment } from '../../src/values/source.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { lintValues } from '../../src/lint/lint.ts';
 import { renderChart } from '../../src/render/render.ts';
-import { toYaml } from '../../src/output/manifests.ts';
+import { toYaml } from '../../src/render/manifests.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { expectValidK8sObjects } from '../helpers/k8s-schema.ts';
 import type { Revision } from '../../src/spec/revisions.ts';

@@ -18,7 +18,7 @@ export function register(program: Command, app: App): void {
       revisionSetting(app.io.cwd, opts.revision);
       const output = outputFormat(opts.output, MANIFEST_FORMATS);
       const { chartCrdDocs, mcpopCrdDocs } = await import('../../crds/index.ts');
-      const { toJson, toYaml } = await import('../../output/manifests.ts');
+      const { toJson, toYaml } = await import('../../render/manifests.ts');
       const all = [...chartCrdDocs(), ...mcpopCrdDocs()];
       const docs = opts.protectCrds ? (await import('../../render/crd-protect.ts')).protectCrds(all) : all;
       app.io.stdout(output === 'json' ? toJson(docs) : toYaml(docs));

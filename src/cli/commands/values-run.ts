@@ -9,7 +9,7 @@ import { problemReporter } from '../problem-report.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { computeValues } from '../../pipeline/operations.ts';
 import { SAME_AS_DEFAULT_RULE, type InertKey } from '../../pipeline/no-effect.ts';
-import { emitYaml } from '../../output/yaml-emit.ts';
+import { emitYaml } from '../../yaml/emit.ts';
 import { maskTree, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { joinPath } from '../../values/merge.ts';
