@@ -11,9 +11,9 @@ const LAYERS = [
   ['crds'],
   ['kube-check'],
   ['lint', 'render'],
-  ['output'],
   ['pipeline', 'cluster'],
   ['diff', 'explain'],
+  ['output'],
   ['cli', 'api'],
 ];
 

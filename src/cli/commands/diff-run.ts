@@ -9,9 +9,10 @@ import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/e
 import { redact } from '../../problems/secrets.ts';
 import type { Revision } from '../../spec/revisions.ts';
 import { locatedChangeLine } from '../../migrate/changes.ts';
-import { formatJson, formatText, showChanges, summarize, summaryLine, type JsonDiff } from '../../diff/format.ts';
+import { formatJson, formatText, summaryLine, type JsonDiff } from '../../output/diff/format.ts';
+import { showChanges, summarize } from '../../diff/shown.ts';
 import { parseIgnoreRule, preflight, type IgnoreRule } from '../../diff/live.ts';
-import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../diff/live-format.ts';
+import { formatPreflightJson, formatPreflightText, preflightClean, pruneNote, preflightSummaryLine, summarizePreflight, type ClusterInfo } from '../../output/diff/live-format.ts';
 import { applySetId, parseApplySetFlag } from '../../render/applyset.ts';
 import { applySetPreflight, resolveParent, type ApplySetPreflight, type ParentFlag } from '../../diff/applyset-parent.ts';
 import { nameProblem } from '../../kube-check/metadata.ts';

@@ -7,7 +7,7 @@ import { eitherSpelling, outputFormat, PLAN_FORMATS, revisionOption } from '../o
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { buildPlan, migrationStep } from '../../diff/plan.ts';
-import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../diff/plan-format.ts';
+import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../output/diff/plan-format.ts';
 import { compareSides, hasNewSideLayers, inertValuesChange, inertValuesLine, type SidesFlags } from '../compare.ts';
 
 export interface PlanFlags extends SidesFlags {
