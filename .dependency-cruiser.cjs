@@ -5,7 +5,7 @@
 // Rows from the bottom up (a file directly under src/ is a leaf utility, row 0):
 const LAYERS = [
   ['problems'],
-  ['yaml', 'spec'],
+  ['yaml', 'chart'],
   ['values'],
   ['model', 'docs', 'migrate'],
   ['crds'],

@@ -80,7 +80,7 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
       where[e.key] = [g, name];
     }
     // One minified script: ajv runs only for documents the schema walker does not accept
-    // (src/spec/schema-accepts.ts), which are mostly invalid ones.
+    // (src/chart/schema-accepts.ts), which are mostly invalid ones.
     const codeLength = await writeScript(root, join(gen, `crd-validators-${g}.cjs`), standaloneCode(ajv, exportsMap));
     const schemas = JSON.stringify({ defs, roots: Object.fromEntries(list.map((e) => [e.key, e.schemas.root])) });
     writeFileSync(join(gen, `crd-schemas-${g}.json`), schemas);

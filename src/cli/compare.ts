@@ -12,7 +12,7 @@ import { secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { countProblems, type Problem } from '../problems/problem.ts';
 import { checkReleaseNames } from '../pipeline/request.ts';
 import { type ReleaseRequest, type ReleaseResult } from '../pipeline/render.ts';
-import { type Revision } from '../spec/revisions.ts';
+import { type Revision } from '../chart/revisions.ts';
 import { type LoadedLayers, loadUserLayers, readUserFile, RESOURCES_INPUT } from '../values/load.ts';
 import { type Location, type ValuesSource } from '../values/source.ts';
 import { changeLocations } from '../migrate/origin.ts';

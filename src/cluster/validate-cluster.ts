@@ -12,7 +12,7 @@ import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
 import { checkObject } from '../kube-check/object.ts';
 import { crdValidationData } from '../crds/validation-data.ts';
 import type { Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { asWritten, ClusterError, type ClusterClient, type KubeObject, type ListResult } from './client.ts';
 
 export interface ClusterValidateOptions {

@@ -5,7 +5,7 @@
 // or left a decision on the user's own lines.
 import type { Change } from '../migrate/changes.ts';
 import { sourceAbsentFrom } from '../render/sources.ts';
-import { CHART_NAME, type Revision } from '../spec/revisions.ts';
+import { CHART_NAME, type Revision } from '../chart/revisions.ts';
 import type { Location } from '../values/source.ts';
 import { crdSetChanges, type CrdChange } from './crd-changes.ts';
 import type { ShownChange } from './shown.ts';

@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-root.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { SchemaNode } from './values-reference.ts';
 import { defaultsText } from '../values/defaults.ts';
 

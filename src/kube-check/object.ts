@@ -4,14 +4,14 @@
 // release, a foreign CRD's object against its published schema; the items of a List one by one.
 import { nearest } from '../problems/nearest.ts';
 import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE, type MetaOptions } from './metadata.ts';
-import { kubeOlder } from '../spec/kube-features.ts';
+import { kubeOlder } from '../chart/kube-features.ts';
 import type { Problem } from '../problems/problem.ts';
 import { GROUP } from '../crds/ids.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import type { Schema } from '../crds/k8s-types.ts';
 import { compileCel, type CelProgram } from './cel.ts';
 import { crdSchemas, crdValidator } from '../crds/crd-validators.ts';
-import { schemaAccepts } from '../spec/schema-accepts.ts';
+import { schemaAccepts } from '../chart/schema-accepts.ts';
 import { crdFormatOk } from './formats.ts';
 import { crdValidationData } from '../crds/validation-data.ts';
 import { coreGroups, coreKindRef, coreKindsOf, coreRelease, DEFAULT_KUBE_VERSION } from './core-kinds.ts';

@@ -14,7 +14,7 @@ import { nearest } from '../problems/nearest.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 import { CRD_FORMAT_CHECKS } from './formats.ts';
 import { INT64_BOUND } from '../crds/ids.ts';
-import { QUANTITY_PATTERN } from '../spec/values-nodes.ts';
+import { QUANTITY_PATTERN } from '../chart/values-nodes.ts';
 import { labelKeyProblem, labelValueProblem, nameProblem } from './metadata.ts';
 import type { CrdRuleId } from './rules.ts';
 

@@ -27,7 +27,7 @@ import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { emittedAlike } from '../yaml/emit.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
 import { layerRelease, REPLACE_NOT_MERGE } from '../values/replace.ts';

@@ -5,7 +5,7 @@ import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { CheckObject } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { LayeredValues, Values } from '../values/merge.ts';
 import type { ValuesSource } from '../values/source.ts';
 import { RenderError } from '../render/components/common.ts';

@@ -7,7 +7,7 @@ import type { Problem } from '../problems/problem.ts';
 import { excerptAt as maskedExcerpt, maskedLines, VALUES_SECRETS, type Masked } from '../problems/secrets.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readPlainYaml } from '../yaml/plain-yaml.ts';
-import type { KeyTree } from '../spec/values-nodes.ts';
+import type { KeyTree } from '../chart/values-nodes.ts';
 
 export type PathSegment = string | number;
 

@@ -12,7 +12,7 @@ import { lintValues } from '../../src/lint/lint.ts';
 import { toYaml } from '../../src/render/manifests.ts';
 import { renderChart } from '../../src/render/render.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { registerChartSchemas } from '../helpers/chart-schemas.ts';
 import { k8sSchemaIssues } from '../helpers/k8s-schema.ts';

@@ -18,7 +18,7 @@ import { DuplicateObjectError } from '../../src/render/order.ts';
 import { toYaml } from '../../src/render/manifests.ts';
 import { renderChart } from '../../src/render/render.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText, YAML_LIMITS } from '../../src/values/source.ts';
 import { breathe } from '../helpers/breathe.ts';
 import { valuesSchema, type SchemaNode } from './_values-arb.ts';

@@ -12,7 +12,7 @@ import { lintValues } from '../../src/lint/lint.ts';
 import { schemaSentence } from '../../src/problems/schema-wording.ts';
 import { crdKinds } from '../../src/kube-check/validate.ts';
 import { crdSchemas } from '../../src/crds/crd-validators.ts';
-import { REVISION_IDS } from '../../src/spec/revisions.ts';
+import { REVISION_IDS } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { validateYaml } from '../crds/helpers.ts';
 import { buildLimitDoc, LIMITS } from '../crds/limit-cases.ts';

@@ -19,7 +19,7 @@ import { defaultsSource } from '../../src/values/defaults.ts';
 import { layerRelease } from '../../src/values/replace.ts';
 import { dataSource, type PathSegment } from '../../src/values/source.ts';
 import { getPath, isPlainMap, joinPath, type Values } from '../../src/values/merge.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 
 interface JsonProblem {
   rule: string;

@@ -11,7 +11,7 @@ import { renderChart } from '../../src/render/render.ts';
 import { toYaml } from '../../src/render/manifests.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { expectValidK8sObjects } from '../helpers/k8s-schema.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { substrateComponent } from '../../src/render/components/substrate.ts';
 import { caseApiVersions, ctxFor, render as subchartRender } from './helpers.ts';

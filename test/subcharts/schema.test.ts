@@ -5,7 +5,7 @@ import { expectValidK8sObjects, registerCrdSchemas, hasK8sSchema } from '../help
 import { chartCrdDocs } from '../../src/crds/index.ts';
 import { validateCustomResources } from '../../src/kube-check/validate.ts';
 import { AUTHPROXY_INLINE, render } from './helpers.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { stringify } from 'yaml';
 

@@ -7,7 +7,7 @@ import { eitherSpelling, outputFormat, REPORT_FORMATS, revisionOption } from '..
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
 import { redact } from '../../problems/secrets.ts';
-import type { Revision } from '../../spec/revisions.ts';
+import type { Revision } from '../../chart/revisions.ts';
 import { locatedChangeLine } from '../../migrate/changes.ts';
 import { formatJson, formatText, summaryLine, type JsonDiff } from '../../output/diff/format.ts';
 import { showChanges, summarize } from '../../diff/shown.ts';

@@ -2,7 +2,7 @@
 import type { App } from '../app.ts';
 import { outputFormat, REPORT_FORMATS, revisionOption } from '../options.ts';
 import { explainKey, topLevelKeys, type Explanation, type Landing } from '../../explain/explain.ts';
-import { REVISION_IDS, type Revision } from '../../spec/revisions.ts';
+import { REVISION_IDS, type Revision } from '../../chart/revisions.ts';
 
 export interface ExplainFlags {
   revision?: string;

@@ -11,7 +11,7 @@ import { computeValues } from '../../pipeline/operations.ts';
 import { SAME_AS_DEFAULT_RULE, type InertKey } from '../../pipeline/no-effect.ts';
 import { emitYaml } from '../../yaml/emit.ts';
 import { maskTree, secretValues, VALUES_SECRETS } from '../../problems/secrets.ts';
-import type { Revision } from '../../spec/revisions.ts';
+import type { Revision } from '../../chart/revisions.ts';
 import { joinPath } from '../../values/merge.ts';
 import { leafOrigins, type LeafOrigin } from '../../values/origins.ts';
 import { locatedChangeLine } from '../../migrate/changes.ts';
