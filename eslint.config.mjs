@@ -30,7 +30,7 @@ export default [
   // Revision differences are data of the revision model, the specification data and the values model.
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/model/revisions/**', 'src/spec/**', 'src/values/**', '**/*.test.ts'],
+    ignores: ['src/model/revisions/**', 'src/chart/**', 'src/values/**', '**/*.test.ts'],
     rules: { 'agentplat/no-revision-branch': 'error' },
   },
   // Tests assert behaviour, never time; long properties yield to vitest.

@@ -121,7 +121,7 @@ const noRevisionBranch = {
   meta: {
     type: 'problem',
     docs: { description: "Outside the revision model, the specification data and the values model, no code compares the revision with 'A' or 'B'." },
-    messages: { branch: 'compares the revision with {{id}}: make the difference data of the revision model (src/model/revisions/, src/spec/revisions.ts) and read it here' },
+    messages: { branch: 'compares the revision with {{id}}: make the difference data of the revision model (src/model/revisions/, src/chart/revisions.ts) and read it here' },
     schema: [],
   },
   create(context) {

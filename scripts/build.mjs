@@ -36,8 +36,8 @@ const sources = await (async () => {
 export { templateFiles } from './src/render/template-source.ts';
 export { modelChartCrdDocs, modelMcpopCrdDocs } from './src/crds/model-docs.ts';
 export { AJV_OPTIONS, ANNOTATION_KEYWORDS } from './src/lint/ajv-setup.ts';
-export { objectYaml } from './src/output/manifests.ts';
-export { unsetKeysOf } from './src/spec/values-model.ts';`;
+export { objectYaml } from './src/render/manifests.ts';
+export { unsetKeysOf } from './src/chart/values-model.ts';`;
   const r = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, packages: 'external', logLevel: 'warning' });
   const tmp = join(gen, '.sources.mjs');
   writeFileSync(tmp, r.outputFiles[0].text);

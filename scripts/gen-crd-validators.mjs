@@ -7,7 +7,7 @@
 //   walker checks documents against and validate reads to explain an unknown field;
 // - crd-validators-index.json: for each kind and version, its group and validator name.
 // The schemas, the ajv options and the data come from src/crds/validation-model.ts and
-// src/crds/crd-ajv.ts.
+// src/kube-check/crd-ajv.ts.
 import { build } from 'esbuild';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ export async function generateCrdValidators(root, gen) {
   // Bundle the TypeScript once to a file next to the output (not a data: URL), so its imports of
   // ajv and ajv-formats resolve from node_modules like the CLI's.
   const entry = `import { Ajv } from 'ajv';
-import { CRD_AJV_OPTIONS, prepareCrdAjv } from './src/crds/crd-ajv.ts';
+import { CRD_AJV_OPTIONS, prepareCrdAjv } from './src/kube-check/crd-ajv.ts';
 import { coreUri } from './src/crds/ids.ts';
 
 export { ajvSchemasOf, computeValidationData } from './src/crds/validation-model.ts';
@@ -80,7 +80,7 @@ export const newAjv = () => prepareCrdAjv(new Ajv({ ...CRD_AJV_OPTIONS, code: { 
       where[e.key] = [g, name];
     }
     // One minified script: ajv runs only for documents the schema walker does not accept
-    // (src/spec/schema-accepts.ts), which are mostly invalid ones.
+    // (src/chart/schema-accepts.ts), which are mostly invalid ones.
     const codeLength = await writeScript(root, join(gen, `crd-validators-${g}.cjs`), standaloneCode(ajv, exportsMap));
     const schemas = JSON.stringify({ defs, roots: Object.fromEntries(list.map((e) => [e.key, e.schemas.root])) });
     writeFileSync(join(gen, `crd-schemas-${g}.json`), schemas);

@@ -27,7 +27,7 @@ export async function generateValidators(root, outDir) {
     // The same schema as data, for the walker that says "valid" before this code is loaded
     // (src/lint/schema-validators.ts): a quarter of the published schema's size, with each
     // top-level key's schema and each definition as JSON text the walker parses when the user's
-    // values reach it (src/spec/schema-accepts.ts).
+    // values reach it (src/chart/schema-accepts.ts).
     const lazy = (map) => map && Object.fromEntries(Object.entries(map).map(([k, v]) => [k, JSON.stringify(v)]));
     writeFileSync(join(outDir, `values-schema-${rev}.json`), JSON.stringify({ ...schema, properties: lazy(schema.properties), definitions: lazy(schema.definitions) }));
     const validate = ajv.compile(schema);

@@ -1,16 +1,16 @@
-// Writes the values artefacts generated from src/spec/values-model.ts: both revisions' defaults
+// Writes the values artefacts generated from src/chart/values-model.ts: both revisions' defaults
 // files and JSON schemas, and the list of secret fields the linter masks. Run
 // `node scripts/gen-values.mjs` (Node 20 cannot run .ts directly).
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REVISION_IDS } from '../src/spec/revisions.ts';
-import { K8S_ROOTS, schemaText, secretFieldsModule, valuesSchema, valuesYaml } from '../src/spec/values-generate.ts';
-import type { JsonSchema } from '../src/spec/values-nodes.ts';
-import { deriveK8sDefinitions } from '../src/spec/values-k8s-defs.ts';
-import { addProviderConfigFields, type CrdFieldNode } from '../src/spec/provider-config-schema.ts';
+import { REVISION_IDS } from '../src/chart/revisions.ts';
+import { K8S_ROOTS, schemaText, secretFieldsModule, valuesSchema, valuesYaml } from '../src/chart/values-generate.ts';
+import type { JsonSchema } from '../src/chart/values-nodes.ts';
+import { deriveK8sDefinitions } from '../src/chart/values-k8s-defs.ts';
+import { addProviderConfigFields, type CrdFieldNode } from '../src/chart/provider-config-schema.ts';
 import { ModelConfigSpec } from '../src/crds/model.ts';
-import { AGENT_COMPACTION_DEF } from '../src/spec/values-model.ts';
+import { AGENT_COMPACTION_DEF } from '../src/chart/values-model.ts';
 import { modelChartCrdDocs as chartCrdDocs } from '../src/crds/model-docs.ts';
 
 /**

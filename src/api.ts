@@ -9,7 +9,7 @@ import { countProblems, sortProblems, type Problem, type ProblemCounts } from '.
 import { revisionOption } from './pipeline/request.ts';
 import { lintOperation, renderOperation, type ValuesOperationRequest } from './pipeline/operations.ts';
 import type { K8sObject, RenderedDoc } from './model/objects.ts';
-import { toYaml } from './output/manifests.ts';
+import { toYaml } from './render/manifests.ts';
 import type { ValuesInput } from './values/input.ts';
 import type { InputReader } from './values/load.ts';
 import { packageVersion } from './package-version.ts';

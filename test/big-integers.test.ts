@@ -8,8 +8,8 @@ import { bigIntsAsNumbers, hasBigInt, jsonText } from '../src/values/big-integer
 import { applySetArgument } from '../src/values/set-parser.ts';
 import { layerValues, type Values } from '../src/values/merge.ts';
 import { dataSource } from '../src/values/source.ts';
-import { emitYaml } from '../src/output/yaml-emit.ts';
-import { toJson } from '../src/output/manifests.ts';
+import { emitYaml } from '../src/yaml/emit.ts';
+import { toJson } from '../src/render/manifests.ts';
 import { checksum } from '../src/model/checksum.ts';
 import { checkSchema } from '../src/lint/schema.ts';
 import type { RenderedDoc } from '../src/model/objects.ts';

@@ -1,9 +1,9 @@
 // The API server's metadata rules as kube-apiserver 1.34.4 and 1.37.2 applied them to the cluster
 // suite's corpus (test/cluster/validate-agreement.test.ts, metadata categories): each case here is a
-// verdict the server gave where agentplat's rules (src/k8s-meta.ts) gave another before.
+// verdict the server gave where agentplat's rules (src/kube-check/metadata.ts) gave another before.
 import { describe, expect, it } from 'vitest';
 import { validate } from '../src/api.ts';
-import { metadataFindings } from '../src/k8s-meta.ts';
+import { metadataFindings } from '../src/kube-check/metadata.ts';
 import { runInProcess } from './cli/in-process.ts';
 
 const paths = (kind: string, metadata: Record<string, unknown>, opts = {}) => metadataFindings(kind, metadata, opts).map((f) => f.path.join('.'));

@@ -1,10 +1,10 @@
 // How a cluster's reported version compares to the table --kube-version gates on
-// (src/spec/kube-features.ts, sources in docs/decisions.md). The version each field is gated at is
+// (src/chart/kube-features.ts, sources in docs/decisions.md). The version each field is gated at is
 // pinned by what lint and render do on either side of it (test/render/behaviour.test.ts for the
 // PodDisruptionBudget at 1.26/1.27, test/cli/kube-version-gates.test.ts for the projections at
 // 1.36/1.37), not by restating the table.
 import { describe, expect, it } from 'vitest';
-import { KUBE_FEATURES, kubeServes } from '../src/spec/kube-features.ts';
+import { KUBE_FEATURES, kubeServes } from '../src/chart/kube-features.ts';
 
 describe('kube-features: whether a reported version serves a gated field', () => {
   it.each([

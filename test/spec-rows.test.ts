@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { lint } from '../src/api.ts';
 import type { Problem } from '../src/problems/problem.ts';
-import { REVISION_IDS, REVISIONS, type Revision } from '../src/spec/revisions.ts';
+import { REVISION_IDS, REVISIONS, type Revision } from '../src/chart/revisions.ts';
 import { VALUES_ROWS as rows, VALUES_RULES, type ValuesRow } from './data/spec.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -55,7 +55,7 @@ const SCHEMA_ONLY_IN_OTHER: Record<string, { rev: Revision; why: string }> = {
 
 /** Keys that take any value on purpose, with the reason (they are checked to keep doing so). */
 const ACCEPTS_ANY: Record<string, string> = {
-  'controller.streaming': 'deprecated since 0.10.0 and without effect: any value is accepted and ignored, with a warning (src/spec/values-model.ts)',
+  'controller.streaming': 'deprecated since 0.10.0 and without effect: any value is accepted and ignored, with a warning (src/chart/values-model.ts)',
 };
 
 const typeOf = (row: ValuesRow, rev: Revision): string => row.typeByRevision?.[rev] ?? row.type;

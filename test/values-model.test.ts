@@ -9,9 +9,9 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, parse, parseDocument, type Pair, type YAMLMap } from 'yaml';
 import { generatedFiles } from '../scripts/gen-values.ts';
-import { REVISION_IDS, type Revision } from '../src/spec/revisions.ts';
-import { VALUES_SCHEMA_KEYWORDS } from '../src/spec/values-generate.ts';
-import { describeKey, VALUES_KEYS, walkKeys } from '../src/spec/values-model.ts';
+import { REVISION_IDS, type Revision } from '../src/chart/revisions.ts';
+import { VALUES_SCHEMA_KEYWORDS } from '../src/chart/values-generate.ts';
+import { describeKey, VALUES_KEYS, walkKeys } from '../src/chart/values-model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

@@ -5,8 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { lint, render } from '../src/api.ts';
-import { REVISION_IDS, type Revision } from '../src/spec/revisions.ts';
-import { walkKeys } from '../src/spec/values-model.ts';
+import { REVISION_IDS, type Revision } from '../src/chart/revisions.ts';
+import { walkKeys } from '../src/chart/values-model.ts';
 import { defaultsData } from '../src/values/defaults-data.ts';
 import { defaultsSource } from '../src/values/defaults.ts';
 import { layerRelease } from '../src/values/replace.ts';

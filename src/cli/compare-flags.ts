@@ -10,7 +10,7 @@ import { problemReporter } from './problem-report.ts';
 import { formatProblems } from '../output/formatters/index.ts';
 import { EXIT_PROBLEMS } from '../problems/errors.ts';
 import { countProblems, type Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { CompareRequest, Side } from '../pipeline/compare.ts';
 
 /** The flags diff and plan take alike: both sides' values layers and the release they render. */

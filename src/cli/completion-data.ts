@@ -3,7 +3,7 @@
 import { valuesSchema } from '../docs/embedded.ts';
 import { keysOf } from '../docs/values-reference.ts';
 import { renderRelease } from '../pipeline/render.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { CompletionData } from './shell-completion.ts';
 
 export const completionData: CompletionData = {

@@ -11,7 +11,7 @@ import { UsageError } from '../problems/errors.ts';
 import type { ReadLayer } from '../values/load.ts';
 import { lintTargetFiles, readGitopsInput } from '../pipeline/gitops-input.ts';
 import { GITOPS_TO_VALUES, GITOPS_VALUES } from './options.ts';
-import { REVISIONS } from '../spec/revisions.ts';
+import { REVISIONS } from '../chart/revisions.ts';
 
 /** What lint runs for each release found among its positional files. */
 export interface GitopsLintJob {

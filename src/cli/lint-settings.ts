@@ -7,7 +7,7 @@ import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../problems/errors.ts';
 import { loadConfig, parseRuleFlag, type LintConfig, type RuleLevel } from '../lint/config.ts';
 import { parseFormatName, type FormatName } from '../problems/format-names.ts';
 import type { ProblemCounts } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { revisionOption } from './options.ts';
 
 /** The flags a linting command may have; a command without one leaves it undefined. */

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { UsageError } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
 import type { LayerOptions, ReadLayer } from '../values/load.ts';
-import { REVISION_IDS } from '../spec/revisions.ts';
+import { REVISION_IDS } from '../chart/revisions.ts';
 
 // The parsers of what a request names (shared with the in-process API) live with the pipeline.
 export { parseApiVersion, parseApiVersionList, parseKubeVersion, revisionOption } from '../pipeline/request.ts';

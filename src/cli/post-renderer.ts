@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { AgentplatError, EXIT_PROBLEMS, UsageError } from '../problems/errors.ts';
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
-import { toYaml } from '../output/manifests.ts';
+import { toYaml } from '../render/manifests.ts';
 import type { Io } from './io.ts';
 
 /** Output beyond this is refused: a post-renderer that never stops must not fill the memory. */

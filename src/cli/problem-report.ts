@@ -4,7 +4,7 @@ import type { App } from './app.ts';
 import { chalkFor } from './io.ts';
 import { formatProblems } from '../output/formatters/index.ts';
 import type { Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 
 /** Errors and warnings only (infos are the linter's business, `agentplat lint` prints them). */
 export async function problemReporter(app: App, revision: Revision, inputs: readonly string[]): Promise<(problems: readonly Problem[]) => void> {

@@ -4,7 +4,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { splitShortFlagEquals } from './short-flags.ts';
 import { AgentplatError, EXIT_INTERNAL, EXIT_USAGE, UsageError } from '../problems/errors.ts';
-import { REVISION_IDS, REVISIONS } from '../spec/revisions.ts';
+import { REVISION_IDS, REVISIONS } from '../chart/revisions.ts';
 import type { App } from './app.ts';
 import { COMMANDS, type CommandEntry } from './commands/index.ts';
 import type { Io } from './io.ts';

@@ -4,7 +4,7 @@
 // the sources --show-only takes).
 import type { Command, Option } from 'commander';
 import { RootCommand, ShellCompDirective, script, type Command as TabCommand } from '@bomb.sh/tab';
-import { REVISION_IDS, REVISIONS, parseRevision, type Revision } from '../spec/revisions.ts';
+import { REVISION_IDS, REVISIONS, parseRevision, type Revision } from '../chart/revisions.ts';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];

@@ -1,6 +1,6 @@
 // `validate --cluster`: every custom resource of the agentplat.dev group in a live cluster, checked
 // against the CRDs of the target revision before they are applied, with the check `validate` runs
-// on files (crds/validate.ts, checkObject). What it predicts:
+// on files (kube-check/object.ts, checkObject). What it predicts:
 // - an object the target CRDs refuse (schema, unknown field, CEL rule): after the upgrade the API
 //   server refuses to create it as it is (a restore, a re-create by a GitOps tool) and refuses any
 //   update that changes the offending field;
@@ -9,10 +9,10 @@
 //   refuses that CRD update itself until the objects are rewritten and the version is removed.
 import { GROUP } from '../crds/ids.ts';
 import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
-import { checkObject } from '../crds/validate.ts';
+import { checkObject } from '../kube-check/object.ts';
 import { crdValidationData } from '../crds/validation-data.ts';
 import type { Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { asWritten, ClusterError, type ClusterClient, type KubeObject, type ListResult } from './client.ts';
 
 export interface ClusterValidateOptions {

@@ -1,5 +1,5 @@
 // Schema validators per CRD kind and version, and the JSON schemas they check: ajv standalone code
-// the build generated from the CRD model's schemas with the options of ./crd-ajv.ts
+// the build generated from the CRD model's schemas with the options of ../kube-check/crd-ajv.ts
 // (scripts/gen-crd-validators.mjs), loaded only for the groups of kinds present in the input.
 
 import type { ValidateFunction } from 'ajv';

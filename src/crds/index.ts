@@ -4,7 +4,7 @@
 // renders them without printing them (lint, which checks the release as render makes it) reads
 // only their heads (crds-index.json); the texts (700 KB) are read when a command first prints a
 // CRD, the whole objects when something reads more than a head (./prebuilt.ts).
-// The validator lives in ./validate.ts (it loads ajv and CEL: import it lazily).
+// The validator lives in ../kube-check/validate.ts (it loads ajv and CEL: import it lazily).
 
 import { readGenerated } from '../package-root.ts';
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';

@@ -7,7 +7,7 @@
 // (drift), are found from the live objects and their managedFields. Nothing here writes: the
 // cluster is reached only through `ClusterClient` (src/cluster/client.ts), whose one mutating
 // request is a dry run.
-import { sourcePattern } from '../output/manifests.ts';
+import { sourcePattern } from '../render/manifests.ts';
 import { asWritten, ClusterError, type ApiRefusal, type ClusterClient, type GroupVersionKind, type KubeObject } from '../cluster/client.ts';
 import { quantity } from './immutable.ts';
 import type { Masker } from './mask.ts';
@@ -616,4 +616,13 @@ async function releaseObjects(cluster: ClusterClient, labelSelector: string, not
   }
   if (forbidden.length > 0) notes.push(`not allowed to list ${forbidden.sort().join('; ')}: objects of the release there that the render no longer holds are not shown`);
   return out;
+}
+
+/** The cluster a preflight ran against, as its report names it. */
+export interface ClusterInfo {
+  context: string;
+  server: string;
+  fieldManager: string;
+  /** The ApplySet id the release is applied as (--applyset), when given. */
+  applySet?: string;
 }

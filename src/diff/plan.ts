@@ -1,14 +1,14 @@
-// `agentplat plan`: a comparison of two renders (objects.ts, shown masked by format.ts) judged as
+// `agentplat plan`: a comparison of two renders (objects.ts, shown masked by shown.ts) judged as
 // an upgrade: which objects an apply creates, updates and deletes, which it cannot update and
 // must re-create (immutable.ts), what changes in the CRDs (crd-changes.ts), what touches stored
 // data, what it deletes (why, and how to keep it), and where the values migration moved, dropped
 // or left a decision on the user's own lines.
 import type { Change } from '../migrate/changes.ts';
 import { sourceAbsentFrom } from '../render/sources.ts';
-import { CHART_NAME, type Revision } from '../spec/revisions.ts';
+import { CHART_NAME, type Revision } from '../chart/revisions.ts';
 import type { Location } from '../values/source.ts';
 import { crdSetChanges, type CrdChange } from './crd-changes.ts';
-import type { ShownChange } from './format.ts';
+import type { ShownChange } from './shown.ts';
 import { refusedUpdates, type Refusal } from './immutable.ts';
 import { deepEqual, displayId, type Comparison, type FieldChange, type ManifestObject, type ObjectId } from './objects.ts';
 

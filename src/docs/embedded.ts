@@ -2,7 +2,7 @@
 // file and the values JSON schema of each revision (the same files the linter reads).
 
 import { readPackageFile } from '../package-root.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { SchemaNode } from './values-reference.ts';
 import { defaultsText } from '../values/defaults.ts';
 

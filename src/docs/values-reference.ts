@@ -2,7 +2,7 @@
 // top-level key with each setting's type, default, description and the revisions that have it.
 // Pure: schemas in, text out, so the docs test can compare the committed file with it.
 
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 
 export interface SchemaNode {
   type?: string | string[];

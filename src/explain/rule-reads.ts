@@ -19,7 +19,7 @@ import { RULES } from '../lint/rules/index.ts';
 import { watchModels } from '../model/revisions/index.ts';
 import type { RuleContext, ValuesRule } from '../lint/rules/types.ts';
 import type { CheckObject } from '../lint/crd-check.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { assignPath } from '../values/set-parser.ts';
 import { isPlainMap, joinPath, ownValue, setOwn, type Values } from '../values/merge.ts';

@@ -7,7 +7,7 @@
 // namespace, skipCrds, kubeVersion and apiVersions.
 import { posix } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
-import { CHART_NAME } from '../spec/revisions.ts';
+import { CHART_NAME } from '../chart/revisions.ts';
 import type { PathSegment, ValuesSource } from '../values/source.ts';
 import { get, nodeAt, posAt, readDocuments, str, whereAt, type YamlDoc } from './documents.ts';
 import { embeddedText } from './embedded.ts';

@@ -6,7 +6,7 @@
 // helm's --set parser, as a string when quoted), then spec.values merged over them.
 import { createHash } from 'node:crypto';
 import { UsageError } from '../problems/errors.ts';
-import { CHART_NAME } from '../spec/revisions.ts';
+import { CHART_NAME } from '../chart/revisions.ts';
 import { mergeMaps, splitPath, type Values } from '../values/merge.ts';
 import type { PathSegment, ValuesSource } from '../values/source.ts';
 import { get, nodeAt, posAt, readDocuments, str, typeOf, whereAt, type YamlDoc } from './documents.ts';

@@ -1,7 +1,7 @@
 // What a GitOps object (a Flux HelmRelease, an Argo CD Application) of this chart tells a run:
 // the revision, the release's names and settings, and its value layers in the controller's order,
 // each pointing into the user's file.
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { ValuesSource } from '../values/source.ts';
 import type { UserFile } from './layers.ts';
 

@@ -1,7 +1,7 @@
 // A chart version or range, as Flux (Masterminds semver constraints) and Argo CD resolve it, over
 // the chart versions agentplat knows: the highest that matches, and the revision of its minor
 // release (0.10.x is revision A, 0.11.x revision B).
-import { REVISION_IDS, REVISIONS, type Revision } from '../spec/revisions.ts';
+import { REVISION_IDS, REVISIONS, type Revision } from '../chart/revisions.ts';
 
 type V = [number, number, number];
 

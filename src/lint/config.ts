@@ -8,7 +8,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'y
 import { splitPath } from '../values/merge.ts';
 import { UsageError } from '../problems/errors.ts';
 import { placeYamlErrors } from '../yaml/errors.ts';
-import { parseRevision, type Revision } from '../spec/revisions.ts';
+import { parseRevision, type Revision } from '../chart/revisions.ts';
 import { isFormatName, FORMAT_NAMES, type FormatName } from '../problems/format-names.ts';
 import type { Problem, Severity } from '../problems/problem.ts';
 import { didYouMean } from '../problems/nearest.ts';

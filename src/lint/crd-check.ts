@@ -1,11 +1,11 @@
 // Validate's check of one custom resource, for the objects values generate (a provider block's
-// ModelConfig, values/provider-modelconfig). crds/validate.ts brings the CEL evaluator and ajv, far
+// ModelConfig, values/provider-modelconfig). kube-check/object.ts brings the CEL evaluator and ajv, far
 // more code than lint needs otherwise, so it is loaded only for values that need it: the operation
 // that lints (src/pipeline/) asks modelConfigCheckFor(layers) and passes what it gets to lintValues
 // as `checkModelConfig`. Nothing is kept here: a run that forgets to pass it fails on those values,
 // in a test as in a user's run.
 
-import type { ObjectFinding } from '../crds/validate.ts';
+import type { ObjectFinding } from '../kube-check/object.ts';
 
 export type CheckObject = (data: unknown) => ObjectFinding[];
 
@@ -20,7 +20,7 @@ export function layersNeedCrdCheck(layers: readonly { data: unknown }[]): boolea
 
 /** Validate's object check, loaded. */
 export async function loadModelConfigCheck(): Promise<CheckObject> {
-  return (await import('../crds/validate.ts')).checkObject;
+  return (await import('../kube-check/object.ts')).checkObject;
 }
 
 /** The check when any of these sets of layers needs it, else undefined (nothing loaded). */

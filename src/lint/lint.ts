@@ -4,7 +4,7 @@
 
 import type { Problem } from '../problems/problem.ts';
 import { sortProblems } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { Location, PathSegment, ValuesSource } from '../values/source.ts';
 import { hasPath } from '../values/source.ts';
 import { joinPath, splitPath, type LayeredValues } from '../values/merge.ts';

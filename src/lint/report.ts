@@ -1,7 +1,7 @@
 // A lint run as the formatters see it: the one sorted Problem list, grouped by file and counted
 // once here, so no formatter recounts or regroups.
 
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { isDefaultsLabel } from '../values/defaults-label.ts';
 import { countProblems, sortProblems, type Problem, type ProblemCounts } from '../problems/problem.ts';
 

@@ -1,13 +1,13 @@
 // The values-schema checks of each revision, both built from the JSON schema without its texts
 // (scripts/gen-validators.mjs): a walk of the schema as data (dist/generated/values-schema-<rev>.json,
-// spec/schema-accepts.ts) that says "valid" for the usual values, and ajv standalone code
+// chart/schema-accepts.ts) that says "valid" for the usual values, and ajv standalone code
 // (values-validator-<rev>.cjs), whose verdict and errors stand, loaded only when the walk is not
 // sure. A render or lint of the defaults reads neither.
 
 import type { ValidateFunction } from 'ajv';
-import { schemaAccepts, type Schema, type Touched } from '../spec/schema-accepts.ts';
+import { schemaAccepts, type Schema, type Touched } from '../chart/schema-accepts.ts';
 import { readGenerated, requireGenerated } from '../package-root.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { ANNOTATION_KEYWORDS } from './ajv-setup.ts';
 
 const schemas = new Map<Revision, Schema>();

@@ -4,18 +4,18 @@
 
 import type { ErrorObject } from 'ajv';
 import { readPackageFile } from '../package-root.ts';
-import { otherRevision, REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import { otherRevision, REVISION_IDS, type Revision } from '../chart/revisions.ts';
 import type { PathSegment } from '../values/source.ts';
 import { describe } from '../values/source.ts';
 import { getPath, joinPath, splitPath } from '../values/merge.ts';
 import type { RuleFinding } from './rules/types.ts';
 import { valuesSchemaAccepts, valuesValidator } from './schema-validators.ts';
-import type { Touched } from '../spec/schema-accepts.ts';
+import type { Touched } from '../chart/schema-accepts.ts';
 import { bigIntsAsNumbers } from '../values/big-integers.ts';
 import { VALUES_SECRETS } from '../problems/secrets.ts';
 import { didYouMean, nearest } from '../problems/nearest.ts';
 import { oddCharacter, visibleText, withoutOddCharacters, type OddCharacter } from '../problems/invisible.ts';
-import { replacementHint } from '../spec/replacements.ts';
+import { replacementHint } from '../chart/replacements.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 
 type SchemaNode = {
@@ -416,7 +416,7 @@ function revisionWithKey(revision: Revision, path: readonly PathSegment[]): Revi
 /** The hint of an unknown key and, when it is a did-you-mean, the key meant (the editor's quick fix). */
 function unknownKeyHint(revision: Revision, parentPath: readonly PathSegment[], key: string, parent: SchemaNode, value: unknown, other: Revision | undefined): { hint?: string; fix?: { replace: string } } {
   const full = joinPath([...parentPath, key]);
-  // A key the specification leaves out on purpose: name what replaces it (spec/replacements.ts).
+  // A key the specification leaves out on purpose: name what replaces it (chart/replacements.ts).
   const replacement = replacementHint(revision, full, value);
   if (other) {
     const area = /^[a-z-]+-agent$/.test(key) && parentPath.length === 0;

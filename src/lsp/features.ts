@@ -9,7 +9,7 @@ import { typeText, type SchemaNode } from '../docs/values-reference.ts';
 import { exampleValue, explainKey, schemaNodeAt, type Explanation } from '../explain/explain.ts';
 import { migrateValues } from '../pipeline/migrate.ts';
 import { AgentplatError } from '../problems/errors.ts';
-import { otherRevision, REVISION_IDS, type Revision } from '../spec/revisions.ts';
+import { otherRevision, REVISION_IDS, type Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { getPath, joinPath, splitPath } from '../values/merge.ts';
 import { loadUserLayers } from '../values/load.ts';

@@ -11,7 +11,7 @@ import { askedFor, loadConfig, type LintConfig } from '../lint/config.ts';
 import { lintOperation, type LintOperationRequest } from '../pipeline/operations.ts';
 import { AgentplatError } from '../problems/errors.ts';
 import type { Problem, ProblemFix } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { ValuesInput } from '../values/input.ts';
 
 /** A document as the editor holds it: its file path and its (maybe unsaved) text. */

@@ -18,7 +18,7 @@ import {
   type Diagnostic,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { otherRevision, type Revision } from '../spec/revisions.ts';
+import { otherRevision, type Revision } from '../chart/revisions.ts';
 import { extentsIn } from './positions.ts';
 import { actionsFor, completionsAt, hoverText, migrationEdit, type Action } from './features.ts';
 import { lintDocument, settingsFor, type Finding, type FindingData, type OpenDocument } from './request.ts';

@@ -6,7 +6,7 @@
 import { isMap, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml';
 import type { Change } from './changes.ts';
 import { ensureMap, isEmptyValue, keyOf, mapAt, pairAt, pairOf, removeAt, renameKey, setScalar, setString, stringScalar, valueAt, type Path } from './document.ts';
-import { AGENT_AREAS } from '../spec/revisions.ts';
+import { AGENT_AREAS } from '../chart/revisions.ts';
 
 type Report = (c: Change) => void;
 const dotted = (p: Path) => p.join('.');

@@ -2,7 +2,7 @@
 // the command line. Components read names and labels from here instead of recomputing them.
 
 import type { Values } from '../values/merge.ts';
-import { CHART_NAME, REVISIONS, type Revision, type RevisionInfo } from '../spec/revisions.ts';
+import { CHART_NAME, REVISIONS, type Revision, type RevisionInfo } from '../chart/revisions.ts';
 import type { RenderedDoc } from './objects.ts';
 import type { RevisionModel } from './revision-model.ts';
 import { revisionModel } from './revisions/index.ts';

@@ -4,7 +4,7 @@
 // in. Facts that need the release (object names, the chart namespace) stay with the render
 // context; the model holds what the values alone decide, so the linter builds the same model.
 
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { Json, JsonMap } from './values-access.ts';
 
 /**

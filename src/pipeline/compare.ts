@@ -7,12 +7,13 @@
 import { UsageError } from '../problems/errors.ts';
 import { secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import type { Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { type InputReader, type LayerOptions, type LoadedLayers, loadUserLayers, readUserFile, RESOURCES_INPUT } from '../values/load.ts';
 import type { Location, ValuesSource } from '../values/source.ts';
 import { changeLocations } from '../migrate/origin.ts';
 import type { ValuesChangeEffect } from './no-effect.ts';
-import { type JsonDiff, showChanges, type ShownChange, type SideInfo } from '../diff/format.ts';
+import type { Change } from '../migrate/changes.ts';
+import { showChanges, type ShownChange, type SideInfo } from '../diff/shown.ts';
 import { type ReadManifests, readManifestText } from '../diff/manifests.ts';
 import { masker, type Masker } from '../diff/mask.ts';
 import { compareObjects, type Comparison, DuplicateInputError, type ManifestObject } from '../diff/objects.ts';
@@ -70,7 +71,7 @@ export interface Sides {
   before: Side & { objects: ManifestObject[] };
   after: Side & { objects: ManifestObject[] };
   /** What migrating the old side's values changed (a revision comparison only). */
-  migration?: NonNullable<JsonDiff['migration']>;
+  migration?: (Change & { file: string })[];
   /** Where each migration entry's key was written in its layer (same order as `migration`). */
   migrationAt?: (Location | undefined)[];
   comparison: Comparison;
@@ -196,7 +197,7 @@ export async function maskFor(sides: readonly Side[]): Promise<{ secrets: Set<st
 /** The old side from a manifest file, standard input, or a folder of manifests. */
 async function manifestSide(path: string, reader: InputReader): Promise<Side> {
   const info: SideInfo = { kind: 'manifest', path };
-  const { walkResourceDir } = await import('../crds/glob.ts');
+  const { walkResourceDir } = await import('../kube-check/glob.ts');
   const files = path === '-' ? ['-'] : (walkResourceDir(path, reader.cwd) ?? [path]);
   const read: ReadManifests = { objects: [], problems: [] };
   for (const f of files) {

@@ -16,7 +16,7 @@
 //   4. else the parts that read it render again without it (the same components, in-process,
 //      with the context built anew; the whole chart when the context read it; a template given
 //      the data it had in the first render is not run again) and their objects are compared as
-//      `render` prints them (output/yaml-emit.ts, emittedAlike). A part may read a key and set it
+//      `render` prints them (yaml/emit.ts, emittedAlike). A part may read a key and set it
 //      aside (a precedence chain that reads both sides, a ServiceMonitor whose API was not
 //      declared): only this render tells, and it costs one part's render per key the chart reads.
 // Keys another rule already reports on (values/authproxy-no-effect,
@@ -25,9 +25,9 @@
 import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
-import { emittedAlike } from '../output/yaml-emit.ts';
+import { emittedAlike } from '../yaml/emit.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
 import { layerRelease, REPLACE_NOT_MERGE } from '../values/replace.ts';

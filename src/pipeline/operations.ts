@@ -10,7 +10,7 @@ import { expandTargets } from '../lint/targets.ts';
 import { UsageError } from '../problems/errors.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { RenderedDoc } from '../model/objects.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { loadUserLayers, readUserFile, type InputReader, type LayerOptions, type LoadedLayers } from '../values/load.ts';
 import type { LayeredValues } from '../values/merge.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';

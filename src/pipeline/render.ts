@@ -5,7 +5,7 @@ import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import type { CheckObject } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { LayeredValues, Values } from '../values/merge.ts';
 import type { ValuesSource } from '../values/source.ts';
 import { RenderError } from '../render/components/common.ts';
@@ -14,7 +14,7 @@ import { TemplateOutputError } from '../render/engine.ts';
 import { checkObjectNames } from '../render/names-check.ts';
 import type { RenderRuleId } from '../render/rules.ts';
 import { DuplicateObjectError } from '../render/order.ts';
-import { showOnly, sourceMatches } from '../output/manifests.ts';
+import { showOnly, sourceMatches } from '../render/manifests.ts';
 import { renderChart, renderChartWithReads, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import { noEffectProblems } from './no-effect.ts';
 

@@ -2,8 +2,8 @@
 // revision, the target Kubernetes version, the APIs the cluster serves, the release's names.
 // Each parser throws a UsageError with a hint; nothing here reads files or values.
 import { UsageError } from '../problems/errors.ts';
-import { parseRevision, type Revision } from '../spec/revisions.ts';
-import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../crds/kube-versions.ts';
+import { parseRevision, type Revision } from '../chart/revisions.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../kube-check/kube-versions.ts';
 
 export function revisionOption(raw: string, origin = '--revision'): Revision {
   const rev = parseRevision(raw);

@@ -6,9 +6,10 @@
 // the CLI (cli/commands/validate.ts, validate-cluster-run.ts) formats it.
 import { UsageError } from '../problems/errors.ts';
 import type { Problem } from '../problems/problem.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import type { InputReader } from '../values/load.ts';
-import type { ResourceInput, SkippedDoc, ValidateResult } from '../crds/validate.ts';
+import type { ResourceInput, ValidateResult } from '../kube-check/validate.ts';
+import type { SkippedDoc } from '../kube-check/object.ts';
 import type { ClusterClient } from '../cluster/client.ts';
 import type { ClusterValidateResult } from '../cluster/validate-cluster.ts';
 import { validateKubeVersion } from './request.ts';
@@ -46,7 +47,7 @@ export async function validateOperation(req: ValidateRequest): Promise<ValidateR
   const paths = inputs.filter((i): i is string => typeof i === 'string');
   const { checkOpenable, readUserFile, RESOURCES_INPUT } = await import('../values/load.ts');
   if (paths.length > 0) for (const p of paths) checkOpenable(p, req.reader, RESOURCES_INPUT);
-  const { ResourceValidation } = await import('../crds/validate.ts');
+  const { ResourceValidation } = await import('../kube-check/validate.ts');
   const validation = new ResourceValidation({
     ...(req.onSkip ? { onSkip: req.onSkip } : {}),
     ...(req.strict ? { strict: true } : {}),
@@ -68,7 +69,7 @@ export async function validateOperation(req: ValidateRequest): Promise<ValidateR
 /** The inputs to read, in order, each path once: directories walked, globs expanded. */
 async function expandInputs(inputs: readonly (string | ResourceInput)[], cwd: string): Promise<(string | ResourceInput)[]> {
   if (inputs.every((i) => typeof i !== 'string')) return [...inputs];
-  const [{ expandGlob, hasGlob }, { walkResourceDir }] = await Promise.all([import('../glob.ts'), import('../crds/glob.ts')]);
+  const [{ expandGlob, hasGlob }, { walkResourceDir }] = await Promise.all([import('../glob.ts'), import('../kube-check/glob.ts')]);
   const out: (string | ResourceInput)[] = [];
   for (const a of inputs) {
     if (typeof a !== 'string' || a === '-') {

@@ -2,7 +2,7 @@
 // API server applies to label keys and values, so a bad label fails here and not halfway through
 // a `kubectl apply`.
 import { UsageError } from '../problems/errors.ts';
-import { labelKeyProblem, labelValueProblem } from '../k8s-meta.ts';
+import { labelKeyProblem, labelValueProblem } from '../kube-check/metadata.ts';
 import type { K8sObject, RenderedDoc } from '../model/objects.ts';
 
 /** Keys under these prefixes are written by agentplat itself (--applyset), never by -l. */
@@ -42,7 +42,7 @@ function objectId(o: K8sObject): string {
  * are left alone: changing them would re-create pods or orphan them). A label the object already
  * has with another value is a UsageError: silently overwriting it could change what selects it.
  * Objects are copied, never changed in place (a CRD's YAML written at build time belongs to its
- * object, src/output/manifests.ts, and a copy is written anew).
+ * object, src/render/manifests.ts, and a copy is written anew).
  */
 export function addLabels(docs: readonly RenderedDoc[], labels: Readonly<Record<string, string>>, flag = '--labels'): RenderedDoc[] {
   const entries = Object.entries(labels);

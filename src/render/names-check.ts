@@ -5,8 +5,8 @@
 
 import type { Problem } from '../problems/problem.ts';
 import type { RenderedDoc } from '../model/objects.ts';
-import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE } from '../k8s-meta.ts';
-import { kubeOlder } from '../spec/kube-features.ts';
+import { metadataFindings, RELAXED_SERVICE_NAMES_SINCE } from '../kube-check/metadata.ts';
+import { kubeOlder } from '../chart/kube-features.ts';
 import type { RenderRuleId } from './rules.ts';
 
 const NAME_HINT = 'object names are <fullname>-<suffix>: use a shorter --release-name, or set fullnameOverride (lower-case letters, digits and "-", starting with a letter)';

@@ -5,7 +5,7 @@
 // file names cannot match; this table is the one place the two meet, and renderDocs refuses a
 // source and template pair it does not list (docs/decisions.md, "Source paths and templates").
 
-import { AGENT_AREAS, REVISIONS, type Revision } from '../spec/revisions.ts';
+import { AGENT_AREAS, REVISIONS, type Revision } from '../chart/revisions.ts';
 
 const chart = (file: string): string => `agentplat/templates/${file}`;
 const sub = (name: string, file: string): string => `agentplat/charts/${name}/templates/${file}`;

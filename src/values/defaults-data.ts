@@ -5,8 +5,8 @@
 // the defaults leave unset (defaults-unset.json) only when a user's null meets one.
 
 import { readGenerated } from '../package-root.ts';
-import type { Revision } from '../spec/revisions.ts';
-import type { KeyTree } from '../spec/values-nodes.ts';
+import type { Revision } from '../chart/revisions.ts';
+import type { KeyTree } from '../chart/values-nodes.ts';
 
 /** Line, column and source line of each key of the defaults, by joined path. */
 export type DefaultsPositions = Record<string, [number, number, string]>;
@@ -27,7 +27,7 @@ export function defaultsPositions(revision: Revision): DefaultsPositions {
 
 /**
  * The keys the values model declares and the defaults leave unset (optional keys), with the groups
- * on the way to them (spec/values-model.ts unsetKeysOf).
+ * on the way to them (chart/values-model.ts unsetKeysOf).
  */
 export function defaultsUnsetKeys(revision: Revision): KeyTree {
   unset ??= JSON.parse(readGenerated('defaults-unset.json')) as Record<string, KeyTree>;

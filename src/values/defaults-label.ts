@@ -1,7 +1,7 @@
 // How findings in a revision's defaults name their "file": the command that prints those lines.
 // It is not a file of the user's repository, so reports group such findings with `file: null`.
 
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 
 const PREFIX = '<agentplat values --revision ';
 

@@ -1,6 +1,6 @@
 // The embedded defaults of each revision: the lowest layer of every lint and render.
 import { readPackageFile } from '../package-root.ts';
-import type { Revision } from '../spec/revisions.ts';
+import type { Revision } from '../chart/revisions.ts';
 import { defaultsData, defaultsPositions, defaultsUnsetKeys } from './defaults-data.ts';
 import { defaultsLabel } from './defaults-label.ts';
 import { joinPath } from './merge.ts';

@@ -13,7 +13,7 @@
 
 import type { Location, PathSegment, ValuesSource } from './source.ts';
 import { hasPath } from './source.ts';
-import type { KeyTree } from '../spec/values-nodes.ts';
+import type { KeyTree } from '../chart/values-nodes.ts';
 
 export type Values = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import { excerptAt as maskedExcerpt, maskedLines, VALUES_SECRETS, type Masked } 
 import { placeYamlErrors } from '../yaml/errors.ts';
 import { readYaml } from '../yaml/read.ts';
 import { rawNestingOverflow, YAML_LIMITS } from '../yaml/limits.ts';
-import type { KeyTree } from '../spec/values-nodes.ts';
+import type { KeyTree } from '../chart/values-nodes.ts';
 
 export { rawNestingOverflow, YAML_LIMITS };
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CRD_RULES } from '../../src/crds/rules.ts';
+import { CRD_RULES } from '../../src/kube-check/rules.ts';
 import { FORMAT_NAMES } from '../../src/problems/format-names.ts';
 import { ensureBuilt, ROOT, runBin } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';

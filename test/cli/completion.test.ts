@@ -11,7 +11,7 @@ import { runInProcess } from './in-process.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { createProgram } from '../../src/cli/program.ts';
 import { createMemoryIo } from '../../src/cli/io.ts';
-import { walkKeys } from '../../src/spec/values-model.ts';
+import { walkKeys } from '../../src/chart/values-model.ts';
 
 beforeAll(() => ensureBuilt());
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { crdKinds } from '../../src/crds/validate.ts';
+import { crdKinds } from '../../src/kube-check/validate.ts';
 import { doc, validateYaml } from './helpers.ts';
 
 const PROVIDERS = ['ProviderA', 'ProviderB', 'ProviderC', 'ProviderD', 'ProviderE', 'ProviderF', 'ProviderG', 'ProviderH', 'ProviderI', 'ProviderJ'];

@@ -5,7 +5,7 @@
 // - format `uri` is Go's url.ParseRequestURI, not RFC 3986;
 // - unknown fields are the decoder's: each key of a map given where the schema has no fields.
 import { describe, expect, it } from 'vitest';
-import { isRequestUri } from '../../src/crds/formats.ts';
+import { isRequestUri } from '../../src/kube-check/formats.ts';
 import { modelConfig } from './cel-cases.ts';
 import { doc } from './helpers.ts';
 import { validateYaml } from './helpers.ts';

@@ -1,12 +1,12 @@
-// Issue 7, validate: `holds` (src/crds/cel.ts) answers "the rule holds" for the usual object without
+// Issue 7, validate: `holds` (src/kube-check/cel.ts) answers "the rule holds" for the usual object without
 // the CEL evaluator. It must never say so where the evaluator gives anything but true (false, an
 // error), and it must say so for the example resources (else it saves nothing). Checked against
 // the evaluator for every rule of every CRD, on objects built from the names and words the rules use.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileCel } from '../../src/crds/cel.ts';
+import { compileCel } from '../../src/kube-check/cel.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
-import { applyDefaults } from '../../src/crds/validate.ts';
+import { applyDefaults } from '../../src/kube-check/decode.ts';
 import { crdValidationData } from '../../src/crds/validation-data.ts';
 import { GROUP } from '../../src/crds/ids.ts';
 import { OBJECTS } from '../hardening/_resource-arb.ts';

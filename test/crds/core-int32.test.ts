@@ -9,7 +9,7 @@ import { coreTypeOf } from '../../src/crds/generate.ts';
 // The model's objects: coreTypeOf knows the core types by the model's schema objects.
 import { modelChartCrdDocs as chartCrdDocs, modelMcpopCrdDocs as mcpopCrdDocs } from '../../src/crds/model-docs.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
-import { pathText, validateCustomResources } from '../../src/crds/validate.ts';
+import { pathText, validateCustomResources } from '../../src/kube-check/validate.ts';
 
 const require = createRequire(import.meta.url);
 type Path = (string | number)[];

@@ -1,6 +1,6 @@
 // validate checks core Kubernetes kinds against the OpenAPI schema of the chosen release
 // (schemas/kubernetes/openapi.json), strictly like the API server with fieldValidation=Strict,
-// plus the named Go-validation rules of src/crds/core-rules.ts.
+// plus the named Go-validation rules of src/kube-check/core-rules.ts.
 import { describe, expect, it } from 'vitest';
 import { marked, validateYaml } from './helpers.ts';
 

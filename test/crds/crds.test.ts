@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { parseAllDocuments } from 'yaml';
 import { chartCrdDocs, mcpopCrdDocs } from '../../src/crds/index.ts';
-import { compileCel } from '../../src/crds/cel.ts';
+import { compileCel } from '../../src/kube-check/cel.ts';
 import type { Schema } from '../../src/crds/k8s-types.ts';
 import { doc, validateYaml } from './helpers.ts';
 import { runInProcess } from '../cli/in-process.ts';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a script without declarations
 import { CRDS_OUTPUT, FOREIGN_CRDS, generate, generateCrds, OUTPUT, RELEASES, SUMS } from '../../scripts/gen-k8s-openapi.mjs';
-import { KUBE_VERSIONS } from '../../src/crds/kube-versions.ts';
-import { GO_DEFAULTED, GO_REQUIRED, GO_VALIDATION } from '../../src/crds/core-rules.ts';
+import { KUBE_VERSIONS } from '../../src/kube-check/kube-versions.ts';
+import { GO_DEFAULTED, GO_REQUIRED, GO_VALIDATION } from '../../src/kube-check/core-rules.ts';
 
 const cache = process.env.GOMODCACHE ?? join(process.env.GOPATH ?? join(homedir(), 'go'), 'pkg', 'mod');
 /** A module's folder in the cache, as `go mod download` reports it (module paths here have no capitals). */

@@ -1,8 +1,8 @@
-// The OpenAPI walker behind validate's core and foreign kinds (src/crds/openapi-check.ts): the
+// The OpenAPI walker behind validate's core and foreign kinds (src/kube-check/openapi-check.ts): the
 // structural-schema extensions the API server honours, on small schemas.
 import { describe, expect, it } from 'vitest';
-import { checkOpenapi, isQuantity, type CheckContext, type OpenapiNode } from '../../src/crds/openapi-check.ts';
-import { coreRelease } from '../../src/crds/core-kinds.ts';
+import { checkOpenapi, isQuantity, type CheckContext, type OpenapiNode } from '../../src/kube-check/openapi-check.ts';
+import { coreRelease } from '../../src/kube-check/core-kinds.ts';
 
 const crd: CheckContext = { mode: 'crd', resolve: () => undefined };
 const builtin: CheckContext = { mode: 'builtin', resolve: () => undefined };

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MATRIX } from '../cluster/_matrix.ts';
 import { runInProcess } from '../cli/in-process.ts';
-import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../src/crds/kube-versions.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../src/kube-check/kube-versions.ts';
 
 describe('render | validate - is clean over the configuration matrix', () => {
   for (const config of MATRIX) {

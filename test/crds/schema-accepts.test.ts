@@ -1,13 +1,13 @@
-// Issue 7, validate: the schema walker (src/spec/schema-accepts.ts) answers "valid" quickly for the
+// Issue 7, validate: the schema walker (src/chart/schema-accepts.ts) answers "valid" quickly for the
 // usual document and leaves everything else to ajv. It must never call valid what ajv rejects, and
 // it must accept the documents people write (else it saves nothing). Both are checked here against
 // ajv itself, on the example resources and on tens of thousands of edited ones.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crdSchemas, crdValidator } from '../../src/crds/crd-validators.ts';
-import { schemaAccepts } from '../../src/spec/schema-accepts.ts';
-import { crdFormatOk } from '../../src/crds/formats.ts';
-import { applyDefaults } from '../../src/crds/validate.ts';
+import { schemaAccepts } from '../../src/chart/schema-accepts.ts';
+import { crdFormatOk } from '../../src/kube-check/formats.ts';
+import { applyDefaults } from '../../src/kube-check/decode.ts';
 import { crdValidationData } from '../../src/crds/validation-data.ts';
 import { GROUP } from '../../src/crds/ids.ts';
 import { OBJECTS } from '../hardening/_resource-arb.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
-import { ResourceValidation, validateCustomResources } from '../../src/crds/validate.ts';
+import { ResourceValidation, validateCustomResources } from '../../src/kube-check/validate.ts';
 import { FORMAT_NAMES } from '../../src/problems/format-names.ts';
 import { fastDocuments } from '../../src/yaml/read.ts';
 import { runInProcess } from '../cli/in-process.ts';

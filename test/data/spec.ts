@@ -1,7 +1,7 @@
 // The specification extraction committed under test/data/ (origin in test/data/README.md), parsed
 // once for every test that walks it.
 import { readFileSync } from 'node:fs';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 
 const read = (path: string): string => readFileSync(new URL(path, import.meta.url), 'utf8');
 

@@ -8,9 +8,9 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { applySetPreflight, resolveParent, type ApplySetPreflight, type ParentRef } from '../../src/diff/applyset-parent.ts';
 import { preflight, type PreflightRequest } from '../../src/diff/live.ts';
-import { formatPreflightJson, formatPreflightText, preflightClean, preflightSummaryLine, pruneNote, pruneSkipped, summarizePreflight, type ClusterInfo } from '../../src/diff/live-format.ts';
+import { formatPreflightJson, formatPreflightText, preflightClean, preflightSummaryLine, pruneNote, pruneSkipped, summarizePreflight, type ClusterInfo } from '../../src/output/diff/live-format.ts';
 import { masker } from '../../src/diff/mask.ts';
-import { showChanges } from '../../src/diff/format.ts';
+import { showChanges } from '../../src/diff/shown.ts';
 import { FakeCluster, type Obj } from './fake-cluster.ts';
 
 const LABELS = { 'app.kubernetes.io/instance': 'agentplat', 'app.kubernetes.io/managed-by': 'agentplat' };

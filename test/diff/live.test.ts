@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import { parseIgnoreRule, preflight, type IgnoreRule, type Preflight, type PreflightRequest } from '../../src/diff/live.ts';
-import { formatPreflightText, pruneNote, type ClusterInfo } from '../../src/diff/live-format.ts';
+import { formatPreflightText, pruneNote, type ClusterInfo } from '../../src/output/diff/live-format.ts';
 import { masker } from '../../src/diff/mask.ts';
-import { showChanges } from '../../src/diff/format.ts';
+import { showChanges } from '../../src/diff/shown.ts';
 import { redact } from '../../src/problems/secrets.ts';
 import { conflict, FakeCluster, type Obj } from './fake-cluster.ts';
 import type { ApiRefusal } from '../../src/cluster/client.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { crdChanges, crdSetChanges } from '../../src/diff/crd-changes.ts';
 import { KINDS_WITH_IMMUTABLE_FIELDS, quantity, refusedUpdates } from '../../src/diff/immutable.ts';
-import { showChanges } from '../../src/diff/format.ts';
+import { showChanges } from '../../src/diff/shown.ts';
 import { masker } from '../../src/diff/mask.ts';
 import { compareObjects, type ManifestObject } from '../../src/diff/objects.ts';
 import { buildPlan, deleteCommand, imageMajor, type PlanSides } from '../../src/diff/plan.ts';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { formatPreflightText, type ClusterInfo } from '../../src/diff/live-format.ts';
+import { formatPreflightText, type ClusterInfo } from '../../src/output/diff/live-format.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { ROOT } from '../cli/binary.ts';
 

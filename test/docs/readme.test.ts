@@ -9,7 +9,7 @@ import { run } from '../../src/cli/program.ts';
 import { ruleCatalog } from '../../src/lint/config.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { RENDER_RULES } from '../../src/render/rules.ts';
-import { CRD_RULES } from '../../src/crds/rules.ts';
+import { CRD_RULES } from '../../src/kube-check/rules.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const UPDATE = process.env.UPDATE_README === '1';

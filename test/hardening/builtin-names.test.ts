@@ -8,9 +8,9 @@ import { createMemoryIo } from '../../src/cli/io.ts';
 import { run } from '../../src/cli/program.ts';
 import { lintValues } from '../../src/lint/lint.ts';
 import { loadUserLayers } from '../../src/values/load.ts';
-import { describeKey } from '../../src/spec/values-model.ts';
+import { describeKey } from '../../src/chart/values-model.ts';
 import { parseValuesText } from '../../src/values/source.ts';
-import { REVISION_IDS } from '../../src/spec/revisions.ts';
+import { REVISION_IDS } from '../../src/chart/revisions.ts';
 
 const BUILTINS = Object.getOwnPropertyNames(Object.prototype);
 const name = fc.constantFrom(...BUILTINS);

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { fcParams, seedTitle } from './_seed.ts';
 import { ValuesArbitraries, valuesSchema } from './_values-arb.ts';

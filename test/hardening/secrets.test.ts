@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { VALUES_SECRETS } from '../../src/problems/secrets.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { cli, expectContract } from './_cli.ts';
 import { valuesSchema, type SchemaNode } from './_values-arb.ts';
 

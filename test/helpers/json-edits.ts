@@ -1,5 +1,5 @@
 // Random edits of a JSON document, for the property tests that hold a schema walker
-// (src/spec/schema-accepts.ts) to ajv: values that probe every keyword, put anywhere in a tree.
+// (src/chart/schema-accepts.ts) to ajv: values that probe every keyword, put anywhere in a tree.
 import fc from 'fast-check';
 
 type Json = unknown;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import type { Problem } from '../../src/problems/problem.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 
 function findings(revision: Revision, text?: string, showDefaultNote: (rule: string) => boolean = () => true): Problem[] {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import type { Problem } from '../../src/problems/problem.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { envOf, find, get, render, yamlValues } from '../render/_render.ts';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import type { Problem } from '../../src/problems/problem.ts';
-import { describeKey } from '../../src/spec/values-model.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import { describeKey } from '../../src/chart/values-model.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { dataSource } from '../../src/values/source.ts';
 import { get, render } from '../render/_render.ts';
 

@@ -3,7 +3,7 @@
 // anything is printed (render/object-name), so `kubectl apply` never refuses half a release.
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { runInProcess } from '../cli/in-process.ts';
 

@@ -4,7 +4,7 @@
 // the verdict is held to the Secret that is (or is not) in the manifests.
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { dataSource } from '../../src/values/source.ts';
 import { find, get, render } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';

@@ -8,10 +8,10 @@ import { lintValues } from '../../src/lint/lint.ts';
 import { dataSource, parseValuesText } from '../../src/values/source.ts';
 import { requiredConfig } from '../../src/lint/rules/providers.ts';
 import { ModelConfigSpec } from '../../src/crds/model.ts';
-import { validateCustomResources } from '../../src/crds/validate.ts';
+import { validateCustomResources } from '../../src/kube-check/validate.ts';
 import { get, render } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 // Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
 import { checkModelConfig } from '../helpers/load-crd-check.ts';
 

@@ -6,7 +6,7 @@ import { lintValues } from '../../src/lint/lint.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { explainKey } from '../../src/explain/explain.ts';
 import { AgentplatError } from '../../src/problems/errors.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 
 const CASES: { revision: Revision; values: string; path: string; rule?: string; hint: RegExp }[] = [
   // Revision A only in the specification, refused in B.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import type { Problem } from '../../src/problems/problem.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 
 function lintFixture(name: string, revision: Revision, extra: { kubeVersion?: string; releaseNamespace?: string; apiVersions?: string[] } = {}): Problem[] {

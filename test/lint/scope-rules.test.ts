@@ -3,7 +3,7 @@
 // namespace without a role is treated ([B] scope rule; in A controller.watchNamespaces wins).
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 
 function lint(revision: Revision, yaml: string, releaseNamespace?: string) {

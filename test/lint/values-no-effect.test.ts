@@ -14,12 +14,12 @@ import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
 import { judgeUserKeys, readTree, userLeaves, valuesChangeEffect, type Verdict } from '../../src/pipeline/no-effect.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type PartMade } from '../../src/render/render.ts';
-import { toYaml } from '../../src/output/manifests.ts';
+import { toYaml } from '../../src/render/manifests.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { layerRelease } from '../../src/values/replace.ts';
 import { dataSource, type PathSegment } from '../../src/values/source.ts';
 import { getPath, isPlainMap, joinPath, splitPath, type Values } from '../../src/values/merge.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 
 interface JsonProblem {
   rule: string;

@@ -1,4 +1,4 @@
-// lint and render check user values with a walk of the values schema (src/spec/schema-accepts.ts,
+// lint and render check user values with a walk of the values schema (src/chart/schema-accepts.ts,
 // from src/lint/schema-validators.ts) before ajv's generated validator: the walk answers "valid"
 // only when sure, and anything else goes to ajv, whose verdict and errors stand. It must never call
 // valid what ajv rejects, and it must accept the values people write (else ajv's code is loaded
@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { touchedBy, valuesSchemaAccepts, valuesValidator } from '../../src/lint/schema-validators.ts';
-import { schemaAccepts, type Touched } from '../../src/spec/schema-accepts.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import { schemaAccepts, type Touched } from '../../src/chart/schema-accepts.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { bigIntsAsNumbers } from '../../src/values/big-integers.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { layerRelease } from '../../src/values/replace.ts';

@@ -3,7 +3,7 @@
 // npm's global prefix stands for the image's /usr/local. An instruction this does not know fails
 // the build, so a Dockerfile cannot grow steps that its test skips.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { sourcePattern } from '../../src/output/manifests.ts';
+import { sourcePattern } from '../../src/render/manifests.ts';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { installWith, sh, stepEnv } from '../helpers/pack.ts';

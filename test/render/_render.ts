@@ -7,7 +7,7 @@ import { layerRelease } from '../../src/values/replace.ts';
 import type { ValuesSource } from '../../src/values/source.ts';
 import { renderChart, type ChartRenderOptions } from '../../src/render/render.ts';
 import type { RenderedDoc, K8sObject } from '../../src/model/objects.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 
 export function layer(data: Values, name = 'test'): ValuesSource {
   return { name, data, locate: () => undefined };

@@ -3,7 +3,7 @@
 // The variable keeps its name (POSTGRES_DATABASE_URL), so the controller image reads it as before.
 import { describe, expect, it } from 'vitest';
 import type { RenderedDoc } from '../../src/model/objects.ts';
-import { REVISION_IDS } from '../../src/spec/revisions.ts';
+import { REVISION_IDS } from '../../src/chart/revisions.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { envOf, find, get, render } from './_render.ts';
 

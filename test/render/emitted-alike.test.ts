@@ -1,11 +1,11 @@
 // values/no-effect compares the objects of two renders as `render` writes them without writing
-// them (output/yaml-emit.ts, emittedAlike): it must say "alike" exactly when emitYaml writes the
+// them (yaml/emit.ts, emittedAlike): it must say "alike" exactly when emitYaml writes the
 // same text, for every kind of value an object can hold.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { breathing } from '../helpers/breathe.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
-import { emittedAlike, emitYaml } from '../../src/output/yaml-emit.ts';
+import { emittedAlike, emitYaml } from '../../src/yaml/emit.ts';
 
 // Scalars that write alike while they differ (-0 and 0, null and undefined and NaN, 5 and 5n), and
 // strings that look like them, multi-line ones and the empty string.

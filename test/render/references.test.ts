@@ -4,7 +4,7 @@
 // walks every reference kubectl would need to resolve after `render | kubectl apply`.
 import { describe, expect, it } from 'vitest';
 import type { RenderedDoc } from '../../src/model/objects.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { danglingReferences, namedStrings } from '../helpers/references.ts';
 import { render, valuesFor } from './_render.ts';

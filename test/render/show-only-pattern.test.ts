@@ -2,7 +2,7 @@
 // chart name. The cases below are the rules of path.Match (Go's package documentation): `*` and `?`
 // never match `/`, classes with ranges and `^`, `\` escapes, and the patterns it refuses.
 import { describe, expect, it } from 'vitest';
-import { sourceMatches, sourcePattern } from '../../src/output/manifests.ts';
+import { sourceMatches, sourcePattern } from '../../src/render/manifests.ts';
 
 describe('--show-only patterns match as helm (Go path.Match)', () => {
   it.each([

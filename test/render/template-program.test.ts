@@ -15,7 +15,7 @@ import { RenderError } from '../../src/render/components/common.ts';
 import { renderChart } from '../../src/render/render.ts';
 import { compileTemplate, compileTemplates, jsonCopy, runTemplate, templateText, TemplateSyntaxError, type TemplateSet } from '../../src/render/template-program.ts';
 import { templateSet } from '../../src/render/template-source.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { readTemplateLines } from '../../src/yaml/template-yaml.ts';
 import { ValuesArbitraries, valuesSchema } from '../hardening/_values-arb.ts';

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { toYaml } from '../../src/output/manifests.ts';
+import { toYaml } from '../../src/render/manifests.ts';
 import { render } from './_render.ts';
 import { compileTemplates, type TemplateNode } from '../../src/render/template-program.ts';
 import { templateFiles } from '../../src/render/template-source.ts';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { emitYaml } from '../../src/output/yaml-emit.ts';
+import { emitYaml } from '../../src/yaml/emit.ts';
 import { isPlainSafe } from '../../src/yaml/plain-safe.ts';
 import { readTemplateLines, type TemplateLine } from '../../src/yaml/template-yaml.ts';
 import { renderChart } from '../../src/render/render.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import type { Problem } from '../../src/problems/problem.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { dataSource, parseValuesText } from '../../src/values/source.ts';
 import { find, get, render } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';

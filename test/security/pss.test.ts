@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPod, containersWithoutLimits, podOf, type PssControl, type PssLevel } from '../../src/lint/pss.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { render } from '../render/_render.ts';
 

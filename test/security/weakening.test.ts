@@ -12,7 +12,7 @@ import { lintValues } from '../../src/lint/lint.ts';
 import { checkPod, containersWithoutLimits, podOf, type PssControl } from '../../src/lint/pss.ts';
 import { SECURITY_RULE_IDS } from '../../src/lint/rules/security.ts';
 import { securitySurfaces } from '../../src/lint/security-surfaces.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { render, valuesFor } from '../render/_render.ts';
 import { runInProcess } from '../cli/in-process.ts';

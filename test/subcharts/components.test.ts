@@ -2,7 +2,7 @@
 // turning one off removes exactly its objects (spec 2.11 `enabled`, 2.9 authproxy.enabled, 2.3 substrate).
 import { describe, expect, it } from 'vitest';
 import { AUTHPROXY_INLINE, BUNDLED_AREAS, ctxFor, id, renderByComponent } from './helpers.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { readFileSync } from 'node:fs';
 import { defaultsSource } from '../../src/values/defaults.ts';

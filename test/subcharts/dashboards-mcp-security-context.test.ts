@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import { securitySurfaces } from '../../src/lint/security-surfaces.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
-import { REVISION_IDS } from '../../src/spec/revisions.ts';
+import { REVISION_IDS } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { dataSource } from '../../src/values/source.ts';
 import { render, valuesFor } from '../render/_render.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildRenderContext, type RenderContext } from '../../src/model/context.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import { SUBCHART_COMPONENTS } from '../../src/render/subcharts/index.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { mergeValues, type Values } from '../../src/values/merge.ts';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHPROXY_INLINE, ctxFor, find, renderAll } from './helpers.ts';
 import { uiComponent } from '../../src/render/components/ui.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 
 const GLOBAL = { imageRegistry: 'mirror.example.com', imagePullPolicy: 'Always', imagePullSecrets: [{ name: 'global' }] };
 

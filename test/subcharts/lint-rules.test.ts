@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import { dataSource } from '../../src/values/source.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { cookieSecretUsable } from '../../src/lint/rules/subcharts.ts';
 

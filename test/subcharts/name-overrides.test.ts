@@ -3,7 +3,7 @@
 // charts honour (nodeSelector, tolerations), which reach the Agent's deployment settings.
 import { describe, expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 import { find, render } from './helpers.ts';
 import { BUNDLED_AREAS } from './helpers.ts';

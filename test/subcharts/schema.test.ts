@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectValidK8sObjects, registerCrdSchemas, hasK8sSchema } from '../helpers/k8s-schema.ts';
 import { chartCrdDocs } from '../../src/crds/index.ts';
-import { validateCustomResources } from '../../src/crds/validate.ts';
+import { validateCustomResources } from '../../src/kube-check/validate.ts';
 import { AUTHPROXY_INLINE, render } from './helpers.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 import { stringify } from 'yaml';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectValidK8sObjects } from '../helpers/k8s-schema.ts';
 import { id, render } from './helpers.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import type { Values } from '../../src/values/merge.ts';
 
 const rbacIds = (rev: Revision, values: Values) =>

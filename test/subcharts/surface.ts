@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { lintValues } from '../../src/lint/lint.ts';
 import { renderChart } from '../../src/render/render.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
-import type { Revision } from '../../src/spec/revisions.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
 import { mergeValues, type Values } from '../../src/values/merge.ts';
 import { dataSource, parseValuesText } from '../../src/values/source.ts';

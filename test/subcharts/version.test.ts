@@ -1,7 +1,7 @@
 // `agentplat version` (values document 2.1: chart and sub-chart versions of each revision).
 import { describe, expect, it } from 'vitest';
 import semver from 'semver';
-import { REVISIONS, type Revision } from '../../src/spec/revisions.ts';
+import { REVISIONS, type Revision } from '../../src/chart/revisions.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import { AUTHPROXY_INLINE, BUNDLED_AREAS, render as renderSubcharts } from './helpers.ts';
 import { runInProcess } from '../cli/in-process.ts';

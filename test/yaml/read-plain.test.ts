@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readYaml } from '../../src/yaml/read.ts';
-import { validateCustomResources } from '../../src/crds/validate.ts';
+import { validateCustomResources } from '../../src/kube-check/validate.ts';
 import { parseValuesText, parseValuesWithPositions } from '../../src/values/source.ts';
 import { corpus, mutatedYaml } from '../hardening/_mutate.ts';
 import { FILES, structural } from '../hardening/_resource-arb.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/lint/config.ts';
 import { UsageError } from '../../src/problems/errors.ts';
-import { validateCustomResources } from '../../src/crds/validate.ts';
+import { validateCustomResources } from '../../src/kube-check/validate.ts';
 import { parseValuesText } from '../../src/values/source.ts';
 
 /** [line, column, message] of each problem of a values text. */

@@ -19,7 +19,7 @@ export function register(program: Command, app: App): void {
       const output = outputFormat(opts.output, MANIFEST_FORMATS);
       const { crdsOperation } = await import('../../pipeline/crds.ts');
       const docs = await crdsOperation({ ...(opts.protectCrds ? { protectCrds: true } : {}) });
-      const { toJson, toYaml } = await import('../../output/manifests.ts');
+      const { toJson, toYaml } = await import('../../render/manifests.ts');
       app.io.stdout(output === 'json' ? toJson(docs) : toYaml(docs));
     });
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import type { SchemaNode } from '../../docs/values-reference.ts';
-import { otherRevision } from '../../spec/revisions.ts';
+import { otherRevision } from '../../chart/revisions.ts';
 import { revisionFlag } from '../options.ts';
 
 export function register(program: Command, app: App): void {

@@ -2,7 +2,7 @@
 import type { App } from '../app.ts';
 import { layerOptionsFrom, outputFormat, REPORT_FORMATS, revisionOption, type LayerFlags } from '../options.ts';
 import { explainKey, keyInValues, topLevelKeys, type Explanation, type InConfiguration, type Landing } from '../../explain/explain.ts';
-import { REVISION_IDS, type Revision } from '../../spec/revisions.ts';
+import { REVISION_IDS, type Revision } from '../../chart/revisions.ts';
 import { EXIT_PROBLEMS } from '../../problems/errors.ts';
 
 export interface ExplainFlags extends LayerFlags {

@@ -5,7 +5,7 @@ import type { App } from '../app.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { chalkFor, writeReport } from '../io.ts';
 import { collect, revisionChoice, revisionFlag, revisionOption } from '../options.ts';
-import type { Revision } from '../../spec/revisions.ts';
+import type { Revision } from '../../chart/revisions.ts';
 
 export function register(program: Command, app: App): void {
   program

@@ -6,7 +6,7 @@ import { lintSettings } from '../lint-settings.ts';
 import { eitherSpelling, outputFormat, PLAN_FORMATS, revisionOption } from '../options.ts';
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../../problems/errors.ts';
-import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../diff/plan-format.ts';
+import { formatPlanJson, formatPlanText, planProblems, planSummaryLine, PLAN_RULES } from '../../output/diff/plan-format.ts';
 import { planOperation } from '../../pipeline/plan.ts';
 import { compareRequest, hasNewSideLayers, inertValuesLine, type SidesFlags } from '../compare-flags.ts';
 

@@ -10,7 +10,7 @@ import { packageVersion } from '../../package-version.ts';
 import { EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { countProblems } from '../../problems/problem.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
-import { docYaml, filesFor, toJson } from '../../output/manifests.ts';
+import { docYaml, filesFor, toJson } from '../../render/manifests.ts';
 import { resolveOutputDir, writeOutputDir, writeSelectedFiles } from '../../output/output-dir.ts';
 import { renderOperation } from '../../pipeline/operations.ts';
 

@@ -10,7 +10,7 @@ import type { ClusterFlags } from '../options.ts';
 import { packageVersion } from '../../package-version.ts';
 import type { ClusterClient } from '../../cluster/client.ts';
 import { byKind, complete, unreadText } from '../../cluster/validate-cluster.ts';
-import { crdRuleCatalog } from '../../crds/rules.ts';
+import { crdRuleCatalog } from '../../kube-check/rules.ts';
 import { formatProblems, type FormatName } from '../../output/formatters/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../../problems/errors.ts';
 import { validateClusterOperation } from '../../pipeline/validate.ts';

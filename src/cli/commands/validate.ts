@@ -8,9 +8,9 @@ import { chalkFor } from '../io.ts';
 import { packageVersion } from '../../package-version.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError } from '../../problems/errors.ts';
 import { FORMAT_NAMES, parseFormatName } from '../../problems/format-names.ts';
-import { CRD_RULES, crdRuleCatalog } from '../../crds/rules.ts';
-import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../crds/kube-versions.ts';
-import type { SkippedDoc } from '../../crds/validate.ts';
+import { CRD_RULES, crdRuleCatalog } from '../../kube-check/rules.ts';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS } from '../../kube-check/kube-versions.ts';
+import type { SkippedDoc } from '../../kube-check/object.ts';
 
 interface Options extends ClusterFlags {
   format: string;

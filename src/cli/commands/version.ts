@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
 import { packageVersion } from '../../package-version.ts';
-import { REVISION_IDS, REVISIONS, type Revision } from '../../spec/revisions.ts';
+import { REVISION_IDS, REVISIONS, type Revision } from '../../chart/revisions.ts';
 import { outputFlag, outputFormat, REPORT_FORMATS, revisionChoice, revisionOption } from '../options.ts';
 
 export interface RevisionVersions {

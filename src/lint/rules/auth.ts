@@ -5,7 +5,7 @@
 import type { ValuesRule } from './types.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
 import { at } from '../../model/values-access.ts';
-import { otherRevision, REVISIONS } from '../../spec/revisions.ts';
+import { otherRevision, REVISIONS } from '../../chart/revisions.ts';
 
 
 export const authRules: ValuesRule = {

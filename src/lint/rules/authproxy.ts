@@ -9,7 +9,7 @@ import type { RuleContext, ValuesRule } from './types.ts';
 import { at, optStr } from '../../model/values-access.ts';
 import { authproxyPlan, configFileEmailDomains, emailAdmission } from '../../model/authproxy-plan.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
-import { kubeOlder } from '../../spec/kube-features.ts';
+import { kubeOlder } from '../../chart/kube-features.ts';
 
 const SESSION_RULE = 'values/authproxy-session-storage';
 const REMOVED_RULE = 'values/authproxy-removed-key';

@@ -3,9 +3,9 @@
 //   bad:  fullnameOverride: ACME_platform      good: fullnameOverride: acme-platform
 
 import type { RuleContext, ValuesRule } from './types.ts';
-import { annotationKeyProblem, annotationsSize, ANNOTATIONS_TOTAL_MAX, labelKeyProblem, labelValueProblem } from '../../k8s-meta.ts';
+import { annotationKeyProblem, annotationsSize, ANNOTATIONS_TOTAL_MAX, labelKeyProblem, labelValueProblem } from '../../kube-check/metadata.ts';
 import { optStr } from '../../model/values-access.ts';
-import { AGENT_AREAS } from '../../spec/revisions.ts';
+import { AGENT_AREAS } from '../../chart/revisions.ts';
 
 const NAME = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;

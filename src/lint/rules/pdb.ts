@@ -5,7 +5,7 @@
 import type { ValuesRule } from './types.ts';
 import { at, optBool, optNum, optStr } from '../../model/values-access.ts';
 import { thresholdSet } from '../../model/derive.ts';
-import { KUBE_FEATURES, kubeServes } from '../../spec/kube-features.ts';
+import { KUBE_FEATURES, kubeServes } from '../../chart/kube-features.ts';
 
 const COMPONENTS = ['controller', 'ui'] as const;
 

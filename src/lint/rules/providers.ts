@@ -4,7 +4,7 @@
 //   bad: providers.default: providerZ (no such block)
 //   bad: providers.providerA: {provider: ProviderB, config: {…}}
 //   bad: providers.providerB.config: {maxTokens: 0}   (the ModelConfig CRD: minimum 1)
-// A block's config and tls are checked by the ModelConfig CRD itself (crds/validate.ts): the
+// A block's config and tls are checked by the ModelConfig CRD itself (kube-check/validate.ts): the
 // block's ModelConfig is built as render builds it and every finding is placed back on the key
 // it came from, with the message `agentplat validate` gives for the rendered object.
 

@@ -8,7 +8,7 @@
 import type { ValuesRule } from './types.ts';
 import { bool } from '../../model/values-access.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
-import { KUBE_FEATURES, kubeOlder, kubeServes, type KubeFeature, type KubeFeatureId } from '../../spec/kube-features.ts';
+import { KUBE_FEATURES, kubeOlder, kubeServes, type KubeFeature, type KubeFeatureId } from '../../chart/kube-features.ts';
 
 const RULE = 'values/substrate-projections-kube-version';
 const NEEDED: readonly KubeFeatureId[] = ['clusterTrustBundleProjection', 'podCertificateProjection'];

@@ -2,7 +2,7 @@
 // Rules never compute file positions; the linter maps each path to where the user wrote it.
 
 import type { ProblemFix, Severity } from '../../problems/problem.ts';
-import type { Revision } from '../../spec/revisions.ts';
+import type { Revision } from '../../chart/revisions.ts';
 import type { Values } from '../../values/merge.ts';
 import type { PathSegment, ValueOrigin } from '../../values/source.ts';
 import type { CheckObject } from '../crd-check.ts';

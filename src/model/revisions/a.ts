@@ -3,7 +3,7 @@
 // tracing/logging telemetry model.
 
 import type { Values } from '../../values/merge.ts';
-import { REVISIONS } from '../../spec/revisions.ts';
+import { REVISIONS } from '../../chart/revisions.ts';
 import type { RevisionModel } from '../revision-model.ts';
 import { imagePolicy } from '../images.ts';
 import { at, bool, firstOf, list, map, num, present, sortedPairs, str } from '../values-access.ts';

@@ -3,7 +3,7 @@
 // sandboxes, pod-certificate authentication to the substrate API, the UI base path.
 
 import type { Values } from '../../values/merge.ts';
-import { REVISIONS } from '../../spec/revisions.ts';
+import { REVISIONS } from '../../chart/revisions.ts';
 import type { RevisionModel } from '../revision-model.ts';
 import { composeImage, imagePolicy } from '../images.ts';
 import { at, bool, firstOf, list, map, present, sortedPairs, str } from '../values-access.ts';

@@ -1,6 +1,6 @@
 // The adapter of each revision: merged values in, the revision's typed model out.
 
-import type { Revision } from '../../spec/revisions.ts';
+import type { Revision } from '../../chart/revisions.ts';
 import type { Values } from '../../values/merge.ts';
 import type { RevisionModel } from '../revision-model.ts';
 import { revisionA } from './a.ts';

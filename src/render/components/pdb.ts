@@ -6,7 +6,7 @@ import type { Component, RenderContext } from '../../model/context.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, nameOf, selectorLabels, stringMap } from '../chart.ts';
 import { thresholdSet } from '../../model/derive.ts';
-import { kubeServes } from '../../spec/kube-features.ts';
+import { kubeServes } from '../../chart/kube-features.ts';
 import { at, bool, map, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
 

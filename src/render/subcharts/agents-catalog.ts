@@ -2,7 +2,7 @@
 // this project), built-in prompt fragments, tools and A2A skills. Names use the spec's neutral
 // area words; Kubernetes' own `k8s_*` tool names stay as the tools server serves them.
 
-import type { AgentArea } from '../../spec/revisions.ts';
+import type { AgentArea } from '../../chart/revisions.ts';
 import { DASHBOARDS_MCP_TOOLS } from './dashboards-mcp.ts';
 
 export type PromptKey = 'kubernetes-context' | 'tool-usage-best-practices' | 'safety-guardrails' | 'skills-usage' | 'a2a-communication';

@@ -6,7 +6,7 @@
 // object renders, is decided here once; lint/rules/authproxy.ts refuses the combinations an API
 // server or the proxy would refuse.
 // Not rendered: the proxy chart's own redis sub-chart (redis-ha.*, initContainers.waitForRedis),
-// which is not vendored; those keys stay unknown with a hint (spec/replacements.ts).
+// which is not vendored; those keys stay unknown with a hint (chart/replacements.ts).
 
 import { stringify } from 'yaml';
 import type { Component, RenderContext } from '../../model/context.ts';
@@ -20,7 +20,7 @@ import { tplScope } from '../../model/tpl-scope.ts';
 import { AUTHPROXY_SECRET_KEYS } from '../../model/authproxy-secret-keys.ts';
 import { AUTHPROXY_SECURITY_BASELINE, authproxyPlan, type AuthproxyPlan } from '../../model/authproxy-plan.ts';
 import { expandExtraObjects } from '../../model/extra-objects.ts';
-import { kubeServes } from '../../spec/kube-features.ts';
+import { kubeServes } from '../../chart/kube-features.ts';
 import { dnsTrunc } from '../../model/context.ts';
 import { renderDocs } from '../engine.ts';
 import { RenderError } from '../components/common.ts';

@@ -26,7 +26,7 @@ import { isIP } from 'node:net';
 import type { OpenapiNode, Path, SchemaIssue } from './openapi-check.ts';
 import { isQuantity, pathText } from './openapi-check.ts';
 import { nearest } from '../problems/nearest.ts';
-import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem, type MetaOptions } from '../k8s-meta.ts';
+import { dnsLabelProblem, labelKeyProblem, labelValueProblem, metadataFindings, nameProblem, type MetaOptions } from './metadata.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -561,7 +561,7 @@ function cronJobIssues(data: Obj, out: SchemaIssue[]): void {
     const why = cronScheduleProblem(schedule);
     if (why) out.push({ rule: 'crd/cronjob', path: ['spec', 'schedule'], message: `spec.schedule ${JSON.stringify(schedule)} is not a cron schedule: ${why}`, hint: 'e.g. "*/15 * * * *" or @hourly' });
   }
-  // A CronJob's name (at most 52 characters) is a metadata rule: src/k8s-meta.ts, crd/metadata.
+  // A CronJob's name (at most 52 characters) is a metadata rule: src/kube-check/metadata.ts, crd/metadata.
 }
 
 /** A PersistentVolumeClaim (also a StatefulSet's claim template) requests storage. */

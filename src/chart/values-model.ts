@@ -91,7 +91,7 @@ const skipAuthRegex = (staticPrefix: string): string =>
 
 // A block's `config` becomes the default ModelConfig's `spec.provider<X>` and its `tls` its
 // `spec.tls` (Resource API 2.12). Their fields, types and rules are the CRD's own: the generator
-// writes the CRD's fields into the values schema (spec/provider-config-schema.ts; the model declares
+// writes the CRD's fields into the values schema (chart/provider-config-schema.ts; the model declares
 // only the fields the values document gives defaults), and lint leaves the judging to
 // values/provider-modelconfig, which runs the CRD's schema and CEL rules, so a wrong value gets the
 // message `agentplat validate` gives.

@@ -2,19 +2,15 @@
 // what the server would store), then what the server refused, the field-ownership conflicts, the
 // drift and what could not be checked yet; one JSON document (version 1) for machines.
 import type { ChalkInstance } from 'chalk';
-import { jsonText } from '../values/big-integers.ts';
-import { formatText, jsonObjects, type JsonDiff, type JsonObject, type ShownChange, type SideInfo } from './format.ts';
-import type { Conflict, Drift, NotAllowed, Preflight, Rejection, Unchecked } from './live.ts';
-import { KUBECTL_PARENT_MANAGER, type ApplySetPreflight, type ParentPrediction } from './applyset-parent.ts';
-import { displayId, type Status } from './objects.ts';
+import { jsonText } from '../../values/big-integers.ts';
+import { formatText, jsonObjects, type JsonDiff, type JsonObject } from './format.ts';
+import type { ShownChange, SideInfo } from '../../diff/shown.ts';
+import type { Conflict, Drift, NotAllowed, Preflight, Rejection, Unchecked } from '../../diff/live.ts';
+import { KUBECTL_PARENT_MANAGER, type ApplySetPreflight, type ParentPrediction } from '../../diff/applyset-parent.ts';
+import { displayId, type Status } from '../../diff/objects.ts';
 
-export interface ClusterInfo {
-  context: string;
-  server: string;
-  fieldManager: string;
-  /** The ApplySet id the release is applied as (--applyset), when given. */
-  applySet?: string;
-}
+import type { ClusterInfo } from '../../diff/live.ts';
+export type { ClusterInfo };
 
 export interface PreflightSummary {
   created: number;

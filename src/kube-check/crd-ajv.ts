@@ -23,7 +23,7 @@ export const CRD_FORMATS = Object.keys(CRD_FORMAT_CHECKS);
 
 export function prepareCrdAjv<T extends Ajv>(ajv: T): T {
   // Standalone code reaches the format functions through this module (the build bundles it).
-  ajv.opts.code.formats ??= _`require("./src/crds/formats.ts").CRD_FORMAT_CHECKS`;
+  ajv.opts.code.formats ??= _`require("./src/kube-check/formats.ts").CRD_FORMAT_CHECKS`;
   for (const [name, check] of Object.entries(CRD_FORMAT_CHECKS)) ajv.addFormat(name, check);
   return ajv;
 }

@@ -5,7 +5,7 @@
 // YAML 1.1 or 1.2 reader could take for anything but a string, and writes multi-line strings as
 // literal blocks so configs stay readable.
 
-import { isPlainSafe } from '../yaml/plain-safe.ts';
+import { isPlainSafe } from './plain-safe.ts';
 
 const scalarCache = new Map<string, string>();
 

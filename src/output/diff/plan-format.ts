@@ -1,12 +1,12 @@
 // How `agentplat plan` prints a plan: sections of text for people, one JSON document (version 1)
 // for machines, and SARIF (the lint formatter's, from one problem per finding) for code scanning.
 import type { ChalkInstance } from 'chalk';
-import { locatedChangeLine } from '../migrate/changes.ts';
-import type { Problem } from '../problems/problem.ts';
-import { jsonText } from '../values/big-integers.ts';
-import type { SideInfo } from './format.ts';
-import { displayId } from './objects.ts';
-import type { Action, Plan, PlannedObject } from './plan.ts';
+import { locatedChangeLine } from '../../migrate/changes.ts';
+import type { Problem } from '../../problems/problem.ts';
+import { jsonText } from '../../values/big-integers.ts';
+import type { SideInfo } from '../../diff/shown.ts';
+import { displayId } from '../../diff/objects.ts';
+import type { Action, Plan, PlannedObject } from '../../diff/plan.ts';
 
 /** The order the object plan lists actions in: what needs a person first. */
 const ACTION_ORDER: readonly Action[] = ['replace', 'delete', 'update', 'create'];

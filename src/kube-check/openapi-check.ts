@@ -13,9 +13,9 @@
 import { nearest } from '../problems/nearest.ts';
 import { schemaSentence, showValue, typeWord } from '../problems/schema-wording.ts';
 import { CRD_FORMAT_CHECKS } from './formats.ts';
-import { INT64_BOUND } from './ids.ts';
-import { QUANTITY_PATTERN } from '../spec/values-nodes.ts';
-import { labelKeyProblem, labelValueProblem, nameProblem } from '../k8s-meta.ts';
+import { INT64_BOUND } from '../crds/ids.ts';
+import { QUANTITY_PATTERN } from '../chart/values-nodes.ts';
+import { labelKeyProblem, labelValueProblem, nameProblem } from './metadata.ts';
 import type { CrdRuleId } from './rules.ts';
 
 export interface OpenapiNode {

@@ -1,43 +1,13 @@
 // How `agentplat diff` prints a comparison: a unified diff of each object's YAML for people, one
-// JSON document (version 1) for machines. Both show objects masked (mask.ts) and in the order
-// objects.ts sorts them, so the same inputs always print the same bytes.
+// JSON document (version 1) for machines. Both print the changes as diff/shown.ts shows them
+// (masked, in the order diff/objects.ts sorts them), so the same inputs always print the same bytes.
 import type { ChalkInstance } from 'chalk';
-import { PLAIN } from '../plain-style.ts';
-import type { Change } from '../migrate/changes.ts';
-import { objectYaml } from '../output/manifests.ts';
-import { diffLines, hunks, type DiffLine } from './lines.ts';
-import type { Masker } from './mask.ts';
-import { displayId, fieldChanges, type Comparison, type FieldChange, type ObjectChange, type Status } from './objects.ts';
-import { jsonText } from '../values/big-integers.ts';
-
-/** One side as the JSON output describes it. */
-export type SideInfo = { kind: 'render'; revision: string; values: string[] } | { kind: 'manifest'; path: string };
-
-export interface ShownChange {
-  change: ObjectChange;
-  /** The masked objects: the old one (removed, changed) and the new one (added, changed). */
-  old?: unknown;
-  new?: unknown;
-  /** Field by field, on the masked objects (changed only). */
-  fields: FieldChange[];
-  /** Every line of both YAML texts, marked. */
-  lines: DiffLine[];
-}
-
-/** The changes of a comparison, masked, each with its field changes and line diff. */
-export function showChanges(comparison: Comparison, mask: Masker): ShownChange[] {
-  return comparison.changes.map((change) => {
-    const [a, b] = mask.pair(change, change.old?.object, change.new?.object);
-    const yamlLines = (o: unknown): string[] => (o === undefined ? [] : objectYaml(o).replace(/\n$/, '').split('\n'));
-    return {
-      change,
-      ...(a !== undefined ? { old: a } : {}),
-      ...(b !== undefined ? { new: b } : {}),
-      fields: change.status === 'changed' ? fieldChanges(a, b) : [],
-      lines: diffLines(yamlLines(a), yamlLines(b)),
-    };
-  });
-}
+import { PLAIN } from '../../plain-style.ts';
+import type { Change } from '../../migrate/changes.ts';
+import { hunks } from '../../diff/lines.ts';
+import { displayId, type Comparison, type FieldChange, type Status } from '../../diff/objects.ts';
+import { summarize, type ShownChange, type SideInfo, type Summary } from '../../diff/shown.ts';
+import { jsonText } from '../../values/big-integers.ts';
 
 /** Field paths listed in a changed object's header before `and N more`. */
 const LISTED_FIELDS = 6;
@@ -65,18 +35,6 @@ export function formatText(shown: readonly ShownChange[], chalk: ChalkInstance, 
     out.push('');
   }
   return out.length === 0 ? '' : `${out.join('\n')}${opts.brief ? '\n' : ''}`;
-}
-
-export interface Summary {
-  added: number;
-  removed: number;
-  changed: number;
-  unchanged: number;
-}
-
-export function summarize(comparison: Comparison): Summary {
-  const count = (s: Status) => comparison.changes.filter((c) => c.status === s).length;
-  return { added: count('added'), removed: count('removed'), changed: count('changed'), unchanged: comparison.unchanged };
 }
 
 /** `2 added, 1 removed, 3 changed, 40 unchanged`, or that both sides hold the same objects. */

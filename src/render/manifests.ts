@@ -3,7 +3,7 @@
 // (output-dir.ts writes those).
 
 import type { RenderedDoc } from '../model/objects.ts';
-import { emitYaml } from './yaml-emit.ts';
+import { emitYaml } from '../yaml/emit.ts';
 import { crdYaml } from '../crds/index.ts';
 import { nearest } from '../problems/nearest.ts';
 import { UsageError } from '../problems/errors.ts';
