@@ -17,7 +17,7 @@ import { layerRelease } from '../values/replace.ts';
 import type { PathSegment } from '../values/source.ts';
 import { entryLines, extentAt, listAppend, pathAt } from './positions.ts';
 import type { FindingData, OpenDocument, OpenTexts } from './request.ts';
-import { lintRequest, settingsFor } from './request.ts';
+import { lintRequests, revisionOf, settingsFor, valuesPathOf } from './request.ts';
 
 // ---- hover -------------------------------------------------------------------------------
 
@@ -42,23 +42,25 @@ function explainOnce(key: string, revision: Revision): Promise<Explanation | Age
 
 /** The value the release gets at `path` and where it comes from (the layers as lint reads them). */
 async function effectiveValue(doc: OpenDocument, open: OpenTexts, path: readonly PathSegment[]): Promise<{ value: unknown; from: string } | undefined> {
-  const settings = settingsFor(doc.path);
-  const req = lintRequest(doc, settings, open);
+  const first = lintRequests(doc, open)[0];
+  if (!first) return undefined;
+  const { revision, request: req } = first;
   const loaded = await loadUserLayers(req.layers, req.reader);
-  const layered = layerRelease(defaultsSource(settings.revision), loaded.sources);
+  const layered = layerRelease(defaultsSource(revision), loaded.sources);
   const value = getPath(layered.values, path);
   if (value === undefined) return undefined;
   const at = layered.locate(path);
-  const from = !at ? `the defaults of revision ${settings.revision}` : `${at.origin ?? at.file}${at.line !== undefined && !at.origin ? `:${at.line}` : ''}`;
+  const from = !at ? `the defaults of revision ${revision}` : `${at.origin ?? at.file}${at.line !== undefined && !at.origin ? `:${at.line}` : ''}`;
   return { value, from };
 }
 
-/** Markdown for the key under the cursor: `explain`'s facts, the effective value and its origin; undefined off every key. */
+/** Markdown for the key under the cursor: `explain`'s facts, the effective value and its origin; undefined off every key (and outside a GitOps object's values). */
 export async function hoverText(doc: OpenDocument, offset: number, open: OpenTexts): Promise<string | undefined> {
-  const at = pathAt(doc.text, offset);
-  if (!at) return undefined;
+  const written = pathAt(doc.text, offset);
+  const at = written && valuesPathOf(doc, written.path);
+  if (!at || at.path.length === 0) return undefined;
   const key = explainKeyOf(at.path);
-  const { revision } = settingsFor(doc.path);
+  const revision = revisionOf(doc, open);
   const e = await explainOnce(key, revision);
   if (e instanceof AgentplatError) {
     // A key of the other revision only: its name, as `explain` words it.
@@ -206,10 +208,15 @@ function blockSnippet(value: unknown): string {
   return yaml.replace(/[$}\\]/g, (c) => `\\${c}`).split('\n').map((l) => `  ${l}`).join('\n');
 }
 
-/** Keys (with their default and description), or the words a key's value may be, where the cursor is. */
-export function completionsAt(text: string, offset: number, revision: Revision): Completion[] {
-  const ctx = contextAt(text, offset);
-  if (!ctx) return [];
+/**
+ * Keys (with their default and description), or the words a key's value may be, where the cursor
+ * is; `inValues` turns the document's path into the values path (undefined outside the values).
+ */
+export function completionsAt(text: string, offset: number, revision: Revision, inValues: (path: PathSegment[]) => PathSegment[] | undefined = (p) => p): Completion[] {
+  const written = contextAt(text, offset);
+  const parent = written && inValues(written.parent);
+  if (!written || !parent) return [];
+  const ctx = { ...written, parent };
   const parentNode = nodeAtPath(revision, ctx.parent);
   if (!parentNode) return [];
   const parentKey = explainKeyOf(ctx.parent);
@@ -254,10 +261,10 @@ export interface Action {
   preferred?: boolean;
 }
 
-/** The quick fixes of one finding at `offset` (where the problem points). */
-export function actionsFor(text: string, offset: number, data: FindingData): Action[] {
+/** The quick fixes of one finding at `offset` (where the problem points); `prefix`: where the values start in the document (a HelmRelease's `spec.values`). */
+export function actionsFor(text: string, offset: number, data: FindingData, prefix: readonly PathSegment[] = []): Action[] {
   const out: Action[] = [];
-  const path = splitPath(data.path);
+  const path = [...prefix, ...splitPath(data.path)];
   const fix = data.fix;
   if (fix && 'replace' in fix) {
     out.push({ title: `Change to \`${fix.replace}\``, edits: [{ start: offset, end: extentAt(text, offset), text: fix.replace }], fixes: data, preferred: true });
@@ -268,7 +275,7 @@ export function actionsFor(text: string, offset: number, data: FindingData): Act
   }
   if (data.rule === 'values/no-effect' || data.rule === 'values/same-as-default') {
     const lines = entryLines(text, path);
-    if (lines) out.push({ title: `Remove \`${joinPath(path)}\` (it changes nothing rendered)`, edits: [{ ...lines, text: '' }], fixes: data });
+    if (lines) out.push({ title: `Remove \`${data.path}\` (it changes nothing rendered)`, edits: [{ ...lines, text: '' }], fixes: data });
   }
   return out;
 }

@@ -2,17 +2,22 @@
 // what the editor shows. There is no second lint: the request goes to lintOperation, the one the
 // CLI and the API run, with the document's unsaved text as a values layer.
 //
-// The seam for other kinds of documents is `layersOf`: a values file is one layer (or its place
-// among the layers `.agentplat.yaml` lists); a GitOps object (HelmRelease, Application) would be
-// turned into its layers, with positions in its own text, at the same place.
+// The seam for other kinds of documents is `lintRequests`: a values file is one layer (or its
+// place among the layers `.agentplat.yaml` lists); a GitOps object (a Flux HelmRelease, an Argo CD
+// Application) is read as `agentplat lint` reads it (gitops/readGitopsFile), into one request per
+// release of this chart: its layers with positions in its own text (and in a ConfigMap's file
+// beside it), its revision, names and API versions.
 
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { mayBeGitops, readGitopsFile, type GitopsReader, type GitopsRelease, type UserFile } from '../gitops/index.ts';
 import { askedFor, loadConfig, type LintConfig } from '../lint/config.ts';
 import { lintOperation, type LintOperationRequest } from '../pipeline/operations.ts';
 import { AgentplatError } from '../problems/errors.ts';
 import type { Problem, ProblemFix } from '../problems/problem.ts';
 import type { Revision } from '../chart/revisions.ts';
 import type { ValuesInput } from '../values/input.ts';
+import type { PathSegment } from '../values/source.ts';
 
 /** A document as the editor holds it: its file path and its (maybe unsaved) text. */
 export interface OpenDocument {
@@ -44,6 +49,8 @@ export interface Finding {
 export interface DocumentLint {
   revision: Revision;
   findings: Finding[];
+  /** Findings in other files the document's releases read (a ConfigMap beside a HelmRelease), by path. */
+  elsewhere: Map<string, Finding[]>;
 }
 
 /** The settings a document is linted with: the nearest `.agentplat.yaml` from its folder up. */
@@ -97,19 +104,129 @@ export function lintRequest(doc: OpenDocument, settings: DocumentSettings, open:
   };
 }
 
-/** Lints the document as `agentplat lint` would, keeping the findings about it. */
-export async function lintDocument(doc: OpenDocument, open: OpenTexts): Promise<DocumentLint> {
-  let settings: DocumentSettings;
+/** The document is a Flux HelmRelease or an Argo CD Application (by apiVersion and kind). */
+export const isGitopsDocument = (doc: OpenDocument): boolean => mayBeGitops(doc.text);
+
+/** A file of Kubernetes objects that is not a GitOps object of the chart (a ConfigMap): not a values file. */
+export const isObjectsFile = (text: string): boolean => /^apiVersion:/m.test(text) && /^kind:/m.test(text);
+
+/**
+ * Where a GitOps object's files are read from in the editor: YAML files in its folder (their
+ * unsaved texts when open), named by their full paths so that a finding in one of them can be
+ * shown there; repository files from the nearest folder up holding `.git` (else the object's).
+ */
+export function editorReader(doc: OpenDocument, open: OpenTexts): GitopsReader {
+  const dir = dirname(doc.path);
+  let root = dir;
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, '.git'))) {
+      root = d;
+      break;
+    }
+    if (dirname(d) === d) break;
+  }
+  const read = (full: string): UserFile | undefined => {
+    const text = full === doc.path ? doc.text : open(full);
+    if (text !== undefined) return { name: full, text };
+    try {
+      if (statSync(full).size > 1024 * 1024) return undefined;
+      return { name: full, text: readFileSync(full, 'utf8') };
+    } catch {
+      return undefined;
+    }
+  };
+  let neighbours: UserFile[] | undefined;
+  return {
+    neighbours() {
+      if (!neighbours) {
+        let names: string[] = [];
+        try {
+          names = readdirSync(dir).filter((n) => /\.ya?ml$/i.test(n)).sort();
+        } catch {
+          // A folder that cannot be listed holds nothing the object names.
+        }
+        neighbours = names.map((n) => read(join(dir, n))).filter((f): f is UserFile => f !== undefined);
+      }
+      return neighbours;
+    },
+    repoFile: (path) => read(join(root, path)),
+    repoRootText: `under ${root} (the repository holding the object)`,
+  };
+}
+
+/** The request `agentplat lint` makes for one release of a GitOps object. */
+function releaseRequest(doc: OpenDocument, settings: DocumentSettings, release: GitopsRelease): LintOperationRequest {
+  const { config } = settings;
+  return {
+    revision: release.revision,
+    layers: { values: release.layers.map((source) => ({ name: source.name, source })) },
+    reader: { cwd: dirname(doc.path), readStdin: () => Promise.resolve(undefined) },
+    releaseName: release.releaseName,
+    namespace: release.namespace,
+    apiVersions: [...release.apiVersions],
+    ...(release.kubeVersion ? { kubeVersion: release.kubeVersion } : {}),
+    rules: config.rules,
+    ...(config.ignoreKeys ? { ignoreKeys: config.ignoreKeys } : {}),
+    showDefaultNote: askedFor(config.rules),
+    effects: true,
+  };
+}
+
+/**
+ * The lint requests a document makes: one for a values file; one per release of this chart for a
+ * HelmRelease or Application (none when it holds only other charts'). Throws what lint would
+ * refuse (an AgentplatError naming file:line:col).
+ */
+export function lintRequests(doc: OpenDocument, open: OpenTexts): { revision: Revision; request: LintOperationRequest }[] {
+  const settings = settingsFor(doc.path);
+  if (!isGitopsDocument(doc)) return [{ revision: settings.revision, request: lintRequest(doc, settings, open) }];
+  const read = readGitopsFile({ name: doc.path, text: doc.text }, editorReader(doc, open));
+  if (!read.isGitops) return [{ revision: settings.revision, request: lintRequest(doc, settings, open) }];
+  return read.releases.map((r) => ({ revision: r.revision, request: releaseRequest(doc, settings, r) }));
+}
+
+/** The revision a document is written for: its GitOps object's chart version, else the settings'. */
+export function revisionOf(doc: OpenDocument, open: OpenTexts): Revision {
   try {
-    settings = settingsFor(doc.path);
-    const { problems } = await lintOperation(lintRequest(doc, settings, open));
-    return { revision: settings.revision, findings: findingsOf(problems, doc.path) };
+    return lintRequests(doc, open)[0]?.revision ?? settingsFor(doc.path).revision;
+  } catch {
+    return settingsFor(doc.path).revision;
+  }
+}
+
+/** Lints the document as `agentplat lint` would, keeping the findings about it (and about the files beside it that its releases read). */
+export async function lintDocument(doc: OpenDocument, open: OpenTexts): Promise<DocumentLint> {
+  try {
+    const requests = lintRequests(doc, open);
+    const problems: Problem[] = [];
+    for (const { request } of requests) problems.push(...(await lintOperation(request)).problems);
+    const elsewhere = new Map<string, Finding[]>();
+    for (const p of problems) {
+      if (p.file === undefined || p.file === doc.path || elsewhere.has(p.file) || !isGitopsDocument(doc)) continue;
+      elsewhere.set(p.file, findingsOf(problems, p.file).filter((f) => f.line !== undefined));
+    }
+    return { revision: requests[0]?.revision ?? settingsFor(doc.path).revision, findings: findingsOf(problems, doc.path), elsewhere };
   } catch (err) {
-    // A mistake in .agentplat.yaml or in a name it gives is the user's: shown on the first line, not a crash.
+    // A mistake in .agentplat.yaml, in a name it gives, or in the GitOps object is the user's: a diagnostic, not a crash.
     if (!(err instanceof AgentplatError)) throw err;
     const { hint } = err;
-    return { revision: 'B', findings: [{ severity: 'error', line: 0, column: 0, message: `${err.message}${hint ? `\n${hint}` : ''}`, data: { rule: 'agentplat/settings', path: '' } }] };
+    const at = /^(?:[^\n]*?):(\d+):(\d+): /.exec(err.message);
+    const place = at && err.message.startsWith(`${doc.path}:`) ? { line: Number(at[1]) - 1, column: Number(at[2]) - 1 } : { line: 0, column: 0 };
+    return { revision: 'B', findings: [{ severity: 'error', ...place, message: `${err.message}${hint ? `\n${hint}` : ''}`, data: { rule: 'agentplat/settings', path: '' } }], elsewhere: new Map() };
   }
+}
+
+/**
+ * Where the chart's values start in a GitOps document, at a key path of the document: the path
+ * inside them, or undefined outside them. `spec.values` of a HelmRelease; `helm.valuesObject` of
+ * an Application's source (`spec.source` or an item of `spec.sources`). A values file is values throughout.
+ */
+export function valuesPathOf(doc: OpenDocument, path: readonly PathSegment[]): { prefix: PathSegment[]; path: PathSegment[] } | undefined {
+  if (!isGitopsDocument(doc)) return { prefix: [], path: [...path] };
+  const s = path.map(String);
+  const n = s[0] === 'spec' && s[1] === 'values' ? 2 : s[0] === 'spec' && s[1] === 'source' && s[2] === 'helm' && s[3] === 'valuesObject' ? 4 : s[0] === 'spec' && s[1] === 'sources' && /^\d+$/.test(s[2] ?? '') && s[3] === 'helm' && s[4] === 'valuesObject' ? 5 : 0;
+  if (n === 0 || path.length < n) return undefined;
+  return { prefix: path.slice(0, n), path: path.slice(n) };
 }
 
 /** The problems placed in the document, and those of the whole release (no file). */

@@ -19,9 +19,9 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { otherRevision, type Revision } from '../chart/revisions.ts';
-import { extentsIn } from './positions.ts';
+import { extentsIn, pathAt } from './positions.ts';
 import { actionsFor, completionsAt, hoverText, migrationEdit, type Action } from './features.ts';
-import { lintDocument, settingsFor, type Finding, type FindingData, type OpenDocument } from './request.ts';
+import { isGitopsDocument, isObjectsFile, lintDocument, revisionOf, settingsFor, valuesPathOf, type Finding, type FindingData, type OpenDocument } from './request.ts';
 
 const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information };
 
@@ -33,6 +33,15 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
   const documents = new TextDocuments(TextDocument);
   const open = (path: string) => documents.get(pathToFileURL(path).href)?.getText();
   const asOpen = (doc: TextDocument): OpenDocument => ({ path: fileURLToPath(doc.uri), text: doc.getText() });
+
+  // Files a GitOps document published findings to (a ConfigMap's file beside a HelmRelease), to clear them when they go.
+  const publishedTo = new Map<string, Set<string>>();
+  const publish = async (uri: string, version: number | undefined, text: string, findings: readonly Finding[]) => {
+    const target = documents.get(uri);
+    if (!target) return;
+    const extent = extentsIn(text);
+    await connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics: findings.map((f) => diagnosticOf(target, f, extent)) });
+  };
 
   // One lint at a time per document; an edit during a lint asks for one more run afterwards.
   const running = new Map<string, Promise<void>>();
@@ -48,16 +57,35 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
         const doc = documents.get(uri);
         if (!doc || !isValuesFile(doc)) return;
         const version = doc.version;
-        const { findings } = await lintDocument(asOpen(doc), open);
+        const opened = asOpen(doc);
+        // A file of Kubernetes objects (a ConfigMap) is not a values file: what a HelmRelease reads from it is shown by the HelmRelease's lint.
+        if (!isGitopsDocument(opened) && isObjectsFile(opened.text)) return;
+        const { findings, elsewhere } = await lintDocument(opened, open);
         if (again.has(uri)) continue;
-        const extent = extentsIn(doc.getText());
-        const diagnostics = findings.map((f) => diagnosticOf(doc, f, extent));
-        await connection.sendDiagnostics({ uri, version, diagnostics });
+        await publish(uri, version, doc.getText(), findings);
+        const before = publishedTo.get(uri) ?? new Set<string>();
+        const now = new Set<string>();
+        for (const [path, found] of elsewhere) {
+          const other = documents.get(pathToFileURL(path).href);
+          if (!other) continue;
+          now.add(other.uri);
+          await publish(other.uri, other.version, other.getText(), found);
+        }
+        for (const gone of before) if (!now.has(gone)) await publish(gone, undefined, documents.get(gone)?.getText() ?? '', []);
+        publishedTo.set(uri, now);
       } while (again.has(uri));
     })()
       .catch((err: unknown) => connection.console.error(`agentplat lsp: linting ${uri} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
       .finally(() => running.delete(uri));
     running.set(uri, run);
+  };
+  /** A document and the open GitOps documents of its folder, which may read it (a ConfigMap's values). */
+  const lintWithReaders = (uri: string) => {
+    lint(uri);
+    const dir = uri.slice(0, uri.lastIndexOf('/') + 1);
+    for (const other of documents.all()) {
+      if (other.uri !== uri && other.uri.startsWith(dir) && !other.uri.slice(dir.length).includes('/') && isValuesFile(other) && isGitopsDocument(asOpen(other))) lint(other.uri);
+    }
   };
 
   connection.onInitialize(() => ({
@@ -70,8 +98,8 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
     serverInfo: { name: 'agentplat' },
   }));
 
-  documents.onDidOpen((e) => lint(e.document.uri));
-  documents.onDidChangeContent((e) => lint(e.document.uri));
+  documents.onDidOpen((e) => lintWithReaders(e.document.uri));
+  documents.onDidChangeContent((e) => lintWithReaders(e.document.uri));
   documents.onDidClose((e) => void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
 
   connection.onHover(async ({ textDocument, position }) => {
@@ -84,8 +112,9 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
   connection.onCompletion(({ textDocument, position }) => {
     const doc = documents.get(textDocument.uri);
     if (!doc || !isValuesFile(doc)) return [];
-    const { revision } = settingsFor(fileURLToPath(doc.uri));
-    return completionsAt(doc.getText(), doc.offsetAt(position), revision).map((c) => ({
+    const opened = asOpen(doc);
+    const revision = revisionOf(opened, open);
+    return completionsAt(opened.text, doc.offsetAt(position), revision, (p) => valuesPathOf(opened, p)?.path).map((c) => ({
       label: c.label,
       kind: c.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.Value,
       detail: c.detail,
@@ -105,17 +134,23 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
       ...(a.preferred ? { isPreferred: true } : {}),
       edit: { changes: { [doc.uri]: a.edits.map((e) => ({ range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, newText: e.text })) } },
     });
-    const text = doc.getText();
+    const opened = asOpen(doc);
+    const { text } = opened;
+    const gitops = isGitopsDocument(opened);
     let migrateFrom: Revision | undefined;
     for (const d of context.diagnostics) {
       if (d.source !== 'agentplat' || !d.data) continue;
       const data = d.data as FindingData;
-      for (const a of actionsFor(text, doc.offsetAt(d.range.start), data)) out.push(toAction(a, CodeActionKind.QuickFix, d));
+      const offset = doc.offsetAt(d.range.start);
+      // In a GitOps object the values start below spec.values (or helm.valuesObject).
+      const written = gitops ? pathAt(text, offset) : undefined;
+      const prefix = written ? (valuesPathOf(opened, written.path)?.prefix ?? []) : [];
+      for (const a of actionsFor(text, offset, data, prefix)) out.push(toAction(a, CodeActionKind.QuickFix, d));
       if (data.onlyInRevision) migrateFrom = data.onlyInRevision as Revision;
     }
-    // A file written for the other revision: the migration, as `agentplat migrate` writes it.
+    // A values file written for the other revision: the migration, as `agentplat migrate` writes it.
     const { revision } = settingsFor(fileURLToPath(doc.uri));
-    if (migrateFrom !== undefined && migrateFrom === otherRevision(revision)) {
+    if (!gitops && migrateFrom !== undefined && migrateFrom === otherRevision(revision)) {
       const migration = await migrationEdit(asOpen(doc), migrateFrom, revision).catch(() => undefined);
       if (migration) out.push(toAction(migration, CodeActionKind.QuickFix));
     }

@@ -16,6 +16,7 @@ import type { RenderRuleId } from '../render/rules.ts';
 import { DuplicateObjectError } from '../render/order.ts';
 import { showOnly, sourceMatches } from '../render/manifests.ts';
 import { renderChart, renderChartWithReads, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import { RULES } from '../lint/rules/index.ts';
 import { noEffectProblems } from './no-effect.ts';
 
 export interface ReleaseRequest {
@@ -83,8 +84,6 @@ export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered:
 export function renderRelease(req: ReleaseRequest): ReleaseResult {
   const lint = lintRelease(req);
   const { problems } = lint;
-  if (problems.some((p) => p.severity === 'error')) return { problems };
-  let docs: RenderedDoc[];
   const options: ChartRenderOptions = {
     revision: req.revision,
     releaseName: req.releaseName,
@@ -93,6 +92,19 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.skipCrds ? { skipCrds: true } : {}),
   };
+  if (problems.some((p) => p.severity === 'error')) {
+    // No release; but what the user's keys change is still judged when every error leaves the
+    // render's meaning as written (see judgedDespite), so one run shows them all.
+    if (!req.effects || req.layers.length === 0 || !problems.every(judgedDespite)) return { problems };
+    let render: RenderWithReads;
+    try {
+      render = renderChartWithReads(lint.layered.values, options);
+    } catch {
+      return { problems }; // the chart does not render these values: nothing to judge against
+    }
+    return { problems: withEffects(req, lint.layered, render, options, problems) };
+  }
+  let docs: RenderedDoc[];
   let reads: RenderWithReads | undefined;
   try {
     if (req.effects && req.layers.length > 0) {
@@ -114,12 +126,29 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
   }
   const badNames = checkObjectNames(docs, req.kubeVersion);
   if (badNames.length > 0) return { problems: [...problems, ...badNames] };
-  if (reads) {
-    const inert = noEffectProblems({ revision: req.revision, layers: req.layers, layered: lint.layered, render: reads, options, reported: problems });
-    const kept = applyRuleLevels(inert, req.rules ?? {}, req.ignoreKeys);
-    if (kept.length > 0) return { problems: sortProblems([...problems, ...kept]), docs };
-  }
-  return { problems, docs };
+  return { problems: reads ? withEffects(req, lint.layered, reads, options, problems) : problems, docs };
+}
+
+/** The problems with the findings on the user's keys that change nothing rendered (levels applied). */
+function withEffects(req: ReleaseRequest, layered: LayeredValues, render: RenderWithReads, options: ChartRenderOptions, problems: Problem[]): Problem[] {
+  const inert = noEffectProblems({ revision: req.revision, layers: req.layers, layered, render, options, reported: problems });
+  const kept = applyRuleLevels(inert, req.rules ?? {}, req.ignoreKeys);
+  return kept.length > 0 ? sortProblems([...problems, ...kept]) : problems;
+}
+
+/** The cross-field rules' ids: findings about values of the chart's own types. */
+const CROSS_FIELD_RULES: ReadonlySet<string> = new Set(RULES.flatMap((r) => r.ids.map((i) => i.id)));
+
+/**
+ * Whether the keys' effects can still be judged despite this problem. The judgement compares a
+ * render of the user's values with renders without each key; it means something when the render
+ * reads the values as the user wrote them. An unknown key is read by no template; a cross-field
+ * rule checks a combination of well-typed values, which render as they are. A value of the wrong
+ * type (values/schema), or anything else, may make the templates read it otherwise (or throw):
+ * the judgement waits until it is fixed. A render that throws is not judged either.
+ */
+function judgedDespite(p: Problem): boolean {
+  return p.severity !== 'error' || p.rule === 'values/unknown-key' || CROSS_FIELD_RULES.has(p.rule);
 }
 
 /**

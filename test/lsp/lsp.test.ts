@@ -35,13 +35,11 @@ interface CodeAction {
   edit?: { changes: Record<string, TextEdit[]> };
 }
 
-// The typo is a warning here so that the release renders and lint can judge what has no effect
-// (lint judges that on a release it renders; an error stops it first, in the editor as in lint).
+// The issue's file: a typo, a cross-field error and a key with no effect.
 const VALUES = `controller:
   replicass: 2
   pdb:
     enabled: true
-    maxUnavailable: null
     minAvailable: 1
 ui:
   httpRoute:
@@ -49,15 +47,14 @@ ui:
 `;
 
 describe('agentplat lsp over stdio', () => {
-  it('a file with a typo, a cross-field finding and keys with no effect: each diagnostic where lint puts it', async () => {
-    const { file } = await workspace('rules:\n  values/unknown-key: warn\n', VALUES);
+  it('a file with a typo, a cross-field error and a key with no effect: the three diagnostics where lint puts them, with default rule levels', async () => {
+    const { file } = await workspace('', VALUES);
     const uri = client!.open(file, VALUES);
     const diags = await client!.diagnostics(uri, 1);
-    expect(diags.map(at)).toEqual([
-      ['values/unknown-key', 2, 3, 12],
-      ['values/no-effect', 5, 5, 19],
-      ['values/pdb-blocks-eviction', 6, 5, 17],
-      ['values/no-effect', 9, 5, 14],
+    expect(diags.map((d) => [d.severity, ...at(d)])).toEqual([
+      [1, 'values/unknown-key', 2, 3, 12],
+      [1, 'values/pdb-thresholds-exclusive', 5, 5, 17],
+      [2, 'values/no-effect', 8, 5, 14],
     ]);
     expect(diags[0]!.message).toContain('did you mean `replicas`?');
     expect(diags.every((d) => d.source === 'agentplat')).toBe(true);
