@@ -167,9 +167,15 @@ export function fluxCase(r: Random, id: string): FluxCase {
     const name = r.chance(0.2) && objects.length > 0 ? (objects.at(-1)!.metadata as { name: string }).name : `values-${i}`;
     const ref: ValuesRef = { kind, name };
     const data: Record<string, string> = {};
-    const key = r.pick(['values.yaml', 'overrides.yaml', 'extra']);
+    const existing = objects.find((o) => o.kind === kind && (o.metadata as { name: string }).name === name);
+    // A key of its own when the object is shared with an earlier reference.
+    const key = existing ? `values-${i}.yaml` : r.pick(['values.yaml', 'overrides.yaml', 'extra']);
     if (key !== 'values.yaml' || r.chance(0.3)) ref.valuesKey = key;
-    if (r.chance(0.4)) {
+    const notMap = r.chance(0.05);
+    if (notMap) {
+      // A values text that is not a map: the controller cannot read it, optional or not.
+      data[key] = r.pick(['true', '- a\n- b\n', 'just text']);
+    } else if (r.chance(0.4)) {
       // A single value at a path, typed as --set types it unless quoted.
       const leaf = r.pick(LEAVES.filter((l) => l.kind !== 'list'));
       const { text, needsString } = scalarText(leaf.value(r) as Scalar);
@@ -178,24 +184,20 @@ export function fluxCase(r: Random, id: string): FluxCase {
     } else {
       data[key] = yamlText(valuesTree(r, 1, 4));
     }
-    const missing = r.chance(0.15);
-    if (missing) {
+    const fate = existing ? 'add' : r.chance(0.15) ? 'missing' : r.chance(0.1) ? 'no key' : 'written';
+    if (fate === 'missing' || fate === 'no key') {
       ref.optional = r.chance(0.6) || undefined;
-      if (!ref.optional) refuses ??= `valuesFrom[${i}]: ${kind} ${name} is missing and not optional`;
-    } else if (r.chance(0.1)) {
-      // The object exists but lacks the key.
-      const other = r.chance(0.5) ? 'other.yaml' : 'unused';
-      objects.push(source(kind, name, { [other]: data[key]! }, r));
-      ref.optional = r.chance(0.5) || undefined;
-      if (!ref.optional) refuses ??= `valuesFrom[${i}]: ${kind} ${name} has no key ${ref.valuesKey ?? 'values.yaml'}`;
-    } else if (!objects.some((o) => o.kind === kind && (o.metadata as { name: string }).name === name)) {
-      objects.push(source(kind, name, data, r, r.chance(0.3) ? 'apps' : undefined));
+      if (!ref.optional) refuses ??= `valuesFrom[${i}]: ${kind} ${name} ${fate === 'missing' ? 'is missing' : `has no key ${key}`} and is not optional`;
+      // The object exists but holds another key.
+      if (fate === 'no key') objects.push(source(kind, name, { [`other-${i}.yaml`]: data[key]! }, r));
     } else {
-      // The same object: add this key to it.
-      const o = objects.find((x) => x.kind === kind && (x.metadata as { name: string }).name === name)!;
-      const field = 'stringData' in o ? 'stringData' : 'data';
-      const text = field === 'data' && kind === 'Secret' ? Buffer.from(data[key]!).toString('base64') : data[key]!;
-      (o[field] as Record<string, string>)[key] = text;
+      if (notMap) refuses ??= `valuesFrom[${i}]: ${kind} ${name} key ${key} holds no map of values`;
+      if (existing) {
+        const field = 'stringData' in existing ? 'stringData' : 'data';
+        (existing[field] as Record<string, string>)[key] = field === 'data' && kind === 'Secret' ? Buffer.from(data[key]!).toString('base64') : data[key]!;
+      } else {
+        objects.push(source(kind, name, data, r, r.chance(0.3) ? 'apps' : undefined));
+      }
     }
     refs.push(ref);
   }

@@ -139,8 +139,7 @@ func main() {
 	}
 
 	kube := fake.NewClientBuilder().WithObjects(objects...).Build()
-	user, err := chartutil.ChartValuesFromReferences(context.Background(), logr.Discard(), kube, namespace,
-		release.GetValues(), release.Spec.ValuesFrom...)
+	user, err := compose(kube, namespace, release)
 	if err != nil {
 		emit(map[string]any{"ok": false, "error": err.Error()})
 		return
@@ -179,3 +178,16 @@ func emit(v any) {
 }
 
 func bufioReader(data []byte) *bufio.Reader { return bufio.NewReader(bytes.NewReader(data)) }
+
+// compose runs the controller's composition. helm's --set parser panics on some paths (a key
+// below a value that is not a map); the controller's reconciler recovers such a panic and fails
+// the release, so the oracle reports it as a refusal.
+func compose(kube client.Client, namespace string, release *helmv2.HelmRelease) (values map[string]any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return chartutil.ChartValuesFromReferences(context.Background(), logr.Discard(), kube, namespace,
+		release.GetValues(), release.Spec.ValuesFrom...)
+}
