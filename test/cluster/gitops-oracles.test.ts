@@ -1,6 +1,7 @@
 // agentplat's reading of Flux HelmReleases and Argo CD Applications, held to the controllers' own
-// code (issue 36, item 4). Three oracles, each a small Go program of ours over the real code,
-// built from the Go module proxy by test/oracles/build.sh (docs/gitops-oracles.md):
+// code (issue 36, item 4; docs/testing.md, "Held to the controllers' own code"). Three oracles,
+// each a small Go program of ours over the real code, built from the Go module proxy by
+// test/oracles/build.sh:
 //
 // - flux-values: Flux's values composition, github.com/fluxcd/pkg/chartutil
 //   ChartValuesFromReferences (what helm-controller calls) over a fake client holding the
