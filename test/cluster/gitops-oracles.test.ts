@@ -276,6 +276,22 @@ describe(`the generated corpus (seed ${SEED}) through the controllers' own code`
   });
 });
 
+describe('the comparison the differential block makes', () => {
+  test('a string "3" and a number 3 differ, 3 and 3.0 agree, two refusals agree, and one refusal alone is a difference', () => {
+    expect(compareOutcomes({ ok: true, values: { a: { b: 3 } } }, { ok: true, values: { a: { b: '3' } } })).toBe('.a.b: agentplat 3n, controller "3"');
+    expect(compareOutcomes({ ok: true, values: { a: 3 } }, { ok: true, values: JSON.parse('{"a": 3.0}') })).toBeUndefined();
+    expect(compareOutcomes({ ok: false, error: 'x' }, { ok: false, error: 'y' })).toBeUndefined();
+    expect(compareOutcomes({ ok: true, values: {} }, { ok: false, error: 'could not resolve' })).toBe('agentplat accepts, the controller refuses: could not resolve');
+  });
+  test('a difference the allowlist does not name is reported, and so is an allowlist row that matches nothing', () => {
+    const rows = readAllowlist();
+    expect(unexplained('flux', [{ id: 'c1', difference: '.ipv6: agentplat true, controller false' }])).toEqual([
+      'c1: .ipv6: agentplat true, controller false',
+      ...rows.filter((r) => r.oracle === 'flux').map((r) => `allowlist row matched nothing (remove it): ${r.difference} (${r.reason})`),
+    ]);
+  });
+});
+
 // ---- agentplat against the controllers' own code: on at merge (AGENTPLAT_READS_GITOPS) ----
 
 /**

@@ -99,7 +99,8 @@ export function normalize(v: unknown): unknown {
 /** The paths where two trees differ, with both values (at most `max`). */
 export function differences(a: unknown, b: unknown, names: [string, string], path = '', out: string[] = [], max = 6): string[] {
   if (out.length >= max) return out;
-  const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x)));
+  // Integers (BigInt after normalize) print as 3n, so that they cannot be taken for the string "3".
+  const show = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `\u0000${x}n` : x)).replace(/"\\u0000(-?\d+n)"/g, '$1'));
   const isMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
   if (isMap(a) && isMap(b)) {
     for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) differences(a[k], b[k], names, `${path}.${k}`, out, max);
