@@ -33,7 +33,7 @@ import { buildHelm } from './_cluster.ts';
 import { HELM_VERSION } from './_versions.ts';
 
 /** True once agentplat reads HelmReleases and Applications (the h-gitops work is merged): turns on the differential block. */
-const AGENTPLAT_READS_GITOPS = false;
+const AGENTPLAT_READS_GITOPS = true;
 
 const SEED = Number(process.env.AGENTPLAT_ORACLE_SEED ?? DEFAULT_SEED);
 const FLUX_CASES = 150;
