@@ -67,6 +67,18 @@ export function gitopsReader(file: string, cwd: string, valuesFrom: readonly str
 
 type Opts = Record<string, unknown>;
 
+/** The notes printed in this process: a file read twice in one run (as -f and as a positional file, or by both sides of plan) says each note once. */
+const printed = new WeakMap<App, Set<string>>();
+function note(app: App, notes: readonly string[]): void {
+  let seen = printed.get(app);
+  if (!seen) printed.set(app, (seen = new Set()));
+  for (const n of notes) {
+    if (seen.has(n)) continue;
+    seen.add(n);
+    app.io.stderr(`agentplat: note: ${n}\n`);
+  }
+}
+
 /** The object of one -f list, when one of its files holds one: the release and the list with the file replaced by its layers. */
 async function resolveSide(files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: Map<string, ReadLayer[]> } | undefined> {
   if (!Array.isArray(files)) return undefined;
@@ -79,7 +91,7 @@ async function resolveSide(files: unknown, app: App, valuesFrom: readonly string
     if (!file || !mayBeGitops(file.text)) continue;
     const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
     if (!read.isGitops) continue;
-    for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
+    note(app, read.notes);
     if (read.releases.length === 0) throw new UsageError(`${f}: holds no HelmRelease or Application of the agentplat chart`, 'name the file that holds the release of this chart');
     if (read.releases.length > 1 || found) {
       throw new UsageError(`${flag} ${f}: ${found ? 'a second' : `${read.releases.length}`} HelmRelease/Application of the agentplat chart in one run`, 'render one release at a time (lint takes many: agentplat lint FILE…)');
@@ -157,7 +169,7 @@ async function lintTargets(cmd: Command, app: App, valuesFrom: readonly string[]
       const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
       if (read.isGitops) {
         objects = true;
-        for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
+        note(app, read.notes);
         for (const release of read.releases) jobs.push({ release });
         continue;
       }

@@ -10,7 +10,8 @@ import type { GitopsFile, GitopsReader, GitopsRelease } from './release.ts';
 
 export type { GitopsFile, GitopsReader, GitopsRelease } from './release.ts';
 export type { UserFile } from './layers.ts';
-export { PostRenderFailure } from './post-render.ts';
+export type { PostRendered } from './post-render.ts';
+export { GITOPS_RULES, GITOPS_ERROR_RULES, type GitopsRuleId } from './rules.ts';
 
 const isFlux = (t: { apiVersion?: string; kind?: string }) => t.kind === 'HelmRelease' && (t.apiVersion ?? '').startsWith('helm.toolkit.fluxcd.io/');
 const isArgo = (t: { apiVersion?: string; kind?: string }) => t.kind === 'Application' && (t.apiVersion ?? '').startsWith('argoproj.io/');
@@ -41,7 +42,8 @@ export function readGitopsFile(file: UserFile, reader: GitopsReader): GitopsFile
     if ('skipped' in r) notes.push(r.skipped);
     else {
       releases.push(r);
-      notes.push(...r.notes);
+      // Each note names the file (and the position, where it has one), so that a run over many files says which one it is about.
+      notes.push(...r.notes.map((n) => (n.startsWith(`${file.name}:`) ? n : `${file.name}: ${n}`)));
     }
   }
   return { isGitops, releases, notes };
