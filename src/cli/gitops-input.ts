@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Command } from 'commander';
+import { stringify as stringifyYaml } from 'yaml';
 import type { App } from './app.ts';
-import { mayBeGitops, readGitopsFile, type GitopsReader, type GitopsRelease, type UserFile } from '../gitops/index.ts';
+import { missingValuesSources, mayBeGitops, readGitopsFile, type GitopsReader, type GitopsRelease, type UserFile } from '../gitops/index.ts';
 import { UsageError } from '../problems/errors.ts';
 import { resolveFrom } from '../fs-path.ts';
 import { expandTargets } from '../lint/targets.ts';
@@ -47,12 +48,12 @@ function readUserFileSync(full: string): { text: string } {
 }
 
 /** The reader of an object's neighbours: its folder and each --values-from folder; repository files from the first --values-from folder, else the current directory. */
-export function gitopsReader(file: string, cwd: string, valuesFrom: readonly string[]): GitopsReader {
+export function gitopsReader(file: string, cwd: string, valuesFrom: readonly string[], fromCluster: readonly UserFile[] = []): GitopsReader {
   const dirs = [dirname(resolveFrom(cwd, file)), ...valuesFrom.map((d) => resolveFrom(cwd, d))];
   const root = valuesFrom[0] !== undefined ? resolveFrom(cwd, valuesFrom[0]) : cwd;
   let cached: UserFile[] | undefined;
   return {
-    neighbours: () => (cached ??= dirs.flatMap((d) => yamlFilesIn(d, relative(cwd, d), cwd))),
+    neighbours: () => (cached ??= [...dirs.flatMap((d) => yamlFilesIn(d, relative(cwd, d), cwd)), ...fromCluster]),
     repoFile(path) {
       const full = join(root, path);
       try {
@@ -67,6 +68,37 @@ export function gitopsReader(file: string, cwd: string, valuesFrom: readonly str
 
 type Opts = Record<string, unknown>;
 
+/** The cluster client of this run, connected on the first HelmRelease that needs it. */
+const clients = new WeakMap<App, Promise<import('../cluster/client.ts').ClusterClient>>();
+
+/**
+ * With --cluster: the ConfigMaps and Secrets a file's HelmReleases name in valuesFrom that no file
+ * holds, read from the cluster in the HelmRelease's namespace, each as a file of its own
+ * (`cluster:ConfigMap/ns/name`) that positions point into. One missing there is left to the reading
+ * to refuse (or skip, when optional), as Flux does.
+ */
+async function clusterSources(cmd: Command, app: App, f: string, file: UserFile, valuesFrom: readonly string[]): Promise<UserFile[]> {
+  const opts = cmd.opts<Opts>();
+  if (opts.cluster !== true) return [];
+  const wanted = missingValuesSources(file, gitopsReader(f, app.io.cwd, valuesFrom));
+  if (wanted.length === 0) return [];
+  let client = clients.get(app);
+  if (!client) {
+    const { connect } = await import('../cluster/connect.ts');
+    client = connect({ kubeconfig: opts.kubeconfig as string | undefined, context: opts.kubeContext as string | undefined, contextFlag: '--kube-context' }, { cwd: app.io.cwd, env: app.io.env });
+    clients.set(app, client);
+  }
+  const c = await client;
+  const out: UserFile[] = [];
+  for (const ref of wanted) {
+    const o = (await c.get({ group: '', version: 'v1', kind: ref.kind }, ref.name, ref.namespace)) as Record<string, unknown> | undefined;
+    if (!o) continue;
+    const kept = { apiVersion: 'v1', kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace }, ...(o.data !== undefined ? { data: o.data } : {}) };
+    out.push({ name: `cluster:${ref.kind}/${ref.namespace}/${ref.name}`, text: stringifyYaml(kept) });
+  }
+  return out;
+}
+
 /** The notes printed in this process: a file read twice in one run (as -f and as a positional file, or by both sides of plan) says each note once. */
 const printed = new WeakMap<App, Set<string>>();
 function note(app: App, notes: readonly string[]): void {
@@ -80,7 +112,7 @@ function note(app: App, notes: readonly string[]): void {
 }
 
 /** The object of one -f list, when one of its files holds one: the release and the list with the file replaced by its layers. */
-async function resolveSide(files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: Map<string, ReadLayer[]> } | undefined> {
+async function resolveSide(cmd: Command, files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: Map<string, ReadLayer[]> } | undefined> {
   if (!Array.isArray(files)) return undefined;
   let found: GitopsRelease | undefined;
   const values = new Map<string, ReadLayer[]>();
@@ -89,7 +121,7 @@ async function resolveSide(files: unknown, app: App, valuesFrom: readonly string
     // A file that cannot be read is the command's to refuse, after its own flags are checked.
     const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }).catch(() => undefined);
     if (!file || !mayBeGitops(file.text)) continue;
-    const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
+    const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom, await clusterSources(cmd, app, f, file, valuesFrom)));
     if (!read.isGitops) continue;
     note(app, read.notes);
     if (read.releases.length === 0) throw new UsageError(`${f}: holds no HelmRelease or Application of the agentplat chart`, 'name the file that holds the release of this chart');
@@ -136,8 +168,8 @@ export async function gitopsPreAction(cmd: Command, app: App): Promise<void> {
   const opts = cmd.opts<Opts>();
   const valuesFrom = (opts.valuesFrom as string[] | undefined) ?? [];
   const name = cmd.name();
-  const old = await resolveSide(opts.values, app, valuesFrom, '-f');
-  const next = await resolveSide(opts.toValues, app, valuesFrom, '--to-values');
+  const old = await resolveSide(cmd, opts.values, app, valuesFrom, '-f');
+  const next = await resolveSide(cmd, opts.toValues, app, valuesFrom, '--to-values');
   const compare = name === 'plan' || name === 'diff';
   if (old) {
     cmd.setOptionValue(GITOPS_VALUES, old.values);
@@ -166,7 +198,7 @@ async function lintTargets(cmd: Command, app: App, valuesFrom: readonly string[]
     }
     const file = await readUserFile(f, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) });
     if (mayBeGitops(file.text)) {
-      const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom));
+      const read = readGitopsFile(file, gitopsReader(f, app.io.cwd, valuesFrom, await clusterSources(cmd, app, f, file, valuesFrom)));
       if (read.isGitops) {
         objects = true;
         note(app, read.notes);
