@@ -5,8 +5,9 @@
 // contradicts the object is refused. lint's positional files may be such objects too: each
 // release is linted on its own settings (lint-run.ts). Notes go to stderr.
 import type { Command } from 'commander';
+import { stringify as stringifyYaml } from 'yaml';
 import type { App } from './app.ts';
-import type { GitopsRelease } from '../gitops/index.ts';
+import { missingValuesSources, type GitopsReader, type GitopsRelease, type UserFile } from '../gitops/index.ts';
 import { UsageError } from '../problems/errors.ts';
 import type { ReadLayer } from '../values/load.ts';
 import { lintTargetFiles, readGitopsInput } from '../pipeline/gitops-input.ts';
@@ -20,17 +21,60 @@ export interface GitopsLintJob {
 
 type Opts = Record<string, unknown>;
 
+/** The cluster client of this run, connected on the first HelmRelease that needs it. */
+const clients = new WeakMap<App, Promise<import('../cluster/client.ts').ClusterClient>>();
+
+/**
+ * With --cluster: the ConfigMaps and Secrets a file's HelmReleases name in valuesFrom that no file
+ * holds, read from the cluster in the HelmRelease's namespace, each as a file of its own
+ * (`cluster:ConfigMap/ns/name`) that positions point into. One missing there is left to the reading
+ * to refuse (or skip, when optional), as Flux does.
+ */
+async function clusterSources(cmd: Command, app: App, file: UserFile, reader: GitopsReader): Promise<UserFile[]> {
+  const opts = cmd.opts<Opts>();
+  if (opts.cluster !== true) return [];
+  const wanted = missingValuesSources(file, reader);
+  if (wanted.length === 0) return [];
+  let client = clients.get(app);
+  if (!client) {
+    const { connect } = await import('../cluster/connect.ts');
+    client = connect({ kubeconfig: opts.kubeconfig as string | undefined, context: opts.kubeContext as string | undefined, contextFlag: '--kube-context' }, { cwd: app.io.cwd, env: app.io.env });
+    clients.set(app, client);
+  }
+  const c = await client;
+  const out: UserFile[] = [];
+  for (const ref of wanted) {
+    const o = (await c.get({ group: '', version: 'v1', kind: ref.kind }, ref.name, ref.namespace)) as Record<string, unknown> | undefined;
+    if (!o) continue;
+    const kept = { apiVersion: 'v1', kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace }, ...(o.data !== undefined ? { data: o.data } : {}) };
+    out.push({ name: `cluster:${ref.kind}/${ref.namespace}/${ref.name}`, text: stringifyYaml(kept) });
+  }
+  return out;
+}
+
+/** The notes printed in this process: a file read twice in one run (as -f and as a positional file, or by both sides of plan) says each note once. */
+const printed = new WeakMap<App, Set<string>>();
+function note(app: App, notes: readonly string[]): void {
+  let seen = printed.get(app);
+  if (!seen) printed.set(app, (seen = new Set()));
+  for (const n of notes) {
+    if (seen.has(n)) continue;
+    seen.add(n);
+    app.io.stderr(`agentplat: note: ${n}\n`);
+  }
+}
+
 /** The object of one -f list, when one of its files holds one: the release and the list with the file replaced by its layers. */
-async function resolveSide(files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: Map<string, ReadLayer[]> } | undefined> {
+async function resolveSide(cmd: Command, files: unknown, app: App, valuesFrom: readonly string[], flag: string): Promise<{ release: GitopsRelease; values: Map<string, ReadLayer[]> } | undefined> {
   if (!Array.isArray(files)) return undefined;
   let found: GitopsRelease | undefined;
   const values = new Map<string, ReadLayer[]>();
   for (const f of files) {
     if (typeof f !== 'string' || f === '-' || /^https?:\/\//i.test(f)) continue;
     // A file that cannot be read is the command's to refuse, after its own flags are checked.
-    const read = await readGitopsInput(f, app.io.cwd, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }, valuesFrom, { unreadable: 'skip' });
+    const read = await readGitopsInput(f, app.io.cwd, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }, valuesFrom, { unreadable: 'skip', clusterSources: (file, reader) => clusterSources(cmd, app, file, reader) });
     if (!read || read === 'objects') continue;
-    for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
+    note(app, read.notes);
     if (read.releases.length === 0) throw new UsageError(`${f}: holds no HelmRelease or Application of the agentplat chart`, 'name the file that holds the release of this chart');
     if (read.releases.length > 1 || found) {
       throw new UsageError(`${flag} ${f}: ${found ? 'a second' : `${read.releases.length}`} HelmRelease/Application of the agentplat chart in one run`, 'render one release at a time (lint takes many: agentplat lint FILE…)');
@@ -75,8 +119,8 @@ export async function gitopsPreAction(cmd: Command, app: App): Promise<void> {
   const opts = cmd.opts<Opts>();
   const valuesFrom = (opts.valuesFrom as string[] | undefined) ?? [];
   const name = cmd.name();
-  const old = await resolveSide(opts.values, app, valuesFrom, '-f');
-  const next = await resolveSide(opts.toValues, app, valuesFrom, '--to-values');
+  const old = await resolveSide(cmd, opts.values, app, valuesFrom, '-f');
+  const next = await resolveSide(cmd, opts.toValues, app, valuesFrom, '--to-values');
   const compare = name === 'plan' || name === 'diff';
   if (old) {
     cmd.setOptionValue(GITOPS_VALUES, old.values);
@@ -103,10 +147,10 @@ async function lintTargets(cmd: Command, app: App, valuesFrom: readonly string[]
       kept.push(f);
       continue;
     }
-    const read = await readGitopsInput(f, app.io.cwd, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }, valuesFrom, { unreadable: 'throw' });
+    const read = await readGitopsInput(f, app.io.cwd, { cwd: app.io.cwd, readStdin: (n) => app.io.readStdin(n) }, valuesFrom, { unreadable: 'throw', clusterSources: (file, reader) => clusterSources(cmd, app, file, reader) });
     if (read && read !== 'objects') {
       objects = true;
-      for (const n of read.notes) app.io.stderr(`agentplat: note: ${n}\n`);
+      note(app, read.notes);
       for (const release of read.releases) jobs.push({ release });
       continue;
     }

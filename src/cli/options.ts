@@ -129,6 +129,13 @@ export function addLayerOptions(cmd: Command): Command {
 /** The flag every command that reads -f takes for a HelmRelease or Application given there (gitops-input.ts). */
 export function addValuesFromOption(cmd: Command): void {
   cmd.option('--values-from <dir>', 'with a Flux HelmRelease or Argo CD Application as -f: a folder of the ConfigMaps, Secrets and chart sources it names (beside its own folder), and the repository root its valueFiles are read from (repeatable; default: the current directory)', collect, []);
+  // diff has its own --cluster (the live comparison), which reads them from the cluster too.
+  if (!cmd.options.some((o) => o.long === '--cluster')) {
+    cmd.option('--cluster', "with a Flux HelmRelease as -f: read the valuesFrom ConfigMaps and Secrets that no file holds from the cluster, in the HelmRelease's namespace (kubeconfig as kubectl reads it; nothing is written)");
+    // template takes helm's --kubeconfig already (the same meaning): only what is missing is added.
+    if (!cmd.options.some((o) => o.long === '--kubeconfig')) cmd.option('--kubeconfig <file>', 'kubeconfig file of the cluster (with --cluster; default: KUBECONFIG, else ~/.kube/config)');
+    if (!cmd.options.some((o) => o.long === '--kube-context')) cmd.option('--kube-context <name>', 'kubeconfig context to use (with --cluster; default: the current context)');
+  }
 }
 
 export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';

@@ -12,7 +12,7 @@ import type { PathSegment, ValuesSource } from '../values/source.ts';
 import { get, nodeAt, posAt, readDocuments, str, typeOf, whereAt, type YamlDoc } from './documents.ts';
 import { embeddedText } from './embedded.ts';
 import { assignmentsLayer, embeddedLayer, type UserFile } from './layers.ts';
-import { postRenderer, type KustomizeStep, type PatchStep, type Selector } from './post-render.ts';
+import { postRenderer, type KustomizeStep, type PatchPlace, type PatchStep, type Selector } from './post-render.ts';
 import type { GitopsReader, GitopsRelease } from './release.ts';
 import { resolveVersion, supportedVersionsText } from './versions.ts';
 import { parse as parseYaml } from 'yaml';
@@ -186,7 +186,7 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
     const what = `${kind} ${ns}/${refName}`;
     if (!found) {
       if (optional) {
-        notes.push(`${title}: ${label} ${what} is optional and not found beside the HelmRelease: Flux skips it`);
+        notes.push(`${whereAt(d, at)}: ${title}: ${label} ${what} is optional and not found beside the HelmRelease: Flux skips it`);
         return;
       }
       throw new UsageError(`${whereAt(d, at)}: ${title}: ${label} names ${what}, which is not in this file nor beside it, and is not optional: Flux fails the release`, `put the ${kind} in the HelmRelease's folder or pass its folder with --values-from DIR, or mark the reference optional: true`);
@@ -194,7 +194,7 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
     const entry = dataEntry(found, key);
     if (!entry) {
       if (optional) {
-        notes.push(`${title}: ${label} ${what} has no key ${key} and is optional: Flux skips it`);
+        notes.push(`${whereAt(d, at)}: ${title}: ${label} ${what} has no key ${key} and is optional: Flux skips it`);
         return;
       }
       throw new UsageError(`${whereAt(found, ['data'])}: ${title}: ${label}: ${what} has no key ${key}, and the reference is not optional: Flux fails the release`, `add ${key} to the ${kind}'s data, set valuesKey to the key that holds the values, or mark the reference optional: true`);
@@ -304,21 +304,25 @@ function postRenderSteps(d: YamlDoc, title: string): KustomizeStep[] {
         throw new UsageError(`${whereAt(d, at)}: ${title}: ${at.join('.').replace(/\.(\d+)/g, '[$1]')} is not YAML: ${(err as Error).message.split('\n')[0]}`, 'fix the patch text');
       }
     };
-    const label = (at: PathSegment[]) => `${whereAt(d, at)}: ${title}: ${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').slice(1).replace(/\.\[/g, '[')}`;
+    const label = (at: PathSegment[]): PatchPlace => {
+      const path = at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').slice(1).replace(/\.\[/g, '[');
+      const { file, line, column, excerpt } = d.places.at(posAt(d, at));
+      return { file, ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}), ...(excerpt !== undefined ? { excerpt } : {}), label: `${title}: ${path}`, path };
+    };
     ((get(k, 'patches') as unknown[] | undefined) ?? []).forEach((p, j) => {
       const at = [...base, 'patches', j];
       const patch = patchText(get(p, 'patch'), [...at, 'patch']);
       const target = get(p, 'target') as Selector | undefined;
-      patches.push({ type: Array.isArray(patch) ? 'json6902' : 'strategic-merge', patch, ...(target ? { target } : {}), where: label(at) });
+      patches.push({ type: Array.isArray(patch) ? 'json6902' : 'strategic-merge', patch, ...(target ? { target } : {}), at: label(at) });
     });
     ((get(k, 'patchesStrategicMerge') as unknown[] | undefined) ?? []).forEach((p, j) => {
       const at = [...base, 'patchesStrategicMerge', j];
-      patches.push({ type: 'strategic-merge', patch: patchText(p, at), where: label(at) });
+      patches.push({ type: 'strategic-merge', patch: patchText(p, at), at: label(at) });
     });
     ((get(k, 'patchesJson6902') as unknown[] | undefined) ?? []).forEach((p, j) => {
       const at = [...base, 'patchesJson6902', j];
       const target = get(p, 'target') as Selector | undefined;
-      patches.push({ type: 'json6902', patch: patchText(get(p, 'patch'), [...at, 'patch']), ...(target ? { target } : {}), where: label(at) });
+      patches.push({ type: 'json6902', patch: patchText(get(p, 'patch'), [...at, 'patch']), ...(target ? { target } : {}), at: label(at) });
     });
     const images = ((get(k, 'images') as Record<string, unknown>[] | undefined) ?? []).map((im) => ({
       name: String(im.name ?? ''),

@@ -1,9 +1,14 @@
-// Flux's post-renderers (`spec.postRenderers[].kustomize`): the rendered objects go through
+// Flux's Kustomize post-renderers (`spec.postRenderers[].kustomize`): the rendered objects go through
 // Kustomize's strategic merge patches, JSON 6902 patches and image overrides, in Kustomize's order
-// (patches as strategic merge, then as JSON 6902, then images), before the release is applied. A
-// patch whose target matches no rendered object fails the release, as it fails the controller's.
-import { AgentplatError, EXIT_PROBLEMS } from '../problems/errors.ts';
+// (patches as strategic merge, then as JSON 6902, then images), before the release is applied.
+// What fails Kustomize's build fails the release, and is an error Problem at the patch in the
+// user's file: a patch without `target` whose own kind and name match no object (Kustomize's
+// PatchTransformer looks it up by id and fails), a JSON 6902 patch without a target, an operation
+// whose path does not exist. A `target` that selects no object is not an error for Kustomize (it
+// patches the empty selection): a warning.
+import type { Problem } from '../problems/problem.ts';
 import { cloneTree } from '../values/merge.ts';
+import type { GitopsRuleId } from './rules.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -23,8 +28,19 @@ export interface PatchStep {
   patch: unknown;
   /** Without it, a strategic merge patch targets the object its own kind and name name. */
   target?: Selector;
-  /** `helmrelease.yaml:31:11: spec.postRenderers[0].kustomize.patches[0]`, for a refusal. */
-  where: string;
+  /** Where the patch is written: its position in the user's file and its label (`HelmRelease ns/name: spec.postRenderers[0].kustomize.patches[0]`). */
+  at: PatchPlace;
+}
+
+export interface PatchPlace {
+  file?: string;
+  line?: number;
+  column?: number;
+  excerpt?: string;
+  /** The object and the key of the patch, for the message. */
+  label: string;
+  /** The key path of the patch in the object (`spec.postRenderers[0].kustomize.patches[0]`). */
+  path: string;
 }
 
 export interface ImageStep {
@@ -39,45 +55,75 @@ export interface KustomizeStep {
   images: ImageStep[];
 }
 
-/** The release failed in a post-renderer, as the controller's would (exit 1, nothing printed). */
-export class PostRenderFailure extends AgentplatError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT_PROBLEMS, hint);
-  }
+/** What the post-renderers made of the rendered objects, and what they found wrong (errors: the controller fails the release). */
+export interface PostRendered<T> {
+  docs: T[];
+  problems: Problem[];
 }
 
-/** The post-renderers as one function over the rendered objects (each object is copied before it changes). */
-export function postRenderer(steps: readonly KustomizeStep[]): <T extends { object: object }>(docs: T[]) => T[] {
-  return <T extends { object: object }>(docs: T[]): T[] => {
-    let out = docs.map((d) => ({ ...d, object: cloneTree(d.object) as object }));
-    for (const step of steps) {
-      for (const p of step.patches.filter((x) => x.type === 'strategic-merge')) out = applyPatch(out, p);
-      for (const p of step.patches.filter((x) => x.type === 'json6902')) out = applyPatch(out, p);
-      if (step.images.length > 0) for (const d of out) setImages(d.object as Obj, step.images);
-    }
-    return out;
+class PatchFailed extends Error {}
+
+function problemAt(at: PatchPlace, severity: Problem['severity'], rule: GitopsRuleId, message: string, hint: string): Problem {
+  return {
+    severity,
+    rule,
+    path: at.path,
+    message: `${at.label}: ${message}`,
+    hint,
+    ...(at.file !== undefined ? { file: at.file } : {}),
+    ...(at.line !== undefined ? { line: at.line } : {}),
+    ...(at.column !== undefined ? { column: at.column } : {}),
+    ...(at.excerpt !== undefined ? { excerpt: at.excerpt } : {}),
   };
 }
 
-function applyPatch<T extends { object: object }>(docs: T[], p: PatchStep): T[] {
+/** The post-renderers as one function over the rendered objects (each object is copied before it changes); a patch that fails Kustomize stops there, as the release fails. */
+export function postRenderer(steps: readonly KustomizeStep[]): <T extends { object: object }>(docs: T[]) => PostRendered<T> {
+  return <T extends { object: object }>(docs: T[]): PostRendered<T> => {
+    let out = docs.map((d) => ({ ...d, object: cloneTree(d.object) as object }));
+    const problems: Problem[] = [];
+    for (const step of steps) {
+      for (const p of [...step.patches.filter((x) => x.type === 'strategic-merge'), ...step.patches.filter((x) => x.type === 'json6902')]) {
+        const done = applyPatch(out, p);
+        problems.push(...done.problems);
+        if (problems.some((x) => x.severity === 'error')) return { docs: out, problems };
+        out = done.docs;
+      }
+      if (step.images.length > 0) for (const d of out) setImages(d.object as Obj, step.images);
+    }
+    return { docs: out, problems };
+  };
+}
+
+const CHECK_HINT = 'compare the kind and name with `agentplat render` of this HelmRelease (names carry the release name), or remove the patch';
+
+function applyPatch<T extends { object: object }>(docs: T[], p: PatchStep): PostRendered<T> {
+  if (p.type === 'json6902' && !p.target) {
+    return { docs, problems: [problemAt(p.at, 'error', 'gitops/json-patch', 'a JSON 6902 patch without a target: Kustomize needs one to know which objects to patch, so Flux fails the release', 'add a target (kind and name of the object to patch)')] };
+  }
   const selector = p.target ?? ownTarget(p.patch);
   const hits = docs.filter((d) => matches(d.object as Obj, selector));
   if (hits.length === 0) {
-    throw new PostRenderFailure(
-      `${p.where}: the patch's target (${selectorText(selector)}) matches no object of the release, so Flux fails the release`,
-      'check the kind and name against `agentplat render` of this HelmRelease (names carry the release name), or remove the patch',
-    );
+    if (!p.target) {
+      return { docs, problems: [problemAt(p.at, 'error', 'gitops/patch-no-match', `no rendered object is the patch's own target (${selectorText(selector)}): Kustomize finds nothing to merge it into, so Flux fails the release`, CHECK_HINT)] };
+    }
+    return { docs, problems: [problemAt(p.at, 'warning', 'gitops/patch-target-empty', `the patch's target (${selectorText(selector)}) selects no rendered object: Kustomize applies it to nothing, and Flux installs the release without it`, CHECK_HINT)] };
   }
   const out: T[] = [];
-  for (const d of docs) {
-    if (!hits.includes(d)) out.push(d);
-    else if (p.type === 'json6902') out.push({ ...d, object: jsonPatch(d.object as Obj, p.patch as Obj[], p.where) });
-    else {
-      const patched = strategicMerge(d.object as Obj, withoutIdentity(p.patch as Obj, p.target !== undefined), [], kindGroup(d.object as Obj));
-      if (patched !== undefined) out.push({ ...d, object: patched as object });
+  try {
+    for (const d of docs) {
+      if (!hits.includes(d)) out.push(d);
+      else if (p.type === 'json6902') out.push({ ...d, object: jsonPatch(d.object as Obj, p.patch as Obj[]) });
+      else {
+        const patched = strategicMerge(d.object as Obj, withoutIdentity(p.patch as Obj, p.target !== undefined), [], kindGroup(d.object as Obj));
+        if (patched !== undefined) out.push({ ...d, object: patched as object });
+      }
     }
+  } catch (err) {
+    if (!(err instanceof PatchFailed)) throw err;
+    return { docs, problems: [problemAt(p.at, 'error', 'gitops/json-patch', `${err.message}, so Flux fails the release`, 'check the path against `agentplat render` of this HelmRelease')] };
   }
-  return out;
+  return { docs: out, problems: [] };
 }
 
 function ownTarget(patch: unknown): Selector {
@@ -226,10 +272,10 @@ function pointer(path: string): string[] {
   return path.replace(/^\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-function jsonPatch(object: Obj, ops: readonly Obj[], where: string): Obj {
+function jsonPatch(object: Obj, ops: readonly Obj[]): Obj {
   let doc: unknown = cloneTree(object);
   const fail = (i: number, why: string): never => {
-    throw new PostRenderFailure(`${where}: operation ${i} (${String(ops[i]?.op)} ${String(ops[i]?.path)}): ${why}, so Flux fails the release`, 'check the path against `agentplat render` of this HelmRelease');
+    throw new PatchFailed(`operation ${i} (${String(ops[i]?.op)} ${String(ops[i]?.path)}) on ${String(object.kind)} ${String(((object.metadata ?? {}) as Obj).name)}: ${why}`);
   };
   const parentOf = (i: number, segs: string[]): [unknown, string] => {
     let cur = doc;

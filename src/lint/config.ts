@@ -13,6 +13,7 @@ import { isFormatName, FORMAT_NAMES, type FormatName } from '../problems/format-
 import type { Problem, Severity } from '../problems/problem.ts';
 import { didYouMean } from '../problems/nearest.ts';
 import { RULES } from './rules/index.ts';
+import { GITOPS_ERROR_RULES, GITOPS_RULES } from '../gitops/rules.ts';
 
 export const CONFIG_FILE_NAMES = ['.agentplat.yaml', '.agentplat.yml'] as const;
 
@@ -64,6 +65,8 @@ const BUILT_IN_RULES: Record<string, string> = {
 export function ruleCatalog(): Map<string, string> {
   const out = new Map<string, string>(Object.entries(BUILT_IN_RULES));
   for (const module of RULES) for (const { id, description } of module.ids) out.set(id, description.replace(/\.$/, ''));
+  // A Flux post-renderer's warnings; its errors fail the release, as the render rules do, and are not set by --rule.
+  for (const [id, description] of Object.entries(GITOPS_RULES)) if (!(GITOPS_ERROR_RULES as readonly string[]).includes(id)) out.set(id, description);
   return out;
 }
 

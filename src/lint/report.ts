@@ -15,6 +15,8 @@ export interface FileReport {
   /** Sorted problems of this file (empty for an input that linted clean). */
   problems: Problem[];
   counts: ProblemCounts;
+  /** The revision this file was linted at, when a run lints files at different revisions (HelmReleases and Applications of both chart versions). */
+  revision?: Revision;
 }
 
 /** The command whose findings a report holds: formatters word rule help and paths after it. */
@@ -46,6 +48,8 @@ export interface ReportInput {
   /** What an input is, when not a file (validate --cluster: `resource`). */
   inputNoun?: string;
   revision?: Revision;
+  /** The revision each file was linted at, when they differ (the report's `revision` is then left out). */
+  revisions?: ReadonlyMap<string, Revision>;
   toolVersion?: string;
   rules?: ReadonlyMap<string, string>;
   /** Counts of every finding, when `problems` is a filtered view (`--quiet` lists errors only). */
@@ -71,7 +75,10 @@ export function buildReport(input: ReportInput): LintReport {
   for (const p of problems) group(p.file).listed.push(p);
   const files = [...groups.entries()]
     .sort(([a], [b]) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1))
-    .map(([file, g]) => ({ file, problems: g.listed, counts: countProblems(g.all) }));
+    .map(([file, g]) => {
+      const revision = file === undefined ? undefined : input.revisions?.get(file);
+      return { file, problems: g.listed, counts: countProblems(g.all), ...(revision ? { revision } : {}) };
+    });
   const inputCount = input.inputs ? input.inputs.length : files.filter((f) => f.file !== undefined).length;
   return {
     tool: { name: 'agentplat', version: input.toolVersion ?? '0.0.0-dev' },

@@ -36,12 +36,12 @@ function readUserFileSync(full: string): { text: string } {
 }
 
 /** The reader of an object's neighbours: its folder and each --values-from folder; repository files from the first --values-from folder, else the current directory. */
-export function gitopsReader(file: string, cwd: string, valuesFrom: readonly string[]): GitopsReader {
+export function gitopsReader(file: string, cwd: string, valuesFrom: readonly string[], fromCluster: readonly UserFile[] = []): GitopsReader {
   const dirs = [dirname(resolveFrom(cwd, file)), ...valuesFrom.map((d) => resolveFrom(cwd, d))];
   const root = valuesFrom[0] !== undefined ? resolveFrom(cwd, valuesFrom[0]) : cwd;
   let cached: UserFile[] | undefined;
   return {
-    neighbours: () => (cached ??= dirs.flatMap((d) => yamlFilesIn(d, relative(cwd, d), cwd))),
+    neighbours: () => (cached ??= [...dirs.flatMap((d) => yamlFilesIn(d, relative(cwd, d), cwd)), ...fromCluster]),
     repoFile(path) {
       const full = join(root, path);
       try {
@@ -61,11 +61,22 @@ export function gitopsReader(file: string, cwd: string, valuesFrom: readonly str
  * apiVersion and kind); undefined for a values file (or, with `unreadable: 'skip'`, a file that
  * cannot be read: the command refuses it later, after its own flags are checked).
  */
-export async function readGitopsInput(f: string, cwd: string, reader: InputReader, valuesFrom: readonly string[], opts: { unreadable: 'skip' | 'throw' }): Promise<GitopsFile | 'objects' | undefined> {
+export async function readGitopsInput(
+  f: string,
+  cwd: string,
+  reader: InputReader,
+  valuesFrom: readonly string[],
+  opts: {
+    unreadable: 'skip' | 'throw';
+    /** The valuesFrom sources no file holds, read from elsewhere (the cluster, with --cluster), as files of their own. */
+    clusterSources?: (file: UserFile, reader: GitopsReader) => Promise<UserFile[]>;
+  },
+): Promise<GitopsFile | 'objects' | undefined> {
   const file = opts.unreadable === 'skip' ? await readUserFile(f, reader).catch(() => undefined) : await readUserFile(f, reader);
   if (!file) return undefined;
   if (mayBeGitops(file.text)) {
-    const read = readGitopsFile(file, gitopsReader(f, cwd, valuesFrom));
+    const extra = opts.clusterSources ? await opts.clusterSources(file, gitopsReader(f, cwd, valuesFrom)) : [];
+    const read = readGitopsFile(file, gitopsReader(f, cwd, valuesFrom, extra));
     if (read.isGitops) return read;
   }
   if (opts.unreadable === 'throw' && /^apiVersion:/m.test(file.text) && /^kind:/m.test(file.text)) return 'objects';

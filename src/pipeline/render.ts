@@ -83,7 +83,7 @@ export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered:
 
 export function renderRelease(req: ReleaseRequest): ReleaseResult {
   const lint = lintRelease(req);
-  const { problems } = lint;
+  let problems = lint.problems;
   const options: ChartRenderOptions = {
     revision: req.revision,
     releaseName: req.releaseName,
@@ -120,7 +120,18 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     throw err;
   }
   // A GitOps object's post-renderers (Flux spec.postRenderers) make the release, before anything looks at it.
-  for (const layer of req.layers) if (layer.postRender) docs = layer.postRender(docs);
+  const postProblems: Problem[] = [];
+  for (const layer of req.layers) {
+    if (!layer.postRender) continue;
+    const post = layer.postRender(docs);
+    postProblems.push(...post.problems);
+    docs = post.docs;
+  }
+  // What the post-renderers found (a patch that selects nothing, or one that fails the release) is reported at the patch in the user's file.
+  if (postProblems.length > 0) {
+    problems = sortProblems([...problems, ...applyRuleLevels(postProblems, req.rules ?? {}, req.ignoreKeys)]);
+    if (problems.some((p) => p.severity === 'error')) return { problems };
+  }
   if (req.showOnly && req.showOnly.length > 0) {
     docs = showOnly(docs, req.showOnly, (name) => whyNotRendered(name, lint.layered.values, options, req.crdsAdvice ?? '--skip-crds leaves out: drop --skip-crds'));
   }

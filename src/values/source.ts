@@ -54,9 +54,9 @@ export interface ValuesSource {
   /**
    * A GitOps object's post-renderers (Flux `spec.postRenderers`), carried by its last layer: the
    * rendered objects go through them before anything else sees them, as the controller applies
-   * them; a step that fails throws (the controller fails the release).
+   * them; what a step finds wrong comes back as problems (an error: the controller fails the release).
    */
-  readonly postRender?: <T extends { object: object }>(docs: T[]) => T[];
+  readonly postRender?: <T extends { object: object }>(docs: T[]) => { docs: T[]; problems: Problem[] };
 }
 
 

@@ -10,6 +10,7 @@ import { ruleCatalog } from '../../src/lint/config.ts';
 import { runInProcess } from '../cli/in-process.ts';
 import { RENDER_RULES } from '../../src/render/rules.ts';
 import { CRD_RULES } from '../../src/kube-check/rules.ts';
+import { GITOPS_ERROR_RULES, GITOPS_RULES } from '../../src/gitops/rules.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const UPDATE = process.env.UPDATE_README === '1';
@@ -37,7 +38,8 @@ function section(text: string, name: string, body?: string): string {
 
 /** The linter's catalog (tunable with --rule) and the render's own checks (always errors). */
 function rulesTable(): string {
-  const render = Object.entries(RENDER_RULES).map(([id, d]): [string, string] => [id, `${d} (always an error: nothing is rendered; not set by --rule)`]);
+  const failing = [...Object.entries(RENDER_RULES), ...Object.entries(GITOPS_RULES).filter(([id]) => (GITOPS_ERROR_RULES as readonly string[]).includes(id))];
+  const render = failing.map(([id, d]): [string, string] => [id, `${d} (always an error: nothing is rendered; not set by --rule)`]);
   const rows = [...ruleCatalog(), ...render].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, d]) => `| \`${id}\` | ${d.replace(/\|/g, '\\|')} |`);
   return `| Rule | What it checks |\n|---|---|\n${rows.join('\n')}\n`;
 }
@@ -100,7 +102,7 @@ describe('the README and docs/', () => {
       readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
     const ids = new Set<string>();
     for (const file of sources(join(ROOT, 'src'))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/['"`]((?:values|security|render|crd)\/[a-z0-9-]+)['"`]/g)) ids.add(m[1]!);
+      for (const m of readFileSync(file, 'utf8').matchAll(/['"`]((?:values|security|render|crd|gitops)\/[a-z0-9-]+)['"`]/g)) ids.add(m[1]!);
     }
     const rules = section(readFileSync(rulesPath, 'utf8'), 'lint-rules');
     const resources = readFileSync(join(ROOT, 'docs', 'resource-api.md'), 'utf8');

@@ -146,11 +146,13 @@ describe('what Flux refuses is refused with its position', () => {
     expect(err).toContain('helmrelease.yaml:15:13: HelmRelease flux-system/agentplat: spec.valuesFrom[0].kind Deployment: Flux reads values from a ConfigMap or a Secret only');
   });
 
-  it('a post-renderer patch whose target matches no object fails the release', async () => {
-    const err = await refusal({
-      'helmrelease.yaml': HR('  postRenderers:\n    - kustomize:\n        patches:\n          - target:\n              kind: Deployment\n              name: nothing-of-this-name\n            patch: |\n              - op: add\n                path: /metadata/labels/x\n                value: y\n'),
+  it('a post-renderer patch without a target whose own kind and name match no object fails the release, at the patch', async () => {
+    const r = await runInProcess(['render', '-f', 'helmrelease.yaml'], {
+      cwd: folder({ 'helmrelease.yaml': HR('  postRenderers:\n    - kustomize:\n        patches:\n          - patch: |\n              apiVersion: apps/v1\n              kind: Deployment\n              metadata:\n                name: nothing-of-this-name\n') }),
     });
-    expect(err).toContain('helmrelease.yaml:17:13: HelmRelease flux-system/agentplat: spec.postRenderers[0].kustomize.patches[0]: the patch\'s target (kind Deployment, name nothing-of-this-name) matches no object of the release, so Flux fails the release');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('helmrelease.yaml:17:13  error  HelmRelease flux-system/agentplat: spec.postRenderers[0].kustomize.patches[0]: no rendered object is the patch\'s own target (kind Deployment, group apps, version v1, name nothing-of-this-name): Kustomize finds nothing to merge it into, so Flux fails the release  [gitops/patch-no-match]');
   });
 
   it('a chart version agentplat does not know, with the versions it knows', async () => {

@@ -22,7 +22,10 @@ interface Kustomization {
 const [gitRepository, ...kustomizations] = objectsOf<any>(readFileSync(join(DIR, 'flux-sync.yaml'), 'utf8')) as [{ kind: string; metadata: { name: string } }, ...Kustomization[]];
 /** The Kustomization that syncs the release (it prunes); the other one syncs the CRDs. */
 const kustomization = kustomizations.find((k) => k.metadata.name === 'agentplat-prod')!;
-const workflow = parse(readFileSync(join(DIR, 'render-workflow.yaml'), 'utf8')) as { jobs: Record<string, { steps: { name?: string; run?: string }[] }> };
+type Workflow = { jobs: Record<string, { steps: { name?: string; run?: string }[] }> };
+const workflow = parse(readFileSync(join(DIR, 'render-workflow.yaml'), 'utf8')) as Workflow;
+const lintWorkflow = parse(readFileSync(join(DIR, 'lint-workflow.yaml'), 'utf8')) as Workflow;
+const HELMRELEASE = readFileSync(join(DIR, 'helmrelease.yaml'), 'utf8');
 
 let prefix: string;
 beforeAll(async () => {
@@ -200,5 +203,50 @@ describe('Flux recipe', () => {
     // A pull request that changes the values but not deploy/.
     expect(git('git reset -q --hard && git clean -qfdx -e tools && printf "dashboards-mcp:\\n  enabled: false\\n" > envs/prod/values.yaml && git commit -qam change').code).toBe(0);
     expect(await runSteps()).toEqual([0, 0, 1]);
+  });
+});
+
+describe('Flux recipe for HelmReleases', () => {
+  it('docs/ci.md shows the one-line command the lint workflow runs', () => {
+    const steps = Object.values(lintWorkflow.jobs).flatMap((j) => j.steps).filter((s) => s.run !== undefined);
+    const lint = steps.map((s) => s.run!.trim()).filter((r) => r.startsWith('agentplat lint'));
+    expect(lint).toHaveLength(1);
+    expect(readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8')).toContain(['', '```sh', lint[0]!, '```', ''].join('\n'));
+  });
+
+  /** A Flux repository: the recipe's HelmRelease in a Kustomization folder, another chart's HelmRelease, the pack under tools/. */
+  const fluxRepo = async (helmrelease: string) => {
+    const repo = folderWith('agentplat-flux-helmreleases-', {
+      'clusters/prod/agentplat/helmrelease.yaml': helmrelease,
+      'clusters/prod/agentplat/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - helmrelease.yaml\n',
+      'clusters/prod/podinfo/helmrelease.yaml': 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: podinfo\n  namespace: flux-system\nspec:\n  chart:\n    spec:\n      chart: podinfo\n      version: 6.x\n  values:\n    replicaCount: 2\n',
+      'tools/.keep': '',
+    });
+    copyFileSync(await sharedPack(), join(repo, 'tools', TARBALL));
+    return repo;
+  };
+  /** The workflow's run steps: the install once per test run, then the others with its prefix. */
+  const runSteps = async (repo: string) => {
+    const steps = Object.values(lintWorkflow.jobs).flatMap((j) => j.steps).filter((s) => s.run !== undefined);
+    expect(steps[0]!.run, 'the workflow installs agentplat first').toMatch(/\bnpm install\b/);
+    const installed = await installOnce(steps[0]!.run!, repo);
+    return steps.slice(1).map((s) => sh('bash', s.run!, repo, stepEnv(installed)));
+  };
+
+  it('the lint workflow lints the HelmRelease files themselves: the recipe\'s HelmRelease passes, another chart\'s is skipped', async () => {
+    const ran = await runSteps(await fluxRepo(HELMRELEASE));
+    expect(ran.map((r) => r.code), ran.map((r) => r.stderr).join('\n')).toEqual([0]);
+    expect(ran[0]!.stdout).toContain('1 file, 0 errors');
+    expect(ran[0]!.stderr).toContain('is of chart "podinfo", not agentplat: skipped');
+  });
+
+  it('the lint workflow fails on a wrong key in the valuesFrom ConfigMap, at its line in helmrelease.yaml', async () => {
+    const broken = HELMRELEASE.replace('    ui:\n      replicas: 2\n', '    ui:\n      replcas: 2\n');
+    expect(broken).not.toBe(HELMRELEASE);
+    const line = broken.split('\n').findIndex((l) => l.includes('replcas')) + 1;
+    const ran = await runSteps(await fluxRepo(broken));
+    expect(ran[0]!.code).toBe(1);
+    expect(ran[0]!.stdout).toContain(`clusters/prod/agentplat/helmrelease.yaml:${line}:7`);
+    expect(ran[0]!.stdout).toContain('[values/unknown-key]');
   });
 });

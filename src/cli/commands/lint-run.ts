@@ -10,6 +10,7 @@ import { buildReport } from '../../lint/report.ts';
 import { lintSettings, verdict } from '../lint-settings.ts';
 import { layerOptionsFrom } from '../options.ts';
 import type { LayerFlags } from '../options.ts';
+import type { Revision } from '../../chart/revisions.ts';
 
 export interface LintOptions extends LayerFlags {
   revision?: string;
@@ -55,6 +56,14 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
   const plain = jobs.length === 0 || files.length > 0 ? await lintOperation(request) : { problems: [], inputs: [] };
   const problems = [...plain.problems];
   const inputs = [...plain.inputs];
+  // The revision each file was linted at (null: at two), for a run over objects of both chart versions.
+  const revisionOf = new Map<string, Revision | null>();
+  const mark = (file: string | undefined, r: Revision) => {
+    if (file === undefined) return;
+    const was = revisionOf.get(file);
+    revisionOf.set(file, was === undefined || was === r ? r : null);
+  };
+  if (revision) for (const f of plain.inputs) mark(f, revision);
   // Each HelmRelease or Application over the shared -f/--set layers, with the revision and names it gives.
   for (const { release } of jobs) {
     const layers = layerOptionsFrom(opts);
@@ -71,11 +80,18 @@ export async function runLint(app: App, files: string[], opts: LintOptions): Pro
     });
     problems.push(...one.problems);
     if (!inputs.includes(release.file)) inputs.push(release.file);
+    mark(release.file, release.revision);
+    for (const p of one.problems) mark(p.file, release.revision);
   }
+  const linted = new Set([...revisionOf.values()]);
+  const mixed = jobs.length > 0 && (linted.size > 1 || linted.has(null));
+  const revisions = new Map([...revisionOf].filter((e): e is [string, Revision] => e[1] !== null));
+  // One revision for the whole run: the report's; else each file's entry carries its own.
+  const reportRevision = jobs.length > 0 ? (mixed ? undefined : jobs[0]!.release.revision) : revision;
   const counts = countProblems(problems);
   const shown = opts.quiet ? problems.filter((p) => p.severity === 'error') : problems;
   // The summary counts every finding, also those --quiet does not list (the exit code counts them).
-  const report = buildReport({ problems: shown, inputs, revision, toolVersion: packageVersion(), rules: catalog, counts });
+  const report = buildReport({ problems: shown, inputs, ...(reportRevision ? { revision: reportRevision } : {}), ...(mixed ? { revisions } : {}), toolVersion: packageVersion(), rules: catalog, counts });
   const notes: string[] = [];
   const code = verdict(counts, settings, (msg) => notes.push(`agentplat: ${msg}\n`));
   writeReport(io, { report: formatReport(report, { format, chalk: await chalkFor(io, 'stdout'), strict }), after: notes.join('') });

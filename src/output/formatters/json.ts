@@ -1,6 +1,6 @@
 // The JSON machine contract. Version 1:
 //   { version: 1, tool: {name, version}, revision?: "A"|"B",
-//     files: [{ file: string|null, errors, warnings, infos,
+//     files: [{ file: string|null, revision?: "A"|"B", errors, warnings, infos,
 //               problems: [{ severity, rule, path, message, hint?, line?, column?, excerpt? }] }],
 //     summary: { files, errors, warnings, infos } }
 // Keys appear in this order; optional keys are omitted, never null (except `file` of the
@@ -18,6 +18,7 @@ export function formatJson(report: LintReport): string {
     ...(report.revision ? { revision: report.revision } : {}),
     files: report.files.map((g) => ({
       file: g.file ?? null,
+      ...(g.revision ? { revision: g.revision } : {}),
       errors: g.counts.errors,
       warnings: g.counts.warnings,
       infos: g.counts.infos,

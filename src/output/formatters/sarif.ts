@@ -17,6 +17,8 @@ export function formatSarif(report: LintReport): string {
     if (seen === undefined || (seen !== 'error' && p.severity === 'error')) defaultLevel.set(p.rule, p.severity);
   }
   const wording = COMMAND_WORDING[report.command];
+  // Files linted at different revisions (GitOps objects of both chart versions): each result says its file's.
+  const fileRevision = new Map(report.files.filter((f) => f.revision).map((f) => [f.file, f.revision]));
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -39,14 +41,14 @@ export function formatSarif(report: LintReport): string {
           },
         },
         ...(report.revision ? { properties: { revision: report.revision } } : {}),
-        results: report.problems.map((p) => result(p, ruleIndex.get(p.rule) ?? 0, wording.pathProperty)),
+        results: report.problems.map((p) => result(p, ruleIndex.get(p.rule) ?? 0, wording.pathProperty, fileRevision.get(p.file))),
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-function result(p: Problem, ruleIndex: number, pathProperty: string): Record<string, unknown> {
+function result(p: Problem, ruleIndex: number, pathProperty: string, revision: string | undefined): Record<string, unknown> {
   let text = p.hint ? `${p.message}. Hint: ${p.hint}` : p.message;
   if (isFlagSource(p.file) || (p.file !== undefined && !isArtifactFile(p.file))) text = `${p.file}: ${text}`;
   const out: Record<string, unknown> = { ruleId: p.rule, ruleIndex, level: SARIF_LEVEL[p.severity], message: { text } };
@@ -61,7 +63,7 @@ function result(p: Problem, ruleIndex: number, pathProperty: string): Record<str
       },
     ];
   }
-  if (p.path) out.properties = { [pathProperty]: p.path };
+  if (p.path || revision) out.properties = { ...(p.path ? { [pathProperty]: p.path } : {}), ...(revision ? { revision } : {}) };
   return out;
 }
 
