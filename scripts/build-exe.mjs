@@ -17,7 +17,7 @@
 // binary is both the builder and the base of the executable.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,7 +59,9 @@ const { node, version } = nodeBinary();
 const outAt = argv.indexOf('--out');
 const outFile = outAt >= 0 ? resolve(argv[outAt + 1] ?? fail('--out needs a path', 'e.g. --out /tmp/agentplat')) : join(root, 'dist', 'exe', 'agentplat');
 const outDir = dirname(outFile);
-const work = join(outDir, `.work-${basename(outFile)}`);
+// The work folder is inside the repository (the bundle's generated modules resolve node_modules
+// from there), one per build when --out is given.
+const work = join(root, 'dist', 'exe', outAt >= 0 ? `.work-${process.pid}` : '.work');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 // A build of its own, into the work folder: dist/ is left as it is (a test may be reading it, or
@@ -96,6 +98,7 @@ const { inject } = (await import('postject')).default;
 await inject(exe, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}) });
 if (process.platform === 'darwin') run('codesign', ['--sign', '-', exe]);
 mkdirSync(outDir, { recursive: true });
-renameSync(exe, outFile);
+if (outAt >= 0) copyFileSync(exe, outFile);
+else renameSync(exe, outFile);
 rmSync(work, { recursive: true, force: true });
 process.stderr.write(`build-exe: ${relative(root, outFile)} (${(statSync(outFile).size / 1e6).toFixed(1)} MB, ${version}, ${process.platform}-${process.arch})\n`);
