@@ -119,7 +119,7 @@ writeFileSync(
 );
 
 // The SBOM: the npm packages the bundles hold (esbuild names each bundled module's path in a
-// comment: node_modules/<name>/…), with what package-lock.json says of them, and the image's
+// comment: [path/]node_modules/<name>/…), with what package-lock.json says of them, and the image's
 // libraries with their Debian packages.
 step('the SBOM');
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
@@ -129,7 +129,7 @@ const scan = (dir) => {
     if (e.isDirectory()) {
       if (e.name !== 'exe' && e.name !== 'types') scan(join(dir, e.name));
     } else if (/\.(c|m)?js$/.test(e.name)) {
-      for (const m of readFileSync(join(dir, e.name), 'utf8').matchAll(/^\s*\/\/ ((?:node_modules\/(?:@[^/\s]+\/)?[^/\s]+\/)+)/gm)) bundled.add(m[1].replace(/\/$/, ''));
+      for (const m of readFileSync(join(dir, e.name), 'utf8').matchAll(/^\/\/ \S*?((?:node_modules\/(?:@[^/\s]+\/)?[^/\s]+\/)+)/gm)) bundled.add(m[1].replace(/\/$/, ''));
     }
   }
 };
