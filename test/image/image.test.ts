@@ -4,8 +4,9 @@
 // Application's folder, with the Application in the environment), prints the manifests for that
 // Application; it runs as user 999 with a read-only root file system and holds nothing but
 // agentplat, the libraries it loads, plugin.yaml and the user files.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -13,6 +14,7 @@ import { ensureBuilt, ROOT, runBin } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 ensureBuilt();
+const execFileAsync = promisify(execFile);
 
 /**
  * Where podman's defaults cannot run a container (a kernel whose cgroups crun refuses, a sandbox
@@ -50,10 +52,11 @@ function inImage(args: string[], extra: string[] = []): Ran {
 }
 
 describe.skipIf(!hasPodman)('the agentplat image in podman', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     const exe = join(work, 'agentplat');
-    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs'), '--out', exe], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-image.mjs'), '--exe', exe, '--out', ARCHIVE], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Asynchronously: the builds take a minute, and vitest's worker must answer meanwhile.
+    await execFileAsync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs'), '--out', exe], { cwd: ROOT });
+    await execFileAsync(process.execPath, [join(ROOT, 'scripts', 'build-image.mjs'), '--exe', exe, '--out', ARCHIVE], { cwd: ROOT });
     const loaded = podman(['load', '-q', '-i', ARCHIVE]);
     expect(loaded.code, loaded.stderr).toBe(0);
     image = /Loaded image(?:\(s\))?: (\S+)/.exec(loaded.stdout)![1]!;
@@ -71,6 +74,8 @@ describe.skipIf(!hasPodman)('the agentplat image in podman', () => {
   it("renders what the package renders (stdout, stderr, exit code), a values file mounted read-only", (ctx) => {
     if (cannotRun) ctx.skip();
     const dir = tempDir('agentplat-image-values-');
+    // The container's user (999) reads the folder: mkdtemp makes it the owner's alone.
+    chmodSync(dir, 0o755);
     writeFileSync(join(dir, 'values.yaml'), 'controller:\n  replicas: 2\n');
     writeFileSync(join(dir, 'bad.yaml'), 'controller:\n  replicas: many\n');
     const mount = ['-v', `${dir}:/work:ro,Z`, '-w', '/work'];
