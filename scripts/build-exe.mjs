@@ -7,14 +7,17 @@
 //   the executable's assets, read through src/package-root.ts;
 // - Node's binary stripped of its symbols before the blob is injected (postject).
 //
-//   npm run build:exe [-- --node /path/to/node24]
+//   npm run build:exe [-- --node /path/to/node24] [-- --out path/to/agentplat]
+//
+// --out writes the executable elsewhere than dist/exe/agentplat (its work folder beside it), so that
+// two builds (a test's and the release's) never share a folder.
 //
 // The Node it is made of: --node, else this node when it is Node 24, else Node 24 from the npm
 // registry (`npx -p node@24`). A snapshot runs only on the very binary that built it, so that
 // binary is both the builder and the base of the executable.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,8 +56,12 @@ function assetsOf(base, dir, into) {
 }
 
 const { node, version } = nodeBinary();
-const outDir = join(root, 'dist', 'exe');
-const work = join(outDir, '.work');
+const outAt = argv.indexOf('--out');
+const outFile = outAt >= 0 ? resolve(argv[outAt + 1] ?? fail('--out needs a path', 'e.g. --out /tmp/agentplat')) : join(root, 'dist', 'exe', 'agentplat');
+const outDir = dirname(outFile);
+// The work folder is inside the repository (the bundle's generated modules resolve node_modules
+// from there), one per build when --out is given.
+const work = join(root, 'dist', 'exe', outAt >= 0 ? `.work-${process.pid}` : '.work');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 // A build of its own, into the work folder: dist/ is left as it is (a test may be reading it, or
@@ -90,6 +97,8 @@ else process.stderr.write('build-exe: no `strip` on PATH: the executable keeps N
 const { inject } = (await import('postject')).default;
 await inject(exe, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}) });
 if (process.platform === 'darwin') run('codesign', ['--sign', '-', exe]);
-renameSync(exe, join(outDir, 'agentplat'));
+mkdirSync(outDir, { recursive: true });
+if (outAt >= 0) copyFileSync(exe, outFile);
+else renameSync(exe, outFile);
 rmSync(work, { recursive: true, force: true });
-process.stderr.write(`build-exe: ${relative(root, join(outDir, 'agentplat'))} (${(statSync(join(outDir, 'agentplat')).size / 1e6).toFixed(1)} MB, ${version}, ${process.platform}-${process.arch})\n`);
+process.stderr.write(`build-exe: ${relative(root, outFile)} (${(statSync(outFile).size / 1e6).toFixed(1)} MB, ${version}, ${process.platform}-${process.arch})\n`);

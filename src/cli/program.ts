@@ -117,8 +117,18 @@ function optionDescription(option: Option): string {
 /** Runs the CLI on `argv` (without the node and script entries) and returns the exit code. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const app: App = { io, exitCode: 0 };
-  const program = createProgram(app, argv);
   try {
+    // `cmp generate` (Argo CD's plugin, cmp.ts) is the render its environment describes.
+    if (argv[0] === 'cmp') {
+      const { CMP_HELP, cmpCommandLine } = await import('./cmp.ts');
+      const line = cmpCommandLine(argv.slice(1), io.env);
+      if (line === undefined) {
+        io.stdout(CMP_HELP);
+        return 0;
+      }
+      argv = line;
+    }
+    const program = createProgram(app, argv);
     await program.parseAsync(splitShortFlagEquals(argv, program), { from: 'user' });
     return app.exitCode;
   } catch (err) {

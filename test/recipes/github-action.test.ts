@@ -128,7 +128,9 @@ describe('GitHub Action recipe (composite)', () => {
     const sarif = JSON.parse(readFileSync(join(repo, upload.sarif_file!), 'utf8')) as { version: string; runs: { results: unknown[] }[] };
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0]!.results).toEqual([]);
-    expect(run.uses['actions/setup-node@v4']).toEqual({ 'node-version': '20' });
+    // Node 24, the LTS GitHub's runners moved JavaScript actions to; the sarif-file output names the uploaded log.
+    expect(run.uses['actions/setup-node@v4']).toEqual({ 'node-version': '24' });
+    expect(run.outputs['sarif-file']).toBe(upload.sarif_file);
   });
 
   it('on a typo it annotates the line, uploads a SARIF result at file:line:column, then fails', async () => {
