@@ -62,6 +62,8 @@ const ROWS: Record<string, Row> = {
   'plan --set --to-set': { args: ['plan', '-r', 'B', '--set', 'providers.providerB.config.baseUrl=https://gateway.example/v1', '--to-set', 'providers.providerB.config.maxTokens=0'], code: 2 },
   'plan --from-revision A --to-revision B (diff\'s spelling)': { args: ['plan', '--from-revision', 'A', '--to-revision', 'B', '-f', at('bad-a.yaml')], code: 2 },
   'plan --from A --to B': { args: ['plan', '--from', 'A', '--to', 'B', '-f', at('bad-a.yaml')], code: 2 },
+  'explain KEY -f (in that configuration)': { args: ['explain', 'providers.providerB.config.maxTokens', '-f', at('bad.yaml')], code: 1 },
+  'explain KEY --set': { args: ['explain', 'providers.providerB.config.maxTokens', '--set', 'providers.providerB.config.maxTokens=0'], code: 1 },
 };
 
 const commandOf = (row: Row) => row.args[0]!;
@@ -101,7 +103,7 @@ describe('every command line that reads values runs the ModelConfig check of pro
         if (!rows.some((r) => r.args.includes(flag) || (short !== undefined && r.args.includes(short)))) missing.push(`${name} ${flag}`);
       }
     }
-    // explain reads no values file; it renders each key it explains, with the check (above).
+    // explain without values renders each key it explains, with the check (above); with -f/--set it lints them as lint does.
     expect(missing).toEqual([]);
   });
 });
