@@ -26,7 +26,7 @@ import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { emittedAlike } from '../output/yaml-emit.ts';
-import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import { partOf, renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import type { Revision } from '../spec/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
@@ -462,9 +462,10 @@ export interface KeyInConfiguration {
 export function keyInConfiguration(revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, options: ChartRenderOptions, reported: readonly Problem[], key: string): KeyInConfiguration {
   const path = splitPath(key);
   const render = renderChartWithReads(layered.values, options);
-  const readers = readersOf(render);
-  const readBy = readers.filter((r) => r.tree.touches(path)).map((r) => r.id);
-  const objects = readBy.includes('context') ? render.docs : readBy.flatMap((id) => render.made.get(id) ?? []);
+  // A piece of a part (`authproxy#deployment.yaml`) is named by its part; its objects are the piece's alone.
+  const readers = readersOf(render).filter((r) => r.tree.touches(path));
+  const readBy = [...new Set(readers.map((r) => partOf(r.id)))];
+  const objects = readBy.includes('context') ? render.docs : [...new Set(readers.flatMap((r) => render.made.get(r.id) ?? []))];
   const mine = userLeaves(layers).filter((p) => related(p, path) && p.length >= path.length);
   const set = judgeUserKeys({ revision, layers, layered, render, options, reported }, mine).map(({ path: p, verdict }) => ({ key: joinPath(p), verdict }));
   let without: RenderedDoc[] | undefined;
