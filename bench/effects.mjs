@@ -1,7 +1,7 @@
 // CPU (user+sys) of lint with and without the values/no-effect judgement, and of explain, on
 // installed packages, runs interleaved so that a loaded machine weighs on every row alike.
 //
-//   node bench/effects.mjs [--runs 20] label=/prefix [label2=/prefix2 ...]
+//   node bench/effects.mjs [--runs 20] [--only lint|explain] label=/prefix [label2=/prefix2 ...]
 //
 // Each prefix is an `npm install -g --prefix <prefix> <tarball>` of an `npm pack` of the
 // repository. Every round runs each command of each install once, in turn; the table gives the
@@ -15,9 +15,11 @@ import { median } from './_shared.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 let runs = 20;
+let only;
 const installs = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--only') only = args[++i];
   else {
     const [label, prefix] = args[i].split('=');
     installs.push({ label, bin: join(prefix, 'bin', 'agentplat') });
@@ -28,12 +30,13 @@ if (installs.length === 0) {
   process.exit(2);
 }
 const file = join(root, 'fixtures/subcharts/authproxy-production.values.yaml');
-const commands = [
+const all = [
   { name: 'lint -f', argv: ['lint', '-f', file] },
   { name: 'lint --no-effects -f', argv: ['lint', '--no-effects', '-f', file] },
   { name: 'explain authproxy.config.emailDomains', argv: ['explain', 'authproxy.config.emailDomains'] },
   { name: 'explain controller.replicas -r B', argv: ['explain', 'controller.replicas', '-r', 'B'] },
 ];
+const commands = only ? all.filter((c) => c.argv[0] === only) : all;
 
 const cpu = (bin, argv) => {
   const r = spawnSync('/usr/bin/time', ['-f', '%U %S', bin, ...argv], { encoding: 'utf8', cwd: root });
@@ -55,9 +58,11 @@ for (let round = 0; round < runs; round++) {
 }
 const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
 console.log(`${runs} interleaved runs; CPU ms (user+sys), mean / median; NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'unset'}`);
-console.log(`| install | ${commands.map((c) => c.name).join(' | ')} | lint ÷ --no-effects (mean) |`);
-console.log(`|---|${commands.map(() => '---|').join('')}---|`);
+const ratio = commands[0]?.name === 'lint -f' && commands[1]?.name === 'lint --no-effects -f';
+console.log(`| install | ${commands.map((c) => c.name).join(' | ')} |${ratio ? ' lint ÷ --no-effects (mean / median) |' : ''}`);
+console.log(`|---|${commands.map(() => '---|').join('')}${ratio ? '---|' : ''}`);
 for (const i of installs) {
   const cols = commands.map((c) => times.get(`${i.label}\u0000${c.name}`));
-  console.log(`| ${i.label} | ${cols.map((xs) => `${mean(xs)} / ${median(xs)}`).join(' | ')} | ${(mean(cols[0]) / mean(cols[1])).toFixed(2)} |`);
+  const r = ratio ? ` ${(mean(cols[0]) / mean(cols[1])).toFixed(2)} / ${(median(cols[0]) / median(cols[1])).toFixed(2)} |` : '';
+  console.log(`| ${i.label} | ${cols.map((xs) => `${mean(xs)} / ${median(xs)}`).join(' | ')} |${r}`);
 }

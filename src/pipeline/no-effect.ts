@@ -368,7 +368,8 @@ export function readTree(reads: PathReads): ReadTree {
 function rendersAlike(values: Values, render: RenderWithReads, options: ChartRenderOptions, touched: ReadonlySet<string>): boolean {
   try {
     if (touched.has('context')) return sameDocs(renderChart(values, options), render.docs);
-    for (const part of renderSomeParts(values, options, touched, render.reuse)) {
+    // The context read none of the changed paths (else the whole chart rendered above): its recorded build serves.
+    for (const part of renderSomeParts(values, options, touched, render.reuse, true)) {
       const before = render.made.get(part.id) ?? [];
       if (part.made.length !== before.length) return false;
       for (let i = 0; i < before.length; i++) {

@@ -186,15 +186,15 @@ export interface PartMade {
 }
 
 /**
- * What the parts `ids` make of `values` (the context built anew), one part at a time as the
+ * What the parts `ids` make of `values` (the context built anew unless `contextUnread`), one part at a time as the
  * caller asks, the CRDs last (the largest): for a render that differs from a recorded one only
  * in values the other parts and the context did not read, these are the only objects that can
  * differ, and a caller that finds a difference need not render the other parts.
  */
-export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: ReadonlySet<string>, reuse?: RenderReuse): Generator<PartMade> {
-  // The context did not read what changed (else the caller renders the whole chart): the recorded
-  // render's context serves, set to these values before each part runs.
-  const shared = ids.has('context') ? undefined : reuse?.context(values, opts);
+export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: ReadonlySet<string>, reuse?: RenderReuse, contextUnread = false): Generator<PartMade> {
+  // When the caller knows the context read nothing of what changed (`contextUnread`), the recorded
+  // render's context serves, set to these values before each part runs; else it is built anew.
+  const shared = contextUnread && !ids.has('context') ? reuse?.context(values, opts) : undefined;
   const ctx = shared ?? buildRenderContext(values, opts);
   const touchedPieces = (p: Part) => p.pieces !== undefined && [...ids].some((id) => partOf(id) === p.id && id !== p.id);
   const chosen = parts(opts).filter((p) => ids.has(p.id) || touchedPieces(p));

@@ -80,4 +80,16 @@ describe('values/no-effect renders again only what read the key', () => {
     expect(text({ controller: { a2aGatewayUrl: 'https://a2a.example.com' } })).toContain('https://a2a.example.com');
     expect(text({})).not.toContain('https://a2a.example.com');
   });
+
+  it('parts rendered again of values that differ where the context read (the telemetry endpoint) print what a render from scratch prints: the recorded context serves only when the caller says the context read nothing that changed', () => {
+    const first = layerRelease(defaultsSource('A'), []).values;
+    const recorded = renderChartWithReads(first, OPTIONS('A'));
+    const again = layerRelease(defaultsSource('A'), [dataSource('values.yaml', { otel: { logging: { exporter: { otlp: { endpoint: 'collector:4317' } } } } })]).values;
+    const ids = new Set(['controller']);
+    const text = (parts: Iterable<{ made: readonly { object: unknown }[] }>) => JSON.stringify([...parts].map((p) => p.made.map((d) => d.object)));
+    const scratch = text(renderSomeParts(again, OPTIONS('A'), ids));
+    expect(scratch).toContain('collector:4317');
+    expect(text(renderSomeParts(again, OPTIONS('A'), ids, recorded.reuse))).toBe(scratch);
+  });
 });
+
