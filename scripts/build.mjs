@@ -128,6 +128,27 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
   await generateCrdValidators(root, gen);
 }
 
+// 4c. What each lint check reads (explain's ruleReads): found by running the checks, which read
+// the defaults and validate's data from the files written above. This step runs after them, with
+// the package's files read through usePackageFiles: dist/… from this build's output, the rest from
+// the repository (the previous dist/ may be stale or missing).
+{
+  const entry = `export { usePackageFiles } from './src/package-root.ts';
+export { computeRuleReads } from './src/explain/rule-reads-compute.ts';
+export { loadModelConfigCheck } from './src/lint/crd-check.ts';`;
+  const r = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, packages: 'external', logLevel: 'warning' });
+  const tmp = join(gen, '.rule-reads.mjs');
+  writeFileSync(tmp, r.outputFiles[0].text);
+  try {
+    const m = await import(pathToFileURL(tmp).href);
+    const at = (path) => (path.startsWith('dist/') ? join(out, path.slice('dist/'.length)) : join(root, path));
+    m.usePackageFiles({ read: (path) => (existsSync(at(path)) ? readFileSync(at(path)) : undefined), name: at, cacheDir: () => undefined });
+    writeFileSync(join(gen, 'rule-reads.json'), JSON.stringify(m.computeRuleReads(await m.loadModelConfigCheck())));
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
 // 5. The bundles. The CLI is one CommonJS script, dist/cli.cjs, which bin/agentplat runs through
 // dist/launch.cjs with V8's code cache (src/code-cache.ts): a run after the first compiles none
 // of it, and code a command never calls costs only its reading. The in-process API is an ES

@@ -7,6 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { computeRuleReads } from '../src/explain/rule-reads-compute.ts';
+import { ruleReads } from '../src/explain/rule-reads.ts';
+import { loadModelConfigCheck } from '../src/lint/crd-check.ts';
 import { crdSchemas, crdValidator } from '../src/crds/crd-validators.ts';
 import { CRD_AJV_OPTIONS, prepareCrdAjv } from '../src/kube-check/crd-ajv.ts';
 import { coreUri } from '../src/crds/ids.ts';
@@ -133,4 +136,17 @@ describe('the generated files are what the sources make', () => {
     }
     expect(failing, 'no resource fails its schema, so this test compares nothing').toBeGreaterThan(50);
   });
+
+  it('what each lint check reads (explain): the reads found by running the checks on the value sets, per revision, with and without the ModelConfig check', async () => {
+    const fresh = computeRuleReads(await loadModelConfigCheck());
+    expect(Object.keys(fresh).sort()).toEqual(['A', 'A+check', 'B', 'B+check']);
+    for (const [id, rows] of Object.entries(fresh)) {
+      const [rev, withCheck] = [id[0] as Revision, id.endsWith('+check')];
+      const shipped = ruleReads(rev, withCheck ? await loadModelConfigCheck() : undefined).map((r) => ({ ids: [...r.ids], keys: [...r.keys].sort(), direct: [...r.direct].sort() }));
+      expect(shipped, id).toEqual(rows);
+    }
+    // A check that reads nothing would make this compare nothing.
+    expect(fresh.B!.every((r) => r.keys.length > 0)).toBe(true);
+  });
 });
+

@@ -117,6 +117,18 @@ describe('what a run does not read: data a command does not need stays on disk',
     expect([r.status, r.stderr, r.stdout]).toEqual([whole.code, whole.stderr, whole.stdout]);
   });
 
+  it('lint and render do not read what each lint check reads (explain\'s data); explain does', () => {
+    rmSync(join(trimmed, 'dist', 'generated', 'rule-reads.json'));
+    for (const args of [['lint', '-f', VALUES], ['render', '--skip-crds', '-f', VALUES]]) {
+      const whole = runBin(args);
+      const r = inTrimmed(args);
+      expect([r.status, r.stderr, r.stdout]).toEqual([whole.code, whole.stderr, whole.stdout]);
+    }
+    const explain = inTrimmed(['explain', 'controller.replicas', '-r', 'B']);
+    expect(explain.status).not.toBe(0);
+    expect(explain.stderr).toContain('rule-reads.json');
+  });
+
   it('the check sees a read: render prints the CRDs, whose texts the copy lacks', () => {
     const r = inTrimmed(['render']);
     expect(r.status).toBe(3);

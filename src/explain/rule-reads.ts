@@ -16,13 +16,13 @@
 import { valuesSchema } from '../docs/embedded.ts';
 import { keysOf } from '../docs/values-reference.ts';
 import { RULES } from '../lint/rules/index.ts';
-import { watchModels } from '../model/revisions/index.ts';
 import type { RuleContext, ValuesRule } from '../lint/rules/types.ts';
 import type { CheckObject } from '../lint/crd-check.ts';
 import type { Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { assignPath } from '../values/set-parser.ts';
-import { isPlainMap, joinPath, ownValue, setOwn, type Values } from '../values/merge.ts';
+import { readGenerated } from '../package-root.ts';
+import { isPlainMap, ownValue, setOwn, type Values } from '../values/merge.ts';
 
 export interface RuleReads {
   /** The rule ids the check reports. */
@@ -34,62 +34,10 @@ export interface RuleReads {
 }
 
 /** Marks a map whose keys a check listed (walked through) rather than looked up by name. */
-const WALKED = '\0walked:';
-
-/** Where a recording puts the keys read now; nowhere while undefined. */
-interface Recorder {
-  into: Set<string> | undefined;
-}
-
-/** Values wrapped so that every key looked up, at any depth, is recorded with its dotted path. */
-function recording(values: Values, on: Recorder): Values {
-  const proxies = new WeakMap<object, unknown>();
-  const wrap = (target: Record<string, unknown>, prefix: string): unknown => {
-    let p = proxies.get(target);
-    if (p) return p;
-    // Dotted the way problems name paths (joinPath): a dot inside a key (an annotation) is escaped.
-    // Each path is made once per map: checks read the same keys over and over.
-    const paths = new Map<string, string>();
-    const child = (key: string) => {
-      let path = paths.get(key);
-      if (path === undefined) paths.set(key, (path = prefix ? `${prefix}.${joinPath([key])}` : joinPath([key])));
-      return path;
-    };
-    const note = (key: string | symbol) => {
-      if (typeof key === 'string') on.into?.add(child(key));
-    };
-    p = new Proxy(target, {
-      get(t, key, receiver) {
-        const v = Reflect.get(t, key, receiver);
-        // A key looked up and missing is read too (a rule asking for `capabilities.add`); the
-        // methods every object inherits are not keys.
-        if (typeof key !== 'string' || (!Object.hasOwn(t, key) && key in Object.prototype)) return v;
-        note(key);
-        return isPlainMap(v) ? wrap(v, child(key)) : v;
-      },
-      has(t, key) {
-        note(key);
-        return Reflect.has(t, key);
-      },
-      // Listing a map's keys reads the map (annotations a rule walks through, whatever their names).
-      ownKeys(t) {
-        if (prefix) on.into?.add(prefix);
-        on.into?.add(`${WALKED}${prefix}`);
-        return Reflect.ownKeys(t);
-      },
-      getOwnPropertyDescriptor(t, key) {
-        note(key);
-        return Reflect.getOwnPropertyDescriptor(t, key);
-      },
-    });
-    proxies.set(target, p);
-    return p;
-  };
-  return wrap(values, '') as Values;
-}
+export const WALKED = '\0walked:';
 
 /** The value sets each rule runs on, for one revision. */
-function valueSets(rev: Revision): Values[] {
+export function valueSets(rev: Revision): Values[] {
   const leaves = keysOf(valuesSchema(rev)).filter((k) => !k.holdsKeys);
   const bools = leaves.filter((k) => k.node.type === 'boolean').map((k) => k.key);
   const enums = leaves.flatMap((k) => (k.node.enum ? [{ path: k.key, values: k.node.enum }] : []));
@@ -111,59 +59,8 @@ function valueSets(rev: Revision): Values[] {
   return sets;
 }
 
-/**
- * What each check reads on the value sets: every key (`keys`), and the keys it reads itself, not
- * through the revision model it asks for (`direct`). Findings are dropped; a crash on odd values
- * only ends that run, and what was read before it counts.
- *
- * Each set is recorded once for all the checks, so its model is built once (revisionModel keeps
- * it per values object); the model watch (model/revisions/index.ts) puts what building it reads
- * apart, and adds it to the keys of every check that asks for the model. A build that fails is
- * kept by no one: what it read counts as read by the check that asked, as would its next try.
- * Each check runs with an empty list of cluster APIs and then with ['v1'], the second only when
- * the first looked at the list (a run that never does runs the same with any list).
- */
-function readsOf(rev: Revision, sets: readonly Values[], check: CheckObject | undefined): { keys: Set<string>; direct: Set<string> }[] {
-  const out = RULES.map(() => ({ keys: new Set<string>(), direct: new Set<string>() }));
-  for (const values of sets) {
-    const on: Recorder = { into: undefined };
-    const recorded = recording(values, on);
-    let own = new Set<string>();
-    let asked = false;
-    let modelReads: Set<string> | undefined;
-    watchModels({
-      asked: (v) => {
-        if (v === recorded) asked = true;
-      },
-      building: (v) => {
-        if (v === recorded) on.into = new Set();
-      },
-      built: (v, ok) => {
-        if (v !== recorded) return;
-        if (ok) modelReads = on.into;
-        else for (const k of on.into ?? []) own.add(k);
-        on.into = own;
-      },
-    });
-    try {
-      RULES.forEach((rule, i) => {
-        own = new Set();
-        asked = false;
-        on.into = own;
-        onApiLists((apiVersions) => runCheck(rule, rev, recorded, apiVersions, check));
-        for (const k of own) out[i]!.keys.add(k);
-        for (const k of own) out[i]!.direct.add(k);
-        if (asked) for (const k of modelReads ?? []) out[i]!.keys.add(k);
-      });
-    } finally {
-      watchModels(undefined);
-    }
-  }
-  return out;
-}
-
 /** Runs `run` with no cluster APIs declared, then with ['v1'] when the first run looked at them. */
-function onApiLists(run: (apiVersions: readonly string[]) => boolean): void {
+export function onApiLists(run: (apiVersions: readonly string[]) => boolean): void {
   if (run([])) run(['v1']);
 }
 
@@ -172,7 +69,7 @@ function onApiLists(run: (apiVersions: readonly string[]) => boolean): void {
  * cluster's APIs. An old cluster and a declared API list take the branches that only run when
  * they are known; every key counts as the user's, since some checks only look at what the user set.
  */
-function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[], check: CheckObject | undefined, report: RuleContext['report'] = () => undefined, onCrash: (err: Error) => void = () => undefined): boolean {
+export function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: readonly string[], check: CheckObject | undefined, report: RuleContext['report'] = () => undefined, onCrash: (err: Error) => void = () => undefined): boolean {
   let asked = false;
   const ctx: RuleContext = {
     revision: rev,
@@ -196,24 +93,40 @@ function runCheck(rule: ValuesRule, rev: Revision, values: Values, apiVersions: 
   return asked;
 }
 
-const cache = new Map<string, RuleReads[]>();
 const setsCache = new Map<Revision, Values[]>();
 
 /** The value sets of a revision, made once: nothing changes them (checks only read values). */
-function valueSetsOf(rev: Revision): Values[] {
+export function valueSetsOf(rev: Revision): Values[] {
   let sets = setsCache.get(rev);
   if (!sets) setsCache.set(rev, (sets = valueSets(rev)));
   return sets;
 }
 
-/** What every check of the linter reads in a revision, in the order the linter runs them. */
+/** Which variant of the generated reads: the checks alone, or with validate's ModelConfig check (explain of a provider key). */
+export const ruleReadsId = (rev: Revision, withCheck: boolean) => `${rev}${withCheck ? '+check' : ''}`;
+
+/** What the build writes to dist/generated/rule-reads.json for each variant: per check, in the linter's order. */
+export type RuleReadsData = Record<string, { ids: string[]; keys: string[]; direct: string[] }[]>;
+
+let generated: RuleReadsData | undefined;
+const cache = new Map<string, RuleReads[]>();
+
+/**
+ * What every check of the linter reads in a revision, in the order the linter runs them. It
+ * depends only on the package, so the build finds it (./rule-reads-compute.ts, run by
+ * scripts/build.mjs) and writes it to dist/generated/rule-reads.json; test/generated.test.ts
+ * holds the file to a fresh computation.
+ */
 export function ruleReads(rev: Revision, check?: CheckObject): RuleReads[] {
-  const id = `${rev}${check ? '+check' : ''}`;
+  const id = ruleReadsId(rev, check !== undefined);
   let reads = cache.get(id);
   if (!reads) {
-    const sets = valueSetsOf(rev);
-    const found = readsOf(rev, sets, check);
-    reads = RULES.map((rule, i) => ({ ids: rule.ids.map((id) => id.id), ...found[i]! }));
+    generated ??= JSON.parse(readGenerated('rule-reads.json')) as RuleReadsData;
+    const rows = generated[id];
+    if (!rows || rows.length !== RULES.length || rows.some((r, i) => r.ids.join(' ') !== RULES[i]!.ids.map((x) => x.id).join(' '))) {
+      throw new Error(`dist/generated/rule-reads.json does not match the lint rules of this build: run \`npm run build\` in the agentplat folder`);
+    }
+    reads = rows.map((r) => ({ ids: r.ids, keys: new Set(r.keys), direct: new Set(r.direct) }));
     cache.set(id, reads);
   }
   return reads;

@@ -46,6 +46,20 @@ export interface Component {
   /** Short id (`controller`, `ui`, `mcpop`, …). */
   id: string;
   render(ctx: RenderContext): RenderedDoc[];
+  /**
+   * The same objects as `render`, in the same order, made in pieces: what the component decides
+   * for all its objects is computed first, and each piece then makes its objects from that and from
+   * what the piece itself reads. The render records the reads of each piece apart
+   * (`<id>#<piece>`), so a values key that only one piece reads renders only that piece again
+   * (`values/no-effect`). A piece shares nothing it changes with another piece.
+   */
+  pieces?(ctx: RenderContext): readonly Piece[];
+}
+
+/** One piece of a component (Component.pieces): a name unique in the component, and its objects. */
+export interface Piece {
+  name: string;
+  make(): RenderedDoc[];
 }
 
 /** Truncates to a DNS label's 63 characters and drops trailing dashes, as Helm charts do. */

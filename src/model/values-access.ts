@@ -172,6 +172,33 @@ export function recordingView(values: Values): ReadRecorder {
   };
 }
 
+/**
+ * A stand-in for merged values whose values can be changed under it: every read goes to the
+ * values last `set`. A render context built over it (`values/no-effect`: one context for every
+ * key the context did not read) computes what it computes at once from the values it was built
+ * with, and reads anything it reads later (`images.pullSecrets()`, `env.a2a()`) from the values
+ * set then, as a context built anew would.
+ */
+export function switchableValues(initial: Values): { readonly view: Values; set(values: Values): void } {
+  let current: object = initial;
+  const view = new Proxy({} as Values, {
+    get: (_, key) => Reflect.get(current, key),
+    has: (_, key) => Reflect.has(current, key),
+    ownKeys: () => Reflect.ownKeys(current),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(current, key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(current),
+    set: () => false,
+    deleteProperty: () => false,
+    defineProperty: () => false,
+  });
+  return {
+    view,
+    set(values) {
+      current = values;
+    },
+  };
+}
+
 /** The value at `path` of a view, recorded (a map comes back as a view of it). */
 function atView(view: View, path: string, segs: readonly PathSegment[]): unknown {
   let cur: unknown = view.target;

@@ -26,7 +26,7 @@ import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { emittedAlike } from '../yaml/emit.ts';
-import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import { partOf, renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import type { Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
@@ -368,7 +368,8 @@ export function readTree(reads: PathReads): ReadTree {
 function rendersAlike(values: Values, render: RenderWithReads, options: ChartRenderOptions, touched: ReadonlySet<string>): boolean {
   try {
     if (touched.has('context')) return sameDocs(renderChart(values, options), render.docs);
-    for (const part of renderSomeParts(values, options, touched, render.reuse)) {
+    // The context read none of the changed paths (else the whole chart rendered above): its recorded build serves.
+    for (const part of renderSomeParts(values, options, touched, render.reuse, true)) {
       const before = render.made.get(part.id) ?? [];
       if (part.made.length !== before.length) return false;
       for (let i = 0; i < before.length; i++) {
@@ -462,9 +463,10 @@ export interface KeyInConfiguration {
 export function keyInConfiguration(revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, options: ChartRenderOptions, reported: readonly Problem[], key: string): KeyInConfiguration {
   const path = splitPath(key);
   const render = renderChartWithReads(layered.values, options);
-  const readers = readersOf(render);
-  const readBy = readers.filter((r) => r.tree.touches(path)).map((r) => r.id);
-  const objects = readBy.includes('context') ? render.docs : readBy.flatMap((id) => render.made.get(id) ?? []);
+  // A piece of a part (`authproxy#deployment.yaml`) is named by its part; its objects are the piece's alone.
+  const readers = readersOf(render).filter((r) => r.tree.touches(path));
+  const readBy = [...new Set(readers.map((r) => partOf(r.id)))];
+  const objects = readBy.includes('context') ? render.docs : [...new Set(readers.flatMap((r) => render.made.get(r.id) ?? []))];
   const mine = userLeaves(layers).filter((p) => related(p, path) && p.length >= path.length);
   const set = judgeUserKeys({ revision, layers, layered, render, options, reported }, mine).map(({ path: p, verdict }) => ({ key: joinPath(p), verdict }));
   let without: RenderedDoc[] | undefined;

@@ -3,7 +3,7 @@
 
 import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
 import type { Values } from '../values/merge.ts';
-import { buildRenderContext, type Component, type RenderContext, type RenderOptions } from '../model/context.ts';
+import { buildRenderContext, type Component, type Piece, type RenderContext, type RenderOptions } from '../model/context.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { withTemplateRuns } from './engine.ts';
 import { assertUnique, orderDocs } from './order.ts';
@@ -20,7 +20,7 @@ import { providersComponent } from './components/providers.ts';
 import { platformComponent } from './components/platform.ts';
 import { substrateComponent } from './components/substrate.ts';
 import { extraObjectsComponent } from './components/extra-objects.ts';
-import { bool, recordingView, withoutView, type PathReads } from '../model/values-access.ts';
+import { bool, recordingView, switchableValues, withoutView, type PathReads } from '../model/values-access.ts';
 
 /** The chart's own components, in the order their objects are produced (output order is install order). */
 export const CHART_COMPONENTS: readonly Component[] = [
@@ -57,10 +57,12 @@ export interface RenderWithReads {
   docs: RenderedDoc[];
   /**
    * The values paths read, by the part of the render that read them: `context` (the render
-   * context and the revision model, which every object rests on), `crds`, and each component's id.
+   * context and the revision model, which every object rests on), `crds`, each component's id,
+   * and for a component made in pieces (Component.pieces), each piece's `<id>#<piece>` (the
+   * component's own id then holds what it decides for all its pieces).
    */
   reads: ReadonlyMap<string, PathReads>;
-  /** The objects each part made, in the order it made them (before the render orders them all), as render prints them. */
+  /** The objects each part (and each piece) made, in the order it made them (before the render orders them all), as render prints them. */
   made: ReadonlyMap<string, readonly RenderedDoc[]>;
   /** What renderSomeParts may reuse of this render: its template runs, and each object's printed form. */
   reuse: RenderReuse;
@@ -74,18 +76,42 @@ interface TemplateRun {
   docs: readonly RenderedDoc[];
 }
 
-/** Of a recorded render: each part's template runs by source and template, in order; each object made and its printed form. */
+/** Of a recorded render: each part's template runs by source and template, in order; each object made and its printed form; its context. */
 export interface RenderReuse {
   readonly runs: ReadonlyMap<string, ReadonlyMap<string, readonly TemplateRun[]>>;
   readonly stored: ReadonlyMap<RenderedDoc, RenderedDoc>;
+  /**
+   * A render context for `values` that differ from the recorded render's only at paths the
+   * context did not read (so what the context computed at once is the same): built once over
+   * switchable values (model/values-access.ts, switchableValues), set to `values` here, so that
+   * what the context reads later reads them. Undefined for options other than the recorded render's.
+   */
+  context(values: Values, opts: ChartRenderOptions): RenderContext | undefined;
 }
 
 const runKey = (source: string, template: string) => `${source}\u0000${template}`;
 
-/** The parts of a render, in the order they run: the CRDs, the chart's components, the sub-charts'. */
-function parts(opts: ChartRenderOptions): { id: string; make(ctx: RenderContext): RenderedDoc[] }[] {
-  return [...(opts.skipCrds ? [] : [{ id: 'crds', make: crdDocs }]), ...CHART_COMPONENTS.map((c) => ({ id: c.id, make: (ctx: RenderContext) => c.render(ctx) })), ...SUBCHART_COMPONENTS.map((c) => ({ id: c.id, make: (ctx: RenderContext) => c.render(ctx) }))];
+/** One part of a render: the CRDs, or a component (which may make its objects in pieces). */
+interface Part {
+  id: string;
+  make(ctx: RenderContext): RenderedDoc[];
+  pieces?(ctx: RenderContext): readonly Piece[];
 }
+
+/** The parts of a render, in the order they run: the CRDs, the chart's components, the sub-charts'. */
+function parts(opts: ChartRenderOptions): Part[] {
+  const component = (c: Component): Part => ({ id: c.id, make: (ctx) => c.render(ctx), ...(c.pieces ? { pieces: (ctx: RenderContext) => c.pieces!(ctx) } : {}) });
+  return [...(opts.skipCrds ? [] : [{ id: 'crds', make: crdDocs }]), ...CHART_COMPONENTS.map(component), ...SUBCHART_COMPONENTS.map(component)];
+}
+
+/** The id under which a render records the reads and objects of one piece of a part (Component.pieces). */
+export const pieceId = (part: string, piece: string) => `${part}#${piece}`;
+
+/** The part a read record's owner belongs to: the part itself, or the part of a piece. */
+export const partOf = (owner: string) => {
+  const i = owner.indexOf('#');
+  return i < 0 ? owner : owner.slice(0, i);
+};
 
 /**
  * renderChart, with the values read through a recording view: the same render (the one function
@@ -109,21 +135,45 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
     },
   };
   const docs = withTemplateRuns(watch, () =>
-    renderParts(recorder.view, opts, (id, raw, stored) => {
-      if (raw && stored) {
+    renderParts(recorder.view, opts, {
+      start(id) {
+        recorder.owner(id);
+        runs.set(id, (partRuns = new Map()));
+      },
+      made(id, raw, stored, ofPieces) {
         made.set(id, stored);
+        if (ofPieces) return; // each piece was heard of as it was made
         raw.forEach((d, i) => storedOf.set(d, stored[i]!));
         // A map of the values put into an object as it is gets printed whole with the object.
         if (id !== 'crds') for (const d of raw) recorder.kept(d.object);
-      } else {
-        recorder.owner(id);
-        runs.set(id, (partRuns = new Map()));
-      }
+      },
     }),
   );
   // The objects may hold views of the values' maps: what reads them from here on is not the render.
   recorder.owner(undefined);
-  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf } };
+  let shared: { ctx: RenderContext; values: { set(values: Values): void } } | undefined;
+  const context = (next: Values, o: ChartRenderOptions) => {
+    if (!sameOptions(o, opts)) return undefined;
+    if (!shared) {
+      const switchable = switchableValues(values);
+      shared = { ctx: buildRenderContext(switchable.view, opts), values: switchable };
+    }
+    shared.values.set(next);
+    return shared.ctx;
+  };
+  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf, context } };
+}
+
+/** Options that build the same render context and run the same parts. */
+function sameOptions(a: ChartRenderOptions, b: ChartRenderOptions): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof ChartRenderOptions)[]);
+  for (const k of keys) {
+    const x = a[k];
+    const y = b[k];
+    if (Array.isArray(x) && Array.isArray(y) ? x.length !== y.length || x.some((v, i) => v !== y[i]) : x !== y) return false;
+  }
+  return true;
 }
 
 /** What one part made in a render of some parts again (renderSomeParts). */
@@ -136,31 +186,61 @@ export interface PartMade {
 }
 
 /**
- * What the parts `ids` make of `values` (the context built anew), one part at a time as the
+ * What the parts `ids` make of `values` (the context built anew unless `contextUnread`), one part at a time as the
  * caller asks, the CRDs last (the largest): for a render that differs from a recorded one only
  * in values the other parts and the context did not read, these are the only objects that can
  * differ, and a caller that finds a difference need not render the other parts.
  */
-export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: ReadonlySet<string>, reuse?: RenderReuse): Generator<PartMade> {
-  const ctx = buildRenderContext(values, opts);
-  const chosen = parts(opts).filter((p) => ids.has(p.id));
+export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: ReadonlySet<string>, reuse?: RenderReuse, contextUnread = false): Generator<PartMade> {
+  // When the caller knows the context read nothing of what changed (`contextUnread`), the recorded
+  // render's context serves, set to these values before each part runs; else it is built anew.
+  const shared = contextUnread && !ids.has('context') ? reuse?.context(values, opts) : undefined;
+  const ctx = shared ?? buildRenderContext(values, opts);
+  const touchedPieces = (p: Part) => p.pieces !== undefined && [...ids].some((id) => partOf(id) === p.id && id !== p.id);
+  const chosen = parts(opts).filter((p) => ids.has(p.id) || touchedPieces(p));
+  const printed = (d: RenderedDoc) => reuse?.stored.get(d) ?? storedForms([d])[0]!;
   for (const p of [...chosen.filter((c) => c.id !== 'crds'), ...chosen.filter((c) => c.id === 'crds')]) {
-    // A template given the data it had in the recorded render makes the same documents: those are
-    // taken (the same objects, so compared at no cost); any other template runs.
-    const recorded = reuse?.runs.get(p.id);
-    const seen = new Map<string, number>();
-    const watch = {
-      run(source: string, template: string, data: unknown, make: () => RenderedDoc[]) {
-        const key = runKey(source, template);
-        const n = seen.get(key) ?? 0;
-        seen.set(key, n + 1);
-        const before = recorded?.get(key)?.[n];
-        return before && sameData(before.data, data) ? [...before.docs] : make();
-      },
-    };
-    const made = recorded ? withTemplateRuns(watch, () => p.make(ctx)) : p.make(ctx);
-    yield { id: p.id, made, printed: (d) => reuse?.stored.get(d) ?? storedForms([d])[0]! };
+    if (shared) reuse!.context(values, opts);
+    if (!p.pieces) {
+      yield { id: p.id, made: withReuse(reuse?.runs.get(p.id), () => p.make(ctx)), printed };
+      continue;
+    }
+    // What the part decides for all its pieces is made again; of the pieces, all when the part
+    // itself read a changed path, else only those that did (the others make what they made).
+    const whole = ids.has(p.id);
+    const pieces = p.pieces(ctx);
+    const made: RenderedDoc[] = [];
+    for (const piece of pieces) {
+      const id = pieceId(p.id, piece.name);
+      if (!whole && !ids.has(id)) continue;
+      const docs = withReuse(reuse?.runs.get(id), () => piece.make());
+      if (whole) made.push(...docs);
+      else yield { id, made: docs, printed };
+    }
+    if (whole) yield { id: p.id, made, printed };
+    // A piece that read a changed path and is gone (it cannot be, when the part read none of them).
+    else for (const id of ids) if (partOf(id) === p.id && id !== p.id && !pieces.some((x) => pieceId(p.id, x.name) === id)) yield { id, made: [], printed };
   }
+}
+
+/**
+ * `make`, with each template run given the data it had in the recorded run (`recorded`, in order
+ * by source and template) answered with the documents it made then: the same objects, so compared
+ * at no cost; any other template runs.
+ */
+function withReuse(recorded: ReadonlyMap<string, readonly TemplateRun[]> | undefined, make: () => RenderedDoc[]): RenderedDoc[] {
+  if (!recorded) return make();
+  const seen = new Map<string, number>();
+  const watch = {
+    run(source: string, template: string, data: unknown, run: () => RenderedDoc[]) {
+      const key = runKey(source, template);
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      const before = recorded.get(key)?.[n];
+      return before && sameData(before.data, data) ? [...before.docs] : run();
+    },
+  };
+  return withTemplateRuns(watch, make);
 }
 
 /**
@@ -199,19 +279,43 @@ function plainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** What renderChartWithReads hears of a render: each part or piece before it runs, and what it made. */
+interface PartHooks {
+  /** `id` (a part, or a piece `<part>#<name>`, after its part) is about to run. */
+  start(id: string): void;
+  /** What `id` made, as made and as printed; `ofPieces`: a part made in pieces, each heard of already. */
+  made(id: string, raw: RenderedDoc[], stored: RenderedDoc[], ofPieces: boolean): void;
+}
+
 /**
- * The render; `part` hears of each part before it runs (nothing made yet) and of what it made, as
- * the part made it and as it is printed.
+ * The render; `hooks` hear of each part before it runs and of what it made. A part made in pieces
+ * then runs piece by piece (the same objects in the same order as its render makes them).
  */
-function renderParts(values: Values, opts: ChartRenderOptions, part?: (id: string, raw?: RenderedDoc[], stored?: RenderedDoc[]) => void): RenderedDoc[] {
+function renderParts(values: Values, opts: ChartRenderOptions, hooks?: PartHooks): RenderedDoc[] {
   const ctx = buildRenderContext(values, opts);
   const docs: RenderedDoc[] = [];
   for (const p of parts(opts)) {
-    part?.(p.id);
+    hooks?.start(p.id);
+    if (hooks && p.pieces) {
+      const raw: RenderedDoc[] = [];
+      const stored: RenderedDoc[] = [];
+      for (const piece of p.pieces(ctx)) {
+        const id = pieceId(p.id, piece.name);
+        hooks.start(id);
+        const r = piece.make();
+        const s = storedForms(r);
+        hooks.made(id, r, s, false);
+        raw.push(...r);
+        stored.push(...s);
+      }
+      hooks.made(p.id, raw, stored, true);
+      docs.push(...stored);
+      continue;
+    }
     const raw = p.make(ctx);
     // Written as the API server stores each object, so that any field manager can apply it (./server-form.ts).
     const stored = storedForms(raw);
-    part?.(p.id, raw, stored);
+    hooks?.made(p.id, raw, stored, false);
     docs.push(...stored);
   }
   const ordered = orderDocs(docs);

@@ -28,7 +28,8 @@ describe('explain with values: the key in that configuration', () => {
   it('a key the configuration reads: the part that reads it and its objects, and the object and field the value set changes', async () => {
     const out = await explain(['authproxy.image.registry', '-f', PROXY]);
     const section = out.slice(out.indexOf('IN THIS CONFIGURATION:'));
-    expect(section).toMatch(/\n {2}read by authproxy, which makes these \d+ objects \(the key feeds one or more of them\):\n/);
+    // The proxy records its reads per object: the registry is read for its Deployment alone.
+    expect(section).toMatch(/\n {2}read by authproxy, for this object \(the key feeds one or more of them\):\n {4}Deployment /);
     expect(section).toContain('    Deployment default/agentplat-authproxy   agentplat/charts/authproxy/templates/deployment.yaml\n');
     expect(section).toContain('  the values set `authproxy.image.registry`: it changes the output\n');
     expect(section).toMatch(/ {4}Deployment default\/agentplat-authproxy: spec\.template\.spec\.containers\[name=authproxy\]\.image {3}/);

@@ -72,7 +72,7 @@ function configurationText(c: InConfiguration, flags: ExplainFlags): string {
   if (c.unreadBecause) lines.push(`nothing this configuration renders reads it: ${c.unreadBecause}`);
   else {
     const by = c.readBy.includes('context') ? 'the render context (every object rests on it)' : c.readBy.join(', ');
-    lines.push(`read by ${by}, which makes ${c.feeds.length === 1 ? 'this object' : `these ${c.feeds.length} objects`} (the key feeds one or more of them):`);
+    lines.push(`read by ${by}, for ${c.feeds.length === 1 ? 'this object' : `these ${c.feeds.length} objects`} (the key feeds one or more of them):`);
     for (const o of c.feeds) lines.push(`  ${objectLine(o)}`);
   }
   for (const s of c.set) lines.push(s.effect ? `the values set \`${s.key}\`: it changes the output` : `the values set \`${s.key}\`: ${s.rule === 'values/same-as-default' ? 'it is the value it has without it' : 'it has no effect'}: ${s.why}  [${s.rule}]`);

@@ -6,7 +6,7 @@
 
 import { renderDocs } from '../engine.ts';
 import type { RenderedDoc } from '../../model/objects.ts';
-import type { Component, RenderContext } from '../../model/context.ts';
+import type { Component, Piece, RenderContext } from '../../model/context.ts';
 import { block, chartLabel, containerSecurityContext, deploymentAnnotations, enabled, imageRef, MANAGED_BY, podSecurityContext, subchartSource, withTopLevelLabels, type Labels } from './common.ts';
 import { nodeSelectorOr, tolerationsOr } from '../chart.ts';
 import { asStr } from '../../model/values-access.ts';
@@ -21,6 +21,19 @@ export function subchartComponent(chart: string, render: (ctx: RenderContext, b:
   return {
     id: chart,
     render: (ctx) => (enabled(ctx, chart) ? render(ctx, block(ctx, chart), ctx.rev.subcharts[chart] ?? '') : []),
+  };
+}
+
+/**
+ * A sub-chart component that makes its objects in pieces (Component.pieces): `pieces` decides what
+ * holds for all of them and returns one piece per object (or group of objects).
+ */
+export function subchartPieces(chart: string, pieces: (ctx: RenderContext, b: Values, version: string) => Piece[]): Component {
+  const of = (ctx: RenderContext) => (enabled(ctx, chart) ? pieces(ctx, block(ctx, chart), ctx.rev.subcharts[chart] ?? '') : []);
+  return {
+    id: chart,
+    render: (ctx) => of(ctx).flatMap((p) => p.make()),
+    pieces: of,
   };
 }
 

@@ -1,0 +1,68 @@
+// CPU (user+sys) of lint with and without the values/no-effect judgement, and of explain, on
+// installed packages, runs interleaved so that a loaded machine weighs on every row alike.
+//
+//   node bench/effects.mjs [--runs 20] [--only lint|explain] label=/prefix [label2=/prefix2 ...]
+//
+// Each prefix is an `npm install -g --prefix <prefix> <tarball>` of an `npm pack` of the
+// repository. Every round runs each command of each install once, in turn; the table gives the
+// mean and median of user+sys CPU (from /usr/bin/time) per install and command, and the ratio of
+// lint to `lint --no-effects` within each install (compare ratios, not figures across runs).
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median } from './_shared.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+let runs = 20;
+let only;
+const installs = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--only') only = args[++i];
+  else {
+    const [label, prefix] = args[i].split('=');
+    installs.push({ label, bin: join(prefix, 'bin', 'agentplat') });
+  }
+}
+if (installs.length === 0) {
+  console.error('usage: node bench/effects.mjs [--runs 20] label=/install/prefix ...');
+  process.exit(2);
+}
+const file = join(root, 'fixtures/subcharts/authproxy-production.values.yaml');
+const all = [
+  { name: 'lint -f', argv: ['lint', '-f', file] },
+  { name: 'lint --no-effects -f', argv: ['lint', '--no-effects', '-f', file] },
+  { name: 'explain authproxy.config.emailDomains', argv: ['explain', 'authproxy.config.emailDomains'] },
+  { name: 'explain controller.replicas -r B', argv: ['explain', 'controller.replicas', '-r', 'B'] },
+];
+const commands = only ? all.filter((c) => c.argv[0] === only) : all;
+
+const cpu = (bin, argv) => {
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', bin, ...argv], { encoding: 'utf8', cwd: root });
+  const last = r.stderr.trim().split('\n').at(-1);
+  const [u, s] = last.split(' ').map(Number);
+  if (!Number.isFinite(u + s)) throw new Error(`no timing from ${bin} ${argv.join(' ')}: ${r.stderr}`);
+  return Math.round((u + s) * 1000);
+};
+
+const times = new Map();
+for (let round = 0; round < runs; round++) {
+  for (const c of commands) {
+    for (const i of installs) {
+      const key = `${i.label}\u0000${c.name}`;
+      if (!times.has(key)) times.set(key, []);
+      times.get(key).push(cpu(i.bin, c.argv));
+    }
+  }
+}
+const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+console.log(`${runs} interleaved runs; CPU ms (user+sys), mean / median; NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'unset'}`);
+const ratio = commands[0]?.name === 'lint -f' && commands[1]?.name === 'lint --no-effects -f';
+console.log(`| install | ${commands.map((c) => c.name).join(' | ')} |${ratio ? ' lint ÷ --no-effects (mean / median) |' : ''}`);
+console.log(`|---|${commands.map(() => '---|').join('')}${ratio ? '---|' : ''}`);
+for (const i of installs) {
+  const cols = commands.map((c) => times.get(`${i.label}\u0000${c.name}`));
+  const r = ratio ? ` ${(mean(cols[0]) / mean(cols[1])).toFixed(2)} / ${(median(cols[0]) / median(cols[1])).toFixed(2)} |` : '';
+  console.log(`| ${i.label} | ${cols.map((xs) => `${mean(xs)} / ${median(xs)}`).join(' | ')} |${r}`);
+}

@@ -1,0 +1,95 @@
+// values/no-effect decides a key by rendering again only what read it (issue 35, "it is fast"):
+// the authentication proxy records its reads per object, so a key one object reads renders that
+// object again, not the whole proxy; and the render context is built once for every key the
+// context itself did not read, while what it reads when a part asks reads the values being judged.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { judgeUserKeys, readTree } from '../../src/pipeline/no-effect.ts';
+import { lintRelease } from '../../src/pipeline/render.ts';
+import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions } from '../../src/render/render.ts';
+import { watchModels } from '../../src/model/revisions/index.ts';
+import type { Revision } from '../../src/chart/revisions.ts';
+import { defaultsSource } from '../../src/values/defaults.ts';
+import { splitPath, type Values } from '../../src/values/merge.ts';
+import { layerRelease } from '../../src/values/replace.ts';
+import { dataSource } from '../../src/values/source.ts';
+import { ROOT } from '../cli/binary.ts';
+
+const PROXY = parse(readFileSync(join(ROOT, 'fixtures', 'subcharts', 'authproxy-production.values.yaml'), 'utf8')) as Values;
+const OPTIONS = (revision: Revision): ChartRenderOptions => ({ revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: [] });
+
+/** The owners of the read record (parts, pieces, the context) that read `key` in the render of `data`. */
+function readersOf(revision: Revision, data: Values, key: string) {
+  const values = layerRelease(defaultsSource(revision), [dataSource('values.yaml', data)]).values;
+  const render = renderChartWithReads(values, OPTIONS(revision));
+  const owners = [...render.reads].filter(([, reads]) => readTree(reads).touches(splitPath(key))).map(([id]) => id);
+  return { values, render, owners };
+}
+
+/** The verdict on each key of `data` (one values file), as lint makes it; the revision models built meanwhile counted. */
+function judged(revision: Revision, data: Values) {
+  const layers = [dataSource('values.yaml', data)];
+  const { problems, layered } = lintRelease({ revision, layers, namespace: 'default', releaseName: 'agentplat', apiVersions: [] });
+  expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+  const render = renderChartWithReads(layered.values, OPTIONS(revision));
+  let models = 0;
+  watchModels({ asked: () => undefined, building: () => void models++, built: () => undefined });
+  try {
+    const verdicts = judgeUserKeys({ revision, layers, layered, render, options: OPTIONS(revision), reported: [] });
+    return { verdicts, models };
+  } finally {
+    watchModels(undefined);
+  }
+}
+
+describe('values/no-effect renders again only what read the key', () => {
+  it('a key the proxy reads for its Deployment alone is recorded under the Deployment, and only the Deployment renders again without it', () => {
+    const { values, render, owners } = readersOf('B', PROXY, 'authproxy.image.registry');
+    expect(owners).toEqual(['authproxy#deployment.yaml']);
+    const data = structuredClone(PROXY);
+    delete ((data.authproxy as Values).image as Values).registry;
+    const without = layerRelease(defaultsSource('B'), [dataSource('values.yaml', data)]).values;
+    const again = [...renderSomeParts(without, OPTIONS('B'), new Set(owners), render.reuse)];
+    expect(again.map((p) => [p.id, p.made.map((d) => d.object.kind)])).toEqual([['authproxy#deployment.yaml', ['Deployment']]]);
+    // What it made is what a render from scratch makes of that object.
+    const scratch = renderChart(without, OPTIONS('B')).find((d) => d.object.kind === 'Deployment' && d.object.metadata.name === 'agentplat-authproxy');
+    expect(again[0]!.printed(again[0]!.made[0]!).object).toEqual(scratch!.object);
+    expect(values).toBeDefined();
+  });
+
+  it('a key that decides which of the proxy\'s objects render is read by the proxy as a whole, and all of them render again', () => {
+    expect(readersOf('B', PROXY, 'authproxy.ingress.enabled').owners).toEqual(['authproxy']);
+  });
+
+  it('the render context is built once for all the keys of the proxy\'s file, not once per key', () => {
+    const { verdicts, models } = judged('B', PROXY);
+    expect(verdicts.length).toBeGreaterThan(30);
+    expect(models).toBe(1);
+  });
+
+  it('a key the context reads only when a part asks (env.a2a: controller.a2aGatewayUrl) is judged on the values without it, not on the values the context was built with', () => {
+    const { verdicts } = judged('B', { controller: { a2aGatewayUrl: 'https://a2a.example.com' }, ui: { replicas: 2 } });
+    expect(verdicts.map((v) => [v.path.join('.'), v.verdict.effect])).toEqual([
+      ['controller.a2aGatewayUrl', true],
+      ['ui.replicas', true],
+    ]);
+    // Its verdict holds against renders: the URL is in the output with it and not without it.
+    const text = (data: Values) => JSON.stringify(renderChart(layerRelease(defaultsSource('B'), [dataSource('values.yaml', data)]).values, OPTIONS('B')));
+    expect(text({ controller: { a2aGatewayUrl: 'https://a2a.example.com' } })).toContain('https://a2a.example.com');
+    expect(text({})).not.toContain('https://a2a.example.com');
+  });
+
+  it('parts rendered again of values that differ where the context read (the telemetry endpoint) print what a render from scratch prints: the recorded context serves only when the caller says the context read nothing that changed', () => {
+    const first = layerRelease(defaultsSource('A'), []).values;
+    const recorded = renderChartWithReads(first, OPTIONS('A'));
+    const again = layerRelease(defaultsSource('A'), [dataSource('values.yaml', { otel: { logging: { exporter: { otlp: { endpoint: 'collector:4317' } } } } })]).values;
+    const ids = new Set(['controller']);
+    const text = (parts: Iterable<{ made: readonly { object: unknown }[] }>) => JSON.stringify([...parts].map((p) => p.made.map((d) => d.object)));
+    const scratch = text(renderSomeParts(again, OPTIONS('A'), ids));
+    expect(scratch).toContain('collector:4317');
+    expect(text(renderSomeParts(again, OPTIONS('A'), ids, recorded.reuse))).toBe(scratch);
+  });
+});
+
