@@ -4,17 +4,8 @@
 // waits until it is fixed.
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../cli/in-process.ts';
+import { THREE_FINDINGS } from '../helpers/three-findings.ts';
 
-/** The issue's file: a typo (error), two pdb thresholds at once (error), a hostname no route renders (no effect). */
-export const THREE_FINDINGS = `controller:
-  replicass: 2
-  pdb:
-    enabled: true
-    minAvailable: 1
-ui:
-  httpRoute:
-    hostnames: [agents.example.com]
-`;
 
 interface Found {
   rule: string;

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { indented, THREE_FINDINGS } from '../helpers/three-findings.ts';
 import { ensureBuilt } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { LspClient, type Diagnostic, type TextEdit } from './client.ts';
@@ -43,15 +44,7 @@ spec:
         kind: HelmRepository
         name: agentplat
   values:
-    controller:
-      replicass: 2
-      pdb:
-        enabled: true
-        minAvailable: 1
-    ui:
-      httpRoute:
-        hostnames: [agents.example.com]
-`;
+${indented(THREE_FINDINGS, 4)}`;
 
 interface CodeAction {
   title: string;

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { THREE_FINDINGS } from '../helpers/three-findings.ts';
 import { ensureBuilt } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { LspClient, type Diagnostic, type TextEdit } from './client.ts';
@@ -36,15 +37,7 @@ interface CodeAction {
 }
 
 // The issue's file: a typo, a cross-field error and a key with no effect.
-const VALUES = `controller:
-  replicass: 2
-  pdb:
-    enabled: true
-    minAvailable: 1
-ui:
-  httpRoute:
-    hostnames: [agents.example.com]
-`;
+const VALUES = THREE_FINDINGS;
 
 describe('agentplat lsp over stdio', () => {
   it('a file with a typo, a cross-field error and a key with no effect: the three diagnostics where lint puts them, with default rule levels', async () => {
