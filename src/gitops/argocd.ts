@@ -40,11 +40,28 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
     ? many.map((s, i) => ({ at: ['spec', 'sources', i], data: s }))
     : get(data, 'spec', 'source') !== undefined ? [{ at: ['spec', 'source'], data: get(data, 'spec', 'source') }] : [];
   const chartSources = sources.filter((s) => get(s.data, 'ref') === undefined || get(s.data, 'chart') !== undefined);
-  const chartName = (s: { data: unknown }) => str(get(s.data, 'chart')) ?? basename(str(get(s.data, 'path')) ?? '');
-  const ours = chartSources.find((s) => chartName(s) === CHART_NAME);
+  // A Helm repository source names its chart; a Git source is a chart when its path holds a
+  // Chart.yaml, and the chart's name is that file's, whatever the folder is called. Without the
+  // file (not in the repository agentplat reads), a path ending in the chart's name is taken as
+  // ours, so that the refusal can say where the Chart.yaml was looked for.
+  const chartOf = (s: { data: unknown }): { name?: string; says: string } => {
+    const chart = str(get(s.data, 'chart'));
+    if (chart !== undefined) return { name: chart, says: `is of chart "${chart}"` };
+    const path = str(get(s.data, 'path'));
+    if (path === undefined) return { says: 'names no chart' };
+    const file = reader.repoFile(posix.join(path, 'Chart.yaml'));
+    if (file) {
+      const named = str(get(readDocuments(file)[0]?.data, 'name'));
+      return { name: named, says: `is of chart "${named ?? ''}" (${file.name})` };
+    }
+    if (basename(path) === CHART_NAME) return { name: CHART_NAME, says: '' };
+    return { says: `reads ${path}, which holds no Chart.yaml ${reader.repoRootText} (no Helm chart)` };
+  };
+  const charts = chartSources.map((s) => ({ s, chart: chartOf(s) }));
+  const ours = charts.find((c) => c.chart.name === CHART_NAME)?.s;
   if (!ours) {
-    const names = chartSources.map(chartName).filter((n) => n !== '');
-    return { skipped: `${d.file.name}: ${title} is of chart ${names.length > 0 ? `"${names.join('", "')}"` : '(none named)'}, not ${CHART_NAME}: skipped` };
+    const says = charts.map((c) => c.chart.says);
+    return { skipped: `${d.file.name}: ${title} ${says.length > 0 ? says.join('; ') : 'names no chart'}, not ${CHART_NAME}: skipped` };
   }
   const src = ours.data;
   const at = ours.at;

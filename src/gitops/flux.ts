@@ -7,11 +7,12 @@
 import { createHash } from 'node:crypto';
 import { UsageError } from '../problems/errors.ts';
 import { CHART_NAME } from '../chart/revisions.ts';
-import { mergeMaps, splitPath, type Values } from '../values/merge.ts';
+import { cloneTree, isPlainMap, mergeMaps, ownValue, setOwn, splitPath, type Values } from '../values/merge.ts';
+import { applySetArgument } from '../values/set-parser.ts';
 import type { PathSegment, ValuesSource } from '../values/source.ts';
 import { get, nodeAt, posAt, readDocuments, str, typeOf, whereAt, type YamlDoc } from './documents.ts';
 import { embeddedText } from './embedded.ts';
-import { assignmentsLayer, embeddedLayer, type UserFile } from './layers.ts';
+import { assignmentsLayer, embeddedLayer, type Assignment, type UserFile } from './layers.ts';
 import { postRenderer, type KustomizeStep, type PatchPlace, type PatchStep, type Selector } from './post-render.ts';
 import type { GitopsReader, GitopsRelease } from './release.ts';
 import { resolveVersion, supportedVersionsText } from './versions.ts';
@@ -166,8 +167,12 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
     specValues = embeddedLayer(`${d.file.name} spec.values`, embedded, d.places, () => 'spec.values', 'fix spec.values');
   }
   const refs = (get(d.data, 'spec', 'valuesFrom') as unknown[] | undefined) ?? [];
-  // What Flux has composed so far: a targetPath is checked against it before it is set.
+  // What Flux has composed so far, built as chartutil builds it (goMerge shares what it does not
+  // copy, and a targetPath is written in place): a targetPath is checked against it before it is
+  // set, and a write that lands in a map spec.values shares ends up in spec.values too.
   let composed: Values = {};
+  const shared = cloneTree(specValues?.data ?? {}) as Values;
+  const landed: Assignment[] = [];
   refs.forEach((ref, i) => {
     const at = ['spec', 'valuesFrom', i];
     const label = `spec.valuesFrom[${i}]`;
@@ -201,9 +206,12 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
     }
     const source = `${label} ${what} key ${key}`;
     if (targetPath !== undefined) {
-      composed = mergeMaps(composed, (specValues?.data ?? {}) as Values);
-      const layer = targetPathLayer(d, found, entry, targetPath, source, title, label, at, composed, specValues);
-      composed = layer.apply!(composed);
+      // chartutil merges spec.values (as targetPath writes have changed it so far) in before each write.
+      const specNow = cloneTree(shared) as Values;
+      composed = goMerge(composed, shared);
+      const { layer, assignment } = targetPathLayer(d, found, entry, targetPath, source, title, label, at, composed, specNow);
+      if (writesIntoShared(composed, targetPath, shared)) landed.push(assignment);
+      applySetArgument(composed, assignment.arg, assignment.kind, true);
       layers.push(layer);
       return;
     }
@@ -216,11 +224,47 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
       (inner, outer) => `${source} line ${inner.line}${outer.exact ? '' : ' (the string starts here)'}`,
       `fix the values under ${key} of ${what} (Flux reads them as a values file)`,
     );
-    composed = mergeMaps(composed, layer.data as Values);
+    composed = goMerge(composed, cloneTree(layer.data) as Values);
     layers.push(layer);
   });
   if (specValues) layers.push(specValues);
+  // spec.values is merged over everything last, with the targetPath values written into the maps
+  // it shared: those win over it, in the order they were written.
+  if (landed.length > 0) layers.push(assignmentsLayer(`${d.file.name} ${title} targetPath values inside spec.values`, landed));
   return layers;
+}
+
+/**
+ * Flux's transform.MergeMaps: a map of `over` merges into a map `base` holds (a new map), and any
+ * other value of `over`, a map `base` lacks included, is taken as is: shared, not copied.
+ */
+function goMerge(base: Values, over: Values): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(base)) setOwn(out, k, v);
+  for (const [k, v] of Object.entries(over)) {
+    const below = ownValue(out, k);
+    setOwn(out, k, isPlainMap(v) && isPlainMap(below) ? goMerge(below, v) : v);
+  }
+  return out;
+}
+
+/** Whether helm's parser, writing at `targetPath` into `tree` in place, goes through a map or list that `shared` holds (so writes into it). */
+function writesIntoShared(tree: Values, targetPath: string, shared: Values): boolean {
+  const inShared = new Set<unknown>();
+  const collect = (v: unknown): void => {
+    if (v === null || typeof v !== 'object' || inShared.has(v)) return;
+    inShared.add(v);
+    for (const x of Object.values(v)) collect(x);
+  };
+  collect(shared);
+  const path = splitPath(targetPath);
+  let cur: unknown = tree;
+  for (const seg of path.slice(0, -1)) {
+    if (cur === null || typeof cur !== 'object') return false;
+    cur = ownValue(cur, seg);
+    if (inShared.has(cur)) return true;
+  }
+  return false;
 }
 
 interface DataEntry {
@@ -242,7 +286,7 @@ function dataEntry(d: YamlDoc, key: string): DataEntry | undefined {
   return undefined;
 }
 
-function targetPathLayer(hr: YamlDoc, found: YamlDoc, entry: DataEntry, targetPath: string, source: string, title: string, label: string, at: PathSegment[], composed: Values, specValues: ValuesSource | undefined): ValuesSource {
+function targetPathLayer(hr: YamlDoc, found: YamlDoc, entry: DataEntry, targetPath: string, source: string, title: string, label: string, at: PathSegment[], composed: Values, specNow: Values): { layer: ValuesSource; assignment: Assignment } {
   const where = whereAt(hr, [...at, 'targetPath']);
   checkTargetPath(composed, targetPath, where, title, label);
   // Flux: a value in single or double quotes is set as a string (its quotes trimmed), else typed as --set types it.
@@ -250,18 +294,16 @@ function targetPathLayer(hr: YamlDoc, found: YamlDoc, entry: DataEntry, targetPa
   const quoted = (value.startsWith("'") && value.endsWith("'")) || (value.startsWith('"') && value.endsWith('"'));
   if (quoted) value = value.replace(/^['"]+|['"]+$/g, '');
   const pos = posAt(found, entry.path);
-  return assignmentsLayer(
-    `${found.file.name} ${source}`,
-    [{
-      arg: `${targetPath}=${value}`,
-      kind: quoted ? 'set-string' : 'set',
-      at: { ...found.places.at(pos), via: `${source} at targetPath ${targetPath}` },
-      where: `${where}: ${title}: ${label}.targetPath ${targetPath}`,
-      fix: 'Flux hands "targetPath=value" to helm\'s --set parser: escape commas in the value with \\, or quote the whole value to set it as a string',
-    }],
-    // Flux merges spec.values in before it sets a targetPath.
-    (below) => mergeMaps(below, (specValues?.data ?? {}) as Values),
-  );
+  const assignment: Assignment = {
+    arg: `${targetPath}=${value}`,
+    kind: quoted ? 'set-string' : 'set',
+    at: { ...found.places.at(pos), via: `${source} at targetPath ${targetPath}` },
+    where: `${where}: ${title}: ${label}.targetPath ${targetPath}`,
+    fix: 'Flux hands "targetPath=value" to helm\'s --set parser: escape commas in the value with \\, or quote the whole value to set it as a string',
+  };
+  // Flux merges spec.values (as earlier targetPath writes left it) in before it sets a targetPath.
+  const layer = assignmentsLayer(`${found.file.name} ${source}`, [assignment], (below) => mergeMaps(below, specNow));
+  return { layer, assignment };
 }
 
 /** A targetPath must lead through maps (a name) and lists (an index) as the values have them: helm's parser fails otherwise. */

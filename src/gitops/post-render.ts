@@ -105,6 +105,11 @@ function applyPatch<T extends { object: object }>(docs: T[], p: PatchStep): Post
   const hits = docs.filter((d) => matches(d.object as Obj, selector));
   if (hits.length === 0) {
     if (!p.target) {
+      const elsewhere = selector.namespace === '|default' ? docs.find((d) => matches(d.object as Obj, { ...selector, namespace: '' })) : undefined;
+      if (elsewhere) {
+        const ns = String(((elsewhere.object as Obj).metadata as Obj).namespace);
+        return { docs, problems: [problemAt(p.at, 'error', 'gitops/patch-no-match', `the patch names no namespace, and Kustomize merges it only into an object without one (or in default); ${String((elsewhere.object as Obj).kind)} ${String(((elsewhere.object as Obj).metadata as Obj).name)} is rendered in namespace ${ns}, so Flux fails the release`, `add metadata.namespace: ${ns} to the patch`)] };
+      }
       return { docs, problems: [problemAt(p.at, 'error', 'gitops/patch-no-match', `no rendered object is the patch's own target (${selectorText(selector)}): Kustomize finds nothing to merge it into, so Flux fails the release`, CHECK_HINT)] };
     }
     return { docs, problems: [problemAt(p.at, 'warning', 'gitops/patch-target-empty', `the patch's target (${selectorText(selector)}) selects no rendered object: Kustomize applies it to nothing, and Flux installs the release without it`, CHECK_HINT)] };
@@ -134,7 +139,9 @@ function ownTarget(patch: unknown): Selector {
     ...(o.kind ? { kind: String(o.kind) } : {}),
     ...(o.apiVersion ? { group, version } : {}),
     ...(meta.name ? { name: escapeRegex(String(meta.name)) } : {}),
-    ...(meta.namespace ? { namespace: escapeRegex(String(meta.namespace)) } : {}),
+    // Kustomize matches by namespace too: a patch without one (or in default) is an object's
+    // of the default namespace, so it matches only objects rendered without one or in default.
+    namespace: meta.namespace && meta.namespace !== 'default' ? escapeRegex(String(meta.namespace)) : '|default',
   };
 }
 
@@ -156,7 +163,7 @@ function splitApiVersion(apiVersion: string): [string, string] {
 }
 
 function selectorText(s: Selector): string {
-  const parts = Object.entries(s).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k} ${String(v)}`);
+  const parts = Object.entries(s).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => (k === 'namespace' && v === '|default' ? 'no namespace' : `${k} ${String(v)}`));
   return parts.length > 0 ? parts.join(', ') : 'every object';
 }
 
@@ -274,6 +281,11 @@ function pointer(path: string): string[] {
 
 function jsonPatch(object: Obj, ops: readonly Obj[]): Obj {
   let doc: unknown = cloneTree(object);
+  // Kustomize keeps annotations of its own on every object while it works (removed after, with
+  // the map when nothing else is left in it): a patch always finds metadata.annotations, so an
+  // `add` below it succeeds on an object rendered without annotations.
+  const meta = isObj(doc) ? doc.metadata : undefined;
+  if (isObj(meta) && meta.annotations === undefined) meta.annotations = {};
   const fail = (i: number, why: string): never => {
     throw new PatchFailed(`operation ${i} (${String(ops[i]?.op)} ${String(ops[i]?.path)}) on ${String(object.kind)} ${String(((object.metadata ?? {}) as Obj).name)}: ${why}`);
   };
@@ -330,6 +342,8 @@ function jsonPatch(object: Obj, ops: readonly Obj[]): Obj {
       default: fail(i, `"${String(op.op)}" is not a JSON patch operation`);
     }
   });
+  const after = isObj(doc) ? doc.metadata : undefined;
+  if (isObj(after) && isObj(after.annotations) && Object.keys(after.annotations).length === 0) delete after.annotations;
   return doc as Obj;
 }
 

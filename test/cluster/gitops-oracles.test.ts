@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { parse as parseYaml, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultsSource } from '../../src/values/defaults.ts';
-import { argoCorpus, DEFAULT_SEED, fluxCorpus, SOURCE_PATH, type ArgoCase, type FluxCase, type Revision } from '../oracles/corpus.ts';
+import { argoCorpus, CHART_VERSION, DEFAULT_SEED, fluxCorpus, SOURCE_PATH, type ArgoCase, type FluxCase, type Revision } from '../oracles/corpus.ts';
 import {
   agentplatValues, argoValues, buildOracle, compareOutcomes, fluxValues, kustomizeObjects, normalize, readAllowlist, run, ROOT,
   writeFiles, writeValuesChart, type Outcome,
@@ -157,7 +157,7 @@ describe('the oracles give the values worked out by hand from the controllers\' 
   async function argoApp(helmSpec: Record<string, unknown>, files: Record<string, string> = {}, extra: Record<string, unknown> = {}): Promise<Outcome> {
     const repo = folder();
     writeFiles(repo, files);
-    writeValuesChart(join(repo, SOURCE_PATH), {});
+    writeValuesChart(join(repo, SOURCE_PATH), {}, CHART_VERSION.B);
     writeFileSync(join(repo, 'application.yaml'), yaml({
       apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'agentplat', namespace: 'argocd' },
       spec: { project: 'default', source: { repoURL: 'https://git.example.com/platform.git', targetRevision: '0.11.0', path: SOURCE_PATH, helm: helmSpec }, destination: { server: 'https://kubernetes.default.svc', namespace: 'apps' }, ...extra },
@@ -250,7 +250,7 @@ function writeFlux(c: FluxCase): { d: string; files: string[] } {
 function writeArgo(c: ArgoCase): string {
   const repo = folder();
   writeFiles(repo, c.files);
-  writeValuesChart(join(repo, SOURCE_PATH), defaultsSource(c.revision).data);
+  writeValuesChart(join(repo, SOURCE_PATH), defaultsSource(c.revision).data, CHART_VERSION[c.revision]);
   return repo;
 }
 

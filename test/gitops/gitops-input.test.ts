@@ -152,7 +152,7 @@ describe('what Flux refuses is refused with its position', () => {
     });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('helmrelease.yaml:17:13  error  HelmRelease flux-system/agentplat: spec.postRenderers[0].kustomize.patches[0]: no rendered object is the patch\'s own target (kind Deployment, group apps, version v1, name nothing-of-this-name): Kustomize finds nothing to merge it into, so Flux fails the release  [gitops/patch-no-match]');
+    expect(r.stderr).toContain('helmrelease.yaml:17:13  error  HelmRelease flux-system/agentplat: spec.postRenderers[0].kustomize.patches[0]: no rendered object is the patch\'s own target (kind Deployment, group apps, version v1, name nothing-of-this-name, no namespace): Kustomize finds nothing to merge it into, so Flux fails the release  [gitops/patch-no-match]');
   });
 
   it('a chart version agentplat does not know, with the versions it knows', async () => {

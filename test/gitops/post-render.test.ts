@@ -17,7 +17,7 @@ const deployment = () => ({
 
 describe('Flux post-renderers', () => {
   it('a strategic merge patch merges containers by name and their env by name, leaving the other container', () => {
-    const [d] = postRenderer([{ images: [], patches: [{ type: 'strategic-merge', at: AT, patch: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ap-controller' }, spec: { template: { spec: { containers: [{ name: 'controller', env: [{ name: 'B', value: '2' }] }] } } } } }] }])([deployment()]).docs;
+    const [d] = postRenderer([{ images: [], patches: [{ type: 'strategic-merge', at: AT, patch: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ap-controller', namespace: 'agents' }, spec: { template: { spec: { containers: [{ name: 'controller', env: [{ name: 'B', value: '2' }] }] } } } } }] }])([deployment()]).docs;
     const containers = (d!.object as ReturnType<typeof deployment>['object']).spec.template.spec.containers;
     expect(containers.map((c) => c.name)).toEqual(['controller', 'sidecar']);
     expect(containers[0]!.env).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: '2' }]);
@@ -38,7 +38,35 @@ describe('Flux post-renderers', () => {
   it('a patch without a target whose own kind and name match no rendered object is an error at the patch: Kustomize fails, so Flux fails the release', () => {
     const r = postRenderer([{ images: [], patches: [{ type: 'strategic-merge', at: AT, patch: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'absent' } } }] }])([deployment()]);
     expect(r.problems).toEqual([expect.objectContaining({ severity: 'error', rule: 'gitops/patch-no-match', file: 'hr.yaml', line: 20, column: 11, path: 'spec.postRenderers[0].kustomize.patches[0]' })]);
-    expect(r.problems[0]!.message).toMatch(/^HelmRelease flux-system\/ap: spec\.postRenderers\[0\]\.kustomize\.patches\[0\]: no rendered object is the patch's own target \(kind Deployment, group apps, version v1, name absent\)/);
+    expect(r.problems[0]!.message).toMatch(/^HelmRelease flux-system\/ap: spec\.postRenderers\[0\]\.kustomize\.patches\[0\]: no rendered object is the patch's own target \(kind Deployment, group apps, version v1, name absent, no namespace\)/);
+  });
+
+  it('a strategic-merge patch without a namespace does not merge into an object rendered in a namespace: an error naming the namespace to add, as Kustomize fails', () => {
+    const r = postRenderer([{ images: [], patches: [{ type: 'strategic-merge', at: AT, patch: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ap-controller' }, spec: { replicas: 4 } } }] }])([deployment()]);
+    expect(r.problems).toEqual([expect.objectContaining({ severity: 'error', rule: 'gitops/patch-no-match', line: 20 })]);
+    expect(r.problems[0]!.message).toContain('the patch names no namespace, and Kustomize merges it only into an object without one (or in default); Deployment ap-controller is rendered in namespace agents');
+    expect(r.problems[0]!.hint).toBe('add metadata.namespace: agents to the patch');
+    // Without a namespace it still merges into an object rendered without one, or in default.
+    for (const namespace of [undefined, 'default']) {
+      const o = deployment();
+      o.object.metadata = { ...o.object.metadata, namespace: namespace as string };
+      if (namespace === undefined) delete (o.object.metadata as { namespace?: string }).namespace;
+      const ok = postRenderer([{ images: [], patches: [{ type: 'strategic-merge', at: AT, patch: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'ap-controller' }, spec: { replicas: 4 } } }] }])([o]);
+      expect(ok.problems).toEqual([]);
+      expect((ok.docs[0]!.object as { spec: { replicas?: number } }).spec.replicas).toBe(4);
+    }
+  });
+
+  it('a JSON 6902 add under metadata.annotations works on an object rendered without annotations (Kustomize keeps its own there while it patches), and under a missing labels map it fails', () => {
+    const bare = () => { const o = deployment(); o.object.metadata = { name: 'ap-controller', namespace: 'agents' } as typeof o.object.metadata; return o; };
+    const add = (path: string) => postRenderer([{ images: [], patches: [{ type: 'json6902', at: AT, target: { kind: 'Deployment' }, patch: [{ op: 'add', path, value: 'yes' }] }] }])([bare()]);
+    const annotated = add('/metadata/annotations/patched');
+    expect(annotated.problems).toEqual([]);
+    expect((annotated.docs[0]!.object as { metadata: unknown }).metadata).toEqual({ name: 'ap-controller', namespace: 'agents', annotations: { patched: 'yes' } });
+    expect(add('/metadata/labels/patched').problems.map((p) => p.rule)).toEqual(['gitops/json-patch']);
+    // A patch that adds no annotation leaves no empty annotations behind.
+    const other = postRenderer([{ images: [], patches: [{ type: 'json6902', at: AT, target: { kind: 'Deployment' }, patch: [{ op: 'add', path: '/spec/paused', value: true }] }] }])([bare()]);
+    expect((other.docs[0]!.object as { metadata: unknown }).metadata).toEqual({ name: 'ap-controller', namespace: 'agents' });
   });
 
   it('a patch whose explicit target selects no object is a warning and changes nothing, as Kustomize patches the empty selection', () => {

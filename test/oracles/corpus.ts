@@ -86,7 +86,7 @@ export const LEAVES: Leaf[] = [
   { path: ['controller', 'image', 'tag'], value: (r) => r.pick(['1.2.3', 'v0.11.0', '2024', '1.10', 'latest']), kind: 'string' },
   { path: ['controller', 'image', 'repository'], value: (r) => r.pick(['agentplat/controller', 'mirror/agentplat-controller']), kind: 'string' },
   { path: ['registry'], value: (r) => r.pick(['ghcr.io', 'registry.example.com', 'mirror.local:5000']), kind: 'string' },
-  { path: ['imagePullPolicy'], value: (r) => r.pick(['', 'Always', 'IfNotPresent', 'Never']), kind: 'string' },
+  { path: ['imagePullPolicy'], value: (r) => r.pick(['Always', 'IfNotPresent', 'Never']), kind: 'string' },
   { path: ['ipv6'], value: (r) => r.chance(0.5), kind: 'bool' },
   { path: ['controller', 'mcpEgressPlaintext'], value: (r) => r.chance(0.5), kind: 'bool' },
   { path: ['proxy', 'url'], value: (r) => r.pick(['', 'http://proxy.internal:3128']), kind: 'string' },
@@ -267,7 +267,7 @@ export function argoCase(r: Random, id: string): ArgoCase {
     metadata: { name: r.pick(['agentplat', 'agents']), namespace: 'argocd' },
     spec: {
       project: 'default',
-      source: { repoURL: 'https://git.example.com/platform.git', targetRevision: CHART_VERSION[revision], path: SOURCE_PATH, helm },
+      source: { repoURL: 'https://git.example.com/platform.git', targetRevision: 'main', path: SOURCE_PATH, helm },
       destination: { server: 'https://kubernetes.default.svc', namespace: r.pick(['apps', 'agents']) },
     },
   };

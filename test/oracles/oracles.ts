@@ -56,10 +56,15 @@ export async function fluxValues(bin: string, files: string[], defaults?: string
   return out.ok ? { ok: true, values: out.computed ?? out.user, user: out.user } : { ok: false, error: String(out.error) };
 }
 
-/** A chart whose only template prints its .Values as JSON, with `defaults` as its values.yaml: what argocd-values reads back. */
-export function writeValuesChart(dir: string, defaults: unknown): void {
+/**
+ * A chart whose only template prints its .Values as JSON, with `defaults` as its values.yaml: what
+ * argocd-values reads back. Its Chart.yaml names agentplat at `version` (the revision's chart
+ * version): for a Git source, Argo CD renders the chart at the source's path, and the chart's name
+ * and version are that Chart.yaml's (targetRevision is a Git ref then), which agentplat reads too.
+ */
+export function writeValuesChart(dir: string, defaults: unknown, version: string): void {
   mkdirSync(join(dir, 'templates'), { recursive: true });
-  writeFileSync(join(dir, 'Chart.yaml'), 'apiVersion: v2\nname: agentplat\nversion: 0.1.0\n');
+  writeFileSync(join(dir, 'Chart.yaml'), `apiVersion: v2\nname: agentplat\nversion: ${version}\n`);
   // JSON is YAML, and quoting every key keeps helm's YAML reader from turning `y` into true.
   writeFileSync(join(dir, 'values.yaml'), JSON.stringify(defaults));
   writeFileSync(join(dir, 'templates', 'values.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: values\ndata:\n  values.json: {{ toJson .Values | quote }}\n');
