@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toolMissing } from '../helpers/real-tool.ts';
 import { parse } from 'yaml';
 import { ensureBuilt, ROOT, runBin } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -25,8 +26,7 @@ const WAYS: { global: string[]; run: string[] }[] = [
   { global: [], run: [] },
   { global: ['--runtime', 'runc'], run: ['--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=1024:1024'] },
 ];
-const hasPodman = spawnSync('podman', ['--version']).status === 0;
-if (!hasPodman) console.warn('test/image/image.test.ts skipped: podman is not installed (apt-get install -y podman runc)');
+const hasPodman = spawnSync('podman', ['--version']).status === 0 || !toolMissing('test/image/image.test.ts', 'podman is not installed (apt-get install -y podman runc)');
 let globalOpts: string[] = [];
 let runOpts: string[] = [];
 /** Why no container runs here, when none does (each test is then skipped, saying so). */
@@ -67,7 +67,10 @@ describe.skipIf(!hasPodman)('the agentplat image in podman', () => {
       return r.status === 0;
     });
     if (way) [globalOpts, runOpts] = [way.global, way.run];
-    else console.warn((cannotRun = `test/image/image.test.ts: podman cannot run a container here, so nothing of the image was run:\n  ${errors.join('\n  ')}`));
+    else {
+      toolMissing('test/image/image.test.ts', `podman cannot run a container here, so nothing of the image was run:\n  ${errors.join('\n  ')}`);
+      cannotRun = 'podman cannot run a container here';
+    }
     return () => void podman(['rmi', '-f', image]);
   });
 

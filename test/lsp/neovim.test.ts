@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, HANG_GUARD_MS } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { toolMissing } from '../helpers/real-tool.ts';
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
-const hasNvim = nvim.status === 0;
+const hasNvim = nvim.status === 0 || !toolMissing('test/lsp/neovim.test.ts', 'no nvim on PATH (apt-get install -y neovim)');
 
 beforeAll(() => ensureBuilt());
 
