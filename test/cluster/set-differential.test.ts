@@ -9,13 +9,13 @@
 // mixing files and every flag kind over lists, maps, nulls and the defaults. Where agentplat
 // deliberately differs, the case must match one row of DIFFERENCES, the docs/values.md table "where
 // agentplat's --set differs from helm's, and why"; any other difference fails the test.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runAsync } from '../helpers/run-async.ts';
 import { loadUserLayers, type LayerOptions } from '../../src/values/load.ts';
 import { layerValues, type Values } from '../../src/values/merge.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
@@ -79,21 +79,7 @@ const FLAG: Record<Kind, keyof LayerOptions> = { set: 'set', 'set-string': 'setS
 
 type Outcome = { ok: true; values: unknown } | { ok: false; error: string };
 
-/**
- * One run of a program, without blocking: the test runs hundreds of helm processes, and a worker
- * whose event loop waits on each in turn cannot answer vitest ("Timeout calling onTaskUpdate").
- */
-function run(cmd: string, args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = runAsync;
 
 async function runHelm(c: Case): Promise<Outcome> {
   const args = ['template', 'r', chart];

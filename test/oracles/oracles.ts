@@ -1,6 +1,7 @@
 // Runs the controllers' oracles (test/oracles/go/*, built by test/oracles/build.sh) and agentplat
 // on the same input, and compares what they give. Used by test/cluster/gitops-oracles.test.ts.
-import { spawn, spawnSync } from 'node:child_process';
+import { runAsync } from '../helpers/run-async.ts';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -20,17 +21,7 @@ export function buildOracle(name: OracleName): string {
 
 export type Outcome = { ok: true; values: unknown; user?: unknown; command?: string } | { ok: false; error: string };
 
-export function run(cmd: string, args: readonly string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+export const run = runAsync;
 
 /** Writes files (relative path → text) under dir. */
 export function writeFiles(dir: string, files: Record<string, string>): void {
