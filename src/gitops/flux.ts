@@ -194,7 +194,7 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
         notes.push(`${whereAt(d, at)}: ${title}: ${label} ${what} is optional and not found beside the HelmRelease: Flux skips it`);
         return;
       }
-      throw new UsageError(`${whereAt(d, at)}: ${title}: ${label} names ${what}, which is not in this file nor beside it, and is not optional: Flux fails the release`, `put the ${kind} in the HelmRelease's folder or pass its folder with --values-from DIR, or mark the reference optional: true`);
+      throw new UsageError(`${whereAt(d, at)}: ${title}: ${label} names ${what}, which is not in this file nor beside it, and is not optional: Flux fails the release`, `put the ${kind} in the HelmRelease's folder or pass its folder with --values-from DIR, read it from the cluster with --cluster, or mark the reference optional: true`);
     }
     const entry = dataEntry(found, key);
     if (!entry) {
