@@ -52,6 +52,11 @@ async function clusterSources(cmd: Command, app: App, file: UserFile, reader: Gi
   return out;
 }
 
+/** The valuesFrom sources of a command's -f object read from the cluster, with --cluster (migrate's request takes it). */
+export function clusterSourcesOf(cmd: Command, app: App): (file: UserFile, reader: GitopsReader) => Promise<UserFile[]> {
+  return (file, reader) => clusterSources(cmd, app, file, reader);
+}
+
 /** The notes printed in this process: a file read twice in one run (as -f and as a positional file, or by both sides of plan) says each note once. */
 const printed = new WeakMap<App, Set<string>>();
 function note(app: App, notes: readonly string[]): void {
@@ -119,6 +124,8 @@ export async function gitopsPreAction(cmd: Command, app: App): Promise<void> {
   const opts = cmd.opts<Opts>();
   const valuesFrom = (opts.valuesFrom as string[] | undefined) ?? [];
   const name = cmd.name();
+  // migrate rewrites the object itself (pipeline/migrate-gitops.ts): its -f is the file to write, not values to read.
+  if (name === 'migrate') return;
   const old = await resolveSide(cmd, opts.values, app, valuesFrom, '-f');
   const next = await resolveSide(cmd, opts.toValues, app, valuesFrom, '--to-values');
   const compare = name === 'plan' || name === 'diff';

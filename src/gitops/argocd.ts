@@ -9,10 +9,10 @@ import { posix } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
 import { CHART_NAME } from '../chart/revisions.ts';
 import type { PathSegment, ValuesSource } from '../values/source.ts';
-import { get, nodeAt, posAt, readDocuments, str, whereAt, type YamlDoc } from './documents.ts';
+import { get, nodeAt, posAt, readDocuments, str, whereAt, writtenAt, type YamlDoc } from './documents.ts';
 import { embeddedText } from './embedded.ts';
-import { assignmentsLayer, embeddedLayer, FilePlaces, type Assignment } from './layers.ts';
-import type { GitopsReader, GitopsRelease } from './release.ts';
+import { assignmentsLayer, embeddedLayer, FilePlaces, type Assignment, type UserFile } from './layers.ts';
+import type { GitopsReader, GitopsRelease, WrittenLayer, WrittenParts } from './release.ts';
 import { resolveVersion, supportedVersionsText } from './versions.ts';
 
 const basename = (p: string) => p.replace(/\/+$/, '').split('/').pop() ?? p;
@@ -70,9 +70,12 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   const target = str(get(src, 'targetRevision')) ?? '';
   let version: string;
   let versionFrom: string;
+  let versionAt: WrittenParts['version'];
   if (isChartSource) {
     version = target;
     versionFrom = `${whereAt(d, [...at, 'targetRevision'])} targetRevision "${target}"`;
+    const written = writtenAt(d, [...at, 'targetRevision']);
+    if (written) versionAt = { ...written, value: target, key: 'targetRevision' };
   } else {
     const chartFile = reader.repoFile(posix.join(sourcePath, 'Chart.yaml'));
     const v = chartFile ? str(get(readDocuments(chartFile)[0]?.data, 'version')) : undefined;
@@ -81,6 +84,10 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
     }
     version = v;
     versionFrom = `${chartFile.name} version "${v}"`;
+    const chartDoc = readDocuments(chartFile)[0]!;
+    const written = writtenAt(chartDoc, ['version']) ?? { file: chartFile.name, where: `${chartFile.name}:1:1`, start: 0, end: 0 };
+    const ref = whereAt(d, [...at, 'targetRevision']);
+    versionAt = { ...written, value: v, key: `version of ${chartFile.name}`, fixed: `the chart is read from Git (path ${sourcePath}, targetRevision "${target}" at ${ref} is a Git ref): point targetRevision at the ref whose ${posix.join(sourcePath, 'Chart.yaml')} has the new version` };
   }
   const resolved = resolveVersion(version);
   if (!resolved) {
@@ -92,10 +99,14 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   if (get(helm, 'skipSchemaValidation') === true) notes.push(`${title}: helm.skipSchemaValidation: agentplat still checks the values against the chart's schema (its findings are what helm would have refused)`);
   const ignoreMissing = get(helm, 'ignoreMissingValueFiles') === true;
   const layers: ValuesSource[] = [];
+  const written: WrittenLayer[] = [];
+  const place = (path: PathSegment[]) => writtenAt(d, path) ?? { file: d.file.name, where: whereAt(d, path), start: 0, end: 0 };
   ((get(helm, 'valueFiles') as unknown[] | undefined) ?? []).forEach((f, i) => {
     const fAt = [...helmAt, 'valueFiles', i];
-    const layer = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes });
-    if (layer) layers.push(layer);
+    const read = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes });
+    if (!read) return;
+    layers.push(read.layer);
+    written.push({ layer: read.layer, label: `helm.valueFiles[${i}] ${read.file.name}`, form: 'file', text: read.file.text, at: { file: read.file.name, where: `${read.file.name}:1:1`, start: 0, end: read.file.text.length } });
   });
   const valuesObject = get(helm, 'valuesObject');
   const values = get(helm, 'values');
@@ -105,7 +116,9 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
     const node = nodeAt(d, [...helmAt, inline]);
     const embedded = node ? embeddedText(node, d.file.text, d.lines) : undefined;
     if (!embedded) throw new UsageError(`${whereAt(d, [...helmAt, inline])}: ${title}: helm.${inline} must be ${inline === 'values' ? 'a YAML text' : 'a map of values'}`, `write helm.${inline} as the chart's values`);
-    layers.push(embeddedLayer(`${d.file.name} helm.${inline}`, embedded, d.places, (inner, outer) => (inline === 'values' ? `helm.values line ${inner.line}${outer.exact ? '' : ' (the string starts here)'}` : 'helm.valuesObject'), `fix helm.${inline}`));
+    const layer = embeddedLayer(`${d.file.name} helm.${inline}`, embedded, d.places, (inner, outer) => (inline === 'values' ? `helm.values line ${inner.line}${outer.exact ? '' : ' (the string starts here)'}` : 'helm.valuesObject'), `fix helm.${inline}`);
+    layers.push(layer);
+    written.push({ layer, label: `helm.${inline}`, form: inline === 'values' ? 'string' : 'map', text: embedded.text, at: place([...helmAt, inline]) });
   }
   // Argo CD keeps one value per parameter name (the last), then hands them to helm as --set or --set-string.
   const params = ((get(helm, 'parameters') as unknown[] | undefined) ?? []).map((p, i) => ({ p, i }));
@@ -121,20 +134,24 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   for (const forceString of [false, true]) {
     const chosen = params.filter(({ p, i }) => lastOf.get(str(get(p, 'name')) ?? '') === i && (get(p, 'forceString') === true) === forceString);
     if (chosen.length === 0) continue;
-    layers.push(assignmentsLayer(
+    const layer = assignmentsLayer(
       `${d.file.name} helm.parameters${forceString ? ' (forceString)' : ''}`,
       chosen.map(({ p, i }) => assignment(p, i, forceString ? 'set-string' : 'set', `parameters[${i}]`, escapeCommas(str(get(p, 'value')) ?? ''), [...helmAt, 'parameters', i, 'value'])),
-    ));
+    );
+    layers.push(layer);
+    written.push({ layer, label: `helm.parameters${forceString ? ' (forceString)' : ''}`, form: 'assignments', at: place([...helmAt, 'parameters']) });
   }
   const fileParams = (get(helm, 'fileParameters') as unknown[] | undefined) ?? [];
   if (fileParams.length > 0) {
-    layers.push(assignmentsLayer(`${d.file.name} helm.fileParameters`, fileParams.map((p, i) => {
+    const layer = assignmentsLayer(`${d.file.name} helm.fileParameters`, fileParams.map((p, i) => {
       const pAt = [...helmAt, 'fileParameters', i, 'path'];
       const rel = repoPath(d, sourcePath, str(get(p, 'path')) ?? '', pAt, title, `fileParameters[${i}]`);
       const file = reader.repoFile(rel);
       if (!file) throw new UsageError(`${whereAt(d, pAt)}: ${title}: fileParameters[${i}] reads ${rel}, which is not found ${reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR');
       return assignment(p, i, 'set-literal', `fileParameters[${i}]`, file.text, pAt);
-    })));
+    }));
+    layers.push(layer);
+    written.push({ layer, label: 'helm.fileParameters', form: 'assignments', at: place([...helmAt, 'fileParameters']) });
   }
   const kubeVersion = str(get(helm, 'kubeVersion'));
   const apiVersions = ((get(helm, 'apiVersions') as unknown[] | undefined) ?? []).map(String);
@@ -151,6 +168,7 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
     apiVersions,
     layers,
     notes,
+    written: { ...(versionAt ? { version: versionAt } : {}), layers: written },
   };
 }
 
@@ -176,7 +194,7 @@ interface FileContext {
   notes: string[];
 }
 
-function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): ValuesSource | undefined {
+function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): { layer: ValuesSource; file: UserFile } | undefined {
   let rel: string;
   const ref = /^\$([^/]+)\/(.*)$/.exec(file);
   if (ref) {
@@ -199,5 +217,5 @@ function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: stri
     throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} reads ${rel}, which is not found ${c.reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR, or set helm.ignoreMissingValueFiles: true');
   }
   const places = new FilePlaces(found);
-  return embeddedLayer(found.name, { text: found.text, toOuter: (line, col) => ({ line, col, exact: true }) }, places, () => label, `fix ${found.name}`);
+  return { layer: embeddedLayer(found.name, { text: found.text, toOuter: (line, col) => ({ line, col, exact: true }) }, places, () => label, `fix ${found.name}`), file: found };
 }

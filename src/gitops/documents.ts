@@ -4,6 +4,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Do
 import { UsageError } from '../problems/errors.ts';
 import { FilePlaces, type UserFile } from './layers.ts';
 import type { PathSegment } from '../values/source.ts';
+import type { WrittenAt } from './release.ts';
 
 export interface YamlDoc {
   file: UserFile;
@@ -53,6 +54,13 @@ export function posAt(d: YamlDoc, path: readonly PathSegment[]): { line: number;
     if (node?.range) return d.lines.linePos(node.range[0]);
   }
   return { line: 1, col: 1 };
+}
+
+/** The node at `path` as written: its file, `file:line:col` and offsets; undefined when it is not written. */
+export function writtenAt(d: YamlDoc, path: readonly PathSegment[]): WrittenAt | undefined {
+  const node = nodeAt(d, path);
+  if (!node?.range) return undefined;
+  return { file: d.file.name, where: d.places.where(d.lines.linePos(node.range[0])), start: node.range[0], end: node.range[1] };
 }
 
 /** `file:line:col` of the node at `path` (or its nearest written parent). */

@@ -10,11 +10,11 @@ import { CHART_NAME } from '../chart/revisions.ts';
 import { cloneTree, isPlainMap, mergeMaps, ownValue, setOwn, splitPath, type Values } from '../values/merge.ts';
 import { applySetArgument } from '../values/set-parser.ts';
 import type { PathSegment, ValuesSource } from '../values/source.ts';
-import { get, nodeAt, posAt, readDocuments, str, typeOf, whereAt, type YamlDoc } from './documents.ts';
+import { get, nodeAt, posAt, readDocuments, str, typeOf, whereAt, writtenAt, type YamlDoc } from './documents.ts';
 import { embeddedText } from './embedded.ts';
 import { assignmentsLayer, embeddedLayer, type Assignment, type UserFile } from './layers.ts';
 import { postRenderer, type KustomizeStep, type PatchPlace, type PatchStep, type Selector } from './post-render.ts';
-import type { GitopsReader, GitopsRelease } from './release.ts';
+import type { GitopsReader, GitopsRelease, WrittenAt, WrittenLayer } from './release.ts';
 import { resolveVersion, supportedVersionsText } from './versions.ts';
 import { parse as parseYaml } from 'yaml';
 
@@ -90,12 +90,14 @@ export function fluxRelease(d: YamlDoc, beside: Beside, reader: GitopsReader): G
     }
     notes.push(`${title}: spec.chart.spec.valuesFiles values.yaml is the chart's defaults, which agentplat always starts from`);
   }
-  const layers = valueLayers(d, beside, ns, title, notes);
+  const written: WrittenLayer[] = [];
+  const layers = valueLayers(d, beside, ns, title, notes, written);
   const post = postRenderSteps(d, title);
   if (post.length > 0) {
     const last = layers.pop() ?? { name: `${d.file.name} ${title}`, data: {}, locate: () => undefined };
     layers.push({ ...last, postRender: postRenderer(post) });
   }
+  const versionAt = chart.path ? writtenAt(chart.doc, chart.path) : undefined;
   void reader;
   return {
     kind: 'HelmRelease',
@@ -109,6 +111,7 @@ export function fluxRelease(d: YamlDoc, beside: Beside, reader: GitopsReader): G
     apiVersions: [],
     layers,
     notes,
+    written: { ...(versionAt ? { version: { ...versionAt, value: chart.version, key: chart.key } } : {}), layers: written },
   };
 }
 
@@ -117,6 +120,9 @@ interface ChartOf {
   version: string;
   where: string;
   key: string;
+  /** The document and path of the version as written (none when the object gives no version). */
+  doc: YamlDoc;
+  path?: PathSegment[];
 }
 
 function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string): ChartOf {
@@ -134,7 +140,7 @@ function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string): ChartOf
       throw new UsageError(`${whereAt(d, ['spec', 'chartRef'])}: ${title}: spec.chartRef names ${kind} ${refNs}/${refName}, which is not in this file nor beside it`, `put the ${kind} in the HelmRelease's folder, or pass the folder that holds it with --values-from DIR`);
     }
     if (kind === 'HelmChart') {
-      return { name: str(get(src.data, 'spec', 'chart')) ?? '', version: str(get(src.data, 'spec', 'version')) ?? '*', where: whereAt(src, ['spec', 'version']), key: 'spec.version of the HelmChart' };
+      return { name: str(get(src.data, 'spec', 'chart')) ?? '', version: str(get(src.data, 'spec', 'version')) ?? '*', where: whereAt(src, ['spec', 'version']), key: 'spec.version of the HelmChart', doc: src, path: ['spec', 'version'] };
     }
     const url = str(get(src.data, 'spec', 'url')) ?? '';
     const semver = str(get(src.data, 'spec', 'ref', 'semver'));
@@ -142,30 +148,34 @@ function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string): ChartOf
     if (semver === undefined && tag === undefined) {
       throw new UsageError(`${whereAt(src, ['spec', 'ref'])}: OCIRepository ${refNs}/${refName} gives no spec.ref.tag or spec.ref.semver, so its chart version is unknown offline`, 'set spec.ref.tag (e.g. 0.11.0) or spec.ref.semver (e.g. 0.11.x)');
     }
-    return { name: basename(url), version: semver ?? tag!, where: whereAt(src, ['spec', 'ref', semver !== undefined ? 'semver' : 'tag']), key: `spec.ref.${semver !== undefined ? 'semver' : 'tag'} of the OCIRepository` };
+    const field = semver !== undefined ? 'semver' : 'tag';
+    return { name: basename(url), version: semver ?? tag!, where: whereAt(src, ['spec', 'ref', field]), key: `spec.ref.${field} of the OCIRepository`, doc: src, path: ['spec', 'ref', field] };
   }
   const chart = str(get(data, 'spec', 'chart', 'spec', 'chart'));
   if (chart === undefined) {
     throw new UsageError(`${whereAt(d, ['spec'])}: ${title}: neither spec.chart.spec.chart nor spec.chartRef names a chart`, `add spec.chart.spec.chart: ${CHART_NAME} and spec.chart.spec.version`);
   }
   const version = str(get(data, 'spec', 'chart', 'spec', 'version')) ?? '*';
-  return { name: chart, version, where: whereAt(d, ['spec', 'chart', 'spec', 'version']), key: 'spec.chart.spec.version' };
+  return { name: chart, version, where: whereAt(d, ['spec', 'chart', 'spec', 'version']), key: 'spec.chart.spec.version', doc: d, path: ['spec', 'chart', 'spec', 'version'] };
 }
 
 const VALUES_KEY = /^[\-._a-zA-Z0-9]+$/;
 
-function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, notes: string[]): ValuesSource[] {
+function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, notes: string[], written: WrittenLayer[]): ValuesSource[] {
   const layers: ValuesSource[] = [];
   const specValuesNode = nodeAt(d, ['spec', 'values']);
   const specValuesData = get(d.data, 'spec', 'values');
   let specValues: ValuesSource | undefined;
+  let specValuesText = '';
   if (specValuesData !== undefined && specValuesData !== null) {
     const embedded = specValuesNode ? embeddedText(specValuesNode, d.file.text, d.lines) : undefined;
     if (!embedded || typeof specValuesData !== 'object' || Array.isArray(specValuesData)) {
       throw new UsageError(`${whereAt(d, ['spec', 'values'])}: ${title}: spec.values must be a map of values`, 'write spec.values as `key: value` pairs, e.g. `controller:\\n  replicas: 2`');
     }
     specValues = embeddedLayer(`${d.file.name} spec.values`, embedded, d.places, () => 'spec.values', 'fix spec.values');
+    specValuesText = embedded.text;
   }
+  const specValuesAt = writtenAt(d, ['spec', 'values']);
   const refs = (get(d.data, 'spec', 'valuesFrom') as unknown[] | undefined) ?? [];
   // What Flux has composed so far, built as chartutil builds it (goMerge shares what it does not
   // copy, and a targetPath is written in place): a targetPath is checked against it before it is
@@ -213,6 +223,7 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
       if (writesIntoShared(composed, targetPath, shared)) landed.push(assignment);
       applySetArgument(composed, assignment.arg, assignment.kind, true);
       layers.push(layer);
+      written.push({ layer, label: `${source} at targetPath ${targetPath}`, form: 'assignments', at: writtenAt(d, [...at, 'targetPath']) ?? placeOf(d, at) });
       return;
     }
     const embedded = entry.node ? embeddedText(entry.node, found.file.text, found.lines) : undefined;
@@ -226,12 +237,24 @@ function valueLayers(d: YamlDoc, beside: Beside, ns: string, title: string, note
     );
     composed = goMerge(composed, cloneTree(layer.data) as Values);
     layers.push(layer);
+    const isBase64 = typeOf(found.data).kind === 'Secret' && entry.path[0] === 'data';
+    written.push({ layer, label: source, form: isBase64 ? 'base64' : 'string', text, at: writtenAt(found, entry.path) ?? placeOf(found, entry.path) });
   });
-  if (specValues) layers.push(specValues);
+  if (specValues) {
+    layers.push(specValues);
+    written.push({ layer: specValues, label: 'spec.values', form: 'map', text: specValuesText, at: specValuesAt ?? placeOf(d, ['spec', 'values']) });
+  }
   // spec.values is merged over everything last, with the targetPath values written into the maps
   // it shared: those win over it, in the order they were written.
   if (landed.length > 0) layers.push(assignmentsLayer(`${d.file.name} ${title} targetPath values inside spec.values`, landed));
   return layers;
+}
+
+/** Where the nearest written node to `path` is, when the node itself has no place of its own. */
+function placeOf(d: YamlDoc, path: PathSegment[]): WrittenAt {
+  const pos = posAt(d, path);
+  const offset = d.lines.lineStarts[pos.line - 1]! + pos.col - 1;
+  return { file: d.file.name, where: d.places.where(pos), start: offset, end: offset };
 }
 
 /**

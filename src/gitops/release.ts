@@ -23,6 +23,45 @@ export interface GitopsRelease {
   layers: ValuesSource[];
   /** What was read but changes nothing here, or was skipped as the controller skips it. */
   notes: string[];
+  /** Where the object writes its chart version and each value layer: what `migrate` rewrites, or names. */
+  written: WrittenParts;
+}
+
+/** A node of a user's file: the file as shown, `file:line:col`, and the node's offsets in the file's text. */
+export interface WrittenAt {
+  file: string;
+  where: string;
+  start: number;
+  end: number;
+}
+
+/** What `migrate` reads of a release: the chart version and each value layer, each where it is written. */
+export interface WrittenParts {
+  /** The chart version or range as written; undefined when the object gives none (every version). */
+  version?: WrittenAt & {
+    value: string;
+    /** The key as the user knows it (`spec.chart.spec.version`, `spec.ref.tag of the OCIRepository`, `targetRevision`). */
+    key: string;
+    /** Set when the version is not the object's to write (a Git source's Chart.yaml): what to do instead. */
+    fixed?: string;
+  };
+  /** The value layers, in the order of `layers` (the targetPath values Flux writes into spec.values again left out: they are the valuesFrom entries'). */
+  layers: WrittenLayer[];
+}
+
+export interface WrittenLayer {
+  layer: ValuesSource;
+  /** The part of the object that gives it (`spec.values`, `spec.valuesFrom[0] ConfigMap ns/name key values.yaml`, `helm.parameters`). */
+  label: string;
+  /**
+   * How the values are written at `at`: a map in place (`map`), a YAML text in a string (`string`),
+   * base64 in a Secret's data (`base64`), a values file of its own (`file`), or `--set`-style
+   * assignments (`assignments`: a targetPath, Argo CD parameters).
+   */
+  form: 'map' | 'string' | 'base64' | 'file' | 'assignments';
+  /** The values text as the controller reads it (absent for assignments). */
+  text?: string;
+  at: WrittenAt;
 }
 
 /** What a file holds for this chart. */

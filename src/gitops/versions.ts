@@ -108,3 +108,21 @@ function comparison(part: string): Test | undefined {
 export function supportedVersionsText(): string {
   return knownVersions().map((k) => `${k.version.replace(/\.\d+$/, '.x')} (revision ${k.revision})`).join(' and ');
 }
+
+/**
+ * A chart version or range of one revision's line written for another revision's line, in the
+ * same spelling: an exact version becomes the chart version agentplat renders for `to` (`0.10.3`
+ * → `0.11.0`, a `v` kept); a range of one minor release keeps its operator and wildcard (`0.10.x`
+ * → `0.11.x`, `~0.10.2` → `~0.11.0`, `^0.10.1` → `^0.11.0`, `0.10` → `0.11`). Undefined for any
+ * other range (`>=0.10.0 <0.11.0`, `0.9.x || 0.10.x`): which versions it should admit is the
+ * user's to say.
+ */
+export function versionOnLine(raw: string, to: Revision): string | undefined {
+  const target = parse(REVISIONS[to].chartVersion)!;
+  const exact = /^(\s*)(v?)\d+\.\d+\.\d+(?:[-+]\S*)?(\s*)$/.exec(raw);
+  if (exact) return `${exact[1]}${exact[2]}${REVISIONS[to].chartVersion}${exact[3]}`;
+  const m = /^(\s*)(\^|~>|~|=)?(\s*)(v?)(\d+)\.(\d+)(?:\.(\d+|[xX*]))?(\s*)$/.exec(raw);
+  if (!m) return undefined;
+  const patch = m[7] === undefined ? '' : /^\d+$/.test(m[7]) ? `.${target[2]}` : `.${m[7]}`;
+  return `${m[1]}${m[2] ?? ''}${m[3]}${m[4]}${target[0]}.${target[1]}${patch}${m[8]}`;
+}

@@ -15,11 +15,14 @@ import { objectYaml } from '../render/manifests.ts';
 import { migrateAToB } from '../migrate/a-to-b.ts';
 import { flowPadding } from '../migrate/document.ts';
 import { changeLine, type Change } from '../migrate/changes.ts';
+import type { GitopsReader, UserFile } from '../gitops/index.ts';
+import type { LocatedChange } from './migrate-gitops.ts';
 
 export interface MigrateResult {
   /** The migrated file (undefined when the input does not parse: then `problems` are the input's). */
   text?: string;
-  changes: Change[];
+  /** Each change; of a GitOps object, with the place it is about (`at`) and, where migrate could not write it, the migrated text to write there. */
+  changes: LocatedChange[];
   /** Problems of the input (it does not parse) or of the output in the target revision. */
   problems: Problem[];
   /** True when a change or a remaining problem needs the user. */
@@ -29,6 +32,8 @@ export interface MigrateResult {
    * has and nothing only the source revision has): `text` is the input unchanged, with no changes.
    */
   already?: { revision: Revision; from: Revision; evidence: string[] };
+  /** Of a GitOps object: what was read but changes nothing, printed first; problems are then shown at `file:line:col`. */
+  notes?: string[];
 }
 
 /** Migration steps by `from→to`; only forward steps exist. */
@@ -49,6 +54,8 @@ export interface MigrateRequest {
   to: Revision;
   /** The levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
   rules?: Readonly<Record<string, RuleLevel>>;
+  /** For a HelmRelease or Application: the --values-from folders, and the valuesFrom sources read from the cluster (--cluster). */
+  gitops?: { valuesFrom: readonly string[]; clusterSources?: (file: UserFile, reader: GitopsReader) => Promise<UserFile[]> };
 }
 
 export interface MigrateOutcome {
@@ -59,14 +66,28 @@ export interface MigrateOutcome {
   result: MigrateResult;
 }
 
-/** The `migrate` operation: reads the values file and rewrites it for revision `to`, as migrateValues does. */
+/**
+ * The `migrate` operation: reads the values file and rewrites it for revision `to`, as
+ * migrateValues does; a file holding HelmReleases or Applications of the chart has the values of
+ * each migrated the same way and its chart version moved (migrate-gitops.ts).
+ */
 export async function migrateOperation(req: MigrateRequest): Promise<MigrateOutcome> {
   const { name, text } = await readUserFile(req.input, req.reader);
+  const rules = req.rules ?? {};
   const { mayBeGitops } = await import('../gitops/index.ts');
   if (mayBeGitops(text)) {
-    throw new UsageError(`${name}: holds a HelmRelease or Application; migrate rewrites a values file, and does not rewrite values inside such an object yet`, `see what the upgrade changes with: agentplat plan -f ${req.input} --to ${req.to} (its values migration names each key at its line in ${name})`);
+    const [{ gitopsReader }, { migrateGitopsFile }] = await Promise.all([import('./gitops-input.ts'), import('./migrate-gitops.ts')]);
+    const valuesFrom = req.gitops?.valuesFrom ?? [];
+    const fromCluster = req.gitops?.clusterSources ? await req.gitops.clusterSources({ name, text }, gitopsReader(req.input, req.reader.cwd, valuesFrom)) : [];
+    const values = async (t: string, n: string) => {
+      const r = await migrateValues(t, n, req.from, req.to, rules);
+      return { ...(r.text !== undefined ? { text: r.text } : {}), changes: r.changes, mixed: r.problems.filter((p) => p.rule === MIXED_REVISIONS_RULE) };
+    };
+    const m = await migrateGitopsFile({ name, text }, gitopsReader(req.input, req.reader.cwd, valuesFrom, fromCluster), req.from, req.to, values, rules);
+    const decisionsLeft = m.changes.some((c) => c.kind === 'decide') || m.problems.some((p) => p.severity === 'error');
+    return { name, text, result: { text: m.text, changes: m.changes, problems: m.problems, decisionsLeft, notes: m.notes } };
   }
-  return { name, text, result: await migrateValues(text, name, req.from, req.to, req.rules ?? {}) };
+  return { name, text, result: await migrateValues(text, name, req.from, req.to, rules) };
 }
 
 /** `rules` are the levels of `.agentplat.yaml` and --rule, applied to the lint of the result. */
@@ -126,13 +147,19 @@ function mixedRevisions(ofTarget: readonly Problem[], ofSource: readonly Problem
 
 /** The stderr report: one line per change, then one per remaining problem, then a summary. */
 export function migrationReport(result: MigrateResult, to: Revision): string {
-  const lines = result.changes.map(changeLine);
+  const lines = [...(result.notes ?? []).map((n) => `note: ${n}`)];
+  for (const c of result.changes) {
+    lines.push(c.at !== undefined ? `${c.at}: ${changeLine(c)}` : changeLine(c));
+    // The migrated text to write where migrate could not, set off by indentation.
+    if (c.text !== undefined) lines.push(...c.text.replace(/\n$/, '').split('\n').map((l) => `    ${l}`));
+  }
   if (result.already) {
     lines.unshift(`already revision ${result.already.revision}: the file has what only revision ${result.already.revision} has (${result.already.evidence.join(', ')}) and nothing only revision ${result.already.from} has; nothing changed`);
   }
   for (const p of result.problems) {
     const mark = p.severity === 'error' ? 'decide: ' : '';
-    lines.push(`${p.path || p.file || '(values)'}: ${mark}${p.message} — revision ${to} lint [${p.rule}]${p.hint ? `; ${p.hint}` : ''}`);
+    const place = result.notes && p.file !== undefined && p.line !== undefined ? `${p.file}:${p.line}:${p.column ?? 1}: ` : '';
+    lines.push(`${place}${p.path || p.file || '(values)'}: ${mark}${p.message} — revision ${to} lint [${p.rule}]${p.hint ? `; ${p.hint}` : ''}`);
   }
   const decisions = result.changes.filter((c) => c.kind === 'decide').length + result.problems.filter((p) => p.severity === 'error').length;
   lines.push(`${result.changes.length} change${result.changes.length === 1 ? '' : 's'}, ${decisions} decision${decisions === 1 ? '' : 's'} left for you`);

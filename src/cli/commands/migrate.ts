@@ -10,8 +10,8 @@ import type { Revision } from '../../chart/revisions.ts';
 export function register(program: Command, app: App): void {
   program
     .command('migrate')
-    .description('rewrite a values file for a newer chart revision, keeping comments and key order')
-    .argument('[file]', 'the values file to migrate (the same as -f; - reads stdin)')
+    .description('rewrite a values file (or a Flux HelmRelease or Argo CD Application: its values and chart version) for a newer chart revision, keeping comments and key order')
+    .argument('[file]', 'the values file, HelmRelease or Application to migrate (the same as -f; - reads stdin)')
     .option('-f, --values <file>', 'the values file to migrate (- reads stdin); one file per run', collect, [])
     .option('-i, --in-place', 'write the migrated file back over the file, all at once (on any error it is left as it was); nothing on stdout')
     .addOption(revisionChoice('--from <A|B>', 'revision the file was written for', 'A'))
@@ -27,9 +27,13 @@ export function register(program: Command, app: App): void {
         'A file already written for revision B is left as it is ("already revision B", exit 0), so\n' +
         'migrate -i twice changes nothing the second time; a file that mixes keys of both revisions is\n' +
         'refused (exit 1), each key named at file:line:col.\n' +
+        'A file holding a Flux HelmRelease or Argo CD Application of the chart is written back with its\n' +
+        'inline values migrated and its chart version moved to the new line (0.10.x → 0.11.x), every\n' +
+        'other byte kept; values it reads from elsewhere (valuesFrom, valueFiles, parameters) are named\n' +
+        'as decisions with the change to make there (docs/gitops.md).\n' +
         'Exit codes: 0 migrated and lints clean; 1 a decision is left to you (see the report); 2 usage error.',
     )
-    .action(async (file: string | undefined, opts: { values: string[]; inPlace?: boolean; from?: string; revision?: string; to?: string }) => {
+    .action(async (file: string | undefined, opts: { values: string[]; inPlace?: boolean; from?: string; revision?: string; to?: string; valuesFrom?: string[] }, cmd: Command) => {
       const files = [...(file !== undefined ? [file] : []), ...opts.values];
       if (files.length !== 1) {
         throw new UsageError(`migrate takes exactly one values file (an argument or -f), got ${files.length}`, files.length === 0 ? 'agentplat migrate values-a.yaml > values-b.yaml, or --in-place to rewrite it' : 'run it once per file: comments and key order are kept per file');
@@ -44,7 +48,9 @@ export function register(program: Command, app: App): void {
       }
       const { lintSettings } = await import('../lint-settings.ts');
       const { rules } = lintSettings(app.io.cwd, {});
-      const { name, text, result } = await migrateOperation({ input: path, reader: app.io, from, to, rules });
+      const { clusterSourcesOf } = await import('../gitops-input.ts');
+      const gitops = { valuesFrom: opts.valuesFrom ?? [], clusterSources: clusterSourcesOf(cmd, app) };
+      const { name, text, result } = await migrateOperation({ input: path, reader: app.io, from, to, rules, gitops });
       if (result.text === undefined) {
         // The input itself is broken: the same report lint gives for it, and nothing on stdout.
         const { formatProblems } = await import('../../output/formatters/index.ts');
