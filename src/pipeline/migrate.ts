@@ -7,7 +7,6 @@ import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
 import { lintValues } from '../lint/lint.ts';
 import { modelConfigCheckFor } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
-import { UsageError } from '../problems/errors.ts';
 import type { Revision } from '../chart/revisions.ts';
 import { readUserFile, type InputReader, type LoadedLayers } from '../values/load.ts';
 import { parseValuesText, type ValuesSource } from '../values/source.ts';

@@ -251,12 +251,3 @@ describe("Flux's and Argo CD's naming and versions", () => {
     expect(read.releases[0]).toMatchObject({ releaseName: 'ops-agentplat', namespace: 'ops', revision: 'B' });
   });
 });
-
-describe('migrate and a GitOps object', () => {
-  it('migrate refuses a HelmRelease in words and points at plan', async () => {
-    const r = await runInProcess(['migrate', FLUX]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${FLUX}: holds a HelmRelease or Application; migrate rewrites a values file`);
-    expect(r.stderr).toContain(`agentplat plan -f ${FLUX} --to B`);
-  });
-});
