@@ -215,13 +215,19 @@ export function userLeaves(layers: readonly ValuesSource[]): PathSegment[][] {
   return out;
 }
 
-/** The layer with `path` taken out (the rest kept): a file without the key; a flag that leaves the tree below as it was there. */
+/**
+ * The layer with `path` taken out (the rest kept): a file without the key; a layer that edits the
+ * tree below (a flag, a Flux targetPath write) leaves it as it was there. The second holds even
+ * when the layer's own data does not set the key: a targetPath write carries spec.values along
+ * (Flux merges it in before the write), and the key is taken out of that copy too.
+ */
 function withoutKey(layer: ValuesSource, path: readonly PathSegment[]): ValuesSource {
-  if (!hasPath(layer.data, path)) return layer;
+  const sets = hasPath(layer.data, path);
+  if (!sets && !layer.apply) return layer;
   const apply = layer.apply?.bind(layer);
   return {
     name: layer.name,
-    data: removeIn(layer.data, path) as Values,
+    data: sets ? (removeIn(layer.data, path) as Values) : layer.data,
     locate: (p) => layer.locate(p),
     ...(apply ? { apply: (below: Values) => restoreIn(apply(below), below, path) as Values } : {}),
   };

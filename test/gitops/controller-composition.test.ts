@@ -120,3 +120,27 @@ describe('an Argo CD Git source is of the chart its Chart.yaml names', () => {
     expect(r.stderr).not.toContain('chart "prod"');
   });
 });
+
+describe('a key is judged by the HelmRelease without it, as the controller composes it', () => {
+  // Flux merges spec.values in before a targetPath write (above): the layer of that write carries
+  // spec.values along. Taking a key out of spec.values must take it out of what that layer carries.
+  const files = {
+    'hr.yaml': HR(
+      '    - kind: ConfigMap\n      name: base\n    - kind: ConfigMap\n      name: t\n      valuesKey: level\n      targetPath: controller.loglevel\n',
+      '    ui:\n      replicas: 5\n    controller:\n      replicas: 1\n',
+    ) + CM('base', '  values.yaml: |\n    ui:\n      replicas: 2\n') + CM('t', '  level: debug\n'),
+  };
+
+  it('a spec.values key a targetPath write carries along is not called the default when removing it changes the render', async () => {
+    const dir = folder(files);
+    const shown = await runInProcess(['values', '--computed', '--show-origin', '-f', 'hr.yaml'], { cwd: dir });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/^ui\.replicas +5 +hr\.yaml:\d+:\d+ spec\.values *$/m);
+    const lint = await runInProcess(['lint', '--format', 'json', 'hr.yaml'], { cwd: dir });
+    const rules = (JSON.parse(lint.stdout) as { files: { problems: { rule: string; path: string }[] }[] }).files.flatMap((f) => f.problems).map((p) => `${p.rule} ${p.path}`);
+    expect(rules).not.toContain('values/same-as-default ui.replicas');
+    expect(rules).not.toContain('values/no-effect ui.replicas');
+    // The key that does repeat the default (controller.replicas: 1) is still named.
+    expect(rules).toContain('values/same-as-default controller.replicas');
+  });
+});
