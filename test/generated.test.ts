@@ -137,16 +137,17 @@ describe('the generated files are what the sources make', () => {
     expect(failing, 'no resource fails its schema, so this test compares nothing').toBeGreaterThan(50);
   });
 
-  it('what each lint check reads (explain): the reads found by running the checks on the value sets, per revision, with and without the ModelConfig check', async () => {
+  it('what each lint check reads and finds on each value set (explain): found by running the checks on the value sets, per revision, with and without the ModelConfig check', async () => {
     const fresh = computeRuleReads(await loadModelConfigCheck());
     expect(Object.keys(fresh).sort()).toEqual(['A', 'A+check', 'B', 'B+check']);
     for (const [id, rows] of Object.entries(fresh)) {
       const [rev, withCheck] = [id[0] as Revision, id.endsWith('+check')];
-      const shipped = ruleReads(rev, withCheck ? await loadModelConfigCheck() : undefined).map((r) => ({ ids: [...r.ids], keys: [...r.keys].sort(), direct: [...r.direct].sort() }));
+      const shipped = ruleReads(rev, withCheck ? await loadModelConfigCheck() : undefined).map((r) => ({ ids: [...r.ids], keys: [...r.keys].sort(), direct: [...r.direct].sort(), base: r.base }));
       expect(shipped, id).toEqual(rows);
     }
-    // A check that reads nothing would make this compare nothing.
+    // A check that reads nothing would make this compare nothing; nor would findings no set has.
     expect(fresh.B!.every((r) => r.keys.length > 0)).toBe(true);
+    expect(fresh.B!.filter((r) => r.base.some(([none]) => none.length > 0)).length).toBeGreaterThan(3);
   });
 });
 

@@ -9,7 +9,7 @@ import type { CheckObject } from '../lint/crd-check.ts';
 import { watchModels } from '../model/revisions/index.ts';
 import type { Revision } from '../chart/revisions.ts';
 import { isPlainMap, joinPath, type Values } from '../values/merge.ts';
-import { onApiLists, ruleReadsId, runCheck, valueSets, WALKED, type RuleReadsData } from './rule-reads.ts';
+import { findingsOnApiLists, onApiLists, ruleReadsId, runCheck, valueSets, WALKED, type RuleReadsData } from './rule-reads.ts';
 
 /** Where a recording puts the keys read now; nowhere while undefined. */
 interface Recorder {
@@ -115,13 +115,21 @@ function readsOf(rev: Revision, sets: readonly Values[], check: CheckObject | un
   return out;
 }
 
-/** What every check reads in each revision, without and with validate's ModelConfig check, as the build writes it. */
+/** What every check reads in each revision, without and with validate's ModelConfig check, and its findings on each value set, as the build writes it. */
 export function computeRuleReads(check: CheckObject): RuleReadsData {
   const out: RuleReadsData = {};
   for (const rev of ['A', 'B'] as const satisfies readonly Revision[]) {
     for (const withCheck of [false, true]) {
       const found = readsOf(rev, valueSets(rev), withCheck ? check : undefined);
-      out[ruleReadsId(rev, withCheck)] = RULES.map((rule, i) => ({ ids: rule.ids.map((x) => x.id), keys: [...found[i]!.keys].sort(), direct: [...found[i]!.direct].sort() }));
+      // The findings on the value sets themselves, which explain compares each changed set with:
+      // on sets of their own, not the recorded ones.
+      const sets = valueSets(rev);
+      out[ruleReadsId(rev, withCheck)] = RULES.map((rule, i) => ({
+        ids: rule.ids.map((x) => x.id),
+        keys: [...found[i]!.keys].sort(),
+        direct: [...found[i]!.direct].sort(),
+        base: sets.map((values) => findingsOnApiLists(rule, rev, values, withCheck ? check : undefined)),
+      }));
     }
   }
   return out;

@@ -31,6 +31,8 @@ export interface RuleReads {
   keys: ReadonlySet<string>;
   /** The keys it read itself, not through the revision model it built. */
   direct: ReadonlySet<string>;
+  /** Its findings on each value set of the revision (findingsOnApiLists), in valueSets' order. */
+  base: readonly (readonly [readonly string[], readonly string[]])[];
 }
 
 /** Marks a map whose keys a check listed (walked through) rather than looked up by name. */
@@ -41,20 +43,35 @@ export function valueSets(rev: Revision): Values[] {
   const leaves = keysOf(valuesSchema(rev)).filter((k) => !k.holdsKeys);
   const bools = leaves.filter((k) => k.node.type === 'boolean').map((k) => k.key);
   const enums = leaves.flatMap((k) => (k.node.enum ? [{ path: k.key, values: k.node.enum }] : []));
-  const defaults = () => structuredClone(defaultsSource(rev).data) as Values;
+  // Each set shares with the defaults every map it does not change (checks only read values).
+  const base = structuredClone(defaultsSource(rev).data) as Values;
   const withAll = (paths: readonly string[], value: (path: string) => unknown): Values => {
-    const v = defaults();
-    for (const p of paths) assignPath(v, p.split('.'), value(p));
+    const v: Values = { ...base };
+    const copied = new Set<object>([v]);
+    for (const p of paths) {
+      const segs = p.split('.');
+      let cur = v;
+      for (const seg of segs.slice(0, -1)) {
+        const next = ownValue(cur, seg);
+        if (!isPlainMap(next)) break;
+        const own: Values = copied.has(next) ? next : { ...next };
+        if (own !== next) {
+          copied.add(own);
+          setOwn(cur, seg, own);
+        }
+        cur = own;
+      }
+      assignPath(v, segs, value(p));
+    }
     return v;
   };
   // Every string key at an example: checks that compare two keys (a tag another tag shadows) need both set.
   const strings = leaves.filter((k) => k.node.type === 'string' && !k.node.enum).map((k) => k.key);
-  const sets: Values[] = [defaults(), withAll(bools, () => true), withAll(bools, () => false), withAll(strings, () => 'example-value')];
+  const sets: Values[] = [base, withAll(bools, () => true), withAll(bools, () => false), withAll(strings, () => 'example-value')];
   const widest = Math.max(0, ...enums.map((e) => e.values.length));
   for (let i = 0; i < widest; i++) {
-    const v = defaults();
-    for (const e of enums) assignPath(v, e.path.split('.'), e.values[i % e.values.length]);
-    sets.push(v);
+    const at = new Map(enums.map((e) => [e.path, e.values[i % e.values.length]]));
+    sets.push(withAll([...at.keys()], (p) => at.get(p)));
   }
   return sets;
 }
@@ -105,8 +122,13 @@ export function valueSetsOf(rev: Revision): Values[] {
 /** Which variant of the generated reads: the checks alone, or with validate's ModelConfig check (explain of a provider key). */
 export const ruleReadsId = (rev: Revision, withCheck: boolean) => `${rev}${withCheck ? '+check' : ''}`;
 
-/** What the build writes to dist/generated/rule-reads.json for each variant: per check, in the linter's order. */
-export type RuleReadsData = Record<string, { ids: string[]; keys: string[]; direct: string[] }[]>;
+/**
+ * What the build writes to dist/generated/rule-reads.json for each variant: per check, in the
+ * linter's order, what it reads and its findings on each value set (`base`, in the order of
+ * valueSets: with no cluster APIs declared and with FULL_APIS), which do not depend on the key
+ * explained.
+ */
+export type RuleReadsData = Record<string, { ids: string[]; keys: string[]; direct: string[]; base: [string[], string[]][] }[]>;
 
 let generated: RuleReadsData | undefined;
 const cache = new Map<string, RuleReads[]>();
@@ -126,7 +148,7 @@ export function ruleReads(rev: Revision, check?: CheckObject): RuleReads[] {
     if (!rows || rows.length !== RULES.length || rows.some((r, i) => r.ids.join(' ') !== RULES[i]!.ids.map((x) => x.id).join(' '))) {
       throw new Error(`dist/generated/rule-reads.json does not match the lint rules of this build: run \`npm run build\` in the agentplat folder`);
     }
-    reads = rows.map((r) => ({ ids: r.ids, keys: new Set(r.keys), direct: new Set(r.direct) }));
+    reads = rows.map((r) => ({ ids: r.ids, keys: new Set(r.keys), direct: new Set(r.direct), base: r.base }));
     cache.set(id, reads);
   }
   return reads;
@@ -143,33 +165,41 @@ function findingsOf(rule: ValuesRule, rev: Revision, values: Values, apiVersions
  * Findings of one check with no cluster APIs declared and with FULL_APIS; the second run only
  * when the first looked at the APIs (a run that never does finds the same with any list).
  */
-function findingsOnApiLists(rule: ValuesRule, rev: Revision, values: Values, check: CheckObject | undefined): [string[], string[]] {
+export function findingsOnApiLists(rule: ValuesRule, rev: Revision, values: Values, check: CheckObject | undefined): [string[], string[]] {
   const none = findingsOf(rule, rev, values, [], check);
   return [none.findings, none.asked ? findingsOf(rule, rev, values, FULL_APIS, check).findings : none.findings];
 }
 
 /**
  * The rule ids, per check in the linter's order, whose findings change when `key` takes one of
- * `candidates` instead of what a value set has (checks that never read the key are skipped).
+ * `candidates` instead of what a value set has. Only what depends on the key runs: a check's
+ * findings on the value sets themselves are read from the build (RuleReads.base); a check that
+ * does not touch the key (touches) is skipped, since it runs the same with any value of it; a
+ * value equal to what the set has is the same set; and a check stops once every rule of it has
+ * changed, since more runs cannot add to what is listed.
  */
 export function rulesChangedBy(rev: Revision, key: string, candidates: readonly unknown[], check?: CheckObject): string[][] {
   const sets = valueSetsOf(rev);
   const segs = key.split('.');
-  const reading = ruleReads(rev, check).flatMap((reads, i) => ([...reads.keys].some((k) => k === key || k.startsWith(`${key}.`) || key.startsWith(`${k}.`)) ? [{ reads, rule: RULES[i]!, changed: new Set<string>() }] : []));
+  const mapsAbove = ancestorsMapsInEvery(sets, segs);
+  const reading = ruleReads(rev, check).flatMap((reads, i) => (touches(reads.keys, key, mapsAbove) ? [{ reads, rule: RULES[i]!, changed: new Set<string>(), done: false }] : []));
   // The same value twice changes nothing the first did not.
   const values = candidates.filter((c, i) => candidates.findIndex((o) => JSON.stringify(o) === JSON.stringify(c)) === i);
   // One values object per value set and candidate, which every check reads: the revision model
   // is built once for it (revisionModel keeps it per values object), as in a lint run.
-  for (const base of sets) {
-    const changedSets = values.map((value) => withValueAt(base, segs, value));
+  sets.forEach((base, s) => {
+    const here = JSON.stringify(valueAt(base, segs));
+    const changedSets = values.filter((value) => JSON.stringify(value) !== here).map((value) => withValueAt(base, segs, value));
     for (const r of reading) {
-      const before = findingsOnApiLists(r.rule, rev, base, check);
+      const before = r.reads.base[s]!;
       for (const v of changedSets) {
+        if (r.done) break;
         const after = findingsOnApiLists(r.rule, rev, v, check);
         for (const i of [0, 1]) for (const f of symmetricDifference(before[i]!, after[i]!)) r.changed.add(f.startsWith('crash') ? '' : (JSON.parse(f) as string[])[0]!);
+        r.done = r.reads.ids.every((id) => r.changed.has(id));
       }
     }
-  }
+  });
   const out: string[][] = [];
   for (const { reads, changed } of reading) {
     let ids = reads.ids.filter((id) => changed.has(id));
@@ -181,6 +211,41 @@ export function rulesChangedBy(rev: Revision, key: string, candidates: readonly 
     if (ids.length > 0) out.push(ids);
   }
   return out;
+}
+
+/**
+ * Whether a check whose recorded reads are `keys` can see `key` change: it read the key, a key
+ * under it, listed the keys of a map above it, or read a key above it that is not a map in every
+ * value set (a list or a value read whole, or a missing map that setting the key creates). A map
+ * above the key that it only entered is no read of the key: every key looked up in it is recorded
+ * on its own (rule-reads-compute.ts records through a view of the values), so a check that looked
+ * up nothing at or under the key runs the same with any value of it.
+ */
+function touches(keys: ReadonlySet<string>, key: string, mapsAbove: ReadonlySet<string>): boolean {
+  if (keys.has(key)) return true;
+  const segs = key.split('.');
+  for (let i = 0; i < segs.length; i++) {
+    const above = segs.slice(0, i).join('.');
+    if (keys.has(`${WALKED}${above}`)) return true;
+    if (i > 0 && keys.has(above) && !mapsAbove.has(above)) return true;
+  }
+  for (const k of keys) if (k.startsWith(`${key}.`)) return true;
+  return false;
+}
+
+/** The keys above `segs` (dotted as the reads are) that are maps in every value set. */
+function ancestorsMapsInEvery(sets: readonly Values[], segs: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < segs.length; i++) {
+    if (sets.every((v) => isPlainMap(valueAt(v, segs.slice(0, i))))) out.add(segs.slice(0, i).join('.'));
+  }
+  return out;
+}
+
+function valueAt(values: Values, segs: readonly string[]): unknown {
+  let cur: unknown = values;
+  for (const seg of segs) cur = isPlainMap(cur) ? ownValue(cur, seg) : undefined;
+  return cur;
 }
 
 /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { breathe } from '../helpers/breathe.ts';
-import { ruleReads, rulesChangedBy, rulesReading } from '../../src/explain/rule-reads.ts';
+import { ruleReads, rulesChangedBy, rulesReading, valueSetsOf } from '../../src/explain/rule-reads.ts';
 import { RULES } from '../../src/lint/rules/index.ts';
 import type { RuleContext } from '../../src/lint/rules/types.ts';
 import { watchModels } from '../../src/model/revisions/index.ts';
@@ -150,35 +150,67 @@ describe('explain: the lint rules listed are those whose findings the key can ch
 });
 
 describe('explain answers within a few renders\' work: its checks share each values set and its model, as a lint run does', () => {
-  it('every check that reads the key runs on the same values objects, and each one\'s revision model is built once (not once per check)', () => {
-    ruleReads('B');
-    const valuesSeen = new Map<number, Set<object>>();
+  /** The values objects each check ran on, and the values objects a revision model was built for, during `run`. */
+  function watched(run: () => void): { seen: Map<number, Set<object>>; built: object[] } {
+    const seen = new Map<number, Set<object>>();
     const checks = RULES.map((r) => r.check);
     const built: object[] = [];
     RULES.forEach((rule, i) => {
       const check = checks[i]!;
       rule.check = (ctx: RuleContext) => {
-        if (!valuesSeen.has(i)) valuesSeen.set(i, new Set());
-        valuesSeen.get(i)!.add(ctx.values);
+        if (!seen.has(i)) seen.set(i, new Set());
+        seen.get(i)!.add(ctx.values);
         check.call(rule, ctx);
       };
     });
     watchModels({ asked: () => undefined, building: (values) => void built.push(values), built: () => undefined });
     try {
-      expect(rulesChangedBy('B', 'controller.replicas', [2, 3, 0]).flat()).toContain('values/pdb-blocks-eviction');
+      run();
     } finally {
       watchModels(undefined);
       RULES.forEach((rule, i) => (rule.check = checks[i]!));
     }
-    const all = new Set([...valuesSeen.values()].flatMap((s) => [...s]));
+    return { seen, built };
+  }
+
+  it('the checks run only on the value sets with the key changed, all of them on the same values objects, each one\'s revision model built once (not once per check)', () => {
+    ruleReads('B');
+    const { seen, built } = watched(() => expect(rulesChangedBy('B', 'controller.replicas', [2, 3, 0]).flat()).toContain('values/pdb-blocks-eviction'));
+    const all = new Set([...seen.values()].flatMap((s) => [...s]));
     // Several checks read controller.replicas (the budget's, the model's readers) …
-    expect(valuesSeen.size).toBeGreaterThan(3);
-    // … and each ran on every values object, the value sets and their copies with the key changed.
-    for (const [i, seen] of valuesSeen) expect(seen.size, RULES[i]!.ids[0]!.id).toBe(all.size);
-    // A model is built for those values objects only, each once (the value sets' own may be built by an earlier explain).
+    expect(seen.size).toBeGreaterThan(1);
+    // … on copies of the value sets with the key changed: their findings on the sets themselves come from the build.
+    const sets = new Set<object>(valueSetsOf('B'));
+    expect([...all].filter((v) => sets.has(v))).toEqual([]);
+    // Every check ran on the same copies, until it had nothing left to find.
+    const most = Math.max(...[...seen.values()].map((s) => s.size));
+    for (const [i, s] of seen) if (s.size < most) expect(RULES[i]!.ids.length, `${RULES[i]!.ids[0]!.id} stopped early`).toBeGreaterThan(0);
+    // A model is built for those values objects only, each once.
     expect(built.every((v) => all.has(v))).toBe(true);
     expect(new Set(built).size).toBe(built.length);
     expect(built.length).toBeGreaterThan(0);
+  });
+
+  it('a check that only looks up other keys of the maps above the key does not run for it (controller.replicas: the metrics and probe checks read controller.*, not its replicas)', () => {
+    const { seen } = watched(() => rulesChangedBy('B', 'controller.replicas', [2, 3, 0]));
+    const ran = new Set([...seen.keys()].map((i) => RULES[i]!.ids[0]!.id));
+    const readsUnderController = ruleReads('B').filter((r) => [...r.keys].some((k) => k.startsWith('controller.')));
+    // Most checks read some key under controller (through the revision model) …
+    expect(readsUnderController.length).toBeGreaterThan(ran.size);
+    // … and those that never read controller.replicas itself are not run for it.
+    for (const r of ruleReads('B')) {
+      if (!r.keys.has('controller.replicas') && ![...r.keys].some((k) => k.startsWith('\0walked:'))) expect(ran.has(r.ids[0]!), r.ids[0]).toBe(false);
+    }
+  });
+
+  it('a check stops once every rule of it has changed: more value sets cannot add to what it lists', () => {
+    ruleReads('B');
+    // The auth check's two rules (values/auth-mode, values/trusted-proxy) both move with controller.auth.mode (a mode it does not know, a mode that needs a proxy).
+    const authMode = RULES.findIndex((r) => r.ids.some((x) => x.id === 'values/auth-mode'));
+    const modes = schemaNodeAt(schema('B'), 'controller.auth.mode')!.enum!;
+    const { seen } = watched(() => expect(rulesChangedBy('B', 'controller.auth.mode', [...modes, '', 'latest'])).toContainEqual(RULES[authMode]!.ids.map((x) => x.id)));
+    const all = new Set([...seen.values()].flatMap((s) => [...s]));
+    expect(seen.get(authMode)!.size).toBeLessThan(all.size);
   });
 
   const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
