@@ -80,11 +80,17 @@ const assets = {};
 for (const dir of ['values', 'schemas', 'dist/generated', 'dist/chunks']) assetsOf(stage, dir, assets);
 const blob = join(work, 'sea.blob');
 const config = join(work, 'sea-config.json');
-writeFileSync(config, `${JSON.stringify({ main: join(stage, 'dist', 'sea', 'main.cjs'), output: blob, disableExperimentalSEAWarning: true, useSnapshot: true, useCodeCache: false, assets }, null, 2)}\n`);
+// V8's options for every run of the executable (the blob's execArgv) and for the snapshot's builder,
+// so that the snapshot's code is made under the flags it runs with. --no-maglev: Node 24 turns on
+// V8's mid-tier compiler Maglev (Node 22 leaves it off), which compiles a run's hot functions on a
+// second thread that a run of a tenth of a second ends before using (docs/performance.md: 11 ms of
+// CPU of `render --skip-crds`, measured). TurboFan stays on for long runs (validate at scale).
+const V8_OPTIONS = ['--no-maglev'];
+writeFileSync(config, `${JSON.stringify({ main: join(stage, 'dist', 'sea', 'main.cjs'), output: blob, disableExperimentalSEAWarning: true, useSnapshot: true, useCodeCache: false, execArgv: V8_OPTIONS, assets }, null, 2)}\n`);
 process.stderr.write(`build-exe: the blob, its snapshot warmed by src/cli/exe-main.ts (${version})\n`);
 // The snapshot is built in a clean environment: the warm-up runs read none of the builder's
 // settings, and NODE_OPTIONS would end up in the snapshot's V8 flags.
-run(node, ['--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
+run(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
 
 const exe = join(work, 'agentplat');
 copyFileSync(node, exe);
