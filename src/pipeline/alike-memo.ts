@@ -12,13 +12,16 @@
 // the reason and the switch named are lint's own, computed on each run.
 //
 // How "holds what it held" is checked without looking at every path of every answer:
-//   - the places where the release's values part from those an answer was computed with (D:
-//     every map key where they differ, and a map whose keys changed order) are found once per
-//     run; a path read is untouched by D when no place of D lies on it or above it (nor, for a
-//     map listed, is one of its keys; nor, for a map printed whole, lies anywhere under it);
-//   - the values without the key are the release's values but where the key's removal parts them
-//     (X, found the same way, then and now): a path read that lies clear of X holds there what the
-//     release's values hold, so D decides it; a path on, above or under X is compared as it is.
+//   - when the release's values change (a new run), the places where they part from the previous
+//     run's are found (partedAt: every map key where they differ, a map whose keys changed order),
+//     and every answer (and the render) that read at one of them is dropped: at it or under it; a
+//     map listed of which it is a key; a map printed whole at it or above it (touches). What is
+//     kept read only paths where the values hold what they held when it was computed.
+//   - the values without the key are the release's values except where the key's removal parts
+//     them (then and now): a path read clear of those places holds what the release's values hold
+//     (above); one on, above or under them is compared as it is (nearKeyHolds).
+// The render is kept the same way (the latest one per set of options), and given again while
+// nothing it read changed, unless something after the render changes its objects.
 
 import { recordingView, type PathReads } from '../model/values-access.ts';
 import { partOf } from '../render/render.ts';
@@ -53,15 +56,21 @@ interface Reads {
 
 interface Answer {
   holders: string;
-  /** The release's values it was computed with. */
-  values: Values;
-  /** What the recorded render's parts that render again read of them. */
+  /** What the recorded render's parts that render again read of the release's values. */
   withKey: Reads;
-  /** Where the values without the key part from them. */
+  /** Where the values without the key part from the release's values it was computed with. */
   removed: Part[];
   /** What the render without the key read of the values without it. */
   withoutKey: Reads;
   alike: boolean;
+}
+
+/** What is kept for one set of render options (a GitOps object's releases each have theirs). */
+interface Slot {
+  /** The release's values of the latest run: every answer kept holds for them. */
+  values?: Values;
+  answers: Map<string, Answer>;
+  render?: { render: RenderWithReads; reads: Reads };
 }
 
 /** How many answers (and renders) were given again, and how many computed anew. */
@@ -72,53 +81,56 @@ export interface AlikeMemoCounts {
   rendered: number;
 }
 
-/** Past this many answers the memory starts over (release settings that keep changing). */
+/** Past this many sets of options or answers the memory starts over (release settings that keep changing). */
+const MAX_SLOTS = 8;
 const MAX_ANSWERS = 20_000;
 
 /** A memory for one document's lint runs (EffectMemo): answers kept by key and render options, and the latest render. */
 export function alikeMemo(): EffectMemo & { readonly counts: AlikeMemoCounts } {
-  const answers = new Map<string, Answer>();
+  const slots = new Map<string, Slot>();
   const counts: AlikeMemoCounts = { reused: 0, computed: 0, rendersReused: 0, rendered: 0 };
   const optionsText = new WeakMap<object, string>();
-  const optionsOf = (options: ChartRenderOptions) => {
+  const withKeyOf = new WeakMap<RenderWithReads, Map<string, Reads>>();
+  /** The slot of `options`, brought to `values`: what the change of values touches is dropped. */
+  const slotAt = (options: ChartRenderOptions, values: Values): Slot => {
     let text = optionsText.get(options);
     if (text === undefined) optionsText.set(options, (text = JSON.stringify(options)));
-    return text;
-  };
-  let latest: { options: string; values: Values; render: RenderWithReads; reads: Reads } | undefined;
-  // Of the latest run: the release's values, the places where earlier runs' values part from them, the shared read trees.
-  let now: Values | undefined;
-  let parting = new Map<Values, Part[]>();
-  const withKeyOf = new WeakMap<AlikeQuestion['render'], Map<string, Reads>>();
-  const partingFrom = (before: Values, values: Values): Part[] => {
-    if (values !== now) {
-      now = values;
-      parting = new Map();
+    let slot = slots.get(text);
+    if (!slot) {
+      if (slots.size >= MAX_SLOTS) slots.clear();
+      slots.set(text, (slot = { answers: new Map() }));
     }
-    let d = parting.get(before);
-    if (!d) parting.set(before, (d = partedAt(before, values)));
-    return d;
+    if (slot.values !== undefined && slot.values !== values) {
+      const d = partedAt(slot.values, values);
+      if (d.length > 0) {
+        for (const [key, a] of slot.answers) if (d.some((p) => touches(a.withKey, p) || touches(a.withoutKey, p))) slot.answers.delete(key);
+        const kept = slot.render;
+        if (kept && d.some((p) => touches(kept.reads, p))) delete slot.render;
+      }
+    }
+    slot.values = values;
+    return slot;
   };
   return {
     counts,
     render(values, options, make) {
       // A render is a function of the values it read: while each holds what it held, it is this render.
-      const text = optionsOf(options);
-      if (latest && latest.options === text && partingFrom(latest.values, values).every((d) => !touches(latest!.reads, d))) {
+      const slot = slotAt(options, values);
+      if (slot.render) {
         counts.rendersReused++;
-        return latest.render;
+        return slot.render.render;
       }
       counts.rendered++;
       const render = make();
-      latest = { options: text, values, render, reads: readsOf(values, [...render.reads.values()]) };
+      slot.render = { render, reads: readsOf(undefined, [...render.reads.values()]) };
       return render;
     },
     alike(q: AlikeQuestion, without: () => Values, compute: (without: Values) => boolean): boolean {
-      const id = `${optionsOf(q.options)}\u0000${q.key}`;
+      const slot = slotAt(q.options, q.values);
       const holders = [...q.holders].sort().join('\u0000');
-      const before = answers.get(id);
+      const before = slot.answers.get(q.key);
       const values = without();
-      if (before && before.holders === holders && holds(before, q.values, values, partingFrom(before.values, q.values))) {
+      if (before && before.holders === holders && nearKeyHolds(before, q.values, values)) {
         counts.reused++;
         return before.alike;
       }
@@ -131,21 +143,21 @@ export function alikeMemo(): EffectMemo & { readonly counts: AlikeMemoCounts } {
       let shared = withKeyOf.get(q.render);
       if (!shared) withKeyOf.set(q.render, (shared = new Map()));
       let withKey = shared.get(scope.id);
-      if (!withKey) shared.set(scope.id, (withKey = readsOf(q.values, scope.reads)));
-      if (answers.size >= MAX_ANSWERS) answers.clear();
-      answers.set(id, { holders, values: q.values, withKey, removed: partedAt(q.values, values), withoutKey: readsOf(values, [...recorder.reads.values()]), alike });
+      if (!withKey) shared.set(scope.id, (withKey = readsOf(undefined, scope.reads)));
+      if (slot.answers.size >= MAX_ANSWERS) slot.answers.clear();
+      slot.answers.set(q.key, { holders, withKey, removed: partedAt(q.values, values), withoutKey: readsOf(values, [...recorder.reads.values()]), alike });
       return alike;
     },
   };
 }
 
 /**
- * Whether every path the answer's renders read holds what it held: `values` the release's values
- * now, `without` the values without the key now, `d` where `values` part from the answer's.
+ * Whether what the render without the key read where the key's removal parts the values (then,
+ * and now: `values` the release's values, `without` the values without the key) holds what it
+ * held. Clear of those places the values without the key hold what the release's values hold,
+ * and those hold what they held (slotAt dropped every answer a change of them touches).
  */
-function holds(a: Answer, values: Values, without: Values, d: readonly Part[]): boolean {
-  for (const p of d) if (touches(a.withKey, p) || touches(a.withoutKey, p)) return false;
-  // Clear of where the key's removal parts the trees (then and now), the values without it hold what `values` hold.
+function nearKeyHolds(a: Answer, values: Values, without: Values): boolean {
   for (const x of [...a.removed, ...partedAt(values, without)]) {
     for (const s of relatedTo(a.withoutKey, x.path)) if (!sameAt(without, s)) return false;
   }
@@ -162,8 +174,8 @@ function ownersOf(q: AlikeQuestion): { id: string; reads: PathReads[] } {
 
 const node = (): Reads => ({ seen: [], whole: false, kept: false, next: new Map() });
 
-/** The paths of `records` as a tree, each with what `values` hold there. */
-function readsOf(values: Values, records: readonly PathReads[]): Reads {
+/** The paths of `records` as a tree, each with what `values` hold there (when given). */
+function readsOf(values: Values | undefined, records: readonly PathReads[]): Reads {
   const root = node();
   const add = (p: string, how: Seen['how']) => {
     for (const path of pathsOf(p, how)) {
@@ -173,7 +185,7 @@ function readsOf(values: Values, records: readonly PathReads[]): Reads {
         if (!next) n.next.set(seg, (next = node()));
         n = next;
       }
-      n.seen.push({ path, how, found: lookUp(values, path) });
+      if (values) n.seen.push({ path, how, found: lookUp(values, path) });
       if (how === 'whole') n.whole = true;
       if (how === 'kept') n.kept = true;
     }
