@@ -57,7 +57,7 @@ interface Reads {
 interface Answer {
   holders: string;
   /** What the recorded render's parts that render again read of the release's values. */
-  withKey: Reads;
+  withKey: readonly PathReads[];
   /** Where the values without the key part from the release's values it was computed with. */
   removed: Part[];
   /** What the render without the key read of the values without it. */
@@ -70,7 +70,7 @@ interface Slot {
   /** The release's values of the latest run: every answer kept holds for them. */
   values?: Values;
   answers: Map<string, Answer>;
-  render?: { render: RenderWithReads; reads: Reads };
+  render?: { render: RenderWithReads; reads: readonly PathReads[] };
 }
 
 /** How many answers (and renders) were given again, and how many computed anew. */
@@ -90,7 +90,6 @@ export function alikeMemo(): EffectMemo & { readonly counts: AlikeMemoCounts } {
   const slots = new Map<string, Slot>();
   const counts: AlikeMemoCounts = { reused: 0, computed: 0, rendersReused: 0, rendered: 0 };
   const optionsText = new WeakMap<object, string>();
-  const withKeyOf = new WeakMap<RenderWithReads, Map<string, Reads>>();
   /** The slot of `options`, brought to `values`: what the change of values touches is dropped. */
   const slotAt = (options: ChartRenderOptions, values: Values): Slot => {
     let text = optionsText.get(options);
@@ -103,9 +102,10 @@ export function alikeMemo(): EffectMemo & { readonly counts: AlikeMemoCounts } {
     if (slot.values !== undefined && slot.values !== values) {
       const d = partedAt(slot.values, values);
       if (d.length > 0) {
-        for (const [key, a] of slot.answers) if (d.some((p) => touches(a.withKey, p) || touches(a.withoutKey, p))) slot.answers.delete(key);
+        const places = d.map(asRecorded);
+        for (const [key, a] of slot.answers) if (places.some((p) => readAt(a.withKey, p)) || d.some((p) => touches(a.withoutKey, p))) slot.answers.delete(key);
         const kept = slot.render;
-        if (kept && d.some((p) => touches(kept.reads, p))) delete slot.render;
+        if (kept && places.some((p) => readAt(kept.reads, p))) delete slot.render;
       }
     }
     slot.values = values;
@@ -122,7 +122,7 @@ export function alikeMemo(): EffectMemo & { readonly counts: AlikeMemoCounts } {
       }
       counts.rendered++;
       const render = make();
-      slot.render = { render, reads: readsOf(undefined, [...render.reads.values()]) };
+      slot.render = { render, reads: [...render.reads.values()] };
       return render;
     },
     alike(q: AlikeQuestion, without: () => Values, compute: (without: Values) => boolean): boolean {
@@ -138,14 +138,8 @@ export function alikeMemo(): EffectMemo & { readonly counts: AlikeMemoCounts } {
       const recorder = recordingView(values);
       const alike = compute(recorder.view);
       recorder.owner(undefined); // what reads the views from here on is not this render
-      // The parts that render again read the same for every key with the same parts: one tree for them.
-      const scope = ownersOf(q);
-      let shared = withKeyOf.get(q.render);
-      if (!shared) withKeyOf.set(q.render, (shared = new Map()));
-      let withKey = shared.get(scope.id);
-      if (!withKey) shared.set(scope.id, (withKey = readsOf(undefined, scope.reads)));
       if (slot.answers.size >= MAX_ANSWERS) slot.answers.clear();
-      slot.answers.set(q.key, { holders, withKey, removed: partedAt(q.values, values), withoutKey: readsOf(values, [...recorder.reads.values()]), alike });
+      slot.answers.set(q.key, { holders, withKey: ownersOf(q), removed: partedAt(q.values, values), withoutKey: readsOf(values, [...recorder.reads.values()]), alike });
       return alike;
     },
   };
@@ -165,11 +159,10 @@ function nearKeyHolds(a: Answer, values: Values, without: Values): boolean {
 }
 
 /** The read records the answer rests on: the context's and those of every part that renders again (with its pieces); every part's when the context renders again. */
-function ownersOf(q: AlikeQuestion): { id: string; reads: PathReads[] } {
+function ownersOf(q: AlikeQuestion): PathReads[] {
   const all = q.holders.has('context');
   const parts = new Set([...q.holders].map(partOf));
-  const owners = [...q.render.reads].filter(([owner]) => all || owner === 'context' || parts.has(partOf(owner)));
-  return { id: owners.map(([o]) => o).join('\u0000'), reads: owners.map(([, r]) => r) };
+  return [...q.render.reads].filter(([owner]) => all || owner === 'context' || parts.has(partOf(owner))).map(([, r]) => r);
 }
 
 const node = (): Reads => ({ seen: [], whole: false, kept: false, next: new Map() });
@@ -214,6 +207,42 @@ function touches(reads: Reads, d: Part): boolean {
   }
   if (d.order) return n.whole || n.kept;
   return true; // a node exists only where a path was read, at it or under it
+}
+
+/** A place where values part, written as read records write paths (model/values-access.ts: `\`, `.`, `[` escaped). */
+interface Recorded {
+  at: string;
+  parent: string | undefined;
+  order: boolean;
+}
+
+function asRecorded(d: Part): Recorded {
+  const esc = d.path.map((k) => k.replace(/[\\.[]/g, (c) => `\\${c}`));
+  return { at: esc.join('.'), parent: esc.length > 0 ? esc.slice(0, -1).join('.') : undefined, order: d.order === true };
+}
+
+/**
+ * touches, on read records as they are: a path read at the place or under it; a map listed of
+ * which it is a key; a map printed whole at it or above it (for keys that only changed order: a
+ * map listed or printed whole there, or printed above). The top ('') could be a key named '' as
+ * well: a place there touches whatever was read.
+ */
+function readAt(records: readonly PathReads[], d: Recorded): boolean {
+  if (d.at === '') return records.some((r) => r.whole.size + r.entered.size + r.kept.size > 0);
+  const under = `${d.at}.`;
+  const atOrUnder = (p: string) => p === d.at || p.startsWith(under);
+  const above = (p: string) => p === '' || under.startsWith(`${p}.`);
+  for (const r of records) {
+    for (const p of r.kept) if (atOrUnder(p) || above(p)) return true;
+    if (d.order) {
+      if (r.whole.has(d.at)) return true;
+      continue;
+    }
+    if (d.parent !== undefined && r.whole.has(d.parent)) return true;
+    for (const p of r.whole) if (atOrUnder(p)) return true;
+    for (const p of r.entered) if (atOrUnder(p)) return true;
+  }
+  return false;
 }
 
 /** What `reads` found on `x`, above it or under it. */
