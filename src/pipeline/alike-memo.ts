@@ -225,10 +225,10 @@ function asRecorded(d: Part): Recorded {
  * touches, on read records as they are: a path read at the place or under it; a map listed of
  * which it is a key; a map printed whole at it or above it (for keys that only changed order: a
  * map listed or printed whole there, or printed above). The top ('') could be a key named '' as
- * well: a place there touches whatever was read.
+ * well: a place there other than an order touches whatever was read.
  */
 function readAt(records: readonly PathReads[], d: Recorded): boolean {
-  if (d.at === '') return records.some((r) => r.whole.size + r.entered.size + r.kept.size > 0);
+  if (d.at === '') return records.some((r) => (d.order ? r.whole.has('') || r.kept.has('') : r.whole.size + r.entered.size + r.kept.size > 0));
   const under = `${d.at}.`;
   const atOrUnder = (p: string) => p === d.at || p.startsWith(under);
   const above = (p: string) => p === '' || under.startsWith(`${p}.`);
