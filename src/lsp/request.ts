@@ -13,6 +13,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { mayBeGitops, readGitopsFile, type GitopsReader, type GitopsRelease, type UserFile } from '../gitops/index.ts';
 import { askedFor, loadConfig, type LintConfig } from '../lint/config.ts';
 import { lintOperation, type LintOperationRequest } from '../pipeline/operations.ts';
+import type { EffectMemo } from '../pipeline/render.ts';
 import { AgentplatError } from '../problems/errors.ts';
 import type { Problem, ProblemFix } from '../problems/problem.ts';
 import type { Revision } from '../chart/revisions.ts';
@@ -194,12 +195,16 @@ export function revisionOf(doc: OpenDocument, open: OpenTexts): Revision {
   }
 }
 
-/** Lints the document as `agentplat lint` would, keeping the findings about it (and about the files beside it that its releases read). */
-export async function lintDocument(doc: OpenDocument, open: OpenTexts): Promise<DocumentLint> {
+/**
+ * Lints the document as `agentplat lint` would, keeping the findings about it (and about the files
+ * beside it that its releases read). `memo`: the document's memory of the no-effect judgement
+ * between edits (pipeline/alike-memo.ts), which gives the answers a fresh lint would.
+ */
+export async function lintDocument(doc: OpenDocument, open: OpenTexts, memo?: EffectMemo): Promise<DocumentLint> {
   try {
     const requests = lintRequests(doc, open);
     const problems: Problem[] = [];
-    for (const { request } of requests) problems.push(...(await lintOperation(request)).problems);
+    for (const { request } of requests) problems.push(...(await lintOperation(memo ? { ...request, effectMemo: memo } : request)).problems);
     const elsewhere = new Map<string, Finding[]>();
     for (const p of problems) {
       if (p.file === undefined || p.file === doc.path || elsewhere.has(p.file) || !isGitopsDocument(doc)) continue;

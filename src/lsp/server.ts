@@ -18,6 +18,8 @@ import {
   type Diagnostic,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { alikeMemo } from '../pipeline/alike-memo.ts';
+import type { EffectMemo } from '../pipeline/render.ts';
 import { otherRevision, type Revision } from '../chart/revisions.ts';
 import { extentsIn, pathAt } from './positions.ts';
 import { actionsFor, completionsAt, hoverText, migrationEdit, type Action } from './features.ts';
@@ -43,6 +45,15 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
     await connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics: findings.map((f) => diagnosticOf(target, f, extent)) });
   };
 
+  // Each open document's memory of the no-effect judgement between its edits (its answers are a
+  // fresh lint's: pipeline/alike-memo.ts keeps one only while everything it rests on holds).
+  const memos = new Map<string, EffectMemo>();
+  const memoOf = (uri: string) => {
+    let memo = memos.get(uri);
+    if (!memo) memos.set(uri, (memo = alikeMemo()));
+    return memo;
+  };
+
   // One lint at a time per document; an edit during a lint asks for one more run afterwards.
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
@@ -60,7 +71,7 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
         const opened = asOpen(doc);
         // A file of Kubernetes objects (a ConfigMap) is not a values file: what a HelmRelease reads from it is shown by the HelmRelease's lint.
         if (!isGitopsDocument(opened) && isObjectsFile(opened.text)) return;
-        const { findings, elsewhere } = await lintDocument(opened, open);
+        const { findings, elsewhere } = await lintDocument(opened, open, memoOf(uri));
         if (again.has(uri)) continue;
         await publish(uri, version, doc.getText(), findings);
         const before = publishedTo.get(uri) ?? new Set<string>();
@@ -100,7 +111,10 @@ export function startServer(input: NodeJS.ReadableStream = process.stdin, output
 
   documents.onDidOpen((e) => lintWithReaders(e.document.uri));
   documents.onDidChangeContent((e) => lintWithReaders(e.document.uri));
-  documents.onDidClose((e) => void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
+  documents.onDidClose((e) => {
+    memos.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
 
   connection.onHover(async ({ textDocument, position }) => {
     const doc = documents.get(textDocument.uri);

@@ -47,6 +47,30 @@ export interface EffectRequest {
   options: ChartRenderOptions;
   /** Problems already found: a key one of them names (or lies under) is not reported again. */
   reported: readonly Problem[];
+  /** Answers of earlier runs to keep (the language server's, ./alike-memo.ts): asked before the parts that read a key render again without it. */
+  memo?: AlikeMemo;
+}
+
+/**
+ * A memory of whether the parts that read a key render alike without it, between runs over
+ * values that change a little each time (an editor's). `alike` answers for `holders` of the
+ * recorded `render` of `values` and the values `without()`; `compute` answers anew (given the
+ * values without the key, or a stand-in for them that records what it reads).
+ */
+export interface AlikeMemo {
+  alike(q: AlikeQuestion, without: () => Values, compute: (without: Values) => boolean): boolean;
+}
+
+/** What an answer of rendersAlike rests on, besides the values without the key. */
+export interface AlikeQuestion {
+  /** The key (joinPath). */
+  key: string;
+  /** The parts (and pieces) that read what changes: they render again. */
+  holders: ReadonlySet<string>;
+  /** The release's values, which `render` rendered. */
+  values: Values;
+  render: RenderWithReads;
+  options: ChartRenderOptions;
 }
 
 /** How a key the user sets was decided (tests hold each verdict to a render without the key). */
@@ -79,7 +103,7 @@ export function judgeUserKeys(req: EffectRequest, only?: readonly PathSegment[][
       out.push({ path, verdict: { effect: false, rule: SAME_AS_DEFAULT_RULE, why: sameWhy(req), rendered: false } });
       continue;
     }
-    const decided = decide(readers, changed, without, req.render, req.options);
+    const decided = decide(readers, changed, without, req.render, req.options, req.memo && { memo: req.memo, key: joinPath(path), values: req.layered.values });
     if (decided === 'effect') out.push({ path, verdict: { effect: true } });
     else out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, decided === 'alike'), rendered: decided === 'alike' } });
   }
@@ -93,13 +117,16 @@ type Reader = { id: string; tree: ReadTree };
  * no part read a changed path (no render needed), 'alike' when the parts that read one render
  * the same objects again, else 'effect' (a part printed a changed map whole, or rendered otherwise).
  */
-function decide(readers: readonly Reader[], changed: readonly PathSegment[][], values: () => Values, render: RenderWithReads, options: ChartRenderOptions): 'effect' | 'unread' | 'alike' {
+function decide(readers: readonly Reader[], changed: readonly PathSegment[][], values: () => Values, render: RenderWithReads, options: ChartRenderOptions, memo?: { memo: AlikeMemo; key: string; values: Values }): 'effect' | 'unread' | 'alike' {
   const holders = readers.filter((r) => changed.some((c) => r.tree.touches(c)));
   // Printed as written (a map put into an object whole), or read at its own path: it has an
   // effect (see the note at the top on the second).
   if (holders.some((r) => changed.some((c) => r.tree.printed(c)))) return 'effect';
   if (holders.length === 0) return 'unread';
-  return rendersAlike(values(), render, options, new Set(holders.map((r) => r.id))) ? 'alike' : 'effect';
+  const touched = new Set(holders.map((r) => r.id));
+  const again = (without: Values) => rendersAlike(without, render, options, touched);
+  const alike = memo ? memo.memo.alike({ key: memo.key, holders: touched, values: memo.values, render, options }, values, again) : again(values());
+  return alike ? 'alike' : 'effect';
 }
 
 const readersOf = (render: RenderWithReads): Reader[] => [...render.reads].map(([id, reads]) => ({ id, tree: readTree(reads) }));

@@ -18,7 +18,7 @@ import { parseApplySetFlag, toApplySet } from '../render/applyset.ts';
 import { protectCrds } from '../render/crd-protect.ts';
 import { addLabels, parseLabelFlags } from '../render/labels.ts';
 import { inertUserKeys, type InertKey } from './no-effect.ts';
-import { lintRelease, renderRelease, type ReleaseRequest, type ReleaseResult } from './render.ts';
+import { lintRelease, renderRelease, type EffectMemo, type ReleaseRequest, type ReleaseResult } from './render.ts';
 import { checkReleaseNames, parseApiVersionList, parseKubeVersion } from './request.ts';
 
 /** What every operation over a release's values takes. */
@@ -91,6 +91,8 @@ export interface LintOperationRequest extends ValuesOperationRequest {
    * the default (values/same-as-default); `agentplat lint` asks for it unless --no-effects.
    */
   effects?: boolean;
+  /** With `effects`: what to keep of the judgement between runs over the same document (the language server: ./alike-memo.ts). */
+  effectMemo?: EffectMemo;
 }
 
 export interface LintOutcome {
@@ -108,7 +110,7 @@ export async function lintOperation(req: LintOperationRequest): Promise<LintOutc
   const release = releaseSettings(req);
   const check = async (layers: readonly ValuesSource[]): Promise<readonly Problem[]> => {
     const checkModelConfig = await modelConfigCheckFor(layers);
-    return renderRelease({ ...release, layers, ...(checkModelConfig ? { checkModelConfig } : {}), ...(req.effects ? { effects: true } : {}) }).problems;
+    return renderRelease({ ...release, layers, ...(checkModelConfig ? { checkModelConfig } : {}), ...(req.effects ? { effects: true } : {}), ...(req.effectMemo ? { effectMemo: req.effectMemo } : {}) }).problems;
   };
   const targets = req.targets ?? [];
   if (targets.length === 0) {

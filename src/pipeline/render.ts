@@ -17,7 +17,7 @@ import { DuplicateObjectError } from '../render/order.ts';
 import { showOnly, sourceMatches } from '../render/manifests.ts';
 import { renderChart, renderChartWithReads, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import { RULES } from '../lint/rules/index.ts';
-import { noEffectProblems } from './no-effect.ts';
+import { noEffectProblems, type AlikeMemo } from './no-effect.ts';
 
 export interface ReleaseRequest {
   revision: Revision;
@@ -47,6 +47,17 @@ export interface ReleaseRequest {
   effects?: boolean;
   /** Validate's object check, when the layers set a provider block's config or tls (modelConfigCheckFor). */
   checkModelConfig?: CheckObject;
+  /** With `effects`: what earlier runs over the same document keep (the language server's, ./alike-memo.ts). */
+  effectMemo?: EffectMemo;
+}
+
+/**
+ * What the language server keeps between the runs of one document (./alike-memo.ts): the
+ * judgement's answers (AlikeMemo), and the render with its reads, given again while every value
+ * it read holds what it held.
+ */
+export interface EffectMemo extends AlikeMemo {
+  render(values: Values, options: ChartRenderOptions, make: () => RenderWithReads): RenderWithReads;
 }
 
 export interface ReleaseResult {
@@ -98,7 +109,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
     if (!req.effects || req.layers.length === 0 || !problems.every(judgedDespite)) return { problems };
     let render: RenderWithReads;
     try {
-      render = renderChartWithReads(lint.layered.values, options);
+      render = renderRecorded(req, lint.layered.values, options);
     } catch {
       return { problems }; // the chart does not render these values: nothing to judge against
     }
@@ -108,7 +119,7 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
   let reads: RenderWithReads | undefined;
   try {
     if (req.effects && req.layers.length > 0) {
-      reads = renderChartWithReads(lint.layered.values, options);
+      reads = renderRecorded(req, lint.layered.values, options);
       docs = reads.docs;
     } else docs = renderChart(lint.layered.values, options);
   } catch (err) {
@@ -140,9 +151,16 @@ export function renderRelease(req: ReleaseRequest): ReleaseResult {
   return { problems: reads ? withEffects(req, lint.layered, reads, options, problems) : problems, docs };
 }
 
+/** renderChartWithReads, or the memo's render when it holds one of these values (never when something after the render changes its objects: post-renderers, --show-only). */
+function renderRecorded(req: ReleaseRequest, values: Values, options: ChartRenderOptions): RenderWithReads {
+  const make = () => renderChartWithReads(values, options);
+  const reusable = req.effectMemo && !req.layers.some((l) => l.postRender) && !(req.showOnly && req.showOnly.length > 0);
+  return reusable ? req.effectMemo!.render(values, options, make) : make();
+}
+
 /** The problems with the findings on the user's keys that change nothing rendered (levels applied). */
 function withEffects(req: ReleaseRequest, layered: LayeredValues, render: RenderWithReads, options: ChartRenderOptions, problems: Problem[]): Problem[] {
-  const inert = noEffectProblems({ revision: req.revision, layers: req.layers, layered, render, options, reported: problems });
+  const inert = noEffectProblems({ revision: req.revision, layers: req.layers, layered, render, options, reported: problems, ...(req.effectMemo ? { memo: req.effectMemo } : {}) });
   const kept = applyRuleLevels(inert, req.rules ?? {}, req.ignoreKeys);
   return kept.length > 0 ? sortProblems([...problems, ...kept]) : problems;
 }

@@ -1,11 +1,11 @@
 // `agentplat lsp` driven by a real client over stdio (issue 38): a values file's findings arrive
 // as diagnostics where lint puts them, hover explains the key under the cursor, completion offers
 // the keys under `controller.`, and a quick fix takes its finding away.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { THREE_FINDINGS } from '../helpers/three-findings.ts';
-import { ensureBuilt } from '../cli/binary.ts';
+import { ensureBuilt, ROOT, runBin } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { LspClient, type Diagnostic, type TextEdit } from './client.ts';
 
@@ -150,6 +150,37 @@ describe('agentplat lsp over stdio', () => {
     const migrated = LspClient.applyEdits(values, migrate.edit!.changes[uri]!);
     const version = client!.change(uri, migrated);
     expect((await client!.diagnostics(uri, version)).filter((d) => d.severity === 1)).toEqual([]);
+  });
+
+  it('after a run of edits (a value the chart reads, a switch that turns a block on and off, a comment), the diagnostics are what `agentplat lint` reports for the final text', async () => {
+    // The largest values file of the fixtures, as bench/lsp.mjs edits it, and edits that flip verdicts the server keeps between edits.
+    const text = readFileSync(join(ROOT, 'fixtures', 'subcharts', 'authproxy-production.values.yaml'), 'utf8');
+    const { file } = await workspace('', text);
+    const uri = client!.open(file, text);
+    await client!.diagnostics(uri, 1);
+    const texts = [
+      `${text}controller:\n  replicas: 3\n`,
+      text.replace('authproxy:\n  enabled: true\n', 'authproxy:\n  enabled: false\n'),
+      text.replace('  autoscaling:\n    enabled: true\n', '  autoscaling:\n    enabled: false\n'),
+      `${text}# a comment\n`,
+      text.replace('  autoscaling:\n    enabled: true\n', '  replicaCount: 2\n  autoscaling:\n    enabled: true\n'),
+      text.replace('  autoscaling:\n    enabled: true\n', '  replicaCount: 2\n  autoscaling:\n    enabled: false\n'),
+    ];
+    const inert: string[][] = [];
+    for (const t of texts) {
+      const diags = await client!.diagnostics(uri, client!.change(uri, t));
+      inert.push(diags.filter((d) => d.code === 'values/no-effect').map((d) => (d.data as { path: string }).path));
+      writeFileSync(file, t);
+      const lint = runBin(['lint', 'values.yaml', '--format', 'json'], { cwd: join(file, '..') });
+      const reported = (JSON.parse(lint.stdout) as { files: { problems: { severity: string; rule: string; line?: number; column?: number; message: string; hint?: string }[] }[] }).files.flatMap((f) => f.problems);
+      const severity = { error: 1, warning: 2, info: 3 } as Record<string, number>;
+      expect(diags.map((d) => [d.severity, d.code, d.range.start.line + 1, d.range.start.character + 1, d.message])).toEqual(
+        reported.map((p) => [severity[p.severity], p.rule, p.line, p.column, `${p.message}${p.hint ? `\n${p.hint}` : ''}`]),
+      );
+    }
+    // A replica count beside autoscaling has no effect; once autoscaling is off, it has one.
+    expect(inert[4]).toContain('authproxy.replicaCount');
+    expect(inert[5]).not.toContain('authproxy.replicaCount');
   });
 
   it('the layers .agentplat.yaml lists lie under the open file, its unsaved text linted', async () => {
