@@ -10,7 +10,8 @@ import { parse } from 'yaml';
 import { breathing } from '../helpers/breathe.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
 import { toYaml } from '../../src/render/manifests.ts';
-import { judgeUserKeys, readTree, userLeaves } from '../../src/pipeline/no-effect.ts';
+import { judgeUserKeys, partAlike, readTree, userLeaves } from '../../src/pipeline/no-effect.ts';
+import type { RenderedDoc } from '../../src/model/objects.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions } from '../../src/render/render.ts';
 import { watchModels } from '../../src/model/revisions/index.ts';
@@ -159,5 +160,32 @@ describe('a key the proxy decides all its objects by is judged object by object'
       ),
       fcParams(380, 6),
     );
+  });
+});
+
+describe('a key the render context reads renders every part again on a context built anew', () => {
+  // Every object rests on the context (names, images, telemetry): each part is made again on a
+  // context built from the values without the key, compared with what it made, the first that
+  // differs ending it; template runs given the data they had are reused.
+  const files: Values[] = [
+    { nameOverride: 'platform' },
+    { otel: { traces: { endpoint: 'http://collector.example:4317' } } },
+    { otel: { traces: { enabled: true, endpoint: 'http://collector.example:4317' } }, ui: { replicas: 2 } },
+    { fullnameOverride: 'agentplat' },
+  ];
+  for (const data of files) {
+    it(`[B] ${JSON.stringify(data)}: each verdict is the render's without the key`, () => {
+      for (const path of userLeaves([dataSource('values.yaml', data)]).filter((p) => p[0] !== 'ui')) expect(readersOf('B', data, joinPath(path)).owners).toContain('context');
+      heldToRenders('B', data);
+    });
+  }
+
+  it('objects a part makes again in another order print the same: the render orders them', () => {
+    const doc = (name: string, data: string): RenderedDoc => ({ source: 'agentplat/templates/extra-manifests.yaml', object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: data } } });
+    const made = (docs: RenderedDoc[]) => ({ id: 'extra-objects', made: docs, printed: (d: RenderedDoc) => d });
+    const [a, b] = [doc('a', '1'), doc('b', '2')];
+    expect(partAlike(made([b, a]), [a, b])).toBe(true);
+    expect(partAlike(made([doc('b', '3'), a]), [a, b])).toBe(false);
+    expect(partAlike(made([a]), [a, b])).toBe(false);
   });
 });
