@@ -111,9 +111,16 @@ interface Part {
 }
 
 /** The parts of a render, in the order they run: the CRDs, the chart's components, the sub-charts'. */
-function parts(opts: ChartRenderOptions): Part[] {
+function parts(opts: ChartRenderOptions): readonly Part[] {
+  return (PARTS[opts.skipCrds ? 1 : 0] ??= makeParts(opts.skipCrds === true));
+}
+
+/** The two lists parts() gives (with the CRDs, without), made once: values/no-effect asks for them once per key. */
+const PARTS: (readonly Part[] | undefined)[] = [undefined, undefined];
+
+function makeParts(skipCrds: boolean): readonly Part[] {
   const component = (c: Component): Part => ({ id: c.id, make: (ctx) => c.render(ctx), ...(c.pieces ? { pieces: (ctx: RenderContext) => c.pieces!(ctx) } : {}) });
-  return [...(opts.skipCrds ? [] : [{ id: 'crds', make: crdDocs }]), ...CHART_COMPONENTS.map(component), ...SUBCHART_COMPONENTS.map(component)];
+  return [...(skipCrds ? [] : [{ id: 'crds', make: crdDocs }]), ...CHART_COMPONENTS.map(component), ...SUBCHART_COMPONENTS.map(component)];
 }
 
 /** The id under which a render records the reads and objects of one piece of a part (Component.pieces). */
@@ -223,8 +230,9 @@ export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: 
   // render's context serves, set to these values before each part runs; else it is built anew.
   const shared = contextUnread && !ids.has('context') ? reuse?.context(values, opts) : undefined;
   const ctx = shared ?? buildRenderContext(values, opts);
-  const touchedPieces = (p: Part) => p.pieces !== undefined && [...ids].some((id) => partOf(id) === p.id && id !== p.id);
-  const chosen = parts(opts).filter((p) => ids.has(p.id) || touchedPieces(p));
+  const reached = new Set<string>();
+  for (const id of ids) reached.add(partOf(id));
+  const chosen = parts(opts).filter((p) => reached.has(p.id) && (ids.has(p.id) || p.pieces !== undefined));
   const printed = (d: RenderedDoc) => reuse?.stored.get(d) ?? storedForms([d])[0]!;
   for (const p of [...chosen.filter((c) => c.id !== 'crds'), ...chosen.filter((c) => c.id === 'crds')]) {
     if (shared) reuse!.context(values, opts);
