@@ -1,7 +1,10 @@
 // CPU (user+sys) of lint with and without the values/no-effect judgement, and of explain, on
 // installed packages, runs interleaved so that a loaded machine weighs on every row alike.
 //
-//   node bench/effects.mjs [--runs 20] [--only lint|explain] label=/prefix [label2=/prefix2 ...]
+//   node bench/effects.mjs [--runs 20] [--only lint|explain] [--file values.yaml] label=/prefix [label2=/prefix2 ...]
+//
+// The values file linted is the largest of fixtures/ (the proxy's production file) unless --file
+// names another (a path from the repository's root).
 //
 // Each prefix is an `npm install -g --prefix <prefix> <tarball>` of an `npm pack` of the
 // repository. Every round runs each command of each install once, in turn; the table gives the
@@ -16,20 +19,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 let runs = 20;
 let only;
+let file = join(root, 'fixtures/subcharts/authproxy-production.values.yaml');
 const installs = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--only') only = args[++i];
+  else if (args[i] === '--file') file = join(root, args[++i]);
   else {
     const [label, prefix] = args[i].split('=');
     installs.push({ label, bin: join(prefix, 'bin', 'agentplat') });
   }
 }
 if (installs.length === 0) {
-  console.error('usage: node bench/effects.mjs [--runs 20] label=/install/prefix ...');
+  console.error('usage: node bench/effects.mjs [--runs 20] [--only lint|explain] [--file values.yaml] label=/install/prefix ...');
   process.exit(2);
 }
-const file = join(root, 'fixtures/subcharts/authproxy-production.values.yaml');
 const all = [
   { name: 'lint -f', argv: ['lint', '-f', file] },
   { name: 'lint --no-effects -f', argv: ['lint', '--no-effects', '-f', file] },

@@ -59,6 +59,13 @@ export interface Component {
 /** One piece of a component (Component.pieces): a name unique in the component, and its objects. */
 export interface Piece {
   name: string;
+  /**
+   * The source of every object the piece makes, which no other piece of the component makes an
+   * object of (render/render.ts refuses a piece that breaks this): so the objects of one source
+   * in a render are the piece's, and a key that changes what the component decides for all its
+   * pieces can be judged piece by piece, a piece that is gone being a change.
+   */
+  source: string;
   make(): RenderedDoc[];
 }
 

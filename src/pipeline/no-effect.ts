@@ -26,7 +26,8 @@ import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { emittedAlike } from '../yaml/emit.ts';
-import { partOf, renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
+import { partOf, renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type PartMade, type RenderWithReads } from '../render/render.ts';
+import { orderDocs } from '../render/order.ts';
 import type { Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
 import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
@@ -396,20 +397,17 @@ export function readTree(reads: PathReads): ReadTree {
 /**
  * Whether `values` render as the recorded render did. Only the parts that read a changed path can
  * differ: those render again (with the context, which is built anew), unless the context itself
- * read one, when the whole chart renders again.
+ * read one, when every part renders again on a context built anew. Parts are compared one at a
+ * time, each with what it made in the recorded render, and the first that differs ends it; template
+ * runs given the data they had are reused either way.
  */
 function rendersAlike(values: Values, render: RenderWithReads, options: ChartRenderOptions, touched: ReadonlySet<string>): boolean {
+  // The context read none of the changed paths (else every part renders again): its recorded build serves.
+  const contextRead = touched.has('context');
+  const ids = contextRead ? new Set(['context', ...[...render.made.keys()].filter((id) => partOf(id) === id)]) : touched;
   try {
-    if (touched.has('context')) return sameDocs(renderChart(values, options), render.docs);
-    // The context read none of the changed paths (else the whole chart rendered above): its recorded build serves.
-    for (const part of renderSomeParts(values, options, touched, render.reuse, true)) {
-      const before = render.made.get(part.id) ?? [];
-      if (part.made.length !== before.length) return false;
-      for (let i = 0; i < before.length; i++) {
-        const y = before[i]!;
-        const x = part.printed(part.made[i]!);
-        if (x !== y && (x.source !== y.source || !emittedAlike(x.object, y.object))) return false;
-      }
+    for (const part of renderSomeParts(values, options, ids, render.reuse, !contextRead)) {
+      if (!partAlike(part, render.made.get(part.id) ?? [])) return false;
     }
     return true;
   } catch {
@@ -418,16 +416,28 @@ function rendersAlike(values: Values, render: RenderWithReads, options: ChartRen
 }
 
 /**
+ * Whether a part (or piece) made again prints what it made in the recorded render. The render
+ * orders all objects by kind, source, namespace and name before the order they were made in, so
+ * a part that makes the same objects in another order renders alike: compared in that order when
+ * they are not alike as made.
+ */
+export function partAlike(part: PartMade, before: readonly RenderedDoc[]): boolean {
+  if (part.made.length !== before.length) return false;
+  let i = 0;
+  for (; i < before.length; i++) if (!sameDoc(part.printed(part.made[i]!), before[i]!)) break;
+  if (i === before.length) return true;
+  return before.length > 1 && sameDocs(orderDocs(part.made.map((d) => part.printed(d))), orderDocs(before));
+}
+
+const sameDoc = (x: RenderedDoc, y: RenderedDoc) => x === y || (x.source === y.source && emittedAlike(x.object, y.object));
+
+/**
  * The same objects from the same sources, printed alike (`render` prints each with docYaml, whose
  * text of an object is emitYaml's; the CRDs' prepared texts are emitYaml's too, written by the build).
  */
 function sameDocs(a: readonly RenderedDoc[], b: readonly RenderedDoc[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.source !== y.source || !emittedAlike(x.object, y.object)) return false;
-  }
+  for (let i = 0; i < a.length; i++) if (!sameDoc(a[i]!, b[i]!)) return false;
   return true;
 }
 

@@ -76,10 +76,22 @@ interface TemplateRun {
   docs: readonly RenderedDoc[];
 }
 
+/** A piece as the recorded render made it (Component.pieces). */
+export interface RecordedPiece {
+  name: string;
+  source: string;
+  /** How many objects it made. */
+  made: number;
+  /** How many values paths it read: the pieces that read least, the cheapest, are made first when all are made again. */
+  reads: number;
+}
+
 /** Of a recorded render: each part's template runs by source and template, in order; each object made and its printed form; its context. */
 export interface RenderReuse {
   readonly runs: ReadonlyMap<string, ReadonlyMap<string, readonly TemplateRun[]>>;
   readonly stored: ReadonlyMap<RenderedDoc, RenderedDoc>;
+  /** The pieces of each part made in pieces, in the order they were made. */
+  readonly pieces: ReadonlyMap<string, readonly RecordedPiece[]>;
   /**
    * A render context for `values` that differ from the recorded render's only at paths the
    * context did not read (so what the context computed at once is the same): built once over
@@ -99,9 +111,16 @@ interface Part {
 }
 
 /** The parts of a render, in the order they run: the CRDs, the chart's components, the sub-charts'. */
-function parts(opts: ChartRenderOptions): Part[] {
+function parts(opts: ChartRenderOptions): readonly Part[] {
+  return (PARTS[opts.skipCrds ? 1 : 0] ??= makeParts(opts.skipCrds === true));
+}
+
+/** The two lists parts() gives (with the CRDs, without), made once: values/no-effect asks for them once per key. */
+const PARTS: (readonly Part[] | undefined)[] = [undefined, undefined];
+
+function makeParts(skipCrds: boolean): readonly Part[] {
   const component = (c: Component): Part => ({ id: c.id, make: (ctx) => c.render(ctx), ...(c.pieces ? { pieces: (ctx: RenderContext) => c.pieces!(ctx) } : {}) });
-  return [...(opts.skipCrds ? [] : [{ id: 'crds', make: crdDocs }]), ...CHART_COMPONENTS.map(component), ...SUBCHART_COMPONENTS.map(component)];
+  return [...(skipCrds ? [] : [{ id: 'crds', make: crdDocs }]), ...CHART_COMPONENTS.map(component), ...SUBCHART_COMPONENTS.map(component)];
 }
 
 /** The id under which a render records the reads and objects of one piece of a part (Component.pieces). */
@@ -123,6 +142,7 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
   const made = new Map<string, RenderedDoc[]>();
   const runs = new Map<string, Map<string, TemplateRun[]>>();
   const storedOf = new Map<RenderedDoc, RenderedDoc>();
+  const pieceLists = new Map<string, Piece[]>();
   let partRuns = new Map<string, TemplateRun[]>();
   const watch = {
     run(source: string, template: string, data: unknown, make: () => RenderedDoc[]) {
@@ -140,6 +160,9 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
         recorder.owner(id);
         runs.set(id, (partRuns = new Map()));
       },
+      pieces(id, list) {
+        pieceLists.set(id, [...list]);
+      },
       made(id, raw, stored, ofPieces) {
         made.set(id, stored);
         if (ofPieces) return; // each piece was heard of as it was made
@@ -151,6 +174,17 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
   );
   // The objects may hold views of the values' maps: what reads them from here on is not the render.
   recorder.owner(undefined);
+  const size = (id: string) => {
+    const r = recorder.reads.get(id);
+    return r ? r.whole.size + r.entered.size + r.kept.size : 0;
+  };
+  const pieces = new Map<string, RecordedPiece[]>();
+  for (const [part, list] of pieceLists) {
+    pieces.set(
+      part,
+      list.map((x) => ({ name: x.name, source: x.source, made: made.get(pieceId(part, x.name))?.length ?? 0, reads: size(pieceId(part, x.name)) })),
+    );
+  }
   let shared: { ctx: RenderContext; values: { set(values: Values): void } } | undefined;
   const context = (next: Values, o: ChartRenderOptions) => {
     if (!sameOptions(o, opts)) return undefined;
@@ -161,7 +195,7 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
     shared.values.set(next);
     return shared.ctx;
   };
-  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf, context } };
+  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf, pieces, context } };
 }
 
 /** Options that build the same render context and run the same parts. */
@@ -196,8 +230,9 @@ export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: 
   // render's context serves, set to these values before each part runs; else it is built anew.
   const shared = contextUnread && !ids.has('context') ? reuse?.context(values, opts) : undefined;
   const ctx = shared ?? buildRenderContext(values, opts);
-  const touchedPieces = (p: Part) => p.pieces !== undefined && [...ids].some((id) => partOf(id) === p.id && id !== p.id);
-  const chosen = parts(opts).filter((p) => ids.has(p.id) || touchedPieces(p));
+  const reached = new Set<string>();
+  for (const id of ids) reached.add(partOf(id));
+  const chosen = parts(opts).filter((p) => reached.has(p.id) && (ids.has(p.id) || p.pieces !== undefined));
   const printed = (d: RenderedDoc) => reuse?.stored.get(d) ?? storedForms([d])[0]!;
   for (const p of [...chosen.filter((c) => c.id !== 'crds'), ...chosen.filter((c) => c.id === 'crds')]) {
     if (shared) reuse!.context(values, opts);
@@ -209,17 +244,70 @@ export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: 
     // itself read a changed path, else only those that did (the others make what they made).
     const whole = ids.has(p.id);
     const pieces = p.pieces(ctx);
+    checkSources(p.id, pieces);
+    const recorded = whole ? reuse?.pieces.get(p.id) : undefined;
+    if (recorded && bySource(recorded, pieces)) {
+      yield* pieceByPiece(p.id, pieces, recorded, reuse!, printed);
+      continue;
+    }
     const made: RenderedDoc[] = [];
     for (const piece of pieces) {
       const id = pieceId(p.id, piece.name);
       if (!whole && !ids.has(id)) continue;
-      const docs = withReuse(reuse?.runs.get(id), () => piece.make());
+      const docs = withReuse(reuse?.runs.get(id), () => madeBy(p.id, piece));
       if (whole) made.push(...docs);
       else yield { id, made: docs, printed };
     }
     if (whole) yield { id: p.id, made, printed };
     // A piece that read a changed path and is gone (it cannot be, when the part read none of them).
     else for (const id of ids) if (partOf(id) === p.id && id !== p.id && !pieces.some((x) => pieceId(p.id, x.name) === id)) yield { id, made: [], printed };
+  }
+}
+
+/** A part's pieces declare distinct sources (Piece.source). */
+function checkSources(part: string, pieces: readonly Piece[]): void {
+  const seen = new Set<string>();
+  for (const x of pieces) {
+    if (seen.has(x.source)) throw new Error(`bug: two pieces of ${part} make objects of ${x.source}`);
+    seen.add(x.source);
+  }
+}
+
+/** What `piece` makes, each object of the source it declares (Piece.source). */
+function madeBy(part: string, piece: Piece): RenderedDoc[] {
+  const docs = piece.make();
+  for (const d of docs) if (d.source !== piece.source) throw new Error(`bug: the piece ${pieceId(part, piece.name)} made an object of ${d.source}, not of ${piece.source}`);
+  return docs;
+}
+
+/**
+ * Whether the pieces made now and those recorded name each source by one piece name: a piece of
+ * either list with a name of the other has the same source, and a source of one list is no other
+ * name's in the other. Then the objects of each source are one piece's in both renders.
+ */
+function bySource(recorded: readonly RecordedPiece[], now: readonly Piece[]): boolean {
+  const sourceOf = new Map(recorded.map((r) => [r.name, r.source]));
+  const nameOf = new Map(recorded.map((r) => [r.source, r.name]));
+  return now.every((x) => (sourceOf.has(x.name) ? sourceOf.get(x.name) === x.source : !nameOf.has(x.source)));
+}
+
+/**
+ * A part the changed values reach as a whole, compared piece by piece (the caller compares each
+ * piece's objects with the recorded piece's, and stops at the first that differs): the objects of
+ * one source are one piece's in both renders (bySource, Piece.source), and the render orders
+ * objects by source before the order they were made in, so the part renders alike exactly when
+ * every piece does. A recorded piece that made objects and is gone comes first (nothing need be
+ * made to see it differ), then the pieces new to this render, then the others, those that read
+ * fewest values first.
+ */
+function* pieceByPiece(part: string, pieces: readonly Piece[], recorded: readonly RecordedPiece[], reuse: RenderReuse, printed: (d: RenderedDoc) => RenderedDoc): Generator<PartMade> {
+  const now = new Set(pieces.map((x) => x.name));
+  for (const r of recorded) if (r.made > 0 && !now.has(r.name)) yield { id: pieceId(part, r.name), made: [], printed };
+  const reads = new Map(recorded.map((r) => [r.name, r.reads]));
+  const order = [...pieces].sort((a, b) => (reads.get(a.name) ?? -1) - (reads.get(b.name) ?? -1));
+  for (const piece of order) {
+    const id = pieceId(part, piece.name);
+    yield { id, made: withReuse(reuse.runs.get(id), () => madeBy(part, piece)), printed };
   }
 }
 
@@ -283,6 +371,8 @@ function plainObject(v: unknown): v is Record<string, unknown> {
 interface PartHooks {
   /** `id` (a part, or a piece `<part>#<name>`, after its part) is about to run. */
   start(id: string): void;
+  /** The pieces of the part `id`, before they run. */
+  pieces(id: string, pieces: readonly Piece[]): void;
   /** What `id` made, as made and as printed; `ofPieces`: a part made in pieces, each heard of already. */
   made(id: string, raw: RenderedDoc[], stored: RenderedDoc[], ofPieces: boolean): void;
 }
@@ -299,10 +389,13 @@ function renderParts(values: Values, opts: ChartRenderOptions, hooks?: PartHooks
     if (hooks && p.pieces) {
       const raw: RenderedDoc[] = [];
       const stored: RenderedDoc[] = [];
-      for (const piece of p.pieces(ctx)) {
+      const pieces = p.pieces(ctx);
+      checkSources(p.id, pieces);
+      hooks.pieces(p.id, pieces);
+      for (const piece of pieces) {
         const id = pieceId(p.id, piece.name);
         hooks.start(id);
-        const r = piece.make();
+        const r = madeBy(p.id, piece);
         const s = storedForms(r);
         hooks.made(id, r, s, false);
         raw.push(...r);

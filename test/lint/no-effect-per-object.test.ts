@@ -4,17 +4,22 @@
 // context itself did not read, while what it reads when a part asks reads the values being judged.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { judgeUserKeys, readTree } from '../../src/pipeline/no-effect.ts';
+import { breathing } from '../helpers/breathe.ts';
+import { fcParams, seedTitle } from '../hardening/_seed.ts';
+import { toYaml } from '../../src/render/manifests.ts';
+import { judgeUserKeys, partAlike, readTree, userLeaves } from '../../src/pipeline/no-effect.ts';
+import type { RenderedDoc } from '../../src/model/objects.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
 import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions } from '../../src/render/render.ts';
 import { watchModels } from '../../src/model/revisions/index.ts';
 import type { Revision } from '../../src/chart/revisions.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
-import { splitPath, type Values } from '../../src/values/merge.ts';
+import { joinPath, splitPath, type Values } from '../../src/values/merge.ts';
 import { layerRelease } from '../../src/values/replace.ts';
-import { dataSource } from '../../src/values/source.ts';
+import { dataSource, type PathSegment } from '../../src/values/source.ts';
 import { ROOT } from '../cli/binary.ts';
 
 const PROXY = parse(readFileSync(join(ROOT, 'fixtures', 'subcharts', 'authproxy-production.values.yaml'), 'utf8')) as Values;
@@ -59,7 +64,7 @@ describe('values/no-effect renders again only what read the key', () => {
     expect(values).toBeDefined();
   });
 
-  it('a key that decides which of the proxy\'s objects render is read by the proxy as a whole, and all of them render again', () => {
+  it('a key that decides which of the proxy\'s objects render is read by the proxy as a whole, so every piece of it is reached', () => {
     expect(readersOf('B', PROXY, 'authproxy.ingress.enabled').owners).toEqual(['authproxy']);
   });
 
@@ -93,3 +98,94 @@ describe('values/no-effect renders again only what read the key', () => {
   });
 });
 
+
+/** `data` without the leaf at `path`. */
+function withoutLeaf(data: Values, path: readonly PathSegment[]): Values {
+  const copy = structuredClone(data);
+  let cur = copy;
+  for (const seg of path.slice(0, -1)) cur = cur[String(seg)] as Values;
+  delete cur[String(path[path.length - 1])];
+  return copy;
+}
+
+/** The output of the chart for `data` as the one values file (undefined when it does not render). */
+function output(revision: Revision, data: Values): string | undefined {
+  try {
+    return toYaml(renderChart(layerRelease(defaultsSource(revision), [dataSource('values.yaml', data)]).values, OPTIONS(revision)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each key of `data` judged as lint judges it, and held to the render without it: the keys reported inert. */
+function heldToRenders(revision: Revision, data: Values): string[] {
+  const { verdicts } = judged(revision, data);
+  const full = output(revision, data);
+  const inert: string[] = [];
+  for (const { path, verdict } of verdicts) {
+    const key = joinPath(path);
+    expect(output(revision, withoutLeaf(data, path)) === full, verdict.effect ? `${key}: lint says it has an effect` : `${key}: lint says it has no effect`).toBe(!verdict.effect);
+    if (!verdict.effect) inert.push(key);
+  }
+  return inert;
+}
+
+describe('a key the proxy decides all its objects by is judged object by object', () => {
+  // Such a key (authproxy.ingress.enabled, customLabels, autoscaling.enabled) reaches every piece of
+  // the proxy: the pieces are made again one at a time, those that read fewest values first, and
+  // the first that differs from the recorded one decides; a piece that made objects and is gone is
+  // a difference before anything is made.
+  for (const revision of ['A', 'B'] as const) {
+    it(`[${revision}] every key of the proxy's production file: each verdict is the render's without it`, () => {
+      // The file sets keys the proxy's shared part reads (so every piece is reached), one of them
+      // inert: the ServiceMonitor switch without its API.
+      for (const key of ['authproxy.ingress.enabled', 'authproxy.customLabels.cost-center', 'authproxy.metrics.serviceMonitor.enabled']) expect(readersOf(revision, PROXY, key).owners).toContain('authproxy');
+      expect(heldToRenders(revision, PROXY)).toContain('authproxy.metrics.serviceMonitor.enabled');
+    });
+  }
+
+  it(`parts of the production file (keys left out at random): each verdict is the render's without the key ${seedTitle(380, 6)}`, async () => {
+    const leaves = userLeaves([dataSource('values.yaml', PROXY)]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('A' as const, 'B' as const),
+        fc.shuffledSubarray(leaves, { minLength: 1, maxLength: 12 }),
+        breathing((revision: Revision, dropped: PathSegment[][]) => {
+          const data = dropped.reduce((d, p) => withoutLeaf(d, p), PROXY);
+          if (output(revision, data) === undefined) return;
+          const { problems } = lintRelease({ revision, layers: [dataSource('values.yaml', data)], namespace: 'default', releaseName: 'agentplat', apiVersions: [] });
+          if (problems.some((p) => p.severity === 'error')) return;
+          heldToRenders(revision, data);
+        }),
+      ),
+      fcParams(380, 6),
+    );
+  });
+});
+
+describe('a key the render context reads renders every part again on a context built anew', () => {
+  // Every object rests on the context (names, images, telemetry): each part is made again on a
+  // context built from the values without the key, compared with what it made, the first that
+  // differs ending it; template runs given the data they had are reused.
+  const files: Values[] = [
+    { nameOverride: 'platform' },
+    { otel: { traces: { endpoint: 'http://collector.example:4317' } } },
+    { otel: { traces: { enabled: true, endpoint: 'http://collector.example:4317' } }, ui: { replicas: 2 } },
+    { fullnameOverride: 'agentplat' },
+  ];
+  for (const data of files) {
+    it(`[B] ${JSON.stringify(data)}: each verdict is the render's without the key`, () => {
+      for (const path of userLeaves([dataSource('values.yaml', data)]).filter((p) => p[0] !== 'ui')) expect(readersOf('B', data, joinPath(path)).owners).toContain('context');
+      heldToRenders('B', data);
+    });
+  }
+
+  it('objects a part makes again in another order print the same: the render orders them', () => {
+    const doc = (name: string, data: string): RenderedDoc => ({ source: 'agentplat/templates/extra-manifests.yaml', object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: data } } });
+    const made = (docs: RenderedDoc[]) => ({ id: 'extra-objects', made: docs, printed: (d: RenderedDoc) => d });
+    const [a, b] = [doc('a', '1'), doc('b', '2')];
+    expect(partAlike(made([b, a]), [a, b])).toBe(true);
+    expect(partAlike(made([doc('b', '3'), a]), [a, b])).toBe(false);
+    expect(partAlike(made([a]), [a, b])).toBe(false);
+  });
+});

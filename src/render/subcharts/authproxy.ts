@@ -122,7 +122,10 @@ export const authproxyComponent: Component = subchartPieces(CHART, (ctx, b, vers
   });
   const pieces: Piece[] = [];
   /** A piece that renders one template of the proxy. */
-  const object = (file: string, template: string, data: () => unknown) => pieces.push({ name: file, make: () => renderDocs(subchartSource(CHART, file), template, data()) });
+  const object = (file: string, template: string, data: () => unknown) => {
+    const source = subchartSource(CHART, file);
+    pieces.push({ name: file, source, make: () => renderDocs(source, template, data()) });
+  };
 
   // The data of the Secrets and ConfigMaps the Deployment carries a checksum of: computed where
   // each object is made and again by the Deployment (no piece reads what another computed).
@@ -517,14 +520,16 @@ export const authproxyComponent: Component = subchartPieces(CHART, (ctx, b, vers
   }
 
   // ---- extraObjects ----
+  const extraSource = subchartSource(CHART, 'extra-manifests.yaml');
   pieces.push({
     name: 'extraObjects',
+    source: extraSource,
     make: () => {
       const extra = asList(b.extraObjects);
       if (extra.length === 0) return [];
       const { objects, problems } = expandExtraObjects(extra, tplScope(ctx), ['authproxy', 'extraObjects']);
       if (problems.length > 0) throw new RenderError(problems.map((p) => p.message).join('; '));
-      return objects.flatMap(({ object: o }) => renderDocs(subchartSource(CHART, 'extra-manifests.yaml'), 'chart/extra-object.yaml.hbs', { object: o }));
+      return objects.flatMap(({ object: o }) => renderDocs(extraSource, 'chart/extra-object.yaml.hbs', { object: o }));
     },
   });
   return pieces;
