@@ -91,10 +91,12 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   if (get(helm, 'passCredentials') !== undefined) notes.push(`${title}: helm.passCredentials is ignored (it concerns fetching the chart, which agentplat holds)`);
   if (get(helm, 'skipSchemaValidation') === true) notes.push(`${title}: helm.skipSchemaValidation: agentplat still checks the values against the chart's schema (its findings are what helm would have refused)`);
   const ignoreMissing = get(helm, 'ignoreMissingValueFiles') === true;
+  checkRefs(d, sources, title);
   const layers: ValuesSource[] = [];
+  const read = new Map<string, string>();
   ((get(helm, 'valueFiles') as unknown[] | undefined) ?? []).forEach((f, i) => {
     const fAt = [...helmAt, 'valueFiles', i];
-    const layer = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes });
+    const layer = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes, read, repoURL: str(get(src, 'repoURL')) ?? '' });
     if (layer) layers.push(layer);
   });
   const valuesObject = get(helm, 'valuesObject');
@@ -174,15 +176,44 @@ interface FileContext {
   title: string;
   ignoreMissing: boolean;
   notes: string[];
+  /** The chart source's repository. */
+  repoURL: string;
+  /** The files read so far (repository and path), each with the entry that read it: Argo CD reads a file once, at its first place. */
+  read: Map<string, string>;
+}
+
+const REF_NAME = /^[a-zA-Z0-9_-]+$/;
+
+/** A repository URL as one checkout: case, a trailing slash and `.git` make no other repository. */
+const repoKey = (url: string) => url.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+
+/** The `ref` of each source, as Argo CD takes them: letters, digits, `_` and `-`, and no two alike. */
+function checkRefs(d: YamlDoc, sources: { at: PathSegment[]; data: unknown }[], title: string): void {
+  const seen = new Set<string>();
+  for (const s of sources) {
+    const ref = get(s.data, 'ref');
+    if (ref === undefined) continue;
+    const at = [...s.at, 'ref'];
+    const label = s.at.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1).replace(/\.\[/g, '[');
+    if (typeof ref !== 'string' || !REF_NAME.test(ref)) {
+      throw new UsageError(`${whereAt(d, at)}: ${title}: ${label}.ref "${String(ref)}" holds a character Argo CD refuses in a ref`, 'write the ref with letters, digits, "_" and "-" only (e.g. values), and name the files $values/<path>');
+    }
+    if (seen.has(ref)) {
+      throw new UsageError(`${whereAt(d, at)}: ${title}: ${label}.ref "${ref}" is the ref of an earlier source too, which Argo CD refuses`, 'give each source its own ref');
+    }
+    seen.add(ref);
+  }
 }
 
 function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): ValuesSource | undefined {
   let rel: string;
+  let repo = repoKey(c.repoURL);
   const ref = /^\$([^/]+)\/(.*)$/.exec(file);
   if (ref) {
     const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);
     if (!named) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} names the source $${ref[1]}, which no source of the Application has as its ref`, `add ref: ${ref[1]} to the source that holds the file, or fix the name`);
     rel = repoPath(d, '', ref[2]!, at, c.title, label);
+    repo = repoKey(str(get(named.data, 'repoURL')) ?? '');
   } else if (c.isChartSource) {
     if (posix.normalize(file) === 'values.yaml') {
       c.notes.push(`${c.title}: ${label} values.yaml is the chart's defaults, which agentplat always starts from`);
@@ -190,6 +221,11 @@ function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: stri
     }
     throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" would be a file of the ${CHART_NAME} chart package, which ships values.yaml only`, 'keep the values file in Git and name it with a second source (ref: values) as $values/path');
   } else rel = repoPath(d, c.sourcePath, file, at, c.title, label);
+  const first = c.read.get(`${repo} ${rel}`);
+  if (first !== undefined) {
+    c.notes.push(`${c.title}: ${label} reads ${rel}, which ${first} reads already: Argo CD passes a file to helm once, at its first place, so it is skipped here`);
+    return undefined;
+  }
   const found = c.reader.repoFile(rel);
   if (!found) {
     if (c.ignoreMissing) {
@@ -198,6 +234,7 @@ function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: stri
     }
     throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} reads ${rel}, which is not found ${c.reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR, or set helm.ignoreMissingValueFiles: true');
   }
+  c.read.set(`${repo} ${rel}`, label);
   const places = new FilePlaces(found);
   return embeddedLayer(found.name, { text: found.text, toOuter: (line, col) => ({ line, col, exact: true }) }, places, () => label, `fix ${found.name}`);
 }
