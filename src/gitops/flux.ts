@@ -199,6 +199,9 @@ function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string, reader: 
  */
 function gitChart(d: YamlDoc, at: PathSegment[], chart: string, sourceKind: string, title: string, reader: GitopsReader): ChartOf {
   const path = posix.join(posix.normalize(chart).replace(/^\/+/, ''), 'Chart.yaml');
+  if (path.startsWith('../')) {
+    throw new UsageError(`${whereAt(d, [...at, 'chart'])}: ${title}: the chart path "${chart}" leaves the ${sourceKind}'s root`, 'write the chart\'s path from the root of the source, e.g. ./charts/agentplat');
+  }
   const file = reader.repoFile(path);
   const doc = file ? readDocuments(file)[0] : undefined;
   const version = str(get(doc?.data, 'version'));

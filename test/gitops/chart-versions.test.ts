@@ -105,6 +105,11 @@ describe("a HelmRelease's chartRef and chart source, as source-controller decide
     expect(refusal(() => read(text))).toMatch(/object\.yaml:\d+:\d+: HelmRelease apps\/agentplat: the chart comes from a GitRepository, so Flux installs it at the version its Chart\.yaml says .* charts\/agentplat\/Chart\.yaml is not found under the test repository \| pass the source's root with --values-from DIR/);
   });
 
+  it("a chart path that leaves the Git source's root is refused, naming the path", () => {
+    const text = HR('  chart:\n    spec:\n      chart: ../charts/agentplat\n      sourceRef:\n        kind: GitRepository\n        name: platform\n');
+    expect(refusal(() => read(text, reader({}, { '../charts/agentplat/Chart.yaml': 'name: agentplat\nversion: 0.10.0\n' })))).toMatch(/object\.yaml:10:14: HelmRelease apps\/agentplat: the chart path "\.\.\/charts\/agentplat" leaves the GitRepository's root \| write the chart's path from the root of the source/);
+  });
+
   it('a HelmChart of a Bucket named by chartRef is at its Chart.yaml version too', () => {
     const chart = '---\napiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmChart\nmetadata:\n  name: agentplat\nspec:\n  chart: charts/agentplat\n  version: 0.10.x\n  sourceRef:\n    kind: Bucket\n    name: b\n';
     const r = read(HR(CHART_REF('HelmChart')) + chart, reader({}, { 'charts/agentplat/Chart.yaml': 'name: agentplat\nversion: 0.11.2\n' }));
