@@ -98,15 +98,17 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   if (get(helm, 'passCredentials') !== undefined) notes.push(`${title}: helm.passCredentials is ignored (it concerns fetching the chart, which agentplat holds)`);
   if (get(helm, 'skipSchemaValidation') === true) notes.push(`${title}: helm.skipSchemaValidation: agentplat still checks the values against the chart's schema (its findings are what helm would have refused)`);
   const ignoreMissing = get(helm, 'ignoreMissingValueFiles') === true;
+  checkRefs(d, sources, title);
   const layers: ValuesSource[] = [];
   const written: WrittenLayer[] = [];
   const place = (path: PathSegment[]) => writtenAt(d, path) ?? { file: d.file.name, where: whereAt(d, path), start: 0, end: 0 };
+  const read = new Map<string, string>();
   ((get(helm, 'valueFiles') as unknown[] | undefined) ?? []).forEach((f, i) => {
     const fAt = [...helmAt, 'valueFiles', i];
-    const read = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes });
-    if (!read) return;
-    layers.push(read.layer);
-    written.push({ layer: read.layer, label: `helm.valueFiles[${i}] ${read.file.name}`, form: 'file', text: read.file.text, at: { file: read.file.name, where: `${read.file.name}:1:1`, start: 0, end: read.file.text.length } });
+    const file = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes, read, repoURL: str(get(src, 'repoURL')) ?? '' });
+    if (!file) return;
+    layers.push(file.layer);
+    written.push({ layer: file.layer, label: `helm.valueFiles[${i}] ${file.file.name}`, form: 'file', text: file.file.text, at: { file: file.file.name, where: `${file.file.name}:1:1`, start: 0, end: file.file.text.length } });
   });
   const valuesObject = get(helm, 'valuesObject');
   const values = get(helm, 'values');
@@ -192,15 +194,44 @@ interface FileContext {
   title: string;
   ignoreMissing: boolean;
   notes: string[];
+  /** The chart source's repository. */
+  repoURL: string;
+  /** The files read so far (repository and path), each with the entry that read it: Argo CD reads a file once, at its first place. */
+  read: Map<string, string>;
+}
+
+const REF_NAME = /^[a-zA-Z0-9_-]+$/;
+
+/** A repository URL as one checkout: case, a trailing slash and `.git` make no other repository. */
+const repoKey = (url: string) => url.trim().toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+
+/** The `ref` of each source, as Argo CD takes them: letters, digits, `_` and `-`, and no two alike. */
+function checkRefs(d: YamlDoc, sources: { at: PathSegment[]; data: unknown }[], title: string): void {
+  const seen = new Set<string>();
+  for (const s of sources) {
+    const ref = get(s.data, 'ref');
+    if (ref === undefined) continue;
+    const at = [...s.at, 'ref'];
+    const label = s.at.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1).replace(/\.\[/g, '[');
+    if (typeof ref !== 'string' || !REF_NAME.test(ref)) {
+      throw new UsageError(`${whereAt(d, at)}: ${title}: ${label}.ref "${String(ref)}" holds a character Argo CD refuses in a ref`, 'write the ref with letters, digits, "_" and "-" only (e.g. values), and name the files $values/<path>');
+    }
+    if (seen.has(ref)) {
+      throw new UsageError(`${whereAt(d, at)}: ${title}: ${label}.ref "${ref}" is the ref of an earlier source too, which Argo CD refuses`, 'give each source its own ref');
+    }
+    seen.add(ref);
+  }
 }
 
 function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): { layer: ValuesSource; file: UserFile } | undefined {
   let rel: string;
+  let repo = repoKey(c.repoURL);
   const ref = /^\$([^/]+)\/(.*)$/.exec(file);
   if (ref) {
     const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);
     if (!named) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} names the source $${ref[1]}, which no source of the Application has as its ref`, `add ref: ${ref[1]} to the source that holds the file, or fix the name`);
     rel = repoPath(d, '', ref[2]!, at, c.title, label);
+    repo = repoKey(str(get(named.data, 'repoURL')) ?? '');
   } else if (c.isChartSource) {
     if (posix.normalize(file) === 'values.yaml') {
       c.notes.push(`${c.title}: ${label} values.yaml is the chart's defaults, which agentplat always starts from`);
@@ -208,6 +239,11 @@ function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: stri
     }
     throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" would be a file of the ${CHART_NAME} chart package, which ships values.yaml only`, 'keep the values file in Git and name it with a second source (ref: values) as $values/path');
   } else rel = repoPath(d, c.sourcePath, file, at, c.title, label);
+  const first = c.read.get(`${repo} ${rel}`);
+  if (first !== undefined) {
+    c.notes.push(`${c.title}: ${label} reads ${rel}, which ${first} reads already: Argo CD passes a file to helm once, at its first place, so it is skipped here`);
+    return undefined;
+  }
   const found = c.reader.repoFile(rel);
   if (!found) {
     if (c.ignoreMissing) {
@@ -216,6 +252,7 @@ function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: stri
     }
     throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} reads ${rel}, which is not found ${c.reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR, or set helm.ignoreMissingValueFiles: true');
   }
+  c.read.set(`${repo} ${rel}`, label);
   const places = new FilePlaces(found);
   return { layer: embeddedLayer(found.name, { text: found.text, toOuter: (line, col) => ({ line, col, exact: true }) }, places, () => label, `fix ${found.name}`), file: found };
 }

@@ -5,6 +5,7 @@
 // composes them: each valuesFrom in order (merged, or with targetPath set into the values by
 // helm's --set parser, as a string when quoted), then spec.values merged over them.
 import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
 import { CHART_NAME } from '../chart/revisions.ts';
 import { cloneTree, isPlainMap, mergeMaps, ownValue, setOwn, splitPath, type Values } from '../values/merge.ts';
@@ -15,7 +16,7 @@ import { embeddedText } from './embedded.ts';
 import { assignmentsLayer, embeddedLayer, type Assignment, type UserFile } from './layers.ts';
 import { postRenderer, type KustomizeStep, type PatchPlace, type PatchStep, type Selector } from './post-render.ts';
 import type { GitopsReader, GitopsRelease, WrittenAt, WrittenLayer } from './release.ts';
-import { resolveVersion, supportedVersionsText } from './versions.ts';
+import { resolveVersion, supportedVersionsText, type ResolveOptions } from './versions.ts';
 import { parse as parseYaml } from 'yaml';
 
 export const FLUX_API_VERSIONS = ['helm.toolkit.fluxcd.io/v2', 'helm.toolkit.fluxcd.io/v2beta2', 'helm.toolkit.fluxcd.io/v2beta1'];
@@ -67,12 +68,13 @@ export function fluxRelease(d: YamlDoc, beside: Beside, reader: GitopsReader): G
   if (!FLUX_API_VERSIONS.includes(apiVersion)) {
     throw new UsageError(`${whereAt(d, ['apiVersion'])}: ${title}: apiVersion ${apiVersion} is not one agentplat reads`, `use ${FLUX_API_VERSIONS.join(', ')}`);
   }
-  const chart = chartOf(d, beside, ns, title);
+  const chart = chartOf(d, beside, ns, title, reader);
   if (basename(chart.name) !== CHART_NAME) return { skipped: `${d.file.name}: ${title} is of chart "${chart.name}", not ${CHART_NAME}: skipped` };
-  const resolved = resolveVersion(chart.version);
+  const resolved = resolveVersion(chart.version, chart.resolve);
   if (!resolved) {
-    throw new UsageError(`${chart.where}: ${title}: chart version "${chart.version}" matches no version of ${CHART_NAME} agentplat knows`, `agentplat renders ${supportedVersionsText()}; set ${chart.key} to one of them`);
+    throw new UsageError(`${chart.where}: ${title}: ${chart.what ?? 'chart version'} "${chart.version}" matches no version of ${CHART_NAME} agentplat knows`, `agentplat renders ${supportedVersionsText()}; set ${chart.key} to one of them`);
   }
+  if (chart.note) notes.push(chart.note);
   const targetNamespace = str(get(data, 'spec', 'targetNamespace'));
   const releaseName = shortenReleaseName(str(get(data, 'spec', 'releaseName')) ?? (targetNamespace ? `${targetNamespace}-${name}` : name));
   const storage = str(get(data, 'spec', 'storageNamespace'));
@@ -97,8 +99,8 @@ export function fluxRelease(d: YamlDoc, beside: Beside, reader: GitopsReader): G
     const last = layers.pop() ?? { name: `${d.file.name} ${title}`, data: {}, locate: () => undefined };
     layers.push({ ...last, postRender: postRenderer(post) });
   }
-  const versionAt = chart.path ? writtenAt(chart.doc, chart.path) : undefined;
-  void reader;
+  const at = chart.path ? writtenAt(chart.doc, chart.path) : undefined;
+  const versionAt = at && chart.fixed ? { ...at, fixed: chart.fixed } : at;
   return {
     kind: 'HelmRelease',
     title,
@@ -123,9 +125,24 @@ interface ChartOf {
   /** The document and path of the version as written (none when the object gives no version). */
   doc: YamlDoc;
   path?: PathSegment[];
+  /** Why migrate cannot move the version by rewriting it where it is written (a chart's own Chart.yaml). */
+  fixed?: string;
+  /** How the version is read (an OCIRepository's semver and semverFilter, a tag read as written). */
+  resolve?: ResolveOptions;
+  /** What the version is called in a refusal (default "chart version"). */
+  what?: string;
+  note?: string;
 }
 
-function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string): ChartOf {
+/** A kind of source whose chart is at the version its Chart.yaml says: Flux ignores the version written beside it. */
+const GIT_KINDS = ['GitRepository', 'Bucket'];
+
+/**
+ * The chart of a HelmRelease and its version as Flux finds it: spec.chart.spec (a HelmChart made
+ * of it), or the HelmChart or OCIRepository spec.chartRef names. A chart from a GitRepository or a
+ * Bucket is at its Chart.yaml's version, read under the repository's root.
+ */
+function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string, reader: GitopsReader): ChartOf {
   const data = d.data;
   const ref = get(data, 'spec', 'chartRef');
   if (ref !== undefined) {
@@ -140,23 +157,70 @@ function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string): ChartOf
       throw new UsageError(`${whereAt(d, ['spec', 'chartRef'])}: ${title}: spec.chartRef names ${kind} ${refNs}/${refName}, which is not in this file nor beside it`, `put the ${kind} in the HelmRelease's folder, or pass the folder that holds it with --values-from DIR`);
     }
     if (kind === 'HelmChart') {
-      return { name: str(get(src.data, 'spec', 'chart')) ?? '', version: str(get(src.data, 'spec', 'version')) ?? '*', where: whereAt(src, ['spec', 'version']), key: 'spec.version of the HelmChart', doc: src, path: ['spec', 'version'] };
+      const chart = str(get(src.data, 'spec', 'chart')) ?? '';
+      const sourceKind = str(get(src.data, 'spec', 'sourceRef', 'kind')) ?? '';
+      if (GIT_KINDS.includes(sourceKind)) return gitChart(src, ['spec'], chart, sourceKind, `HelmChart ${refNs}/${refName}`, reader);
+      return { name: chart, version: str(get(src.data, 'spec', 'version')) ?? '*', where: whereAt(src, ['spec', 'version']), key: 'spec.version of the HelmChart', doc: src, path: ['spec', 'version'] };
     }
     const url = str(get(src.data, 'spec', 'url')) ?? '';
     const semver = str(get(src.data, 'spec', 'ref', 'semver'));
     const tag = str(get(src.data, 'spec', 'ref', 'tag'));
+    const digest = str(get(src.data, 'spec', 'ref', 'digest'));
+    const what = `OCIRepository ${refNs}/${refName}`;
     if (semver === undefined && tag === undefined) {
-      throw new UsageError(`${whereAt(src, ['spec', 'ref'])}: OCIRepository ${refNs}/${refName} gives no spec.ref.tag or spec.ref.semver, so its chart version is unknown offline`, 'set spec.ref.tag (e.g. 0.11.0) or spec.ref.semver (e.g. 0.11.x)');
+      throw new UsageError(`${whereAt(src, ['spec', 'ref'])}: ${what} gives no spec.ref.tag or spec.ref.semver, so its chart version is unknown offline`, 'set spec.ref.tag (e.g. 0.11.0) or spec.ref.semver (e.g. 0.11.x)');
     }
-    const field = semver !== undefined ? 'semver' : 'tag';
-    return { name: basename(url), version: semver ?? tag!, where: whereAt(src, ['spec', 'ref', field]), key: `spec.ref.${field} of the OCIRepository`, doc: src, path: ['spec', 'ref', field] };
+    const note = digest !== undefined ? `${what}: spec.ref.digest ${digest} pins the artifact Flux pulls; agentplat takes its chart version from spec.ref.${semver !== undefined ? 'semver' : 'tag'}, which must name the same chart` : undefined;
+    if (semver !== undefined) {
+      // Flux resolves ref.semver over the registry's tags, the ones ref.semverFilter keeps.
+      const filter = str(get(src.data, 'spec', 'ref', 'semverFilter'));
+      let keep: RegExp | undefined;
+      if (filter !== undefined) {
+        try {
+          keep = new RegExp(filter);
+        } catch (err) {
+          throw new UsageError(`${whereAt(src, ['spec', 'ref', 'semverFilter'])}: ${what}: spec.ref.semverFilter "${filter}" is not a regular expression: ${(err as Error).message}`, 'write a regular expression over the tags, e.g. ^0\\.11\\.');
+        }
+      }
+      return {
+        name: basename(url), version: semver, where: whereAt(src, ['spec', 'ref', 'semver']), key: 'spec.ref.semver of the OCIRepository', doc: src, path: ['spec', 'ref', 'semver'],
+        resolve: { exactFirst: false, ...(keep ? { keep: (t: string) => keep.test(t) } : {}) },
+        ...(keep ? { what: `spec.ref.semver with semverFilter "${filter}"` } : {}),
+        ...(note ? { note } : {}),
+      };
+    }
+    // A tag is pulled as written: it names one version, never a range.
+    return { name: basename(url), version: tag!, where: whereAt(src, ['spec', 'ref', 'tag']), key: 'spec.ref.tag of the OCIRepository (one version as written, e.g. 0.11.0)', doc: src, path: ['spec', 'ref', 'tag'], resolve: { exactOnly: true }, what: 'tag', ...(note ? { note } : {}) };
   }
   const chart = str(get(data, 'spec', 'chart', 'spec', 'chart'));
   if (chart === undefined) {
     throw new UsageError(`${whereAt(d, ['spec'])}: ${title}: neither spec.chart.spec.chart nor spec.chartRef names a chart`, `add spec.chart.spec.chart: ${CHART_NAME} and spec.chart.spec.version`);
   }
+  const sourceKind = str(get(data, 'spec', 'chart', 'spec', 'sourceRef', 'kind')) ?? '';
+  if (GIT_KINDS.includes(sourceKind)) return gitChart(d, ['spec', 'chart', 'spec'], chart, sourceKind, title, reader);
   const version = str(get(data, 'spec', 'chart', 'spec', 'version')) ?? '*';
   return { name: chart, version, where: whereAt(d, ['spec', 'chart', 'spec', 'version']), key: 'spec.chart.spec.version', doc: d, path: ['spec', 'chart', 'spec', 'version'] };
+}
+
+/**
+ * A chart from a GitRepository or a Bucket: Flux ignores the version written beside it and takes
+ * the one in the chart's Chart.yaml, at the chart's path in the repository (the reader's root).
+ */
+function gitChart(d: YamlDoc, at: PathSegment[], chart: string, sourceKind: string, title: string, reader: GitopsReader): ChartOf {
+  const path = posix.join(posix.normalize(chart).replace(/^\/+/, ''), 'Chart.yaml');
+  if (path.startsWith('../')) {
+    throw new UsageError(`${whereAt(d, [...at, 'chart'])}: ${title}: the chart path "${chart}" leaves the ${sourceKind}'s root`, 'write the chart\'s path from the root of the source, e.g. ./charts/agentplat');
+  }
+  const file = reader.repoFile(path);
+  const doc = file ? readDocuments(file)[0] : undefined;
+  const version = str(get(doc?.data, 'version'));
+  const name = str(get(doc?.data, 'name')) ?? basename(chart);
+  if (basename(name) !== CHART_NAME) return { name, version: '', where: '', key: '', doc: d };
+  if (!file || !doc || version === undefined) {
+    throw new UsageError(`${whereAt(d, [...at, 'chart'])}: ${title}: the chart comes from a ${sourceKind}, so Flux installs it at the version its Chart.yaml says (the version written beside it is ignored), and ${path} is not found ${reader.repoRootText}`, "pass the source's root with --values-from DIR, so that the chart's Chart.yaml is read");
+  }
+  const ignored = get(d.data, ...at, 'version') !== undefined ? ` (Flux ignores ${at.join('.')}.version for a ${sourceKind})` : '';
+  return { name, version, where: whereAt(doc, ['version']), key: `the version of ${file.name}`, doc, path: ['version'], fixed: `the chart is read from the ${sourceKind} at the version its ${file.name} says: point the ${sourceKind} at the revision whose ${path} has the new version`, resolve: { exactOnly: true }, note: `${title}: the chart is read from ${file.name} at version ${version}${ignored}` };
 }
 
 const VALUES_KEY = /^[\-._a-zA-Z0-9]+$/;

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { parse as parseYaml, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultsSource } from '../../src/values/defaults.ts';
-import { argoCorpus, CHART_VERSION, DEFAULT_SEED, fluxCorpus, SOURCE_PATH, type ArgoCase, type FluxCase, type Revision } from '../oracles/corpus.ts';
+import { argoCorpus, CHART_VERSION, DEFAULT_SEED, fluxCorpus, PUBLISHED_VERSIONS, SOURCE_PATH, type ArgoCase, type FluxCase, type Revision } from '../oracles/corpus.ts';
 import {
   agentplatValues, argoValues, buildOracle, compareOutcomes, fluxValues, kustomizeObjects, normalize, readAllowlist, run, ROOT,
   writeFiles, writeValuesChart, type Outcome,
@@ -46,6 +46,8 @@ let helm: string;
 let dir: string;
 let n = 0;
 const defaultsFile: Partial<Record<Revision, string>> = {};
+/** The chart repository of the Flux cases: each version it holds → the file of that chart's defaults. */
+let indexFile: string;
 
 beforeAll(() => {
   flux = buildOracle('flux-values');
@@ -57,7 +59,14 @@ beforeAll(() => {
     defaultsFile[r] = join(dir, `defaults-${r}.json`);
     writeFileSync(defaultsFile[r], JSON.stringify(defaultsSource(r).data));
   }
+  indexFile = join(dir, 'index.json');
+  writeFileSync(indexFile, JSON.stringify(Object.fromEntries(PUBLISHED_VERSIONS.map((v) => [v.version, defaultsFile[v.revision]]))));
 });
+
+/** The revision of a chart version Flux picked: that of its major and minor release. */
+function revisionOf(version: string): Revision | undefined {
+  return PUBLISHED_VERSIONS.find((v) => v.version.split('.').slice(0, 2).join('.') === version.replace(/^v/, '').split('.').slice(0, 2).join('.'))?.revision;
+}
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A fresh folder under the run's folder. */
@@ -145,7 +154,7 @@ describe('the oracles give the values worked out by hand from the controllers\' 
   test('Flux: with the chart defaults, helm coalesces them under the composed values (null removes a default)', async () => {
     const d = folder();
     writeFileSync(join(d, 'hr.yaml'), docs(helmRelease({ values: { controller: { replicas: 3, loglevel: null } } })));
-    const o = await fluxValues(flux, [join(d, 'hr.yaml')], defaultsFile.B);
+    const o = await fluxValues(flux, [join(d, 'hr.yaml')], { defaults: defaultsFile.B });
     if (!o.ok) throw new Error(o.error);
     const computed = o.values as { controller: Record<string, unknown>; registry: unknown };
     expect(computed.controller.replicas).toBe(3);
@@ -153,14 +162,54 @@ describe('the oracles give the values worked out by hand from the controllers\' 
     expect(computed.registry).toBe(defaultsSource('B').data.registry);
   });
 
+  /** The chart version Flux installs for a HelmRelease and the sources beside it, over the corpus's chart repository. */
+  async function fluxChart(objects: unknown[], repoFiles: Record<string, string> = {}): Promise<string> {
+    const d = folder();
+    writeFiles(d, repoFiles);
+    writeFileSync(join(d, 'hr.yaml'), docs(...objects));
+    const o = await fluxValues(flux, [join(d, 'hr.yaml')], { index: indexFile, repo: d });
+    return o.ok ? o.chartVersion ?? '(none)' : `refused: ${o.error}`;
+  }
+  const chartRelease = (chart: Record<string, unknown>) => ({ ...helmRelease({}), spec: { interval: '10m', ...chart } });
+  const source = (kind: string, spec: Record<string, unknown>) => ({ apiVersion: 'source.toolkit.fluxcd.io/v1', kind, metadata: { name: 'agentplat' }, spec: { interval: '10m', ...spec } });
+
+  test('Flux: a version range picks the newest version the chart repository holds that it admits; a pre-release only when the range names one', async () => {
+    const version = (v: string) => fluxChart([chartRelease({ chart: { spec: { chart: 'agentplat', version: v, sourceRef: { kind: 'HelmRepository', name: 'r' } } } })]);
+    expect(await version('0.10.x')).toBe('0.10.19');
+    expect(await version('>= 0.10.3')).toBe('0.11.19');
+    expect(await version('0.11.0-rc.1')).toBe('0.11.0-rc.1');
+    expect(await version('>=0.11.0-rc.1 <0.11.0')).toBe('0.11.0-rc.1');
+    expect(await version('<0.11.0')).toBe('0.10.19');
+    expect(await version('0.12.x')).toMatch(/^refused: no chart version matching '0.12.x'/);
+  });
+
+  test('Flux: chartRef to an OCIRepository takes ref.semver over the tags ref.semverFilter keeps, else ref.tag as written; a digest decides alone', async () => {
+    const oci = (ref: Record<string, string>) => fluxChart([chartRelease({ chartRef: { kind: 'OCIRepository', name: 'agentplat' } }), source('OCIRepository', { url: 'oci://ghcr.io/example/charts/agentplat', ref })]);
+    expect(await oci({ semver: '>=0.10.0', semverFilter: '^0\\.10\\.' })).toBe('0.10.19');
+    expect(await oci({ semver: '0.10.x', tag: '0.11.0' })).toBe('0.10.19');
+    expect(await oci({ tag: '0.11.2' })).toBe('0.11.2');
+    expect(await oci({ tag: '0.11.x' })).toMatch(/^refused: OCIRepository tag "0.11.x"/);
+    expect(await oci({ tag: '0.11.0', digest: `sha256:${'0'.repeat(64)}` })).toMatch(/^refused: OCIRepository ref.digest/);
+  });
+
+  test('Flux: chartRef to a HelmChart takes its spec.version from its HelmRepository, and a chart from Git is at its Chart.yaml version whatever spec.version says', async () => {
+    const helmChart = (spec: Record<string, unknown>, files?: Record<string, string>) => fluxChart([chartRelease({ chartRef: { kind: 'HelmChart', name: 'agentplat' } }), source('HelmChart', spec)], files);
+    expect(await helmChart({ chart: 'agentplat', version: '^0.10.1', sourceRef: { kind: 'HelmRepository', name: 'r' } })).toBe('0.10.19');
+    expect(await helmChart({ chart: 'agentplat', sourceRef: { kind: 'HelmRepository', name: 'r' } })).toBe('0.11.19');
+    const git = { chart: './charts/agentplat', version: '0.12.x', sourceRef: { kind: 'GitRepository', name: 'g' } };
+    expect(await helmChart(git, { 'charts/agentplat/Chart.yaml': 'apiVersion: v2\nname: agentplat\nversion: 0.10.3\n' })).toBe('0.10.3');
+    expect(await fluxChart([chartRelease({ chart: { spec: git } })], { 'charts/agentplat/Chart.yaml': 'apiVersion: v2\nname: agentplat\nversion: 0.11.2\n' })).toBe('0.11.2');
+  });
+
   /** An Application over a repository laid out as the corpus lays it out, through Argo CD's repo-server code. */
-  async function argoApp(helmSpec: Record<string, unknown>, files: Record<string, string> = {}, extra: Record<string, unknown> = {}): Promise<Outcome> {
+  async function argoApp(helmSpec: Record<string, unknown>, files: Record<string, string> = {}, extra: Record<string, unknown> = {}, refSources: Record<string, unknown>[] = []): Promise<Outcome> {
     const repo = folder();
     writeFiles(repo, files);
     writeValuesChart(join(repo, SOURCE_PATH), {}, CHART_VERSION.B);
+    const chartSource = { repoURL: 'https://git.example.com/platform.git', targetRevision: '0.11.0', path: SOURCE_PATH, helm: helmSpec };
     writeFileSync(join(repo, 'application.yaml'), yaml({
       apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'agentplat', namespace: 'argocd' },
-      spec: { project: 'default', source: { repoURL: 'https://git.example.com/platform.git', targetRevision: '0.11.0', path: SOURCE_PATH, helm: helmSpec }, destination: { server: 'https://kubernetes.default.svc', namespace: 'apps' }, ...extra },
+      spec: { project: 'default', ...(refSources.length > 0 ? { sources: [chartSource, ...refSources] } : { source: chartSource }), destination: { server: 'https://kubernetes.default.svc', namespace: 'apps' }, ...extra },
     }));
     return argoValues(argo, helm, repo, join(repo, 'application.yaml'));
   }
@@ -171,6 +220,18 @@ describe('the oracles give the values worked out by hand from the controllers\' 
       { 'chart/values-1.yaml': 'controller:\n  replicas: 2\n  loglevel: debug\nregistry: one.example\n', 'common/values-2.yaml': 'controller:\n  replicas: 3\n' },
     );
     expectValues(o, { controller: { replicas: 5, loglevel: 'debug' }, registry: 'v.example' });
+  });
+
+  test('Argo CD: a $ref value file of a ref source takes its place in the valueFiles order, and a file named twice is read at its first place only', async () => {
+    const values = { repoURL: 'https://git.example.com/platform.git', targetRevision: '0.11.0', ref: 'values' };
+    const files = { 'envs/prod.yaml': 'controller:\n  replicas: 2\n  loglevel: debug\n', 'common/values.yaml': 'controller:\n  replicas: 3\n', 'chart/values-a.yaml': 'controller:\n  replicas: 4\nregistry: a.example\n' };
+    const o = await argoApp({ valueFiles: ['$values/envs/prod.yaml', 'values-a.yaml', '../common/values.yaml', '$values/chart/values-a.yaml'] }, files, {}, [values]);
+    // values-a.yaml is read at its first place: common/values.yaml's replicas win.
+    expectValues(o, { controller: { replicas: 3, loglevel: 'debug' }, registry: 'a.example' });
+    const unknown = await argoApp({ valueFiles: ['$other/envs/prod.yaml'] }, files, {}, [values]);
+    expect(unknown).toMatchObject({ ok: false, error: expect.stringMatching(/\$other/) });
+    const outside = await argoApp({ valueFiles: ['$values/../outside.yaml'] }, files, {}, [values]);
+    expect(outside).toMatchObject({ ok: false });
   });
 
   test('Argo CD: valuesObject replaces the values string whole when both are given', async () => {
@@ -258,9 +319,10 @@ describe(`the generated corpus (seed ${SEED}) through the controllers' own code`
   test(`Flux: of ${FLUX_CASES} HelmReleases, exactly those generated to be refused are refused`, async () => {
     const wrong: string[] = [];
     for (const c of fluxCorpus(SEED, FLUX_CASES)) {
-      const { files } = writeFlux(c);
-      const o = await fluxValues(flux, files, defaultsFile[c.revision]);
+      const { d, files } = writeFlux(c);
+      const o = await fluxValues(flux, files, { index: indexFile, repo: d });
       if (o.ok === Boolean(c.refuses)) wrong.push(`${c.id}: ${c.refuses ? `expected refused (${c.refuses})` : `refused: ${o.ok ? '' : o.error}`}`);
+      else if (o.ok && revisionOf(o.chartVersion ?? '') !== c.revision) wrong.push(`${c.id}: Flux installs chart ${o.chartVersion}, not one of revision ${c.revision} (${JSON.stringify(c.files)})`);
     }
     expect(wrong).toEqual([]);
   });
@@ -315,7 +377,7 @@ describe.runIf(AGENTPLAT_READS_GITOPS)("agentplat against the controllers' own c
     const found: { id: string; difference: string }[] = [];
     for (const c of fluxCorpus(SEED, FLUX_CASES)) {
       const { d, files } = writeFlux(c);
-      const controller = await fluxValues(flux, files, defaultsFile[c.revision]);
+      const controller = await fluxValues(flux, files, { index: indexFile, repo: d });
       const ours = await agentplatValues(['-f', join(d, 'helmrelease.yaml'), '--values-from', d], d);
       const difference = compareOutcomes(ours, controller);
       if (difference) found.push({ id: `${c.id} ${JSON.stringify(c.files)}`, difference });

@@ -2,7 +2,7 @@
 # Builds one of the oracles of test/oracles/go/ (our own small Go programs over the controllers'
 # real code, each its own module with go.mod and go.sum committed) into
 # ~/.cache/agentplat-oracles/<name>-<version>/<name>, once per machine and per source: a build is
-# redone when the program's go.mod, go.sum or main.go change. Prints the binary's path on its last
+# redone when the program's go.mod, go.sum or Go files change. Prints the binary's path on its last
 # line, and after a build "build.sh: <name> <version> built in N s (M s of CPU)" on stderr.
 #
 #   test/oracles/build.sh flux-values            # github.com/fluxcd/pkg/chartutil's values composition
@@ -39,7 +39,7 @@ binary="$dir/$name"
 mkdir -p "$dir"
 exec 9>"$binary.lock"
 flock 9
-sum="$(cat "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -d' ' -f1)"
+sum="$(cat "$src/go.mod" "$src/go.sum" "$src"/*.go | sha256sum | cut -d' ' -f1)"
 if [ -x "$binary" ] && [ "$(cat "$binary.source" 2>/dev/null)" = "$sum" ]; then
   echo "$binary"
   exit 0

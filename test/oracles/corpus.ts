@@ -32,6 +32,100 @@ export interface ArgoCase {
 export const SOURCE_PATH = 'chart';
 export const CHART_VERSION: Record<Revision, string> = { A: '0.10.0', B: '0.11.0' };
 
+/**
+ * The chart versions the chart repository (and the OCI registry) of the Flux cases holds: each
+ * patch 0–19 of the minor releases agentplat renders (0.10.x is revision A, 0.11.x revision B), and
+ * two pre-releases. The oracle resolves a version range over these, as source-controller resolves it
+ * over a repository's index or a registry's tags; the ranges below stay inside them.
+ */
+export const PUBLISHED_VERSIONS: { version: string; revision: Revision }[] = [
+  ...(['A', 'B'] as const).flatMap((revision) => Array.from({ length: 20 }, (_, p) => ({ version: CHART_VERSION[revision].replace(/\.0$/, `.${p}`), revision }))),
+  { version: '0.10.0-beta.2', revision: 'A' },
+  { version: '0.11.0-rc.1', revision: 'B' },
+];
+
+/**
+ * Chart versions and ranges as a HelmRelease or a HelmChart writes them, and the revision of the
+ * version Flux picks among PUBLISHED_VERSIONS (worked out by hand from Masterminds semver's rules: the
+ * newest version the range admits; a range without a pre-release admits no pre-release);
+ * undefined when Flux finds none (or cannot read the range).
+ */
+export const VERSION_EXPRESSIONS: { text: string; revision?: Revision }[] = [
+  { text: '0.11.0', revision: 'B' }, { text: '0.10.0', revision: 'A' }, { text: '0.11.4', revision: 'B' },
+  { text: 'v0.10.2', revision: 'A' }, { text: '0.11.0-rc.1', revision: 'B' }, { text: '0.10.0-beta.2', revision: 'A' },
+  { text: '0.11.x', revision: 'B' }, { text: '0.10.x', revision: 'A' }, { text: '0.10.*', revision: 'A' }, { text: '0.11', revision: 'B' },
+  { text: '~0.10.0', revision: 'A' }, { text: '~0.11', revision: 'B' }, { text: '^0.10.1', revision: 'A' }, { text: '^0.11.0', revision: 'B' },
+  { text: '>=0.10.0 <0.11.0', revision: 'A' }, { text: '>=0.10.0, <0.12.0', revision: 'B' }, { text: '>= 0.10.3', revision: 'B' },
+  { text: '*', revision: 'B' }, { text: '<0.11.0', revision: 'A' }, { text: '<=0.11.0-rc.1', revision: 'B' }, { text: '=0.11.0-rc.1', revision: 'B' },
+  { text: '>0.10.5 <0.10.9', revision: 'A' }, { text: '0.10.3 - 0.10.7', revision: 'A' }, { text: '0.10.1 || 0.11.2', revision: 'B' },
+  { text: '0.10.x || 0.9.x', revision: 'A' }, { text: '!=0.11.0, <0.12', revision: 'B' }, { text: '0.x', revision: 'B' },
+  { text: '>0.11.0-rc.1 <0.11.1', revision: 'B' }, { text: '<0.11.0-rc.1', revision: 'A' }, { text: '>=0.11.0-rc.1 <0.11.0', revision: 'B' },
+  { text: '~0.0.0', revision: 'B' }, { text: '0.10.1 - 0.10.4, !=0.10.4', revision: 'A' }, { text: '>= 0.10.0 < 0.11.0', revision: 'A' },
+  { text: '0.12.x' }, { text: '~0.9.0' }, { text: '>=1.0.0' }, { text: 'latest' },
+];
+
+/** What the chart of a Flux case is: the HelmRelease's spec.chart or spec.chartRef, the objects it names, files of a Git repository. */
+interface ChartForm {
+  spec: Record<string, unknown>;
+  objects: Record<string, unknown>[];
+  files: Record<string, string>;
+  /** The revision of the version Flux picks; undefined when it picks none. */
+  revision?: Revision;
+  about: string;
+}
+
+const HELM_REPOSITORY = { kind: 'HelmRepository', name: 'agentplat' };
+
+/**
+ * A chart as a HelmRelease names it: a version pinned in spec.chart.spec (most cases), a version
+ * range there, a HelmChart or an OCIRepository named by spec.chartRef (with a range, a semverFilter,
+ * a tag, a digest or no reference at all), or a chart from a GitRepository, whose Chart.yaml gives
+ * the version (spec.version is ignored then).
+ */
+function chartForm(r: Random, revision: Revision, pinDigest: boolean): ChartForm {
+  const expression = () => r.pick(VERSION_EXPRESSIONS);
+  const ref = (kind: string, name: string) => ({ kind, name, ...(r.chance(0.3) ? { namespace: 'apps' } : {}) });
+  const metadata = (name: string) => (r.chance(0.5) ? { name, namespace: 'apps' } : { name });
+  const form = pinDigest ? 0.8 : r.next();
+  if (form < 0.45) {
+    return { spec: { chart: { spec: { chart: 'agentplat', version: CHART_VERSION[revision], sourceRef: HELM_REPOSITORY } } }, objects: [], files: {}, revision, about: `version ${CHART_VERSION[revision]}` };
+  }
+  if (form < 0.62) {
+    const e = r.chance(0.1) ? { text: '', revision: 'B' as const } : expression();
+    return { spec: { chart: { spec: { chart: 'agentplat', ...(e.text ? { version: e.text } : {}), sourceRef: HELM_REPOSITORY } } }, objects: [], files: {}, ...(e.revision ? { revision: e.revision } : {}), about: `spec.chart.spec.version "${e.text}"` };
+  }
+  if (form < 0.75) {
+    const e = r.chance(0.1) ? { text: '', revision: 'B' as const } : expression();
+    const chart = { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'HelmChart', metadata: metadata('agentplat'), spec: { interval: '10m', chart: 'agentplat', ...(e.text ? { version: e.text } : {}), sourceRef: HELM_REPOSITORY } };
+    return { spec: { chartRef: ref('HelmChart', 'agentplat') }, objects: [chart], files: {}, ...(e.revision ? { revision: e.revision } : {}), about: `HelmChart spec.version "${e.text}"` };
+  }
+  if (form < 0.92) {
+    const digest = `sha256:${'0123456789abcdef'.repeat(4)}`;
+    const ranges = VERSION_EXPRESSIONS.map((e) => ({ ref: { semver: e.text }, ...(e.revision ? { revision: e.revision } : {}) }));
+    const others: { ref: Record<string, string>; revision?: Revision }[] = [
+      { ref: { semver: '>=0.10.0', semverFilter: '^0\\.10\\.' }, revision: 'A' },
+      { ref: { semver: '>=0.10.0', semverFilter: '^0\\.11\\.[0-3]$' }, revision: 'B' },
+      { ref: { semver: '*', semverFilter: '^v' } },
+      { ref: { semver: '0.10.x', tag: '0.11.0' }, revision: 'A' },
+      { ref: { tag: '0.10.3' }, revision: 'A' }, { ref: { tag: '0.11.0-rc.1' }, revision: 'B' }, { ref: { tag: '0.11.2' }, revision: 'B' },
+      { ref: { tag: '0.11.x' } }, { ref: { tag: 'latest' } }, { ref: {} },
+    ];
+    const pinned: { ref: Record<string, string>; revision?: Revision } = { ref: { tag: '0.11.0', digest } };
+    const v = pinDigest ? pinned : r.chance(0.5) ? r.pick(ranges) : r.pick([...others, pinned]);
+    const oci = { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'OCIRepository', metadata: metadata('agentplat'), spec: { interval: '10m', url: 'oci://ghcr.io/example/charts/agentplat', ...(Object.keys(v.ref).length > 0 ? { ref: v.ref } : {}) } };
+    return { spec: { chartRef: ref('OCIRepository', 'agentplat') }, objects: [oci], files: {}, ...(v.revision ? { revision: v.revision } : {}), about: `OCIRepository ref ${JSON.stringify(v.ref)}` };
+  }
+  // A chart from Git: its Chart.yaml's version counts, whatever spec.version says.
+  const written = r.pick(['0.10.3', '0.11.2', undefined]);
+  const files: Record<string, string> = written ? { 'charts/agentplat/Chart.yaml': `apiVersion: v2\nname: agentplat\nversion: ${written}\n` } : {};
+  const git = { kind: 'GitRepository', name: 'platform' };
+  const about = `a chart from Git at version ${written ?? '(no Chart.yaml)'}`;
+  const found = written ? { revision: (written.startsWith('0.10.') ? 'A' : 'B') as Revision } : {};
+  if (r.chance(0.5)) return { spec: { chart: { spec: { chart: './charts/agentplat', version: '0.12.x', sourceRef: git } } }, objects: [], files, ...found, about };
+  const chart = { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'HelmChart', metadata: metadata('agentplat'), spec: { interval: '10m', chart: './charts/agentplat', version: '0.12.x', sourceRef: git } };
+  return { spec: { chartRef: ref('HelmChart', 'agentplat') }, objects: [chart], files, ...found, about };
+}
+
 /** A small seeded generator (mulberry32): the same seed gives the same corpus on every machine. */
 export class Random {
   private state: number;
@@ -155,7 +249,7 @@ function source(kind: 'ConfigMap' | 'Secret', name: string, data: Record<string,
 }
 
 /** One generated HelmRelease case. */
-export function fluxCase(r: Random, id: string): FluxCase {
+export function fluxCase(r: Random, id: string, pinDigest = false): FluxCase {
   const revision: Revision = r.chance(0.7) ? 'B' : 'A';
   const refs: ValuesRef[] = [];
   const objects: Record<string, unknown>[] = [];
@@ -201,10 +295,10 @@ export function fluxCase(r: Random, id: string): FluxCase {
     }
     refs.push(ref);
   }
-  const spec: Record<string, unknown> = {
-    interval: '10m',
-    chart: { spec: { chart: 'agentplat', version: CHART_VERSION[revision], sourceRef: { kind: 'HelmRepository', name: 'agentplat' } } },
-  };
+  const chart = chartForm(r, revision, pinDigest);
+  if (!chart.revision) refuses ??= `${chart.about}: Flux finds no chart version`;
+  objects.push(...chart.objects);
+  const spec: Record<string, unknown> = { interval: '10m', ...chart.spec };
   if (refs.length > 0) spec.valuesFrom = refs;
   if (r.chance(0.8)) spec.values = valuesTree(r, 1, 5);
   const release = { apiVersion: r.pick(FLUX_VERSIONS), kind: 'HelmRelease', metadata: { name: 'agentplat', namespace: 'apps' }, spec };
@@ -215,10 +309,13 @@ export function fluxCase(r: Random, id: string): FluxCase {
     files['helmrelease.yaml'] = yamlText(release);
     objects.forEach((o, i) => (files[`source-${i}.yaml`] = yamlText(o)));
   }
-  return { id, revision, files, ...(refuses ? { refuses } : {}) };
+  Object.assign(files, chart.files);
+  return { id, revision: chart.revision ?? revision, files, ...(refuses ? { refuses } : {}) };
 }
 
 // ---- Argo CD ----
+
+const REPO_URL = 'https://git.example.com/platform.git';
 
 /** One generated Application case. */
 export function argoCase(r: Random, id: string): ArgoCase {
@@ -227,20 +324,42 @@ export function argoCase(r: Random, id: string): ArgoCase {
   const helm: Record<string, unknown> = {};
   let refuses: string | undefined;
   const valueFiles: string[] = [];
-  for (let i = r.int(0, 3); i > 0; i--) {
-    const where = r.pick(['values-prod.yaml', `env/values-${i}.yaml`, '../common/values.yaml']);
-    if (valueFiles.includes(where)) continue;
-    valueFiles.push(where);
-    files[`${SOURCE_PATH}/${where}`.replace(/^chart\/\.\.\//, '')] = yamlText(valuesTree(r, 1, 4));
+  // A second source that only carries `ref: values` (multi-source): its files are named $values/<path
+  // from its repository's root>. The harness has one repository, so a ref source of another
+  // repository never names a file the chart source names too (they would be two files in Argo CD).
+  const multi = r.chance(0.4);
+  const sameRepo = multi && r.chance(0.5);
+  const refName = multi && r.chance(0.05) ? 'my.values' : 'values';
+  if (refName !== 'values') refuses ??= 'sources[1].ref my.values holds a character Argo CD refuses in a ref';
+  const where: Record<string, string> = {
+    'values-prod.yaml': `${SOURCE_PATH}/values-prod.yaml`, 'env/values-1.yaml': `${SOURCE_PATH}/env/values-1.yaml`, '../common/values.yaml': 'common/values.yaml',
+    ...(multi ? { '$values/envs/prod.yaml': 'envs/prod.yaml', '$values/envs/base.yaml': 'envs/base.yaml' } : {}),
+    // The same files as the chart source names them: Argo CD reads a file once, at its first place.
+    ...(sameRepo ? { '$values/common/values.yaml': 'common/values.yaml', [`$values/${SOURCE_PATH}/values-prod.yaml`]: `${SOURCE_PATH}/values-prod.yaml` } : {}),
+  };
+  for (let i = r.int(0, multi ? 4 : 3); i > 0; i--) {
+    const name = r.pick(Object.keys(where));
+    valueFiles.push(name);
+    files[where[name]!] ??= yamlText(valuesTree(r, 1, 4));
+  }
+  // A file named twice: Argo CD keeps its first place only.
+  if (valueFiles.length > 1 && r.chance(0.3)) valueFiles.push(valueFiles[0]!);
+  if (multi && r.chance(0.1)) {
+    valueFiles.push('$values/../outside.yaml');
+    refuses ??= 'valueFiles: $values/../outside.yaml leaves the repository';
+  }
+  if (multi && r.chance(0.08)) {
+    valueFiles.push('$other/values.yaml');
+    refuses ??= 'valueFiles: $other names no source';
   }
   if (r.chance(0.1)) {
     valueFiles.push('../../outside.yaml');
     refuses ??= 'valueFiles: ../../outside.yaml leaves the repository';
   }
   if (r.chance(0.1)) {
-    valueFiles.push('missing.yaml');
+    valueFiles.push(multi && r.chance(0.5) ? '$values/envs/missing.yaml' : 'missing.yaml');
     if (r.chance(0.5)) helm.ignoreMissingValueFiles = true;
-    else refuses ??= 'valueFiles: missing.yaml does not exist';
+    else refuses ??= `valueFiles: ${valueFiles.at(-1)} does not exist`;
   }
   if (valueFiles.length > 0) helm.valueFiles = valueFiles;
   const inline = r.int(0, 3);
@@ -267,7 +386,9 @@ export function argoCase(r: Random, id: string): ArgoCase {
     metadata: { name: r.pick(['agentplat', 'agents']), namespace: 'argocd' },
     spec: {
       project: 'default',
-      source: { repoURL: 'https://git.example.com/platform.git', targetRevision: 'main', path: SOURCE_PATH, helm },
+      ...(multi
+        ? { sources: [{ repoURL: REPO_URL, targetRevision: 'main', path: SOURCE_PATH, helm }, { repoURL: sameRepo ? REPO_URL : 'https://git.example.com/values.git', targetRevision: 'main', ref: refName }] }
+        : { source: { repoURL: REPO_URL, targetRevision: 'main', path: SOURCE_PATH, helm } }),
       destination: { server: 'https://kubernetes.default.svc', namespace: r.pick(['apps', 'agents']) },
     },
   };
@@ -279,7 +400,9 @@ export const DEFAULT_SEED = 36_4;
 
 export function fluxCorpus(seed: number, n: number): FluxCase[] {
   const r = new Random(seed);
-  return Array.from({ length: n }, (_, i) => fluxCase(r, `flux-${seed}-${i}`));
+  // Every 50th case pins its OCIRepository by digest: the difference test/oracles/allowlist.yaml
+  // lists, so that its row is needed under any seed.
+  return Array.from({ length: n }, (_, i) => fluxCase(r, `flux-${seed}-${i}`, i % 50 === 49));
 }
 
 export function argoCorpus(seed: number, n: number): ArgoCase[] {

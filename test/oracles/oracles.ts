@@ -19,7 +19,7 @@ export function buildOracle(name: OracleName): string {
   return bin;
 }
 
-export type Outcome = { ok: true; values: unknown; user?: unknown; command?: string } | { ok: false; error: string };
+export type Outcome = { ok: true; values: unknown; user?: unknown; command?: string; chartVersion?: string } | { ok: false; error: string; chartError?: boolean };
 
 export const run = runAsync;
 
@@ -40,11 +40,17 @@ async function oracle(bin: string, args: string[], cwd?: string): Promise<Record
 
 /**
  * Flux: the values helm-controller hands to helm for the HelmRelease among `files` (with the
- * ConfigMaps and Secrets of every file), and with `defaults` the values helm renders from.
+ * ConfigMaps and Secrets of every file), and with `defaults` the values helm renders from. With
+ * `index` (a JSON file: each version the chart repository holds → the file of its defaults), the
+ * chart version Flux installs is decided first (a chart from Git by its Chart.yaml under `repo`),
+ * and the defaults are that version's.
  */
-export async function fluxValues(bin: string, files: string[], defaults?: string): Promise<Outcome> {
-  const out = await oracle(bin, [...(defaults ? ['--defaults', defaults] : []), ...files]);
-  return out.ok ? { ok: true, values: out.computed ?? out.user, user: out.user } : { ok: false, error: String(out.error) };
+export async function fluxValues(bin: string, files: string[], opts: { defaults?: string; index?: string; repo?: string } = {}): Promise<Outcome> {
+  const flags = [...(opts.defaults ? ['--defaults', opts.defaults] : []), ...(opts.index ? ['--index', opts.index] : []), ...(opts.repo ? ['--repo', opts.repo] : [])];
+  const out = await oracle(bin, [...flags, ...files]);
+  if (!out.ok) return { ok: false, error: String(out.error), ...(out.chartError ? { chartError: true } : {}) };
+  const chart = out.chart as { version?: string } | undefined;
+  return { ok: true, values: out.computed ?? out.user, user: out.user, ...(chart?.version ? { chartVersion: chart.version } : {}) };
 }
 
 /**

@@ -3,8 +3,11 @@ module agentplat.local/oracles/flux-values
 go 1.27.0
 
 require (
+	github.com/Masterminds/semver/v3 v3.5.0
 	github.com/fluxcd/helm-controller/api v1.7.1
 	github.com/fluxcd/pkg/chartutil v1.35.0
+	github.com/fluxcd/pkg/version v0.16.0
+	github.com/fluxcd/source-controller/api v1.10.0
 	github.com/go-logr/logr v1.4.4
 	helm.sh/helm/v4 v4.3.1
 	k8s.io/api v0.37.1
@@ -14,7 +17,6 @@ require (
 )
 
 require (
-	github.com/Masterminds/semver/v3 v3.5.0 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/davecgh/go-spew v1.1.2-0.20180830191138-d8f796af33cc // indirect
@@ -23,7 +25,6 @@ require (
 	github.com/fluxcd/pkg/apis/acl v0.12.0 // indirect
 	github.com/fluxcd/pkg/apis/kustomize v1.23.0 // indirect
 	github.com/fluxcd/pkg/apis/meta v1.38.0 // indirect
-	github.com/fluxcd/source-controller/api v1.10.0 // indirect
 	github.com/fxamacker/cbor/v2 v2.9.2 // indirect
 	github.com/go-openapi/jsonpointer v1.0.0 // indirect
 	github.com/go-openapi/jsonreference v1.0.0 // indirect

@@ -4,15 +4,26 @@
 // input files. With --defaults, also the values helm renders from: the chart's defaults coalesced
 // under them by helm's own code, as an install or upgrade does.
 //
-//	flux-values [--defaults defaults.json] file.yaml...
+// With --index, also the chart version the release installs (chart.go): the HelmRelease's
+// spec.chart.spec.version, or the OCIRepository or HelmChart its spec.chartRef names (found among
+// the input files), resolved over the repository's versions as source-controller resolves it with
+// Masterminds semver and fluxcd/pkg/version; the defaults are then those of the chart at that
+// version. A chart from a GitRepository or Bucket is at the version its Chart.yaml says, read under
+// --repo.
+//
+//	flux-values [--defaults defaults.json | --index index.json [--repo DIR]] file.yaml...
+//
+// index.json maps each version the chart repository (or OCI registry) holds to the file of that
+// chart's defaults: {"0.11.0": "defaults-B.json", ...}.
 //
 // Every file may hold several YAML documents; exactly one of them is a HelmRelease
 // (helm.toolkit.fluxcd.io/v2 or v2beta2). A ConfigMap or Secret without a namespace is taken to be
 // in the HelmRelease's namespace ("default" when it has none), as `kubectl apply -f` of the folder
 // would place it. A Secret's stringData is folded into data, as the API server does on write.
 //
-// Prints one JSON object on stdout and exits 0: {"ok":true,"user":{...},"computed":{...}} or
-// {"ok":false,"error":"<the controller's error text>"}. Exits 2 when the input itself cannot be read.
+// Prints one JSON object on stdout and exits 0: {"ok":true,"user":{...},"computed":{...}} (with
+// --index also "chart":{"version":...,"from":...}) or {"ok":false,"error":"<the controller's error
+// text>"} (with "chartError":true when the chart version is what failed). Exits 2 when the input itself cannot be read.
 package main
 
 import (
@@ -24,9 +35,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 
 	helmv2 "github.com/fluxcd/helm-controller/api/v2"
 	"github.com/fluxcd/pkg/chartutil"
+	sourcev1 "github.com/fluxcd/source-controller/api/v1"
 	"github.com/go-logr/logr"
 	chart "helm.sh/helm/v4/pkg/chart/v2"
 	helmutil "helm.sh/helm/v4/pkg/chart/common/util"
@@ -72,16 +86,27 @@ func documents(name string, data []byte) [][]byte {
 
 func main() {
 	args := os.Args[1:]
-	defaultsFile := ""
-	if len(args) >= 2 && args[0] == "--defaults" {
-		defaultsFile, args = args[1], args[2:]
+	defaultsFile, indexFile, repoRoot := "", "", ""
+	for len(args) >= 2 && strings.HasPrefix(args[0], "--") {
+		switch args[0] {
+		case "--defaults":
+			defaultsFile = args[1]
+		case "--index":
+			indexFile = args[1]
+		case "--repo":
+			repoRoot = args[1]
+		default:
+			fail("no option %s", args[0])
+		}
+		args = args[2:]
 	}
-	if len(args) == 0 {
-		fail("usage: flux-values [--defaults defaults.json] file.yaml...")
+	if len(args) == 0 || (defaultsFile != "" && indexFile != "") {
+		fail("usage: flux-values [--defaults defaults.json | --index index.json [--repo DIR]] file.yaml...")
 	}
 
 	var release *helmv2.HelmRelease
 	var objects []client.Object
+	var sources []sourceObject
 	for _, name := range args {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -122,6 +147,18 @@ func main() {
 				}
 				s.StringData = nil
 				objects = append(objects, s)
+			case h.APIVersion == sourcev1.GroupVersion.String() && h.Kind == sourcev1.OCIRepositoryKind:
+				o := &sourcev1.OCIRepository{}
+				if err := json.Unmarshal(doc, o); err != nil {
+					fail("%s: OCIRepository: %v", name, err)
+				}
+				sources = append(sources, o)
+			case h.APIVersion == sourcev1.GroupVersion.String() && h.Kind == sourcev1.HelmChartKind:
+				o := &sourcev1.HelmChart{}
+				if err := json.Unmarshal(doc, o); err != nil {
+					fail("%s: HelmChart: %v", name, err)
+				}
+				sources = append(sources, o)
 			}
 		}
 	}
@@ -137,6 +174,43 @@ func main() {
 			o.SetNamespace(namespace)
 		}
 	}
+	for _, o := range sources {
+		if o.GetNamespace() == "" {
+			o.SetNamespace(namespace)
+		}
+	}
+
+	var chartOut map[string]any
+	if indexFile != "" {
+		index := map[string]string{}
+		data, err := os.ReadFile(indexFile)
+		if err != nil {
+			fail("%v", err)
+		}
+		if err := json.Unmarshal(data, &index); err != nil {
+			fail("%s: %v", indexFile, err)
+		}
+		versions := make([]string, 0, len(index))
+		for v := range index {
+			versions = append(versions, v)
+		}
+		sort.Strings(versions)
+		version, from, err := chartVersion(release, sources, versions, repoRoot)
+		if err != nil {
+			emit(map[string]any{"ok": false, "error": err.Error(), "chartError": true})
+			return
+		}
+		chartOut = map[string]any{"version": version, "from": from}
+		if defaultsFile = index[version]; defaultsFile == "" {
+			// A chart from Git is at its Chart.yaml's version, which the index need not list: the
+			// defaults of the index's version of the same major and minor release stand for it.
+			defaultsFile = defaultsOfRelease(index, version)
+		}
+		if defaultsFile == "" {
+			emit(map[string]any{"ok": false, "error": fmt.Sprintf("the index has no chart of the major and minor release of version %s", version), "chartError": true})
+			return
+		}
+	}
 
 	kube := fake.NewClientBuilder().WithObjects(objects...).Build()
 	user, err := compose(kube, namespace, release)
@@ -145,6 +219,9 @@ func main() {
 		return
 	}
 	out := map[string]any{"ok": true, "user": map[string]any(user)}
+	if chartOut != nil {
+		out["chart"] = chartOut
+	}
 	if defaultsFile != "" {
 		data, err := os.ReadFile(defaultsFile)
 		if err != nil {
