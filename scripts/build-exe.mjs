@@ -18,7 +18,8 @@
 // libstdc++6-arm64-cross binutils-aarch64-linux-gnu. A macOS executable is built on macOS only.
 //
 // --out writes the executable elsewhere than dist/exe/agentplat (its work folder beside it), so that
-// two builds (a test's and the release's) never share a folder.
+// two builds (a test's and the release's) never share a folder. --info FILE writes what was built
+// as JSON ({ file, target, node }: the Node release it is made of), for the release's SBOM.
 //
 // The Node it is made of: --node (a binary of the target), else this node when it is Node 24
 // and the target is this machine, else Node 24 from the npm registry: `npx -p node@24` for this
@@ -56,7 +57,7 @@ function option(name) {
 
 // The platform built for, and how this machine runs its binaries ([] natively, else qemu-user).
 const target = targetNamed(option('--target') ?? HOST);
-if (target.error) fail(`cannot build the executable for ${target.name} on this machine: ${target.error}`, `build ${HOST} here (no --target), or build ${target.name} on a ${target.name} machine`);
+if (target.error) fail(`cannot build the executable for ${target.name} on this machine: ${target.error}`, target.hint);
 const emulate = launcher(target);
 if (emulate.missing) fail(emulate.missing, emulate.hint);
 
@@ -96,6 +97,7 @@ function targetNode(version) {
 
 function nodeBinary() {
   const given = option('--node') ?? process.env.AGENTPLAT_EXE_NODE;
+  if (given !== undefined && !existsSync(given)) fail(`--node ${given}: no such file`, `pass the path of a Node ${NODE_MAJOR} binary of ${target.name}`);
   const node = given ?? (target.native ? hostNode24() : targetNode(execFileSync(hostNode24(), ['-p', 'process.version'], { encoding: 'utf8' }).trim()));
   const [cmd = node, ...pre] = emulate.argv;
   const version = execFileSync(cmd, [...pre, ...(emulate.argv.length ? [node] : []), '-p', 'process.version + " " + process.arch'], { encoding: 'utf8' }).trim();
@@ -167,4 +169,6 @@ mkdirSync(outDir, { recursive: true });
 if (outAt >= 0) copyFileSync(exe, outFile);
 else renameSync(exe, outFile);
 rmSync(work, { recursive: true, force: true });
+const info = option('--info');
+if (info) writeFileSync(info, `${JSON.stringify({ file: outFile, target: target.name, node: version })}\n`);
 process.stderr.write(`build-exe: ${relative(root, outFile)} (${(statSync(outFile).size / 1e6).toFixed(1)} MB, ${version}, ${target.name})\n`);

@@ -17,17 +17,19 @@ export const TARGETS = {
 /** This machine's target name (`linux-x64`, `linux-arm64`, `darwin-arm64`, ...). */
 export const HOST = `${process.platform}-${process.arch}`;
 
-/** The target named `name`, or the reason it cannot be built here. */
+/** The targets this machine builds: its own, and the Linux ones when it runs Linux. */
+export function buildable() {
+  return [...new Set([HOST, ...(process.platform === 'linux' ? Object.keys(TARGETS) : [])])];
+}
+
+/** The target named `name`, or why it cannot be built here (`error`) and what to do (`hint`). */
 export function target(name) {
   const t = TARGETS[name];
   if (name === HOST) return { name, platform: process.platform, arch: process.arch, native: true, ...t };
-  if (!t) {
-    const why = name.startsWith('darwin-')
-      ? `a macOS executable is built on macOS: its snapshot must be made by a macOS Node, which cannot run on ${HOST}, and it must be signed there`
-      : `no such target (the targets: ${Object.keys(TARGETS).join(', ')}, and this machine's, ${HOST})`;
-    return { name, error: why };
+  if (name.startsWith('darwin-')) {
+    return { name, error: `a macOS executable is built on macOS: its snapshot must be made by a macOS Node, which cannot run on ${HOST}, and it must be signed there`, hint: `build ${name} on a ${name} machine, or use the npm package there` };
   }
-  if (process.platform !== 'linux') return { name, error: `${name} is built on Linux (under qemu-user when it is not the machine's own), not on ${HOST}` };
+  if (!t || process.platform !== 'linux') return { name, error: `${name} is not a target this machine builds`, hint: `--target is one of: ${buildable().join(', ')}` };
   return { name, native: false, ...t };
 }
 
