@@ -4,7 +4,7 @@
 // executable is made of (Node 24: the two then share V8, whose messages some outputs quote).
 // Then the executable alone: copied into an empty folder with no Node on PATH, as a user who is
 // not root and whose home cannot be written.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { breathe } from '../helpers/breathe.ts';
 import { differences, node24, runIn } from '../helpers/exe-compare.ts';
 import { installedPack } from '../helpers/pack.ts';
 import { command, needsCluster, tourLines, writeTourFixtures } from '../helpers/readme-tour.ts';
+import { runAsync } from '../helpers/run-async.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const EXE = join(ROOT, 'dist', 'exe', 'agentplat');
@@ -41,7 +42,8 @@ describe('the single executable prints what the npm package prints', () => {
   let env: Record<string, string> = {};
   beforeAll(async () => {
     node = node24();
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs'), '--node', node], { cwd: ROOT, encoding: 'utf8' });
+    // Without blocking the worker: on a loaded machine the build outlasts vitest's 60 s RPC deadline ("Timeout calling onTaskUpdate").
+    const built = await runAsync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs'), '--node', node], { cwd: ROOT });
     expect(built.status, built.stderr).toBe(0);
     pkgBin = join(await installedPack(), 'bin', 'agentplat');
     // The package's launcher runs the `node` on PATH: Node 24's folder first.
