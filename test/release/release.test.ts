@@ -14,6 +14,7 @@ import { ROOT } from '../cli/binary.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const OUT = join(ROOT, 'release');
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const sums = () => Object.fromEntries(readdirSync(OUT).sort().map((f) => [f, sha(readFileSync(join(OUT, f)))]));
 const release = () => promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'release.mjs')], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
@@ -47,36 +48,44 @@ beforeAll(async () => {
 
 describe('npm run release', () => {
   it('two builds give the same bytes, file for file, but for the files that hold the executable', () => {
-    expect(Object.keys(first).length).toBe(9);
+    expect(Object.keys(first).length).toBe(10);
     const fromExecutable = (f: string) => /-linux-[^.]+\.tar\.gz$|\.oci\.tar$|^agentplat\.krew\.yaml$|^SHA256SUMS$/.test(f);
-    expect(Object.keys(first).filter(fromExecutable)).toHaveLength(4);
+    expect(Object.keys(first).filter(fromExecutable)).toHaveLength(5);
     const same = (sums: Record<string, string>) => Object.fromEntries(Object.entries(sums).filter(([f]) => !fromExecutable(f)));
     expect(same(second)).toEqual(same(first));
   });
 
-  it("the executable's archive: the same entries, times, modes and owners both times, LICENSE the same bytes", () => {
-    const exeArchive = Object.keys(second).find((f) => /-linux-[^.]+\.tar\.gz$/.test(f))!;
-    const [a, b] = [kept, OUT].map((dir) => gunzipSync(readFileSync(join(dir, exeArchive))));
-    const meta = (t: Buffer) => entries(t).map(({ name, mode, uid, gid, mtime }) => ({ name, mode, uid, gid, mtime }));
-    expect(meta(b!)).toEqual(meta(a!));
-    expect(meta(b!).map((e) => e.name)).toEqual(['LICENSE', 'agentplat']);
-    // The LICENSE entry is first: its bytes follow its header.
-    const license = readFileSync(join(ROOT, 'LICENSE'));
-    expect(a!.subarray(512, 512 + license.length).equals(license)).toBe(true);
-    expect(b!.subarray(512, 512 + license.length).equals(license)).toBe(true);
+  it("the executables' archives, linux-x64 and linux-arm64: the same entries, times, modes and owners both times, LICENSE the same bytes, the executable of its platform", () => {
+    const exeArchives = Object.keys(second).filter((f) => /-linux-[^.]+\.tar\.gz$/.test(f));
+    expect(exeArchives.map((f) => /-(linux-[^.]+)\.tar\.gz$/.exec(f)![1])).toEqual(['linux-arm64', 'linux-x64']);
+    for (const exeArchive of exeArchives) {
+      const [a, b] = [kept, OUT].map((dir) => gunzipSync(readFileSync(join(dir, exeArchive))));
+      const meta = (t: Buffer) => entries(t).map(({ name, mode, uid, gid, mtime }) => ({ name, mode, uid, gid, mtime }));
+      expect(meta(b!), exeArchive).toEqual(meta(a!));
+      expect(meta(b!).map((e) => e.name)).toEqual(['LICENSE', 'agentplat']);
+      // The LICENSE entry is first: its bytes follow its header.
+      const license = readFileSync(join(ROOT, 'LICENSE'));
+      expect(a!.subarray(512, 512 + license.length).equals(license)).toBe(true);
+      expect(b!.subarray(512, 512 + license.length).equals(license)).toBe(true);
+      // The executable follows: an ELF binary whose machine (bytes 18-19) is its platform's.
+      const at = 512 + Math.ceil(license.length / 512) * 512 + 512;
+      expect(b!.subarray(at, at + 4).toString('latin1'), exeArchive).toBe('\x7fELF');
+      expect(b!.readUInt16LE(at + 18), exeArchive).toBe(exeArchive.endsWith('-linux-arm64.tar.gz') ? 183 : 62);
+    }
   });
 
-  it('SHA256SUMS holds the sum of every other file, and the krew manifest the executable archive\'s', () => {
+  it("SHA256SUMS holds the sum of every other file, and the krew manifest each platform's executable archive and its sum", () => {
     const listed = readFileSync(join(OUT, 'SHA256SUMS'), 'utf8').trim().split('\n').map((l) => l.split('  ').reverse() as [string, string]);
     expect(Object.fromEntries(listed)).toEqual(Object.fromEntries(Object.entries(second).filter(([f]) => f !== 'SHA256SUMS')));
     const krew = readFileSync(join(OUT, 'agentplat.krew.yaml'), 'utf8');
-    const archive = /uri: \S+\/([^/\s]+)/.exec(krew)![1]!;
-    expect(/sha256: ([0-9a-f]{64})/.exec(krew)![1]).toBe(second[archive]);
+    const platforms = [...krew.matchAll(/os: (\S+)\n\s+arch: (\S+)\n\s+uri: \S+\/([^/\s]+)\n\s+sha256: ([0-9a-f]{64})/g)].map(([, os, arch, archive, sum]) => ({ os, arch, archive, sum }));
+    expect(platforms.map((p) => `${p.os}/${p.arch}: ${p.archive}`)).toEqual([`linux/amd64: agentplat-${version}-linux-x64.tar.gz`, `linux/arm64: agentplat-${version}-linux-arm64.tar.gz`]);
+    for (const p of platforms) expect(p.sum, p.archive).toBe(second[p.archive!]);
   });
 
   it('the archives hold sorted entries, one time (the last commit\'s), owner 0 and no user names', () => {
     const archives = Object.keys(second).filter((n) => n.endsWith('.tar.gz'));
-    expect(archives.length).toBe(4);
+    expect(archives.length).toBe(5);
     for (const f of archives) {
       const list = entries(gunzipSync(readFileSync(join(OUT, f))));
       expect(list.length, f).toBeGreaterThan(1);
@@ -97,5 +106,10 @@ describe('npm run release', () => {
     // Only what the bundle holds: the build tools are not in it.
     for (const name of ['esbuild', 'typescript', 'vitest', 'postject']) expect(npm.some((c) => c.name === name), name).toBe(false);
     expect(bom.components.some((c) => c.purl.startsWith('pkg:deb/debian/libc6@'))).toBe(true);
+    // The Node release of each executable, for its platform: one release for both.
+    const nodes = bom.components.filter((c) => c.purl.startsWith('pkg:generic/node@'));
+    expect(nodes.map((c) => c.purl.replace(/@[^?]+/, ''))).toEqual(['pkg:generic/node?arch=x64&os=linux', 'pkg:generic/node?arch=arm64&os=linux']);
+    expect(new Set(nodes.map((c) => c.version)).size).toBe(1);
+    expect(nodes[0]!.version).toMatch(/^24\./);
   });
 });
