@@ -1,8 +1,25 @@
 // ESLint runs the project's checks of its own source text (`npm run lint`, part of `npm test`):
 // the rules are in eslint/plugin.mjs, each with a fixture under eslint/fixtures/ that breaks it
 // (test/eslint-rules.test.ts). The stage graph of src/ is dependency-cruiser's (.dependency-cruiser.cjs).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 import agentplat from './eslint/plugin.mjs';
+
+// `npm run lint` keeps ESLint's cache (.cache/eslint, --cache-strategy content): a file whose text is
+// unchanged keeps its last result. The rules also read what is outside the file linted: which
+// repository files exist (agentplat/comment-references), the installed packages' manifests
+// (agentplat/public-entry-points), and the rules' own code. Their fingerprint is a setting, which
+// ESLint hashes into each file's cache entry, so a change to any of them lints every file again.
+const here = import.meta.dirname;
+const filesUnder = (dir) =>
+  readdirSync(join(here, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+const inputs = createHash('sha256')
+  .update(['src', 'test', 'scripts', 'bench', 'docs', 'fixtures', 'templates'].flatMap(filesUnder).sort().join('\n'))
+  .update(readFileSync(join(here, 'eslint', 'plugin.mjs')))
+  .update(readFileSync(join(here, 'package-lock.json')))
+  .digest('hex');
 
 const CODE = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.mjs', '**/*.cjs', '**/*.js'];
 const within = (...dirs) => dirs.flatMap((d) => CODE.map((c) => `${d}/${c}`));
@@ -11,6 +28,8 @@ export default [
   {
     ignores: ['dist/**', 'node_modules/**', 'eslint/fixtures/**', 'fixtures/**', 'values/**', 'schemas/**', 'recipes/**', 'docs/**', '**/*.generated.ts', 'test/cluster/go/**'],
   },
+  // Every file's cache entry, templates and shell scripts included, carries the fingerprint.
+  { settings: { agentplatLintInputs: inputs } },
   {
     files: CODE,
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
