@@ -1,25 +1,16 @@
 // ESLint runs the project's checks of its own source text (`npm run lint`, part of `npm test`):
 // the rules are in eslint/plugin.mjs, each with a fixture under eslint/fixtures/ that breaks it
 // (test/eslint-rules.test.ts). The stage graph of src/ is dependency-cruiser's (.dependency-cruiser.cjs).
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 import agentplat from './eslint/plugin.mjs';
+import { lintInputs } from './eslint/lint-inputs.mjs';
 
 // `npm run lint` keeps ESLint's cache (.cache/eslint, --cache-strategy content): a file whose text is
-// unchanged keeps its last result. The rules also read what is outside the file linted: which
-// repository files exist (agentplat/comment-references), the installed packages' manifests
-// (agentplat/public-entry-points), and the rules' own code. Their fingerprint is a setting, which
-// ESLint hashes into each file's cache entry, so a change to any of them lints every file again.
-const here = import.meta.dirname;
-const filesUnder = (dir) =>
-  readdirSync(join(here, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
-const inputs = createHash('sha256')
-  .update(['src', 'test', 'scripts', 'bench', 'docs', 'fixtures', 'templates'].flatMap(filesUnder).sort().join('\n'))
-  .update(readFileSync(join(here, 'eslint', 'plugin.mjs')))
-  .update(readFileSync(join(here, 'package-lock.json')))
-  .digest('hex');
+// unchanged keeps its last result. The rules also read what is outside the file linted (which
+// repository files exist, the installed packages' manifests, the rules' own code): their
+// fingerprint (eslint/lint-inputs.mjs) is a setting of every file, which ESLint hashes into each
+// file's cache entry, so a change to any of them lints every file again.
+const inputs = lintInputs(import.meta.dirname);
 
 const CODE = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.mjs', '**/*.cjs', '**/*.js'];
 const within = (...dirs) => dirs.flatMap((d) => CODE.map((c) => `${d}/${c}`));
