@@ -3,6 +3,14 @@
 // (test/eslint-rules.test.ts). The stage graph of src/ is dependency-cruiser's (.dependency-cruiser.cjs).
 import tseslint from 'typescript-eslint';
 import agentplat from './eslint/plugin.mjs';
+import { lintInputs } from './eslint/lint-inputs.mjs';
+
+// `npm run lint` keeps ESLint's cache (.cache/eslint, --cache-strategy content): a file whose text is
+// unchanged keeps its last result. The rules also read what is outside the file linted (which
+// repository files exist, the installed packages' manifests, the rules' own code): their
+// fingerprint (eslint/lint-inputs.mjs) is a setting of every file, which ESLint hashes into each
+// file's cache entry, so a change to any of them lints every file again.
+const inputs = lintInputs(import.meta.dirname);
 
 const CODE = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.mjs', '**/*.cjs', '**/*.js'];
 const within = (...dirs) => dirs.flatMap((d) => CODE.map((c) => `${d}/${c}`));
@@ -11,6 +19,8 @@ export default [
   {
     ignores: ['dist/**', 'node_modules/**', 'eslint/fixtures/**', 'fixtures/**', 'values/**', 'schemas/**', 'recipes/**', 'docs/**', '**/*.generated.ts', 'test/cluster/go/**'],
   },
+  // Every file's cache entry, templates and shell scripts included, carries the fingerprint.
+  { settings: { agentplatLintInputs: inputs } },
   {
     files: CODE,
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },

@@ -27,6 +27,20 @@ export const SLOW_ONLY: Record<string, string> = {
   'test/crds/render-validate-matrix.test.ts': "render-heavy: the cluster suite's configuration matrix rendered and validated for each Kubernetes release (about 24 s)",
 };
 
+/**
+ * Test files that need a fresh module registry of their own, each with why. The other files of a
+ * tier share their worker's modules (vitest's `isolate: false`): a file imports src/ once per worker
+ * instead of once per file, which was half the CPU time of the fast tier's smaller files. A file
+ * that replaces a module (vi.mock, vi.doMock) or resets the registry (vi.resetModules) would see, or
+ * leave behind, modules another file loaded, so it runs isolated (test/tiers.test.ts finds them).
+ */
+export const ISOLATED: Record<string, string> = {
+  'test/values-load.test.ts': 'vi.mock of node:fs: counts the bytes the loader reads',
+  'test/render/yaml-read-templates.test.ts': "vi.mock of src/yaml/template-yaml.ts: records every template output the fast reader reads",
+  'test/render/template-program.test.ts': 'vi.mock of src/render/engine.ts: checks every template call against handlebars',
+  'test/render/tpl.test.ts': 'vi.resetModules: imports a fresh copy of src/model/tpl.ts alone',
+};
+
 /** The factor of AGENTPLAT_FUZZ_RUNS the fast tier runs the randomized suites at, unless it is set. */
 export const FAST_RUNS = '0.25';
 /** The factor the slow tier runs them at, unless it is set: the sizes written in the tests. */

@@ -1,0 +1,2 @@
+/** The fingerprint of what the project's ESLint rules read besides the file they lint (lint-inputs.mjs). */
+export function lintInputs(root: string): string;
