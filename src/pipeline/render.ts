@@ -81,8 +81,9 @@ export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered:
   return { problems, layered: lint.layered };
 }
 
-export function renderRelease(req: ReleaseRequest): ReleaseResult {
-  const lint = lintRelease(req);
+/** `linted`: what lintRelease(req) returned, when the caller linted the release already. */
+export function renderRelease(req: ReleaseRequest, linted?: ReturnType<typeof lintRelease>): ReleaseResult {
+  const lint = linted ?? lintRelease(req);
   let problems = lint.problems;
   const options: ChartRenderOptions = {
     revision: req.revision,

@@ -3,7 +3,7 @@
 // the executable calls, with memory streams).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROOT } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { breathe } from '../helpers/breathe.ts';
@@ -18,6 +18,7 @@ import { describeKey, walkKeys } from '../../src/chart/values-model.ts';
 import { applySetArgument } from '../../src/values/set-parser.ts';
 import { dataSource } from '../../src/values/source.ts';
 import type { SchemaNode } from '../../src/docs/values-reference.ts';
+import type { RenderedDoc } from '../../src/model/objects.ts';
 import { checkModelConfig } from '../helpers/load-crd-check.ts';
 // Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
 
@@ -211,6 +212,21 @@ describe('explain answers within a few renders\' work: its checks share each val
     const { seen } = watched(() => expect(rulesChangedBy('B', 'controller.auth.mode', [...modes, '', 'latest'])).toContainEqual(RULES[authMode]!.ids.map((x) => x.id)));
     const all = new Set([...seen.values()].flatMap((s) => [...s]));
     expect(seen.get(authMode)!.size).toBeLessThan(all.size);
+  });
+
+  it('an example value the linter refuses costs no render, and the render it is compared with is made only once one passes (authproxy.config.emailDomains: none passes with authproxy.enabled)', async () => {
+    // A fresh explain module, so no render of an earlier test is kept; the engine of the same module graph.
+    vi.resetModules();
+    const fresh = await import('../../src/explain/explain.ts');
+    const { withTemplateRuns } = await import('../../src/render/engine.ts');
+    const sources: string[] = [];
+    const watch = { run: (source: string, _t: string, _d: unknown, make: () => RenderedDoc[]) => (sources.push(source), make()) };
+    const e = await withTemplateRuns(watch, () => fresh.explainKey('authproxy.config.emailDomains', ['B'], { rules: false }));
+    // With the proxy on, every example fails the linter: compared without it …
+    expect(e.byRevision.B!.renders!.note).toMatch(/^with authproxy\.enabled=true, no example value/);
+    // … so no template of the proxy ran: neither the proxy's render nor one of an example with it was made.
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.filter((s) => s.includes('authproxy'))).toEqual([]);
   });
 
   const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
