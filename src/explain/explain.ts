@@ -6,7 +6,7 @@
 
 import { AgentplatError, EXIT_PROBLEMS } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
-import { lintRelease, renderRelease, type ReleaseRequest } from '../pipeline/render.ts';
+import { lintReleaseUnlessError, renderRelease, type ReleaseRequest } from '../pipeline/render.ts';
 import { readGenerated } from '../package-root.ts';
 import { loadModelConfigCheck, type CheckObject } from '../lint/crd-check.ts';
 import type { RenderedDoc } from '../model/objects.ts';
@@ -16,7 +16,7 @@ import { REVISION_IDS, type Revision } from '../chart/revisions.ts';
 import { replacementHint } from '../chart/replacements.ts';
 import { assignPath, inferType } from '../values/set-parser.ts';
 import { dataSource } from '../values/source.ts';
-import { rulesChangedBy } from './rule-reads.ts';
+import { checksReading, rulesChangedBy } from './rule-reads.ts';
 import { keyInConfiguration } from '../pipeline/no-effect.ts';
 import type { LayeredValues } from '../values/merge.ts';
 import type { Problem } from '../problems/problem.ts';
@@ -448,11 +448,12 @@ function render(rev: Revision, set: Record<string, unknown>, checkModelConfig: C
  * The render of `set` when the linter passes it: linted first, rendered only then (a value the
  * linter refuses costs no render).
  */
-function renderIfLintPasses(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
+function renderIfLintPasses(rev: Revision, set: Record<string, unknown>, changed: readonly string[], checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
   const req = releaseOf(rev, set, checkModelConfig);
-  const lint = lintRelease(req);
-  if (lint.problems.some((p) => p.severity === 'error')) return undefined;
-  return renderRelease(req, lint).docs;
+  // The checks that read a changed key first: the likeliest to refuse it, which ends the lint.
+  const readers = new Set(changed.flatMap((k) => [...checksReading(rev, k, checkModelConfig)]));
+  const lint = lintReleaseUnlessError(req, (rule) => readers.has(rule));
+  return lint ? renderRelease(req, lint).docs : undefined;
 }
 
 /**
@@ -543,7 +544,7 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[], ch
     for (const k of Object.keys(withKeys)) delete alongside[k];
     const renders = baseRenders(rev, withKeys, checkModelConfig !== undefined);
     for (const value of renders ? candidates : []) {
-      const after = renderIfLintPasses(rev, { ...withKeys, ...alongside, [key]: value }, checkModelConfig);
+      const after = renderIfLintPasses(rev, { ...withKeys, ...alongside, [key]: value }, [key, ...Object.keys(alongside)], checkModelConfig);
       if (!after) continue;
       const id = baseId(rev, withKeys, checkModelConfig !== undefined);
       if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys, checkModelConfig));

@@ -213,6 +213,12 @@ export function rulesChangedBy(rev: Revision, key: string, candidates: readonly 
   return out;
 }
 
+/** The checks of the linter that can see `key` change (touches), by their recorded reads. */
+export function checksReading(rev: Revision, key: string, check?: CheckObject): ReadonlySet<ValuesRule> {
+  const mapsAbove = ancestorsMapsInEvery(valueSetsOf(rev), key.split('.'));
+  return new Set(ruleReads(rev, check).flatMap((reads, i) => (touches(reads.keys, key, mapsAbove) ? [RULES[i]!] : [])));
+}
+
 /**
  * Whether a check whose recorded reads are `keys` can see `key` change: it read the key, a key
  * under it, listed the keys of a map above it, or read a key above it that is not a map in every

@@ -229,6 +229,31 @@ describe('explain answers within a few renders\' work: its checks share each val
     expect(sources.filter((s) => s.includes('authproxy'))).toEqual([]);
   });
 
+  it('the linter stops at the first error on an example value: the checks that read the key run first, the others only on values that pass (authproxy.config.emailDomains with authproxy.enabled)', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/explain/explain.ts');
+    const { RULES: rules } = await import('../../src/lint/rules/index.ts');
+    const runs = new Map<string, number>();
+    const checks = rules.map((r) => r.check);
+    rules.forEach((rule, i) => {
+      rule.check = (ctx: RuleContext) => {
+        runs.set(rule.ids[0]!.id, (runs.get(rule.ids[0]!.id) ?? 0) + 1);
+        checks[i]!.call(rule, ctx);
+      };
+    });
+    try {
+      const e = await fresh.explainKey('authproxy.config.emailDomains', ['B'], { rules: false });
+      expect(e.byRevision.B!.renders!.note).toMatch(/^with authproxy\.enabled=true, no example value/);
+    } finally {
+      rules.forEach((rule, i) => (rule.check = checks[i]!));
+    }
+    const count = (id: string) => runs.get(rules.find((r) => r.ids.some((x) => x.id === id))!.ids[0]!.id) ?? 0;
+    // The proxy's check, which reads the key, refused each example value with the proxy on …
+    expect(count('security/authproxy-email-widened')).toBeGreaterThan(5);
+    // … and a check that never reads it ran only on what passed: the example without the proxy, and the render it is compared with.
+    expect(count('values/templated-values')).toBeLessThanOrEqual(2);
+  });
+
   const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
   it.each(Object.entries(sample.keys))('%s: the lint rules listed are those explain listed before the checks shared their values (test/data/explain/rules-by-key.json)', async (key, byRevision) => {
     const e = await explainKey(key, REVISION_IDS);
