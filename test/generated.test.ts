@@ -143,7 +143,7 @@ describe('the generated files are what the sources make', () => {
     expect(Object.keys(fresh).sort()).toEqual(['A', 'A+check', 'B', 'B+check']);
     for (const [id, rows] of Object.entries(fresh)) {
       const [rev, withCheck] = [id[0] as Revision, id.endsWith('+check')];
-      const shipped = ruleReads(rev, withCheck ? await loadModelConfigCheck() : undefined).map((r) => ({ ids: [...r.ids], keys: [...r.keys].sort(), direct: [...r.direct].sort(), base: r.base }));
+      const shipped = ruleReads(rev, withCheck ? await loadModelConfigCheck() : undefined).map((r) => ({ ids: [...r.ids], keys: [...r.keys].sort(), sets: [...r.keys].sort().map((k) => r.sets.get(k)), direct: [...r.direct].sort(), base: r.base }));
       expect(shipped, id).toEqual(rows);
     }
     // A check that reads nothing would make this compare nothing; nor would findings no set has.

@@ -214,6 +214,16 @@ describe('explain answers within a few renders\' work: its checks share each val
     expect(seen.get(authMode)!.size).toBeLessThan(all.size);
   });
 
+  it('a check runs only on the value sets on which it saw the key (the proxy\'s session-storage check reads authproxy.config.* only where the proxy is on; the metadata walk reads it on every set)', () => {
+    ruleReads('B');
+    const id = (rule: string) => RULES.findIndex((r) => r.ids.some((x) => x.id === rule));
+    const { seen } = watched(() => rulesChangedBy('B', 'authproxy.config.emailDomains', [['example-value'], ['example.com'], []]));
+    const ranOn = (rule: string) => seen.get(id(rule))?.size ?? 0;
+    const storage = ranOn('values/authproxy-session-storage');
+    expect(storage).toBeGreaterThan(0);
+    expect(storage).toBeLessThan(ranOn('values/metadata') / 2);
+  });
+
   it('an example value the linter refuses costs no render, and the render it is compared with is made only once one passes (authproxy.config.emailDomains: none passes with authproxy.enabled)', async () => {
     // A fresh explain module, so no render of an earlier test is kept; the engine of the same module graph.
     vi.resetModules();
