@@ -16,6 +16,8 @@ import { REVISION_IDS, type Revision } from '../chart/revisions.ts';
 import { replacementHint } from '../chart/replacements.ts';
 import { assignPath, inferType } from '../values/set-parser.ts';
 import { dataSource } from '../values/source.ts';
+import { layerRelease } from '../values/replace.ts';
+import { defaultsSource } from '../values/defaults.ts';
 import { checksReading, rulesChangedBy } from './rule-reads.ts';
 import { keyInConfiguration } from '../pipeline/no-effect.ts';
 import type { LayeredValues } from '../values/merge.ts';
@@ -444,6 +446,12 @@ function render(rev: Revision, set: Record<string, unknown>, checkModelConfig: C
   return renderRelease(releaseOf(rev, set, checkModelConfig)).docs;
 }
 
+/** The render of `set`, which the build found the linter passes (computeExplainBases): not linted again. */
+function renderLintClean(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
+  const req = releaseOf(rev, set, checkModelConfig);
+  return renderRelease(req, { problems: [], layered: layerRelease(defaultsSource(rev), req.layers) }).docs;
+}
+
 /**
  * The render of `set` when the linter passes it: linted first, rendered only then (a value the
  * linter refuses costs no render).
@@ -547,7 +555,7 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[], ch
       const after = renderIfLintPasses(rev, { ...withKeys, ...alongside, [key]: value }, [key, ...Object.keys(alongside)], checkModelConfig);
       if (!after) continue;
       const id = baseId(rev, withKeys, checkModelConfig !== undefined);
-      if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys, checkModelConfig));
+      if (!baseCache.has(id)) baseCache.set(id, renderLintClean(rev, withKeys, checkModelConfig));
       const before = baseCache.get(id);
       if (!before) throw new Error(`dist/generated/explain-bases.json says revision ${rev} renders with ${JSON.stringify(withKeys)}, and it does not: run \`npm run build\` in the agentplat folder`);
       const command = ['agentplat render', ...Object.entries({ ...withKeys, ...alongside, [key]: value }).map(([k, v]) => setFlag(k, v))].join(' ');

@@ -264,6 +264,26 @@ describe('explain answers within a few renders\' work: its checks share each val
     expect(count('values/templated-values')).toBeLessThanOrEqual(2);
   });
 
+  it('the render an example is compared with is not linted: the build found that the linter passes it (controller.replicas: one lint, of the example)', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/explain/explain.ts');
+    const { RULES: rules } = await import('../../src/lint/rules/index.ts');
+    const templated = rules.find((r) => r.ids.some((x) => x.id === 'values/templated-values'))!;
+    const check = templated.check;
+    let runs = 0;
+    templated.check = (ctx: RuleContext) => {
+      runs++;
+      check.call(templated, ctx);
+    };
+    try {
+      const e = await fresh.explainKey('controller.replicas', ['B'], { rules: false });
+      expect(e.byRevision.B!.renders!.objects.length).toBeGreaterThan(0);
+    } finally {
+      templated.check = check;
+    }
+    expect(runs).toBe(1);
+  });
+
   const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
   it.each(Object.entries(sample.keys))('%s: the lint rules listed are those explain listed before the checks shared their values (test/data/explain/rules-by-key.json)', async (key, byRevision) => {
     const e = await explainKey(key, REVISION_IDS);
