@@ -3,7 +3,7 @@
 // the executable calls, with memory streams).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from './binary.ts';
 import { runInProcess } from './in-process.ts';
 import { breathe } from '../helpers/breathe.ts';
@@ -18,7 +18,6 @@ import { describeKey, walkKeys } from '../../src/chart/values-model.ts';
 import { applySetArgument } from '../../src/values/set-parser.ts';
 import { dataSource } from '../../src/values/source.ts';
 import type { SchemaNode } from '../../src/docs/values-reference.ts';
-import type { RenderedDoc } from '../../src/model/objects.ts';
 import { checkModelConfig } from '../helpers/load-crd-check.ts';
 // Provider config and tls are checked by validate's code, which a run loads only when needed: loaded here, as the commands load it.
 
@@ -222,66 +221,6 @@ describe('explain answers within a few renders\' work: its checks share each val
     const storage = ranOn('values/authproxy-session-storage');
     expect(storage).toBeGreaterThan(0);
     expect(storage).toBeLessThan(ranOn('values/metadata') / 2);
-  });
-
-  it('an example value the linter refuses costs no render, and the render it is compared with is made only once one passes (authproxy.config.emailDomains: none passes with authproxy.enabled)', async () => {
-    // A fresh explain module, so no render of an earlier test is kept; the engine of the same module graph.
-    vi.resetModules();
-    const fresh = await import('../../src/explain/explain.ts');
-    const { withTemplateRuns } = await import('../../src/render/engine.ts');
-    const sources: string[] = [];
-    const watch = { run: (source: string, _t: string, _d: unknown, make: () => RenderedDoc[]) => (sources.push(source), make()) };
-    const e = await withTemplateRuns(watch, () => fresh.explainKey('authproxy.config.emailDomains', ['B'], { rules: false }));
-    // With the proxy on, every example fails the linter: compared without it …
-    expect(e.byRevision.B!.renders!.note).toMatch(/^with authproxy\.enabled=true, no example value/);
-    // … so no template of the proxy ran: neither the proxy's render nor one of an example with it was made.
-    expect(sources.length).toBeGreaterThan(0);
-    expect(sources.filter((s) => s.includes('authproxy'))).toEqual([]);
-  });
-
-  it('the linter stops at the first error on an example value: the checks that read the key run first, the others only on values that pass (authproxy.config.emailDomains with authproxy.enabled)', async () => {
-    vi.resetModules();
-    const fresh = await import('../../src/explain/explain.ts');
-    const { RULES: rules } = await import('../../src/lint/rules/index.ts');
-    const runs = new Map<string, number>();
-    const checks = rules.map((r) => r.check);
-    rules.forEach((rule, i) => {
-      rule.check = (ctx: RuleContext) => {
-        runs.set(rule.ids[0]!.id, (runs.get(rule.ids[0]!.id) ?? 0) + 1);
-        checks[i]!.call(rule, ctx);
-      };
-    });
-    try {
-      const e = await fresh.explainKey('authproxy.config.emailDomains', ['B'], { rules: false });
-      expect(e.byRevision.B!.renders!.note).toMatch(/^with authproxy\.enabled=true, no example value/);
-    } finally {
-      rules.forEach((rule, i) => (rule.check = checks[i]!));
-    }
-    const count = (id: string) => runs.get(rules.find((r) => r.ids.some((x) => x.id === id))!.ids[0]!.id) ?? 0;
-    // The proxy's check, which reads the key, refused each example value with the proxy on …
-    expect(count('security/authproxy-email-widened')).toBeGreaterThan(5);
-    // … and a check that never reads it ran only on what passed: the example without the proxy, and the render it is compared with.
-    expect(count('values/templated-values')).toBeLessThanOrEqual(2);
-  });
-
-  it('the render an example is compared with is not linted: the build found that the linter passes it (controller.replicas: one lint, of the example)', async () => {
-    vi.resetModules();
-    const fresh = await import('../../src/explain/explain.ts');
-    const { RULES: rules } = await import('../../src/lint/rules/index.ts');
-    const templated = rules.find((r) => r.ids.some((x) => x.id === 'values/templated-values'))!;
-    const check = templated.check;
-    let runs = 0;
-    templated.check = (ctx: RuleContext) => {
-      runs++;
-      check.call(templated, ctx);
-    };
-    try {
-      const e = await fresh.explainKey('controller.replicas', ['B'], { rules: false });
-      expect(e.byRevision.B!.renders!.objects.length).toBeGreaterThan(0);
-    } finally {
-      templated.check = check;
-    }
-    expect(runs).toBe(1);
   });
 
   const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
