@@ -135,7 +135,8 @@ writeFileSync(join(gen, 'ajv-setup.json'), JSON.stringify({ AJV_OPTIONS: sources
 {
   const entry = `export { usePackageFiles } from './src/package-root.ts';
 export { computeRuleReads } from './src/explain/rule-reads-compute.ts';
-export { loadModelConfigCheck } from './src/lint/crd-check.ts';`;
+export { loadModelConfigCheck } from './src/lint/crd-check.ts';
+export { computeExplainBases } from './src/explain/explain.ts';`;
   const r = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, packages: 'external', logLevel: 'warning' });
   const tmp = join(gen, '.rule-reads.mjs');
   writeFileSync(tmp, r.outputFiles[0].text);
@@ -144,6 +145,8 @@ export { loadModelConfigCheck } from './src/lint/crd-check.ts';`;
     const at = (path) => (path.startsWith('dist/') ? join(out, path.slice('dist/'.length)) : join(root, path));
     m.usePackageFiles({ read: (path) => (existsSync(at(path)) ? readFileSync(at(path)) : undefined), name: at, cacheDir: () => undefined });
     writeFileSync(join(gen, 'rule-reads.json'), JSON.stringify(m.computeRuleReads(await m.loadModelConfigCheck())));
+    // Whether each render explain compares an example with passes the linter and renders (computeExplainBases).
+    writeFileSync(join(gen, 'explain-bases.json'), JSON.stringify(m.computeExplainBases(await m.loadModelConfigCheck())));
   } finally {
     rmSync(tmp, { force: true });
   }

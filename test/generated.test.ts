@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { computeRuleReads } from '../src/explain/rule-reads-compute.ts';
 import { ruleReads } from '../src/explain/rule-reads.ts';
+import { computeExplainBases, explainBases } from '../src/explain/explain.ts';
 import { loadModelConfigCheck } from '../src/lint/crd-check.ts';
 import { crdSchemas, crdValidator } from '../src/crds/crd-validators.ts';
 import { CRD_AJV_OPTIONS, prepareCrdAjv } from '../src/kube-check/crd-ajv.ts';
@@ -145,12 +146,21 @@ describe('the generated files are what the sources make', () => {
     expect(Object.keys(fresh).sort()).toEqual(['A', 'A+check', 'B', 'B+check']);
     for (const [id, rows] of Object.entries(fresh)) {
       const [rev, withCheck] = [id[0] as Revision, id.endsWith('+check')];
-      const shipped = ruleReads(rev, withCheck ? await loadModelConfigCheck() : undefined).map((r) => ({ ids: [...r.ids], keys: [...r.keys].sort(), direct: [...r.direct].sort(), base: r.base }));
+      const shipped = ruleReads(rev, withCheck ? await loadModelConfigCheck() : undefined).map((r) => ({ ids: [...r.ids], keys: [...r.keys].sort(), sets: [...r.keys].sort().map((k) => r.sets.get(k)), direct: [...r.direct].sort(), base: r.base }));
       expect(shipped, id).toEqual(rows);
     }
     // A check that reads nothing would make this compare nothing; nor would findings no set has.
     expect(fresh.B!.every((r) => r.keys.length > 0)).toBe(true);
     expect(fresh.B!.filter((r) => r.base.some(([none]) => none.length > 0)).length).toBeGreaterThan(3);
+  });
+
+  it('whether each render explain compares an example with passes the linter and renders: found by rendering each key\'s switches (and none), per revision', async () => {
+    const fresh = computeExplainBases(await loadModelConfigCheck());
+    expect(explainBases()).toEqual(fresh);
+    // Both answers occur (a switch alone the linter refuses: the htpasswd file needs its users), and both revisions.
+    expect(Object.values(fresh).filter((renders) => !renders).length).toBeGreaterThan(0);
+    expect(Object.values(fresh).filter((renders) => renders).length).toBeGreaterThan(20);
+    expect(new Set(Object.keys(fresh).map((id) => id[0]))).toEqual(new Set(['A', 'B']));
   });
 });
 

@@ -6,7 +6,8 @@
 
 import { AgentplatError, EXIT_PROBLEMS } from '../problems/errors.ts';
 import { nearest } from '../problems/nearest.ts';
-import { renderRelease } from '../pipeline/render.ts';
+import { lintReleaseUnlessError, renderRelease, type ReleaseRequest } from '../pipeline/render.ts';
+import { readGenerated } from '../package-root.ts';
 import { loadModelConfigCheck, type CheckObject } from '../lint/crd-check.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { valuesSchema } from '../docs/embedded.ts';
@@ -15,7 +16,9 @@ import { REVISION_IDS, type Revision } from '../chart/revisions.ts';
 import { replacementHint } from '../chart/replacements.ts';
 import { assignPath, inferType } from '../values/set-parser.ts';
 import { dataSource } from '../values/source.ts';
-import { rulesChangedBy } from './rule-reads.ts';
+import { layerRelease } from '../values/replace.ts';
+import { defaultsSource } from '../values/defaults.ts';
+import { checksReading, rulesChangedBy } from './rule-reads.ts';
 import { keyInConfiguration } from '../pipeline/no-effect.ts';
 import type { LayeredValues } from '../values/merge.ts';
 import type { Problem } from '../problems/problem.ts';
@@ -140,7 +143,7 @@ const holdsKeys = (node: SchemaNode) => node.properties !== undefined && Object.
 /** `rules: false` leaves out the lint rules (the slow part), for callers that want the rest. */
 export async function explainKey(key: string, revisionsAsked: readonly Revision[], parts: { rules?: boolean } = {}): Promise<Explanation> {
   // A provider block's examples render with the block set, which runs validate's ModelConfig check.
-  const checkModelConfig = key.startsWith('providers.') ? await loadModelConfigCheck() : undefined;
+  const checkModelConfig = key.startsWith('providers.') ? await modelConfigCheck() : undefined;
   const revisions = revisionsAsked.filter((r) => schemaNodeAt(valuesSchema(r), key) !== undefined);
   if (revisions.length === 0) throw unknownKey(key, revisionsAsked);
   const byRevision: Partial<Record<Revision, RevisionFacts>> = {};
@@ -177,6 +180,27 @@ export async function explainKey(key: string, revisionsAsked: readonly Revision[
     byRevision[rev] = facts;
   }
   return { key, revisions, byRevision, ...(example ? { example } : {}) };
+}
+
+let checkOnce: CheckObject | undefined;
+
+/**
+ * Validate's ModelConfig check, each object checked once: explain builds the same provider block's
+ * ModelConfig on many value sets and example values (the check is a function of the object alone).
+ */
+async function modelConfigCheck(): Promise<CheckObject> {
+  if (checkOnce) return checkOnce;
+  const check = await loadModelConfigCheck();
+  const seen = new Map<string, ReturnType<CheckObject>>();
+  // undefined and the numbers JSON has no word for are kept apart from null.
+  const text = (data: unknown) => JSON.stringify(data, (_k, v: unknown) => (v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? `\0${String(v)}` : v));
+  checkOnce = (data) => {
+    const id = text(data);
+    let found = seen.get(id);
+    if (!found) seen.set(id, (found = check(data)));
+    return [...found];
+  };
+  return checkOnce;
 }
 
 /** Other values a check may act on (an empty string, zero, an empty list), tried besides the examples. */
@@ -410,13 +434,34 @@ function switchesAbove(rev: Revision, key: string): Record<string, unknown> {
   return out;
 }
 
-function render(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
+/** The release `agentplat render` renders without flags, so the example printed renders the same. */
+function releaseOf(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): ReleaseRequest {
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(set)) assignPath(data, k.split('.'), v);
   const layers = Object.keys(set).length > 0 ? [dataSource('explain', data)] : [];
-  // The release `agentplat render` renders without flags, so the example printed renders the same.
-  const r = renderRelease({ revision: rev, layers, releaseName: 'agentplat', namespace: RELEASE_NAMESPACE, apiVersions: [], skipCrds: true, ...(checkModelConfig ? { checkModelConfig } : {}) });
-  return r.docs;
+  return { revision: rev, layers, releaseName: 'agentplat', namespace: RELEASE_NAMESPACE, apiVersions: [], skipCrds: true, ...(checkModelConfig ? { checkModelConfig } : {}) };
+}
+
+function render(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
+  return renderRelease(releaseOf(rev, set, checkModelConfig)).docs;
+}
+
+/** The render of `set`, which the build found the linter passes (computeExplainBases): not linted again. */
+function renderLintClean(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
+  const req = releaseOf(rev, set, checkModelConfig);
+  return renderRelease(req, { problems: [], layered: layerRelease(defaultsSource(rev), req.layers) }).docs;
+}
+
+/**
+ * The render of `set` when the linter passes it: linted first, rendered only then (a value the
+ * linter refuses costs no render).
+ */
+function renderIfLintPasses(rev: Revision, set: Record<string, unknown>, changed: readonly string[], checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
+  const req = releaseOf(rev, set, checkModelConfig);
+  // The checks that read a changed key first: the likeliest to refuse it, which ends the lint.
+  const readers = new Set(changed.flatMap((k) => [...checksReading(rev, k, checkModelConfig)]));
+  const lint = lintReleaseUnlessError(req, (rule) => readers.has(rule));
+  return lint ? renderRelease(req, lint).docs : undefined;
 }
 
 /**
@@ -439,6 +484,52 @@ function companions(keys: readonly string[]): Record<string, unknown> {
 
 const baseCache = new Map<string, RenderedDoc[] | undefined>();
 
+/** The keys set in the renders a key's example is compared with: its switches with their companions, then none (see landings). */
+function baseSets(rev: Revision, key: string): { switched: Record<string, unknown>; withKeys: Record<string, unknown> }[] {
+  const switches = switchesAbove(rev, key);
+  const attempts = Object.keys(switches).length > 0 ? [switches, {}] : [{}];
+  // The switches' companions are in both renders (the key among them gets its example value in the second).
+  return attempts.map((switched) => ({ switched, withKeys: { ...switched, ...companions(Object.keys(switched)) } }));
+}
+
+const baseId = (rev: Revision, withKeys: Record<string, unknown>, withCheck: boolean) => `${rev}${withCheck ? '+check' : ''} ${JSON.stringify(withKeys)}`;
+
+/**
+ * Whether each render explain compares examples with (every key's base sets, per revision, with
+ * validate's ModelConfig check for a provider key) passes the linter and renders. It depends only
+ * on the package, so the build finds it (scripts/build.mjs) and writes it to
+ * dist/generated/explain-bases.json: explain then renders a base only once an example value
+ * passes the linter, and lints it not at all. test/generated.test.ts holds the file to this.
+ */
+export function computeExplainBases(checkModelConfig: CheckObject): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const rev of REVISION_IDS) {
+    for (const key of allKeys([rev])) {
+      const item = listItemField(rev, key);
+      const check = key.startsWith('providers.') ? checkModelConfig : undefined;
+      for (const { withKeys } of baseSets(rev, item ? item.list : key)) {
+        const id = baseId(rev, withKeys, check !== undefined);
+        if (!Object.hasOwn(out, id)) out[id] = render(rev, withKeys, check) !== undefined;
+      }
+    }
+  }
+  return out;
+}
+
+let bases: Record<string, boolean> | undefined;
+
+/** What the build wrote of computeExplainBases (dist/generated/explain-bases.json). */
+export function explainBases(): Readonly<Record<string, boolean>> {
+  return (bases ??= JSON.parse(readGenerated('explain-bases.json')) as Record<string, boolean>);
+}
+
+/** Whether the base render of `withKeys` passes the linter and renders (from the build: computeExplainBases). */
+function baseRenders(rev: Revision, withKeys: Record<string, unknown>, withCheck: boolean): boolean {
+  const known = explainBases()[baseId(rev, withKeys, withCheck)];
+  if (known === undefined) throw new Error(`dist/generated/explain-bases.json does not know the render of revision ${rev} with ${JSON.stringify(withKeys)}: run \`npm run build\` in the agentplat folder`);
+  return known;
+}
+
 interface Landed {
   renders: NonNullable<RevisionFacts['renders']>;
   value: unknown;
@@ -446,30 +537,33 @@ interface Landed {
   command: string;
 }
 
-/** The render with the first candidate value the chart renders with, compared with the render without it. */
+/**
+ * The render with the first candidate value the chart renders with, compared with the render
+ * without it. Whether the render without it passes the linter comes from the build; it is made
+ * only once a candidate passes, and a candidate is rendered only once the linter passes it.
+ */
 function landings(rev: Revision, key: string, candidates: readonly unknown[], checkModelConfig: CheckObject | undefined): Landed | string {
-  const switches = switchesAbove(rev, key);
-  const on = Object.keys(switches).map((k) => `${k}=true`).join(', ');
-  const attempts = Object.keys(switches).length > 0 ? [switches, {}] : [{}];
+  const sets = baseSets(rev, key);
+  const on = Object.keys(sets[0]!.switched).map((k) => `${k}=true`).join(', ');
   let note: string | undefined;
-  for (const switched of attempts) {
-    // The switches' companions are in both renders (the key among them gets its example value in
-    // the second); the key's own companions only with its example value.
-    const withKeys = { ...switched, ...companions(Object.keys(switched)) };
+  for (const { withKeys } of sets) {
+    // The key's own companions only with its example value.
     const alongside = companions([key]);
     for (const k of Object.keys(withKeys)) delete alongside[k];
-    const id = `${rev}\0${JSON.stringify(withKeys)}`;
-    if (!baseCache.has(id)) baseCache.set(id, render(rev, withKeys, checkModelConfig));
-    const before = baseCache.get(id);
-    for (const value of before ? candidates : []) {
-      const after = render(rev, { ...withKeys, ...alongside, [key]: value }, checkModelConfig);
+    const renders = baseRenders(rev, withKeys, checkModelConfig !== undefined);
+    for (const value of renders ? candidates : []) {
+      const after = renderIfLintPasses(rev, { ...withKeys, ...alongside, [key]: value }, [key, ...Object.keys(alongside)], checkModelConfig);
       if (!after) continue;
+      const id = baseId(rev, withKeys, checkModelConfig !== undefined);
+      if (!baseCache.has(id)) baseCache.set(id, renderLintClean(rev, withKeys, checkModelConfig));
+      const before = baseCache.get(id);
+      if (!before) throw new Error(`dist/generated/explain-bases.json says revision ${rev} renders with ${JSON.stringify(withKeys)}, and it does not: run \`npm run build\` in the agentplat folder`);
       const command = ['agentplat render', ...Object.entries({ ...withKeys, ...alongside, [key]: value }).map(([k, v]) => setFlag(k, v))].join(' ');
       const extra = Object.keys(alongside).length > 0 ? { alongside } : {};
-      return { renders: { with: withKeys, ...extra, objects: compare(before!, after), ...(note ? { note } : {}) }, value, command };
+      return { renders: { with: withKeys, ...extra, objects: compare(before, after), ...(note ? { note } : {}) }, value, command };
     }
     // Only the first attempt turns switches on; the second compares without them, and says why.
-    note = before
+    note = renders
       ? `with ${on}, no example value of ${key} passes the linter, so this is compared without ${on}`
       : `${on} alone makes the linter ask for more values, so this is compared without it`;
   }

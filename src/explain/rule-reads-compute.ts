@@ -76,9 +76,11 @@ function recording(values: Values, on: Recorder): Values {
  * Each check runs with an empty list of cluster APIs and then with ['v1'], the second only when
  * the first looked at the list (a run that never does runs the same with any list).
  */
-function readsOf(rev: Revision, sets: readonly Values[], check: CheckObject | undefined): { keys: Set<string>; direct: Set<string> }[] {
-  const out = RULES.map(() => ({ keys: new Set<string>(), direct: new Set<string>() }));
-  for (const values of sets) {
+function readsOf(rev: Revision, sets: readonly Values[], check: CheckObject | undefined): { keys: Map<string, number>; direct: Set<string> }[] {
+  const out = RULES.map(() => ({ keys: new Map<string, number>(), direct: new Set<string>() }));
+  sets.forEach((values, s) => {
+    // Each key with the value sets it was read on, as bits (set s is bit s).
+    const readOn = (into: Map<string, number>, k: string) => void into.set(k, (into.get(k) ?? 0) | (1 << s));
     const on: Recorder = { into: undefined };
     const recorded = recording(values, on);
     let own = new Set<string>();
@@ -104,14 +106,14 @@ function readsOf(rev: Revision, sets: readonly Values[], check: CheckObject | un
         asked = false;
         on.into = own;
         onApiLists((apiVersions) => runCheck(rule, rev, recorded, apiVersions, check));
-        for (const k of own) out[i]!.keys.add(k);
+        for (const k of own) readOn(out[i]!.keys, k);
         for (const k of own) out[i]!.direct.add(k);
-        if (asked) for (const k of modelReads ?? []) out[i]!.keys.add(k);
+        if (asked) for (const k of modelReads ?? []) readOn(out[i]!.keys, k);
       });
     } finally {
       watchModels(undefined);
     }
-  }
+  });
   return out;
 }
 
@@ -124,9 +126,11 @@ export function computeRuleReads(check: CheckObject): RuleReadsData {
       // The findings on the value sets themselves, which explain compares each changed set with:
       // on sets of their own, not the recorded ones.
       const sets = valueSets(rev);
+      if (sets.length > 31) throw new Error(`${sets.length} value sets: the reads record each key's sets as the bits of a 32-bit number`);
       out[ruleReadsId(rev, withCheck)] = RULES.map((rule, i) => ({
         ids: rule.ids.map((x) => x.id),
-        keys: [...found[i]!.keys].sort(),
+        keys: [...found[i]!.keys.keys()].sort(),
+        sets: [...found[i]!.keys.keys()].sort().map((k) => found[i]!.keys.get(k)!),
         direct: [...found[i]!.direct].sort(),
         base: sets.map((values) => findingsOnApiLists(rule, rev, values, withCheck ? check : undefined)),
       }));

@@ -29,6 +29,8 @@ export interface RuleReads {
   ids: readonly string[];
   /** Dotted keys the check read (maps are entered, lists and scalars are read whole). */
   keys: ReadonlySet<string>;
+  /** Each key of `keys` with the value sets (valueSets' order) it was read on, as bits: set s is bit s. */
+  sets: ReadonlyMap<string, number>;
   /** The keys it read itself, not through the revision model it built. */
   direct: ReadonlySet<string>;
   /** Its findings on each value set of the revision (findingsOnApiLists), in valueSets' order. */
@@ -128,7 +130,7 @@ export const ruleReadsId = (rev: Revision, withCheck: boolean) => `${rev}${withC
  * valueSets: with no cluster APIs declared and with FULL_APIS), which do not depend on the key
  * explained.
  */
-export type RuleReadsData = Record<string, { ids: string[]; keys: string[]; direct: string[]; base: [string[], string[]][] }[]>;
+export type RuleReadsData = Record<string, { ids: string[]; keys: string[]; sets: number[]; direct: string[]; base: [string[], string[]][] }[]>;
 
 let generated: RuleReadsData | undefined;
 const cache = new Map<string, RuleReads[]>();
@@ -148,7 +150,7 @@ export function ruleReads(rev: Revision, check?: CheckObject): RuleReads[] {
     if (!rows || rows.length !== RULES.length || rows.some((r, i) => r.ids.join(' ') !== RULES[i]!.ids.map((x) => x.id).join(' '))) {
       throw new Error(`dist/generated/rule-reads.json does not match the lint rules of this build: run \`npm run build\` in the agentplat folder`);
     }
-    reads = rows.map((r) => ({ ids: r.ids, keys: new Set(r.keys), direct: new Set(r.direct), base: r.base }));
+    reads = rows.map((r) => ({ ids: r.ids, keys: new Set(r.keys), sets: new Map(r.keys.map((k, i) => [k, r.sets[i]!])), direct: new Set(r.direct), base: r.base }));
     cache.set(id, reads);
   }
   return reads;
@@ -182,15 +184,19 @@ export function rulesChangedBy(rev: Revision, key: string, candidates: readonly 
   const sets = valueSetsOf(rev);
   const segs = key.split('.');
   const mapsAbove = ancestorsMapsInEvery(sets, segs);
-  const reading = ruleReads(rev, check).flatMap((reads, i) => (touches(reads.keys, key, mapsAbove) ? [{ reads, rule: RULES[i]!, changed: new Set<string>(), done: false }] : []));
+  const notMap = notMapsAbove(sets, segs);
+  const reading = ruleReads(rev, check).flatMap((reads, i) => (touches(reads.keys, key, mapsAbove) ? [{ reads, rule: RULES[i]!, changed: new Set<string>(), done: false, on: touchedSets(reads.sets, key, notMap) }] : []));
   // The same value twice changes nothing the first did not.
   const values = candidates.filter((c, i) => candidates.findIndex((o) => JSON.stringify(o) === JSON.stringify(c)) === i);
   // One values object per value set and candidate, which every check reads: the revision model
   // is built once for it (revisionModel keeps it per values object), as in a lint run.
   sets.forEach((base, s) => {
+    if (!reading.some((r) => (r.on & (1 << s)) !== 0)) return;
     const here = JSON.stringify(valueAt(base, segs));
     const changedSets = values.filter((value) => JSON.stringify(value) !== here).map((value) => withValueAt(base, segs, value));
     for (const r of reading) {
+      // A check that did not see the key on this set runs on it the same with any value of the key.
+      if ((r.on & (1 << s)) === 0) continue;
       const before = r.reads.base[s]!;
       for (const v of changedSets) {
         if (r.done) break;
@@ -213,6 +219,12 @@ export function rulesChangedBy(rev: Revision, key: string, candidates: readonly 
   return out;
 }
 
+/** The checks of the linter that can see `key` change (touches), by their recorded reads. */
+export function checksReading(rev: Revision, key: string, check?: CheckObject): ReadonlySet<ValuesRule> {
+  const mapsAbove = ancestorsMapsInEvery(valueSetsOf(rev), key.split('.'));
+  return new Set(ruleReads(rev, check).flatMap((reads, i) => (touches(reads.keys, key, mapsAbove) ? [RULES[i]!] : [])));
+}
+
 /**
  * Whether a check whose recorded reads are `keys` can see `key` change: it read the key, a key
  * under it, listed the keys of a map above it, or read a key above it that is not a map in every
@@ -231,6 +243,37 @@ function touches(keys: ReadonlySet<string>, key: string, mapsAbove: ReadonlySet<
   }
   for (const k of keys) if (k.startsWith(`${key}.`)) return true;
   return false;
+}
+
+/**
+ * The value sets (as bits, set s is bit s) on which a check whose reads are `sets` (each key with
+ * the sets it was read on) saw `key`: touches, set by set. On a set where it did not, it read
+ * neither the key, nor a key under it, nor the keys of a map above it, nor a key above it that is
+ * not a map there: its run on that set is the same with any value of the key.
+ */
+function touchedSets(sets: ReadonlyMap<string, number>, key: string, notMap: ReadonlyMap<string, number>): number {
+  const segs = key.split('.');
+  let on = sets.get(key) ?? 0;
+  for (let i = 0; i < segs.length; i++) {
+    const above = segs.slice(0, i).join('.');
+    on |= sets.get(`${WALKED}${above}`) ?? 0;
+    if (i > 0) on |= (sets.get(above) ?? 0) & (notMap.get(above) ?? 0);
+  }
+  for (const [k, bits] of sets) if (k.startsWith(`${key}.`)) on |= bits;
+  return on;
+}
+
+/** Each key above `segs` (dotted) with the value sets on which it is not a map, as bits. */
+function notMapsAbove(sets: readonly Values[], segs: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 1; i < segs.length; i++) {
+    let bits = 0;
+    sets.forEach((v, s) => {
+      if (!isPlainMap(valueAt(v, segs.slice(0, i)))) bits |= 1 << s;
+    });
+    out.set(segs.slice(0, i).join('.'), bits);
+  }
+  return out;
 }
 
 /** The keys above `segs` (dotted as the reads are) that are maps in every value set. */

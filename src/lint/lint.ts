@@ -15,7 +15,7 @@ import { scalarSourceOffset } from '../yaml/scalar-offset.ts';
 import { touchedBy } from './schema-validators.ts';
 import { redactProblem, secretValues, VALUES_SECRETS } from '../problems/secrets.ts';
 import { RULES, ruleOwnsPath } from './rules/index.ts';
-import type { RuleContext, RuleFinding } from './rules/types.ts';
+import type { RuleContext, RuleFinding, ValuesRule } from './rules/types.ts';
 import type { CheckObject } from './crd-check.ts';
 
 export interface LintRequest {
@@ -49,6 +49,20 @@ export interface LintResult {
 }
 
 export function lintValues(req: LintRequest): LintResult {
+  return lintCore(req, RULES, false)!;
+}
+
+/**
+ * lintValues' result when it finds no error, else undefined as soon as it finds one: for a
+ * caller that only asks whether the linter passes the values (explain's example values). The
+ * checks `first` picks run before the others, so that those likeliest to find one (the checks
+ * that read the key the caller changed) end the run early.
+ */
+export function lintValuesUnlessError(req: LintRequest, first: (rule: ValuesRule) => boolean): LintResult | undefined {
+  return lintCore(req, [...RULES.filter(first), ...RULES.filter((r) => !first(r))], true);
+}
+
+function lintCore(req: LintRequest, rules: readonly ValuesRule[], stopAtError: boolean): LintResult | undefined {
   // The release's values, made once here (the renderer renders this same value: LintResult.layered).
   // The schema sees what the chart renders: every layer merged (a `required` key may come from any
   // layer), with the keys the user replaces as a whole taken from the user's layers alone. Each
@@ -57,6 +71,9 @@ export function lintValues(req: LintRequest): LintResult {
   const layered: LayeredValues = layerRelease(defaultsSource(req.revision), req.layers);
   const findings: RuleFinding[] = req.layers.length > 0 ? checkSchema(req.revision, layered.values, ruleOwnsPath, touchedBy(req.layers)) : [];
   const schemaFailed = findings.length > 0;
+  // Whether a finding is an error as reported (toProblem leaves some findings out).
+  const isError = (f: RuleFinding) => f.severity === 'error' && toProblem(f, layered, req.layers, req.showDefaultNote) !== undefined;
+  if (stopAtError && findings.some(isError)) return undefined;
 
   const ctx: RuleContext = {
     revision: req.revision,
@@ -73,13 +90,15 @@ export function lintValues(req: LintRequest): LintResult {
     },
     report: (f) => void findings.push(f),
   };
-  for (const rule of RULES) {
+  for (const rule of rules) {
+    const before = findings.length;
     try {
       rule.check(ctx);
     } catch (err) {
       // Rules read values defensively; a crash on values the schema already rejected is noise.
       if (!schemaFailed) throw err;
     }
+    if (stopAtError && findings.slice(before).some(isError)) return undefined;
   }
   // No message, hint or excerpt repeats a secret the user wrote, whatever rule found what.
   const secrets = new Set<string>();

@@ -2,7 +2,8 @@
 // The operations (operations.ts), which the CLI and the in-process API both run, call these, so a
 // render through either gives the same objects and the same problems.
 import { applyRuleLevels, askedFor, type RuleLevel } from '../lint/config.ts';
-import { lintValues } from '../lint/lint.ts';
+import { lintValues, lintValuesUnlessError, type LintRequest } from '../lint/lint.ts';
+import type { ValuesRule } from '../lint/rules/types.ts';
 import type { CheckObject } from '../lint/crd-check.ts';
 import { sortProblems, type Problem } from '../problems/problem.ts';
 import type { Revision } from '../chart/revisions.ts';
@@ -77,7 +78,27 @@ export type ValuesRequest = Pick<ReleaseRequest, 'revision' | 'layers' | 'namesp
  * `agentplat values --computed` prints.
  */
 export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered: LayeredValues } {
-  const lint = lintValues({
+  const lint = lintValues(lintRequest(req));
+  const problems = req.rules || req.ignoreKeys ? applyRuleLevels(lint.problems, req.rules ?? {}, req.ignoreKeys) : lint.problems;
+  return { problems, layered: lint.layered };
+}
+
+/**
+ * lintRelease's result when the linter passes the release (no error), else undefined, found
+ * with the checks `first` picks run first and the run ended at the first error (lintValuesUnlessError):
+ * for a caller that renders only what passes (explain's example values).
+ */
+export function lintReleaseUnlessError(req: ValuesRequest, first: (rule: ValuesRule) => boolean): { problems: Problem[]; layered: LayeredValues } | undefined {
+  // Rule levels can make an error of the linter's a warning, or take it away: those runs lint whole.
+  if (req.rules || req.ignoreKeys) {
+    const whole = lintRelease(req);
+    return whole.problems.some((p) => p.severity === 'error') ? undefined : whole;
+  }
+  return lintValuesUnlessError(lintRequest(req), first);
+}
+
+function lintRequest(req: ValuesRequest): LintRequest {
+  return {
     revision: req.revision,
     layers: [...req.layers],
     releaseNamespace: req.namespace,
@@ -87,13 +108,12 @@ export function lintRelease(req: ValuesRequest): { problems: Problem[]; layered:
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.checkModelConfig ? { checkModelConfig: req.checkModelConfig } : {}),
     ...(req.showDefaultNote ? { showDefaultNote: req.showDefaultNote } : req.rules ? { showDefaultNote: askedFor(req.rules) } : {}),
-  });
-  const problems = req.rules || req.ignoreKeys ? applyRuleLevels(lint.problems, req.rules ?? {}, req.ignoreKeys) : lint.problems;
-  return { problems, layered: lint.layered };
+  };
 }
 
-export function renderRelease(req: ReleaseRequest): ReleaseResult {
-  const lint = lintRelease(req);
+/** `linted`: what lintRelease(req) returned, when the caller linted the release already. */
+export function renderRelease(req: ReleaseRequest, linted?: ReturnType<typeof lintRelease>): ReleaseResult {
+  const lint = linted ?? lintRelease(req);
   let problems = lint.problems;
   const options: ChartRenderOptions = {
     revision: req.revision,

@@ -213,6 +213,16 @@ describe('explain answers within a few renders\' work: its checks share each val
     expect(seen.get(authMode)!.size).toBeLessThan(all.size);
   });
 
+  it('a check runs only on the value sets on which it saw the key (the proxy\'s session-storage check reads authproxy.config.* only where the proxy is on; the metadata walk reads it on every set)', () => {
+    ruleReads('B');
+    const id = (rule: string) => RULES.findIndex((r) => r.ids.some((x) => x.id === rule));
+    const { seen } = watched(() => rulesChangedBy('B', 'authproxy.config.emailDomains', [['example-value'], ['example.com'], []]));
+    const ranOn = (rule: string) => seen.get(id(rule))?.size ?? 0;
+    const storage = ranOn('values/authproxy-session-storage');
+    expect(storage).toBeGreaterThan(0);
+    expect(storage).toBeLessThan(ranOn('values/metadata') / 2);
+  });
+
   const sample = JSON.parse(readFileSync(join(ROOT, 'test', 'data', 'explain', 'rules-by-key.json'), 'utf8')) as { keys: Record<string, Partial<Record<Revision, string[][]>>> };
   it.each(Object.entries(sample.keys))('%s: the lint rules listed are those explain listed before the checks shared their values (test/data/explain/rules-by-key.json)', async (key, byRevision) => {
     const e = await explainKey(key, REVISION_IDS);

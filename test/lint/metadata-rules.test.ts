@@ -56,3 +56,28 @@ describe('render: metadata of every rendered object is checked before output', (
     expect(r.stderr).toMatch(/ConfigMap "x" .*label key "bad key!" is not valid.*\[render\/object-name\]/);
   });
 });
+
+describe('values/metadata walks only the maps it has not walked: values that share maps (explain\'s value sets) cost only what differs', () => {
+  it('a map shared by two values trees is walked once, and its findings are reported for both', async () => {
+    const { metadataRules } = await import('../../src/lint/rules/names.ts');
+    let listed = 0;
+    // A map holding a bad label, shared by both trees, counting how often its keys are listed.
+    const shared = new Proxy({ podLabels: { 'bad label!': 'x' }, image: { tag: '1' } } as Record<string, unknown>, {
+      ownKeys(t) {
+        listed++;
+        return Reflect.ownKeys(t);
+      },
+    });
+    const run = (values: Record<string, unknown>) => {
+      const found: string[] = [];
+      metadataRules.check({ revision: 'B', values, userSet: () => true, report: (f) => void found.push(`${String(f.path)} ${f.message}`) });
+      return found;
+    };
+    const first = run({ controller: shared, replicas: 1 });
+    const second = run({ controller: shared, replicas: 2, ui: { labels: { ok: 'yes' } } });
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^controller,podLabels,bad label! .*not a valid label key/);
+    expect(second).toEqual(first);
+    expect(listed).toBe(1);
+  });
+});

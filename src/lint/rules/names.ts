@@ -2,7 +2,7 @@
 // object is named `<fullname>-<suffix>` and Services need DNS-1035 labels (a letter first).
 //   bad:  fullnameOverride: ACME_platform      good: fullnameOverride: acme-platform
 
-import type { RuleContext, ValuesRule } from './types.ts';
+import type { RuleContext, RuleFinding, ValuesRule } from './types.ts';
 import { annotationKeyProblem, annotationsSize, ANNOTATIONS_TOTAL_MAX, labelKeyProblem, labelValueProblem } from '../../kube-check/metadata.ts';
 import { optStr } from '../../model/values-access.ts';
 import { AGENT_AREAS } from '../../chart/revisions.ts';
@@ -52,26 +52,40 @@ function isMap(v: unknown): v is Record<string, unknown> {
  * caught at the key the user wrote, not when `kubectl apply` refuses the object. `extraObjects`
  * are whole objects, checked as rendered.
  */
+/**
+ * The findings under each map the walk entered, by the map and its path: values are never changed
+ * once made, and the value sets explain runs this check on hundreds of times (rule-reads.ts)
+ * share every map but those on the path of the key they change, so a run walks only those.
+ */
+const walked = new WeakMap<object, Map<string, readonly RuleFinding[]>>();
+
 export const metadataRules: ValuesRule = {
   ids: [{ id: 'values/metadata', description: "Label and annotation maps in values must hold keys and values the API server accepts (qualified-name keys, label values of at most 63 characters, 256 KiB of annotations per object)" }],
   check(ctx) {
-    // Only maps hold label and annotation maps: a list or a value is passed over (a run of explain
-    // walks the values a few hundred times, rule-reads.ts).
-    const walk = (v: Record<string, unknown>, path: string[]): void => {
+    // Only maps hold label and annotation maps: a list or a value is passed over.
+    const walk = (v: Record<string, unknown>, path: string[]): readonly RuleFinding[] => {
+      const id = path.join('\0');
+      let atPath = walked.get(v);
+      const known = atPath?.get(id);
+      if (known) return known;
+      const found: RuleFinding[] = [];
       for (const [k, child] of Object.entries(v)) {
         if (!isMap(child) || (path.length === 0 && k === 'extraObjects')) continue;
         const at = [...path, k];
-        if (LABEL_MAP.test(k)) checkMap(ctx, at, child, 'label');
-        else if (ANNOTATION_MAP.test(k)) checkMap(ctx, at, child, 'annotation');
-        else walk(child, at);
+        if (LABEL_MAP.test(k)) checkMap(found, at, child, 'label');
+        else if (ANNOTATION_MAP.test(k)) checkMap(found, at, child, 'annotation');
+        else found.push(...walk(child, at));
       }
+      if (!atPath) walked.set(v, (atPath = new Map()));
+      atPath.set(id, found);
+      return found;
     };
-    if (isMap(ctx.values)) walk(ctx.values, []);
+    if (isMap(ctx.values)) for (const f of walk(ctx.values, [])) ctx.report({ ...f });
   },
 };
 
-function checkMap(ctx: RuleContext, path: string[], map: Record<string, unknown>, what: 'label' | 'annotation'): void {
-  const report = (at: string[], message: string, hint: string) => ctx.report({ rule: 'values/metadata', severity: 'error', path: at, message, hint });
+function checkMap(found: RuleFinding[], path: string[], map: Record<string, unknown>, what: 'label' | 'annotation'): void {
+  const report = (at: string[], message: string, hint: string) => void found.push({ rule: 'values/metadata', severity: 'error', path: at, message, hint });
   for (const [k, v] of Object.entries(map)) {
     const keyWhy = what === 'label' ? labelKeyProblem(k) : annotationKeyProblem(k);
     if (keyWhy) {
