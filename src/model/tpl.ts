@@ -64,11 +64,45 @@ export function isTemplated(text: string): boolean {
 /** Evaluates every action of `text`; throws TplError at the first one it cannot evaluate. */
 export function evaluateTpl(text: string, scope: TplScope): string {
   let out = '';
+  for (const step of stepsOf(text)) {
+    if (typeof step === 'string') out += step;
+    else if (step.kind === 'fail') throw step.error();
+    else out += printValue(evalPipeline(step.toks, step.start, step.end, text, scope), text, step.open);
+  }
+  return out;
+}
+
+/**
+ * A template text cut into what evaluateTpl does in turn: literal text, actions (tokenized), and
+ * the error met where the text cannot be cut further (an unclosed action, a token that is not
+ * one), thrown only when evaluation reaches it, so an action before it still fails first.
+ */
+type Step = string | { kind: 'action'; toks: readonly Tok[]; start: number; end: number; open: number } | { kind: 'fail'; error: () => TplError };
+
+/**
+ * The steps of each text seen, kept across renders: the same values template (a `tpl` string of
+ * the values, a template include) is cut once per process however many renders evaluate it.
+ * Bounded: cleared when full.
+ */
+const STEPS = new Map<string, readonly Step[]>();
+const MAX_STEPS = 2000;
+
+function stepsOf(text: string): readonly Step[] {
+  const known = STEPS.get(text);
+  if (known) return known;
+  const steps = cut(text);
+  if (STEPS.size >= MAX_STEPS) STEPS.clear();
+  STEPS.set(text, steps);
+  return steps;
+}
+
+function cut(text: string): Step[] {
+  const steps: Step[] = [];
   let i = 0;
   while (i < text.length) {
     const open = text.indexOf('{{', i);
     if (open < 0) {
-      out += text.slice(i);
+      steps.push(text.slice(i));
       break;
     }
     let literal = text.slice(i, open);
@@ -77,9 +111,12 @@ export function evaluateTpl(text: string, scope: TplScope): string {
       literal = literal.replace(/\s+$/, '');
       start++;
     }
-    out += literal;
+    steps.push(literal);
     const close = findClose(text, start);
-    if (close < 0) throw errAt(text, open, 'unclosed action: missing "}}"');
+    if (close < 0) {
+      steps.push({ kind: 'fail', error: () => errAt(text, open, 'unclosed action: missing "}}"') });
+      return steps;
+    }
     let end = close;
     let trimRight = false;
     if (text[close - 1] === '-' && /\s/.test(text[close - 2] ?? '')) {
@@ -89,12 +126,18 @@ export function evaluateTpl(text: string, scope: TplScope): string {
     const body = text.slice(start, end);
     const trimmed = body.trim();
     if (!(trimmed.startsWith('/*') && trimmed.endsWith('*/'))) {
-      out += printValue(evalPipeline(body, start, text, scope), text, open);
+      try {
+        steps.push({ kind: 'action', toks: tokenize(body, start, text), start, end, open });
+      } catch (err) {
+        if (!(err instanceof TplError)) throw err;
+        steps.push({ kind: 'fail', error: () => new TplError(err.reason, err.line, err.column) });
+        return steps;
+      }
     }
     i = close + 2;
     if (trimRight) while (i < text.length && /\s/.test(text[i]!)) i++;
   }
-  return out;
+  return steps;
 }
 
 /** Where `}}` closes the action starting at `from`, skipping string literals. */
@@ -180,8 +223,8 @@ function tokenize(body: string, base: number, text: string): Tok[] {
 
 const ROOT = Symbol('root');
 
-function evalPipeline(body: string, base: number, text: string, scope: TplScope): unknown {
-  const toks = tokenize(body, base, text);
+/** Evaluates one action: its tokens, which run from `base` to `end` in `text`. */
+function evalPipeline(toks: readonly Tok[], base: number, end: number, text: string, scope: TplScope): unknown {
   if (toks.length === 0) throw errAt(text, base, 'empty action');
   let pos = 0;
 
@@ -191,13 +234,13 @@ function evalPipeline(body: string, base: number, text: string, scope: TplScope)
       pos++;
       value = parseCommand(value, true);
     }
-    if (stop && toks[pos]?.kind !== 'rparen') throw errAt(text, toks[pos]?.at ?? base + body.length, 'expected ")"');
+    if (stop && toks[pos]?.kind !== 'rparen') throw errAt(text, toks[pos]?.at ?? end, 'expected ")"');
     return value;
   };
 
   const parseOperand = (): unknown => {
     const t = toks[pos];
-    if (!t) throw errAt(text, base + body.length, 'missing operand');
+    if (!t) throw errAt(text, end, 'missing operand');
     pos++;
     switch (t.kind) {
       case 'str':
@@ -225,7 +268,7 @@ function evalPipeline(body: string, base: number, text: string, scope: TplScope)
 
   const parseCommand = (piped: unknown, isPiped: boolean): unknown => {
     const t = toks[pos];
-    if (!t) throw errAt(text, base + body.length, 'missing command after "|"');
+    if (!t) throw errAt(text, end, 'missing command after "|"');
     if (t.kind === 'ident' && t.text !== 'true' && t.text !== 'false' && t.text !== 'nil') {
       // An action keyword is named before its arguments are read (`if eq .a "b"` would otherwise
       // fail on `eq` as an argument, naming the wrong thing).

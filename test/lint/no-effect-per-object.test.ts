@@ -13,7 +13,7 @@ import { toYaml } from '../../src/render/manifests.ts';
 import { judgeUserKeys, partAlike, readTree, userLeaves } from '../../src/pipeline/no-effect.ts';
 import type { RenderedDoc } from '../../src/model/objects.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
-import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions } from '../../src/render/render.ts';
+import { renderChart, renderChartWithReads, renderSomeParts, type ChartRenderOptions, type PartMade } from '../../src/render/render.ts';
 import { watchModels } from '../../src/model/revisions/index.ts';
 import type { Revision } from '../../src/chart/revisions.ts';
 import { defaultsSource } from '../../src/values/defaults.ts';
@@ -188,4 +188,34 @@ describe('a key the render context reads renders every part again on a context b
     expect(partAlike(made([doc('b', '3'), a]), [a, b])).toBe(false);
     expect(partAlike(made([a]), [a, b])).toBe(false);
   });
+});
+
+describe('a sub-chart the values switch off is judged by the first of its objects that renders without the switch', () => {
+  // mcpop, dashboards-mcp and agentplat-tools make their objects in pieces, one per source file
+  // (render/subcharts/workload.ts, subchartFiles): without `<chart>.enabled: false` the first
+  // piece that makes an object decides, and the rest of the sub-chart is not rendered.
+  const off: Values = { mcpop: { enabled: false }, 'dashboards-mcp': { enabled: false }, 'agentplat-tools': { enabled: false } };
+
+  it('without `mcpop.enabled: false` one piece of the operator is made, and it differs', () => {
+    const { render } = readersOf('B', off, 'mcpop.enabled');
+    const without = layerRelease(defaultsSource('B'), [dataSource('values.yaml', withoutLeaf(off, ['mcpop', 'enabled']))]).values;
+    const first = renderSomeParts(without, OPTIONS('B'), new Set(['mcpop']), render.reuse).next();
+    expect(first.done).toBe(false);
+    const part = first.value as PartMade;
+    expect(part.id.startsWith('mcpop#')).toBe(true);
+    expect(part.made.length).toBeGreaterThan(0);
+    // Every object it made is of the one source the piece declares.
+    expect(new Set(part.made.map((d) => d.source)).size).toBe(1);
+  });
+
+  for (const revision of ['A', 'B'] as const) {
+    it(`[${revision}] the three sub-charts switched off, and keys inside them: each verdict is the render's without the key`, () => {
+      expect(heldToRenders(revision, { ...off, ui: { replicas: 2 } })).toEqual([]);
+      heldToRenders(revision, {
+        mcpop: { serviceAccount: { create: false }, rbac: { create: false }, controller: { metrics: { enabled: false } }, nameOverride: 'op' },
+        'dashboards-mcp': { grafana: { secretRef: 'grafana-token' }, serviceAccount: { create: false }, replicas: 1 },
+        'agentplat-tools': { useDefaultServiceAccount: true, rbac: { readOnly: true }, replicaCount: 1 },
+      });
+    });
+  }
 });

@@ -73,6 +73,17 @@ describe('the language server keeps answers between edits, and gives only what a
     expect(noEffect(lints[3]!)).toEqual(['authproxy.replicaCount', 'authproxy.config.existingSecret']);
   });
 
+  it('dashboards-mcp.grafana.apiKey has no effect beside a service-account token (made piece by piece); an edit that removes the token gives it one', async () => {
+    const both = "dashboards-mcp:\n  grafana:\n    serviceAccountToken: glsa_token\n    apiKey: old-key\n";
+    const keyOnly = both.replace('    serviceAccountToken: glsa_token\n', '');
+    const { lints, counts } = await edits(valuesFile(), [both, `${both}# a comment\n`, keyOnly, both]);
+    expect(noEffect(lints[0]!)).toEqual(['dashboards-mcp.grafana.apiKey']);
+    expect(noEffect(lints[1]!)).toEqual(['dashboards-mcp.grafana.apiKey']);
+    expect(counts.reused).toBeGreaterThan(0);
+    expect(noEffect(lints[2]!)).toEqual([]);
+    expect(noEffect(lints[3]!)).toEqual(['dashboards-mcp.grafana.apiKey']);
+  });
+
   it('a value moved to another key, a key added and a map reordered: each edit finds what a fresh lint finds', async () => {
     const base = 'controller:\n  replicas: 3\n  pdb:\n    enabled: true\n    minAvailable: 1\n    maxUnavailable: null\nui:\n  replicas: 2\n  pdb:\n    enabled: true\n    minAvailable: "50%"\n';
     await edits(valuesFile(), [

@@ -154,3 +154,20 @@ describe('one scope for values templates', () => {
     }
   });
 });
+
+describe('a values template evaluated again (the cut of each text is kept across renders)', () => {
+  it('the same text given other values prints the other values', () => {
+    const text = 'https://{{ .Values.host }}:{{ .Values.port | default 443 }}';
+    expect(evaluateTpl(text, { ...scope, values: { host: 'a.example.com' } })).toBe('https://a.example.com:443');
+    expect(evaluateTpl(text, { ...scope, values: { host: 'b.example.com', port: 8443 } })).toBe('https://b.example.com:8443');
+  });
+
+  it('an action that fails to evaluate before one that cannot be read is the error, each time the text is evaluated', () => {
+    const text = '{{ .Values.missing }} and {{ .Values.x ; }}';
+    for (let i = 0; i < 2; i++) expect(() => evaluateTpl(text, { ...scope, values: {} })).toThrow(/no value.*line 1, column 1\)/);
+    // With the first action's value, the second one's error is met, again on every evaluation.
+    for (let i = 0; i < 2; i++) expect(() => evaluateTpl(text, { ...scope, values: { missing: 'm' } })).toThrow(/unexpected ";".*line 1, column 40\)/);
+    expect(() => evaluateTpl('{{ .Values.host', scope)).toThrow(/unclosed action/);
+    expect(() => evaluateTpl('{{ .Values.host', scope)).toThrow(/unclosed action/);
+  });
+});

@@ -12,7 +12,7 @@ import { asList, asMap, asStr, at, scalarText } from '../../model/values-access.
 import type { Values } from '../../values/merge.ts';
 import { dashboardsMcpFullname } from './names.ts';
 import { evalTplDeep } from './tpl-values.ts';
-import { podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
+import { podView, subchartFiles, subchartLabels, type FileRun } from './workload.ts';
 
 const CHART = 'dashboards-mcp';
 /** The vendor's published image, pinned to a release tag (never `latest`). */
@@ -52,7 +52,7 @@ function dashboardsImage(b: Values): { registry: string; repository: string; tag
   };
 }
 
-export const dashboardsMcpComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+export const dashboardsMcpComponent: Component = subchartFiles(CHART, (ctx, b, version) => {
   const fullname = dashboardsMcpFullname(ctx);
   const namespace = subchartNamespace(ctx, b);
   const { selector, labels } = subchartLabels(ctx, { name: asStr(b.nameOverride) || CHART, chart: CHART, chartVersion: version });
@@ -95,13 +95,13 @@ export const dashboardsMcpComponent: Component = subchartComponent(CHART, (ctx, 
       pull: { policy: asStr(at(b, 'image.pullPolicy')) },
     }),
   };
-  const files: [string, string][] = [
-    ...(createAccount ? [['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs'] as [string, string]] : []),
-    ...(secretRef ? [] : [['secret.yaml', 'dashboards-mcp/secret.yaml.hbs'] as [string, string]]),
-    ['configmap.yaml', 'dashboards-mcp/configmap.yaml.hbs'],
-    ['service.yaml', 'dashboards-mcp/service.yaml.hbs'],
-    ['deployment.yaml', 'dashboards-mcp/deployment.yaml.hbs'],
-    ['remotemcpserver.yaml', 'dashboards-mcp/remotemcpserver.yaml.hbs'],
+  const runs: FileRun[] = [
+    ...(createAccount ? [['serviceaccount.yaml', 'dashboards-mcp/serviceaccount.yaml.hbs', view] as const] : []),
+    ...(secretRef ? [] : [['secret.yaml', 'dashboards-mcp/secret.yaml.hbs', view] as const]),
+    ['configmap.yaml', 'dashboards-mcp/configmap.yaml.hbs', view],
+    ['service.yaml', 'dashboards-mcp/service.yaml.hbs', view],
+    ['deployment.yaml', 'dashboards-mcp/deployment.yaml.hbs', view],
+    ['remotemcpserver.yaml', 'dashboards-mcp/remotemcpserver.yaml.hbs', view],
   ];
-  return subchartDocs(CHART, files, view);
+  return runs;
 });

@@ -11,7 +11,7 @@ import { dnsTrunc, type Component, type RenderContext } from '../../model/contex
 import { block, overrideFullname, subchartNamespace } from './common.ts';
 import { asList, asMap, asStr, at } from '../../model/values-access.ts';
 import { ownRoleScope, roleScopes } from './scope.ts';
-import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
+import { platformRegistry, podView, subchartFiles, subchartLabels, type FileRun } from './workload.ts';
 
 const CHART = 'mcpop';
 export const MCPOP_METRICS_PORT = 8443;
@@ -26,7 +26,7 @@ function bindPort(address: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+export const mcpopComponent: Component = subchartFiles(CHART, (ctx, b, version) => {
   const fullname = mcpopFullname(ctx);
   const appVersion = `v${version}`;
   const { selector, labels } = subchartLabels(ctx, {
@@ -103,15 +103,13 @@ export const mcpopComponent: Component = subchartComponent(CHART, (ctx, b, versi
       pull: { policy: asStr(image.pullPolicy), secrets: b.imagePullSecrets, podAnnotations: b.podAnnotations },
     }),
   };
-  const files: [string, string][] = [
-    ...(createAccount ? [['serviceaccount.yaml', 'mcpop/serviceaccount.yaml.hbs'] as [string, string]] : []),
-    ...(rbacCreate && metricsOn ? [['rbac.yaml', 'mcpop/metrics-rbac.yaml.hbs'] as [string, string]] : []),
-    ...(rbacCreate && leaderElection ? [['rbac.yaml', 'mcpop/leader-election-rbac.yaml.hbs'] as [string, string]] : []),
-    ...(metricsOn ? [['service.yaml', 'mcpop/service.yaml.hbs'] as [string, string]] : []),
-    ['deployment.yaml', 'mcpop/deployment.yaml.hbs'],
+  const runs: FileRun[] = [
+    ...(rbacCreate ? roleScopes(scoped) : []).map((scope): FileRun => ['rbac.yaml', 'mcpop/manager-rbac.yaml.hbs', { ...view, scope }]),
+    ...(createAccount ? [['serviceaccount.yaml', 'mcpop/serviceaccount.yaml.hbs', view] as const] : []),
+    ...(rbacCreate && metricsOn ? [['rbac.yaml', 'mcpop/metrics-rbac.yaml.hbs', view] as const] : []),
+    ...(rbacCreate && leaderElection ? [['rbac.yaml', 'mcpop/leader-election-rbac.yaml.hbs', view] as const] : []),
+    ...(metricsOn ? [['service.yaml', 'mcpop/service.yaml.hbs', view] as const] : []),
+    ['deployment.yaml', 'mcpop/deployment.yaml.hbs', view],
   ];
-  return [
-    ...(rbacCreate ? roleScopes(scoped) : []).flatMap((scope) => subchartDocs(CHART, [['rbac.yaml', 'mcpop/manager-rbac.yaml.hbs']], { ...view, scope })),
-    ...subchartDocs(CHART, files, view),
-  ];
+  return runs;
 });

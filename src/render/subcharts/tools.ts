@@ -15,7 +15,7 @@ import type { Values } from '../../values/merge.ts';
 import { MONITORING_API } from '../components/metrics.ts';
 import { toolsFullname, toolsNamespace, toolsServicePort } from './names.ts';
 import { ownRoleScope, roleScopes } from './scope.ts';
-import { platformRegistry, podView, subchartComponent, subchartDocs, subchartLabels } from './workload.ts';
+import { platformRegistry, podView, subchartFiles, subchartLabels, type FileRun } from './workload.ts';
 
 const CHART = 'agentplat-tools';
 /** Env variable and Secret key of the API key the tools server's LLM-backed tools use (the hosted chat provider's). */
@@ -54,7 +54,7 @@ function roleRules(b: Values, clusterWide: boolean): Values[] {
   ];
 }
 
-export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, version) => {
+export const toolsComponent: Component = subchartFiles(CHART, (ctx, b, version) => {
   const fullname = toolsFullname(ctx);
   const namespace = toolsNamespace(ctx);
   const { selector, labels } = subchartLabels(ctx, { name: fullname, chart: CHART, chartVersion: version });
@@ -135,17 +135,15 @@ export const toolsComponent: Component = subchartComponent(CHART, (ctx, b, versi
       path: asStr(monitor.path) || '/metrics',
     },
   };
-  const files: [string, string][] = [
-    ...(defaultAccount ? [] : [['serviceaccount.yaml', 'agentplat-tools/serviceaccount.yaml.hbs'] as [string, string]]),
-    ['service.yaml', 'agentplat-tools/service.yaml.hbs'],
-    ['deployment.yaml', 'agentplat-tools/deployment.yaml.hbs'],
+  const roles = !defaultAccount && at(b, 'rbac.create') !== false ? roleScopes(ownRoleScope(ctx, CHART)) : [];
+  const runs: FileRun[] = [
+    ...roles.map((scope): FileRun => ['clusterrole.yaml', 'agentplat-tools/rbac.yaml.hbs', { ...view, scope, rules: roleRules(b, scope.namespace === null) }]),
+    ...(defaultAccount ? [] : [['serviceaccount.yaml', 'agentplat-tools/serviceaccount.yaml.hbs', view] as const]),
+    ['service.yaml', 'agentplat-tools/service.yaml.hbs', view],
+    ['deployment.yaml', 'agentplat-tools/deployment.yaml.hbs', view],
   ];
   // Like the controller's, the ServiceMonitor renders only where the cluster serves its API
   // (decisions.md); lint says so when it is enabled without it.
-  if (monitor.enabled === true && ctx.capabilities.has(MONITORING_API, 'ServiceMonitor')) files.push(['servicemonitor.yaml', 'agentplat-tools/servicemonitor.yaml.hbs']);
-  const roles = !defaultAccount && at(b, 'rbac.create') !== false ? roleScopes(ownRoleScope(ctx, CHART)) : [];
-  return [
-    ...roles.flatMap((scope) => subchartDocs(CHART, [['clusterrole.yaml', 'agentplat-tools/rbac.yaml.hbs']], { ...view, scope, rules: roleRules(b, scope.namespace === null) })),
-    ...subchartDocs(CHART, files, view),
-  ];
+  if (monitor.enabled === true && ctx.capabilities.has(MONITORING_API, 'ServiceMonitor')) runs.push(['servicemonitor.yaml', 'agentplat-tools/servicemonitor.yaml.hbs', view]);
+  return runs;
 });

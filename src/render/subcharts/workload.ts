@@ -37,6 +37,32 @@ export function subchartPieces(chart: string, pieces: (ctx: RenderContext, b: Va
   };
 }
 
+/** One template run of a sub-chart: the source file its objects come from, the template, and the data it is given. */
+export type FileRun = readonly [file: string, template: string, view: unknown];
+
+/**
+ * A sub-chart component whose objects are the runs of its templates (`plan` decides what holds for
+ * all of them and lists the runs in order), made in pieces (Component.pieces): one piece per
+ * source file, running that file's templates in the order listed. The render orders objects by
+ * source before the order they were made in, so the objects are printed as when the runs are
+ * made in the listed order; and a key the plan reads (the sub-chart's `enabled` among them) is
+ * judged piece by piece: the first piece that makes what it did not decides.
+ */
+export function subchartFiles(chart: string, plan: (ctx: RenderContext, b: Values, version: string) => readonly FileRun[]): Component {
+  return subchartPieces(chart, (ctx, b, version) => {
+    const byFile = new Map<string, [string, unknown][]>();
+    for (const [file, template, view] of plan(ctx, b, version)) {
+      let runs = byFile.get(file);
+      if (!runs) byFile.set(file, (runs = []));
+      runs.push([template, view]);
+    }
+    return [...byFile].map(([file, runs]) => {
+      const source = subchartSource(chart, file);
+      return { name: file, source, make: () => runs.flatMap(([template, view]) => renderDocs(source, template, view)) };
+    });
+  });
+}
+
 export interface LabelSpec {
   /** `app.kubernetes.io/name` of the selector. */
   name: string;
