@@ -21,9 +21,9 @@ import { joinPath, splitPath, type Values } from '../../src/values/merge.ts';
 import { layerRelease } from '../../src/values/replace.ts';
 import { dataSource, type PathSegment } from '../../src/values/source.ts';
 import { ROOT } from '../cli/binary.ts';
+import { OPTIONS, rendered, withoutLeaf } from './_effects.ts';
 
 const PROXY = parse(readFileSync(join(ROOT, 'fixtures', 'subcharts', 'authproxy-production.values.yaml'), 'utf8')) as Values;
-const OPTIONS = (revision: Revision): ChartRenderOptions => ({ revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: [] });
 
 /** The owners of the read record (parts, pieces, the context) that read `key` in the render of `data`. */
 function readersOf(revision: Revision, data: Values, key: string) {
@@ -99,32 +99,14 @@ describe('values/no-effect renders again only what read the key', () => {
 });
 
 
-/** `data` without the leaf at `path`. */
-function withoutLeaf(data: Values, path: readonly PathSegment[]): Values {
-  const copy = structuredClone(data);
-  let cur = copy;
-  for (const seg of path.slice(0, -1)) cur = cur[String(seg)] as Values;
-  delete cur[String(path[path.length - 1])];
-  return copy;
-}
-
-/** The output of the chart for `data` as the one values file (undefined when it does not render). */
-function output(revision: Revision, data: Values): string | undefined {
-  try {
-    return toYaml(renderChart(layerRelease(defaultsSource(revision), [dataSource('values.yaml', data)]).values, OPTIONS(revision)));
-  } catch {
-    return undefined;
-  }
-}
-
 /** Each key of `data` judged as lint judges it, and held to the render without it: the keys reported inert. */
 function heldToRenders(revision: Revision, data: Values): string[] {
   const { verdicts } = judged(revision, data);
-  const full = output(revision, data);
+  const full = rendered(revision, data);
   const inert: string[] = [];
   for (const { path, verdict } of verdicts) {
     const key = joinPath(path);
-    expect(output(revision, withoutLeaf(data, path)) === full, verdict.effect ? `${key}: lint says it has an effect` : `${key}: lint says it has no effect`).toBe(!verdict.effect);
+    expect(rendered(revision, withoutLeaf(data, path)) === full, verdict.effect ? `${key}: lint says it has an effect` : `${key}: lint says it has no effect`).toBe(!verdict.effect);
     if (!verdict.effect) inert.push(key);
   }
   return inert;
@@ -152,7 +134,7 @@ describe('a key the proxy decides all its objects by is judged object by object'
         fc.shuffledSubarray(leaves, { minLength: 1, maxLength: 12 }),
         breathing((revision: Revision, dropped: PathSegment[][]) => {
           const data = dropped.reduce((d, p) => withoutLeaf(d, p), PROXY);
-          if (output(revision, data) === undefined) return;
+          if (rendered(revision, data) === undefined) return;
           const { problems } = lintRelease({ revision, layers: [dataSource('values.yaml', data)], namespace: 'default', releaseName: 'agentplat', apiVersions: [] });
           if (problems.some((p) => p.severity === 'error')) return;
           heldToRenders(revision, data);

@@ -21,6 +21,7 @@ import { layerRelease } from '../../src/values/replace.ts';
 import { dataSource, type PathSegment } from '../../src/values/source.ts';
 import { getPath, isPlainMap, joinPath, splitPath, type Values } from '../../src/values/merge.ts';
 import type { Revision } from '../../src/chart/revisions.ts';
+import { OPTIONS, rendered, withoutLeaf } from './_effects.ts';
 
 interface JsonProblem {
   rule: string;
@@ -95,7 +96,6 @@ describe('lint names each key that changes nothing rendered, with the reason', (
 // ------------------------------------------------------------------------------------------
 // Held to a render without the key
 
-const OPTIONS = (revision: Revision): ChartRenderOptions => ({ revision, releaseName: 'agentplat', releaseNamespace: 'default', apiVersions: [] });
 
 /** The leaves of a revision's defaults a test may set to another value. */
 function defaultLeaves(revision: Revision): PathSegment[][] {
@@ -134,23 +134,6 @@ function valuesSetting(revision: Revision, paths: readonly PathSegment[][]): Val
   return data;
 }
 
-/** The output of the chart for `data` as the user's one layer; undefined when it does not render. */
-function rendered(revision: Revision, data: Values): string | undefined {
-  try {
-    return toYaml(renderChart(layerRelease(defaultsSource(revision), [dataSource('values.yaml', data)]).values, OPTIONS(revision)));
-  } catch {
-    return undefined;
-  }
-}
-
-function without(data: Values, path: readonly PathSegment[]): Values {
-  const copy = structuredClone(data);
-  let cur = copy;
-  for (const seg of path.slice(0, -1)) cur = cur[String(seg)] as Values;
-  delete cur[String(path[path.length - 1])];
-  return copy;
-}
-
 /** Lint's verdict on each key of `data`, or undefined when lint finds an error (nothing renders). */
 function verdicts(revision: Revision, data: Values): { path: PathSegment[]; verdict: Verdict }[] | undefined {
   const layers = [dataSource('values.yaml', data)];
@@ -172,7 +155,7 @@ function checkAgainstRenders(revision: Revision, data: Values): { inert: string[
   const full = rendered(revision, data);
   const inert: string[] = [];
   for (const { path, verdict } of judged) {
-    const alike = rendered(revision, without(data, path)) === full;
+    const alike = rendered(revision, withoutLeaf(data, path)) === full;
     const key = joinPath(path);
     expect(alike, verdict.effect ? `${key}: lint says it has an effect` : `${key}: lint says it has no effect (${verdict.why})`).toBe(!verdict.effect);
     if (!verdict.effect) inert.push(key);
@@ -212,7 +195,7 @@ describe('the verdicts hold against a render without the key', () => {
               return;
             }
             // The values without one of the keys: most template runs are given the same data, some not.
-            const again = layerRelease(defaultsSource(revision), [dataSource('values.yaml', without(data, paths[0]!))]).values;
+            const again = layerRelease(defaultsSource(revision), [dataSource('values.yaml', withoutLeaf(data, paths[0]!))]).values;
             const ids = new Set(recorded.made.keys());
             // The objects as the render would print them: a part reached as a whole may come piece by
             // piece, in another order, with reuse (renderSomeParts).
