@@ -3,8 +3,10 @@
 // to the revision; the values in helm's order of the command line Argo CD builds: each valueFiles
 // entry (relative to the source's path, or `$ref/…` from another source of the Application), then
 // helm.values or helm.valuesObject, then parameters (--set, or --set-string with forceString) and
-// fileParameters (--set-file); releaseName (default the Application's name), the destination
-// namespace, skipCrds, kubeVersion and apiVersions.
+// fileParameters (--set-file); releaseName (default the Application's name), helm.namespace (else
+// the destination namespace), skipCrds, kubeVersion and apiVersions. Value file paths, file
+// parameter paths and parameter values go through the repo-server's build environment first
+// (`$ARGOCD_APP_NAME`, `${ARGOCD_APP_NAMESPACE}`, …: argoEnv below).
 import { posix } from 'node:path';
 import { UsageError } from '../problems/errors.ts';
 import { CHART_NAME } from '../chart/revisions.ts';
@@ -89,6 +91,7 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
     const ref = whereAt(d, [...at, 'targetRevision']);
     versionAt = { ...written, value: v, key: `version of ${chartFile.name}`, fixed: `the chart is read from Git (path ${sourcePath}, targetRevision "${target}" at ${ref} is a Git ref): point targetRevision at the ref whose ${posix.join(sourcePath, 'Chart.yaml')} has the new version` };
   }
+  const env = argoEnv(d, { name, appNs, project: str(get(data, 'spec', 'project')) ?? '', destNs: str(get(data, 'spec', 'destination', 'namespace')) ?? '', repoURL: str(get(src, 'repoURL')) ?? '', path: sourcePath, target, revision: isChartSource && /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(target) ? target : undefined, title });
   const resolved = resolveVersion(version);
   if (!resolved) {
     throw new UsageError(`${versionFrom.split(' ')[0]}: ${title}: chart version "${version}" matches no version of ${CHART_NAME} agentplat knows`, `agentplat renders ${supportedVersionsText()}`);
@@ -105,7 +108,7 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   const read = new Map<string, string>();
   ((get(helm, 'valueFiles') as unknown[] | undefined) ?? []).forEach((f, i) => {
     const fAt = [...helmAt, 'valueFiles', i];
-    const file = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes, read, repoURL: str(get(src, 'repoURL')) ?? '' });
+    const file = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { env, multi: Array.isArray(many) && many.length > 0, sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes, read, repoURL: str(get(src, 'repoURL')) ?? '' });
     if (!file) return;
     layers.push(file.layer);
     written.push({ layer: file.layer, label: `helm.valueFiles[${i}] ${file.file.name}`, form: 'file', text: file.file.text, at: { file: file.file.name, where: `${file.file.name}:1:1`, start: 0, end: file.file.text.length } });
@@ -138,7 +141,10 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
     if (chosen.length === 0) continue;
     const layer = assignmentsLayer(
       `${d.file.name} helm.parameters${forceString ? ' (forceString)' : ''}`,
-      chosen.map(({ p, i }) => assignment(p, i, forceString ? 'set-string' : 'set', `parameters[${i}]`, escapeCommas(str(get(p, 'value')) ?? ''), [...helmAt, 'parameters', i, 'value'])),
+      chosen.map(({ p, i }) => {
+        const vAt = [...helmAt, 'parameters', i, 'value'];
+        return assignment(p, i, forceString ? 'set-string' : 'set', `parameters[${i}]`, escapeCommas(env.subst(str(get(p, 'value')) ?? '', vAt, `parameters[${i}].value`)), vAt);
+      }),
     );
     layers.push(layer);
     written.push({ layer, label: `helm.parameters${forceString ? ' (forceString)' : ''}`, form: 'assignments', at: place([...helmAt, 'parameters']) });
@@ -147,7 +153,7 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   if (fileParams.length > 0) {
     const layer = assignmentsLayer(`${d.file.name} helm.fileParameters`, fileParams.map((p, i) => {
       const pAt = [...helmAt, 'fileParameters', i, 'path'];
-      const rel = repoPath(d, sourcePath, str(get(p, 'path')) ?? '', pAt, title, `fileParameters[${i}]`);
+      const rel = repoPath(d, sourcePath, env.subst(str(get(p, 'path')) ?? '', pAt, `fileParameters[${i}].path`), pAt, title, `fileParameters[${i}]`);
       const file = reader.repoFile(rel);
       if (!file) throw new UsageError(`${whereAt(d, pAt)}: ${title}: fileParameters[${i}] reads ${rel}, which is not found ${reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR');
       return assignment(p, i, 'set-literal', `fileParameters[${i}]`, file.text, pAt);
@@ -164,7 +170,8 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
     revision: resolved.revision,
     versionFrom,
     releaseName: str(get(helm, 'releaseName')) ?? name,
-    namespace: str(get(data, 'spec', 'destination', 'namespace')) ?? 'default',
+    // The repo-server renders into helm.namespace when it is set, else the destination's namespace.
+    namespace: str(get(helm, 'namespace')) || str(get(data, 'spec', 'destination', 'namespace')) || 'default',
     skipCrds: get(helm, 'skipCrds') === true,
     ...(kubeVersion ? { kubeVersion } : {}),
     apiVersions,
@@ -186,7 +193,87 @@ function repoPath(d: YamlDoc, sourcePath: string, file: string, at: PathSegment[
   return joined;
 }
 
+/** The controller's own namespace, which agentplat takes to be Argo CD's default (an Application there is named without its namespace). */
+const CONTROL_NAMESPACE = 'argocd';
+
+export interface ArgoEnv {
+  /** A path or value with the build environment substituted, as the repo-server's Envsubst does. */
+  subst(text: string, at: PathSegment[], label: string): string;
+}
+
+/**
+ * The repo-server's build environment for a helm source: the variables it substitutes in value file
+ * paths, file parameter paths and parameter values (`$NAME` or `${NAME}`, `$$` for a dollar; a name
+ * it does not set becomes empty, as Go's os.Expand makes it). ARGOCD_APP_REVISION is what the
+ * repo-server resolved: a chart source's exact version is known; a range's version or a Git commit
+ * is not, and a text that needs it is refused rather than guessed.
+ */
+function argoEnv(d: YamlDoc, a: { name: string; appNs: string; project: string; destNs: string; repoURL: string; path: string; target: string; revision: string | undefined; title: string }): ArgoEnv {
+  const vars = new Map<string, string | undefined>([
+    // The controller names an Application outside its own namespace `<namespace>_<name>`.
+    ['ARGOCD_APP_NAME', a.appNs === '' || a.appNs === CONTROL_NAMESPACE ? a.name : `${a.appNs}_${a.name}`],
+    ['ARGOCD_APP_NAMESPACE', a.destNs],
+    ['ARGOCD_APP_PROJECT_NAME', a.project],
+    ['ARGOCD_APP_REVISION', a.revision],
+    ['ARGOCD_APP_REVISION_SHORT', a.revision?.slice(0, 7)],
+    ['ARGOCD_APP_REVISION_SHORT_8', a.revision?.slice(0, 8)],
+    ['ARGOCD_APP_SOURCE_REPO_URL', a.repoURL],
+    ['ARGOCD_APP_SOURCE_PATH', a.path],
+    ['ARGOCD_APP_SOURCE_TARGET_REVISION', a.target],
+  ]);
+  return {
+    subst(text, at, label) {
+      return expandShell(text, (name) => {
+        if (!vars.has(name)) return '';
+        const v = vars.get(name);
+        if (v === undefined) {
+          throw new UsageError(`${whereAt(d, at)}: ${a.title}: ${label} "${text}" uses $${name}, the revision Argo CD resolves when it syncs (the commit of a Git source, the newest chart version of a range), which agentplat cannot know offline`, `name the file without $${name}, or pin targetRevision to an exact chart version (e.g. 0.11.0), which is then the revision`);
+        }
+        return v;
+      });
+    },
+  };
+}
+
+const isShellSpecial = (c: string | undefined) => c !== undefined && '*#$@!?-0123456789'.includes(c);
+const isNameChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
+
+/** `$NAME`, `${NAME}` and the one-character shell names, expanded as Go's os.Expand expands them; `$$` is a dollar (the name "$", which Argo CD maps to itself). */
+export function expandShell(s: string, value: (name: string) => string): string {
+  let out = '';
+  for (let j = 0; j < s.length; j++) {
+    if (s[j] !== '$' || j + 1 >= s.length) {
+      out += s[j];
+      continue;
+    }
+    const rest = s.slice(j + 1);
+    let name = '';
+    let width = 0;
+    if (rest[0] === '{') {
+      if (rest.length > 2 && isShellSpecial(rest[1]) && rest[2] === '}') [name, width] = [rest[1]!, 3];
+      else {
+        const close = rest.indexOf('}', 1);
+        // `${}` and an unclosed `${` are eaten, as os.Expand eats bad syntax.
+        if (close === 1) width = 2;
+        else if (close < 0) width = 1;
+        else [name, width] = [rest.slice(1, close), close + 1];
+      }
+    } else if (isShellSpecial(rest[0])) [name, width] = [rest[0]!, 1];
+    else {
+      while (isNameChar(rest[width])) width++;
+      name = rest.slice(0, width);
+    }
+    if (name === '' && width === 0) out += '$';
+    else if (name !== '') out += name === '$' ? '$' : value(name);
+    j += width;
+  }
+  return out;
+}
+
 interface FileContext {
+  env: ArgoEnv;
+  /** spec.sources (Argo CD's HasMultipleSources): only then is `$name/…` a ref. */
+  multi: boolean;
   sources: { at: PathSegment[]; data: unknown }[];
   isChartSource: boolean;
   sourcePath: string;
@@ -226,19 +313,23 @@ function checkRefs(d: YamlDoc, sources: { at: PathSegment[]; data: unknown }[], 
 function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): { layer: ValuesSource; file: UserFile } | undefined {
   let rel: string;
   let repo = repoKey(c.repoURL);
-  const ref = /^\$([^/]+)\/(.*)$/.exec(file);
+  // `$name/…` names a source's ref in an Application of several sources only; with one source a
+  // leading `$` is the environment's (`$ARGOCD_APP_NAME/values.yaml`).
+  const ref = c.multi ? /^\$([^/]+)\/(.*)$/.exec(file) : null;
   if (ref) {
     const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);
     if (!named) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} names the source $${ref[1]}, which no source of the Application has as its ref`, `add ref: ${ref[1]} to the source that holds the file, or fix the name`);
-    rel = repoPath(d, '', ref[2]!, at, c.title, label);
+    // The ref's own name is taken as written; the rest of the path goes through the environment.
+    rel = repoPath(d, '', c.env.subst(`/${ref[2]!}`, at, label).slice(1), at, c.title, label);
     repo = repoKey(str(get(named.data, 'repoURL')) ?? '');
   } else if (c.isChartSource) {
+    file = c.env.subst(file, at, label);
     if (posix.normalize(file) === 'values.yaml') {
       c.notes.push(`${c.title}: ${label} values.yaml is the chart's defaults, which agentplat always starts from`);
       return undefined;
     }
     throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" would be a file of the ${CHART_NAME} chart package, which ships values.yaml only`, 'keep the values file in Git and name it with a second source (ref: values) as $values/path');
-  } else rel = repoPath(d, c.sourcePath, file, at, c.title, label);
+  } else rel = repoPath(d, c.sourcePath, c.env.subst(file, at, label), at, c.title, label);
   const first = c.read.get(`${repo} ${rel}`);
   if (first !== undefined) {
     c.notes.push(`${c.title}: ${label} reads ${rel}, which ${first} reads already: Argo CD passes a file to helm once, at its first place, so it is skipped here`);

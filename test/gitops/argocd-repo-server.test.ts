@@ -1,0 +1,101 @@
+// What Argo CD's repo-server does to an Application's helm source before helm runs
+// (reposerver/repository helmTemplate and getResolvedValueFiles, v3.6.1): the namespace it renders
+// into, the build environment it substitutes in paths and parameter values, the glob patterns it
+// expands in valueFiles, and `$ref/…` file parameters of an Application of several sources.
+import { describe, expect, it } from 'vitest';
+import { readGitopsFile, type GitopsReader } from '../../src/gitops/index.ts';
+import { UsageError } from '../../src/problems/errors.ts';
+
+function reader(repo: Record<string, string> = {}): GitopsReader {
+  return {
+    neighbours: () => [],
+    repoFile: (path) => (repo[path] !== undefined ? { name: path, text: repo[path] } : undefined),
+    repoRootText: 'under the test repository',
+  };
+}
+
+const APP = (source: string, meta = '  name: web\n  namespace: argocd\n') => `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+${meta}spec:
+  project: platform
+  destination:
+    namespace: apps
+${source}`;
+
+const GIT = (helm: string) => `  source:
+    repoURL: https://git.example.com/platform.git
+    targetRevision: main
+    path: chart
+    helm:
+${helm}`;
+
+const CHART = { 'chart/Chart.yaml': 'apiVersion: v2\nname: agentplat\nversion: 0.11.0\n' };
+
+function release(text: string, repo: Record<string, string> = {}) {
+  const r = readGitopsFile({ name: 'app.yaml', text }, reader({ ...CHART, ...repo })).releases[0];
+  if (!r) throw new Error('no release');
+  return r;
+}
+
+function refusal(f: () => unknown): string {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof UsageError) return `${err.message} | ${err.hint ?? ''}`;
+    throw err;
+  }
+  throw new Error('not refused');
+}
+
+/** The values each layer gives, merged shallowly by top-level key, lowest first (enough for the flat files here). */
+const values = (r: ReturnType<typeof release>) => r.layers.map((l) => l.data);
+
+describe('the namespace helm renders into', () => {
+  it('is helm.namespace when the source sets it, over the destination namespace', () => {
+    expect(release(APP(GIT('      namespace: tenant-a\n'))).namespace).toBe('tenant-a');
+  });
+  it('is the destination namespace when helm.namespace is unset or empty', () => {
+    expect(release(APP(GIT('      namespace: ""\n'))).namespace).toBe('apps');
+    expect(release(APP(GIT('      releaseName: x\n'))).namespace).toBe('apps');
+  });
+});
+
+describe('the build environment in value file paths and parameter values', () => {
+  it('$ARGOCD_APP_NAME, ${ARGOCD_APP_NAMESPACE} and the source variables name the file', () => {
+    const r = release(APP(GIT('      valueFiles:\n        - envs/${ARGOCD_APP_NAMESPACE}/$ARGOCD_APP_NAME.yaml\n        - $ARGOCD_APP_PROJECT_NAME-$ARGOCD_APP_SOURCE_TARGET_REVISION.yaml\n')), {
+      'chart/envs/apps/web.yaml': 'a: 1\n',
+      'chart/platform-main.yaml': 'b: 2\n',
+    });
+    expect(values(r)).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+  it('an Application outside the controller\'s namespace is <namespace>_<name> in $ARGOCD_APP_NAME', () => {
+    const r = release(APP(GIT('      valueFiles: [$ARGOCD_APP_NAME.yaml]\n'), '  name: web\n  namespace: team\n'), { 'chart/team_web.yaml': 'a: 1\n' });
+    expect(values(r)).toEqual([{ a: 1 }]);
+  });
+  it('with one source, a leading $ is the environment, not a ref', () => {
+    const r = release(APP(GIT('      valueFiles: [$ARGOCD_APP_NAME/values.yaml]\n')), { 'chart/web/values.yaml': 'a: 1\n' });
+    expect(values(r)).toEqual([{ a: 1 }]);
+  });
+  it('a name it does not set is empty, and $$ is a dollar, in parameter values as in paths', () => {
+    const r = release(APP(GIT('      parameters:\n        - name: registry\n          value: pa$$ss-$HOME-${ARGOCD_APP_NAME}\n')));
+    expect(values(r)).toEqual([{ registry: 'pa$ss--web' }]);
+  });
+  it('$ARGOCD_APP_REVISION of a Git source (a commit agentplat cannot know) is refused at the entry', () => {
+    expect(refusal(() => release(APP(GIT('      valueFiles:\n        - rev-$ARGOCD_APP_REVISION_SHORT.yaml\n'))))).toBe(
+      'app.yaml:16:11: Application argocd/web: helm.valueFiles[0] "rev-$ARGOCD_APP_REVISION_SHORT.yaml" uses $ARGOCD_APP_REVISION_SHORT, the revision Argo CD resolves when it syncs (the commit of a Git source, the newest chart version of a range), which agentplat cannot know offline | name the file without $ARGOCD_APP_REVISION_SHORT, or pin targetRevision to an exact chart version (e.g. 0.11.0), which is then the revision',
+    );
+  });
+  it('$ARGOCD_APP_REVISION of a chart source at an exact version is that version', () => {
+    const text = APP(`  sources:
+    - repoURL: https://charts.example.com
+      chart: agentplat
+      targetRevision: 0.11.2
+      helm:
+        valueFiles: [$values/envs/$ARGOCD_APP_REVISION.yaml]
+    - repoURL: https://git.example.com/values.git
+      ref: values
+`);
+    expect(values(release(text, { 'envs/0.11.2.yaml': 'a: 1\n' }))).toEqual([{ a: 1 }]);
+  });
+});
