@@ -106,12 +106,14 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   const written: WrittenLayer[] = [];
   const place = (path: PathSegment[]) => writtenAt(d, path) ?? { file: d.file.name, where: whereAt(d, path), start: 0, end: 0 };
   const read = new Map<string, string>();
-  ((get(helm, 'valueFiles') as unknown[] | undefined) ?? []).forEach((f, i) => {
-    const fAt = [...helmAt, 'valueFiles', i];
-    const file = valueFileLayer(d, String(f), fAt, `helm.valueFiles[${i}]`, { env, multi: Array.isArray(many) && many.length > 0, sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes, read, repoURL: str(get(src, 'repoURL')) ?? '' });
-    if (!file) return;
-    layers.push(file.layer);
-    written.push({ layer: file.layer, label: `helm.valueFiles[${i}] ${file.file.name}`, form: 'file', text: file.file.text, at: { file: file.file.name, where: `${file.file.name}:1:1`, start: 0, end: file.file.text.length } });
+  const fileContext: FileContext = { env, multi: Array.isArray(many) && many.length > 0, sources, isChartSource, sourcePath, reader, title, ignoreMissing, notes, read, repoURL: str(get(src, 'repoURL')) ?? '' };
+  const valueFiles = (get(helm, 'valueFiles') as unknown[] | undefined) ?? [];
+  const explicit = explicitValueFiles(d, valueFiles, [...helmAt, 'valueFiles'], fileContext);
+  valueFiles.forEach((f, i) => {
+    for (const file of valueFileLayers(d, String(f), [...helmAt, 'valueFiles', i], `helm.valueFiles[${i}]`, fileContext, explicit)) {
+      layers.push(file.layer);
+      written.push({ layer: file.layer, label: `${file.label} ${file.file.name}`, form: 'file', text: file.file.text, at: { file: file.file.name, where: `${file.file.name}:1:1`, start: 0, end: file.file.text.length } });
+    }
   });
   const valuesObject = get(helm, 'valuesObject');
   const values = get(helm, 'values');
@@ -310,9 +312,10 @@ function checkRefs(d: YamlDoc, sources: { at: PathSegment[]; data: unknown }[], 
   }
 }
 
-function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): { layer: ValuesSource; file: UserFile } | undefined {
-  let rel: string;
-  let repo = repoKey(c.repoURL);
+type Resolved = { rel: string; repo: string } | 'chart-defaults';
+
+/** Where a valueFiles entry points: a path of the repository (the environment substituted), or the chart's own values.yaml. */
+function resolveValueFile(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): Resolved {
   // `$name/…` names a source's ref in an Application of several sources only; with one source a
   // leading `$` is the environment's (`$ARGOCD_APP_NAME/values.yaml`).
   const ref = c.multi ? /^\$([^/]+)\/(.*)$/.exec(file) : null;
@@ -320,16 +323,136 @@ function valueFileLayer(d: YamlDoc, file: string, at: PathSegment[], label: stri
     const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);
     if (!named) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} names the source $${ref[1]}, which no source of the Application has as its ref`, `add ref: ${ref[1]} to the source that holds the file, or fix the name`);
     // The ref's own name is taken as written; the rest of the path goes through the environment.
-    rel = repoPath(d, '', c.env.subst(`/${ref[2]!}`, at, label).slice(1), at, c.title, label);
-    repo = repoKey(str(get(named.data, 'repoURL')) ?? '');
-  } else if (c.isChartSource) {
-    file = c.env.subst(file, at, label);
-    if (posix.normalize(file) === 'values.yaml') {
-      c.notes.push(`${c.title}: ${label} values.yaml is the chart's defaults, which agentplat always starts from`);
-      return undefined;
-    }
+    return { rel: repoPath(d, '', c.env.subst(`/${ref[2]!}`, at, label).slice(1), at, c.title, label), repo: repoKey(str(get(named.data, 'repoURL')) ?? '') };
+  }
+  if (c.isChartSource) {
+    const subst = c.env.subst(file, at, label);
+    if (posix.normalize(subst) === 'values.yaml') return 'chart-defaults';
     throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" would be a file of the ${CHART_NAME} chart package, which ships values.yaml only`, 'keep the values file in Git and name it with a second source (ref: values) as $values/path');
-  } else rel = repoPath(d, c.sourcePath, c.env.subst(file, at, label), at, c.title, label);
+  }
+  return { rel: repoPath(d, c.sourcePath, c.env.subst(file, at, label), at, c.title, label), repo: repoKey(c.repoURL) };
+}
+
+/** The repo-server expands a path holding `*`, `?` or `[` as a glob (doublestar's `**` too). */
+const isGlob = (path: string) => /[*?[]/.test(path);
+
+/**
+ * The layers one valueFiles entry gives: its file, or each file its glob matches, in doublestar's
+ * order (folder by folder, each folder's names sorted), less the files another entry names
+ * outright (they keep that entry's place).
+ */
+function valueFileLayers(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext, explicit: Set<string>): { layer: ValuesSource; file: UserFile; label: string }[] {
+  const resolved = resolveValueFile(d, file, at, label, c);
+  if (resolved === 'chart-defaults') {
+    c.notes.push(`${c.title}: ${label} values.yaml is the chart's defaults, which agentplat always starts from`);
+    return [];
+  }
+  const { rel, repo } = resolved;
+  if (!isGlob(rel)) {
+    const one = readValueFile(d, rel, repo, at, label, c);
+    return one ? [{ ...one, label }] : [];
+  }
+  const list = c.reader.repoDir;
+  if (!list) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" is a glob, and this reader cannot list the repository's folders`, 'name the files one by one');
+  let matches: string[];
+  try {
+    matches = globRepository(rel, list);
+  } catch (err) {
+    if (!(err instanceof GlobSyntaxError)) throw err;
+    throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" is not a glob Argo CD can expand: ${err.message}`, 'close each [ with ] and each { with }, or escape the character with \\');
+  }
+  if (matches.length === 0) {
+    if (c.ignoreMissing) {
+      c.notes.push(`${c.title}: ${label} glob ${rel} matches no file and ignoreMissingValueFiles is set: skipped`);
+      return [];
+    }
+    throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} glob "${file}" (${rel}) matches no file ${c.reader.repoRootText}, which Argo CD refuses`, 'fix the pattern, add a matching file, or set helm.ignoreMissingValueFiles: true');
+  }
+  return matches.filter((m) => !explicit.has(`${repo} ${m}`)).flatMap((m) => {
+    const one = readValueFile(d, m, repo, at, `${label} (${m})`, c);
+    return one ? [{ ...one, label: `${label} (${m})` }] : [];
+  });
+}
+
+/** The repository paths the entries name outright (no glob), each a path the globs leave to that entry. */
+function explicitValueFiles(d: YamlDoc, files: unknown[], at: PathSegment[], c: FileContext): Set<string> {
+  const out = new Set<string>();
+  files.forEach((f, i) => {
+    try {
+      const r = resolveValueFile(d, String(f), [...at, i], '', c);
+      if (r !== 'chart-defaults' && !isGlob(r.rel)) out.add(`${r.repo} ${r.rel}`);
+    } catch {
+      // Refused again, with its place, when the entry itself is read.
+    }
+  });
+  return out;
+}
+
+class GlobSyntaxError extends Error {}
+
+/** One path segment of a glob as a regular expression: `*`, `?`, `[…]` (`[!…]`, `[^…]`), `{a,b}`, `\` escapes. */
+function segmentRegExp(seg: string): RegExp {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < seg.length; i++) {
+    const ch = seg[i]!;
+    if (ch === '\\' && i + 1 < seg.length) out += escapeRe(seg[++i]!);
+    else if (ch === '*') out += '[^/]*';
+    else if (ch === '?') out += '[^/]';
+    else if (ch === '[') {
+      const close = seg.indexOf(']', i + 2);
+      if (close < 0) throw new GlobSyntaxError(`the [ at character ${i + 1} of "${seg}" is not closed`);
+      let body = seg.slice(i + 1, close);
+      const negate = body.startsWith('!') || body.startsWith('^');
+      if (negate) body = body.slice(1);
+      out += `[${negate ? '^' : ''}${body.replace(/[\]\\^]/g, (m) => `\\${m}`)}]`;
+      i = close;
+    } else if (ch === '{') {
+      depth++;
+      out += '(?:';
+    } else if (ch === '}' && depth > 0) {
+      depth--;
+      out += ')';
+    } else if (ch === ',' && depth > 0) out += '|';
+    else out += escapeRe(ch);
+  }
+  if (depth > 0) throw new GlobSyntaxError(`a { of "${seg}" is not closed`);
+  return new RegExp(`^${out}$`);
+}
+
+const escapeRe = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, (m) => `\\${m}`);
+
+/**
+ * The files of the repository a glob matches, as doublestar's FilepathGlob lists them: the folders
+ * the pattern's leading segments match (in this same order), then in each the names its last
+ * segment matches, sorted; `**` is the folder itself and every folder below it, depth first.
+ */
+export function globRepository(pattern: string, list: (dir: string) => { name: string; dir: boolean }[] | undefined): string[] {
+  const join = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
+  const entries = (dir: string) => [...(list(dir) ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const exists = (path: string) => {
+    const cut = path.lastIndexOf('/');
+    return entries(cut < 0 ? '' : path.slice(0, cut)).some((e) => e.name === (cut < 0 ? path : path.slice(cut + 1)));
+  };
+  const below = (dir: string, files: boolean): string[] => [dir, ...entries(dir).flatMap((e) => (e.dir ? below(join(dir, e.name), files) : files ? [join(dir, e.name)] : []))];
+  const match = (segs: string[], files: boolean): string[] => {
+    if (!segs.some(isGlobSegment)) {
+      const path = segs.join('/');
+      return exists(path) ? [path] : [];
+    }
+    const last = segs[segs.length - 1]!;
+    const head = segs.slice(0, -1);
+    const dirs = head.length === 0 ? [''] : head.some(isGlobSegment) ? match(head, false) : [head.join('/')];
+    if (last === '**') return dirs.flatMap((dir) => below(dir, files));
+    const re = segmentRegExp(last);
+    return dirs.flatMap((dir) => entries(dir).filter((e) => re.test(e.name) && (files || e.dir)).map((e) => join(dir, e.name)));
+  };
+  return match(pattern.split('/'), true);
+}
+
+const isGlobSegment = (seg: string) => /[*?[{]/.test(seg);
+
+function readValueFile(d: YamlDoc, rel: string, repo: string, at: PathSegment[], label: string, c: FileContext): { layer: ValuesSource; file: UserFile } | undefined {
   const first = c.read.get(`${repo} ${rel}`);
   if (first !== undefined) {
     c.notes.push(`${c.title}: ${label} reads ${rel}, which ${first} reads already: Argo CD passes a file to helm once, at its first place, so it is skipped here`);

@@ -2,7 +2,11 @@
 // (reposerver/repository helmTemplate and getResolvedValueFiles, v3.6.1): the namespace it renders
 // into, the build environment it substitutes in paths and parameter values, the glob patterns it
 // expands in valueFiles, and `$ref/…` file parameters of an Application of several sources.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../cli/in-process.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { readGitopsFile, type GitopsReader } from '../../src/gitops/index.ts';
 import { UsageError } from '../../src/problems/errors.ts';
 
@@ -10,6 +14,16 @@ function reader(repo: Record<string, string> = {}): GitopsReader {
   return {
     neighbours: () => [],
     repoFile: (path) => (repo[path] !== undefined ? { name: path, text: repo[path] } : undefined),
+    repoDir: (dir) => {
+      const prefix = dir === '' ? '' : `${dir}/`;
+      const names = new Map<string, boolean>();
+      for (const path of Object.keys(repo)) {
+        if (!path.startsWith(prefix)) continue;
+        const [name, ...rest] = path.slice(prefix.length).split('/');
+        names.set(name!, rest.length > 0 || names.get(name!) === true);
+      }
+      return names.size > 0 ? [...names].map(([name, isDir]) => ({ name, dir: isDir })) : undefined;
+    },
     repoRootText: 'under the test repository',
   };
 }
@@ -97,5 +111,63 @@ describe('the build environment in value file paths and parameter values', () =>
       ref: values
 `);
     expect(values(release(text, { 'envs/0.11.2.yaml': 'a: 1\n' }))).toEqual([{ a: 1 }]);
+  });
+});
+
+describe('a glob in valueFiles', () => {
+  const files = {
+    'chart/envs/b.yaml': 'b: 1\n',
+    'chart/envs/a.yaml': 'a: 1\n',
+    'chart/envs/c.yaml': 'c: 1\n',
+    'chart/envs/notes.txt': 'x\n',
+    'chart/envs/z/deep.yaml': 'deep: 1\n',
+  };
+  const names = (r: ReturnType<typeof release>) => r.layers.map((l) => l.name);
+
+  it('reads every file it matches, sorted, each a layer of its own at the entry\'s place', () => {
+    const r = release(APP(GIT('      valueFiles: [first.yaml, envs/*.yaml]\n')), { ...files, 'chart/first.yaml': 'f: 1\n' });
+    expect(names(r)).toEqual(['chart/first.yaml', 'chart/envs/a.yaml', 'chart/envs/b.yaml', 'chart/envs/c.yaml']);
+  });
+  it('a file also named outright is left to that entry, which keeps its place', () => {
+    const r = release(APP(GIT('      valueFiles: [envs/*.yaml, envs/a.yaml]\n')), files);
+    expect(names(r)).toEqual(['chart/envs/b.yaml', 'chart/envs/c.yaml', 'chart/envs/a.yaml']);
+  });
+  it('** goes into folders, folder by folder (the folder\'s own files before a sub-folder\'s), and ?, [..] and {a,b} match as doublestar matches', () => {
+    expect(names(release(APP(GIT('      valueFiles: [envs/**/*.yaml]\n')), { ...files, 'chart/envs/0/x.yaml': 'x: 1\n' }))).toEqual(
+      ['chart/envs/a.yaml', 'chart/envs/b.yaml', 'chart/envs/c.yaml', 'chart/envs/0/x.yaml', 'chart/envs/z/deep.yaml'],
+    );
+    expect(names(release(APP(GIT('      valueFiles: [envs/?.yaml]\n')), files))).toEqual(['chart/envs/a.yaml', 'chart/envs/b.yaml', 'chart/envs/c.yaml']);
+    expect(names(release(APP(GIT('      valueFiles: [\'envs/[!a].yaml\']\n')), files))).toEqual(['chart/envs/b.yaml', 'chart/envs/c.yaml']);
+    expect(names(release(APP(GIT('      valueFiles: [\'envs/{c,a}*.yaml\']\n')), files))).toEqual(['chart/envs/a.yaml', 'chart/envs/c.yaml']);
+    // Without *, ? or [ the path is not a glob: braces alone are a file name.
+    expect(refusal(() => release(APP(GIT('      valueFiles: [\'envs/{c,a}.yaml\']\n')), files))).toContain('reads chart/envs/{c,a}.yaml, which is not found');
+  });
+  it('one that matches no file is refused at the entry, and skipped with ignoreMissingValueFiles', () => {
+    expect(refusal(() => release(APP(GIT('      valueFiles:\n        - envs/*.json\n')), files))).toBe(
+      'app.yaml:16:11: Application argocd/web: helm.valueFiles[0] glob "envs/*.json" (chart/envs/*.json) matches no file under the test repository, which Argo CD refuses | fix the pattern, add a matching file, or set helm.ignoreMissingValueFiles: true',
+    );
+    expect(names(release(APP(GIT('      ignoreMissingValueFiles: true\n      valueFiles: [envs/*.json, envs/a.yaml]\n')), files))).toEqual(['chart/envs/a.yaml']);
+  });
+  it('a [ that is not closed is refused at the entry', () => {
+    expect(refusal(() => release(APP(GIT('      valueFiles:\n        - envs/[a.yaml\n')), files))).toContain('app.yaml:16:11: Application argocd/web: helm.valueFiles[0] "envs/[a.yaml" is not a glob Argo CD can expand');
+  });
+});
+
+describe('agentplat values -f on an Application whose valueFiles hold a glob', () => {
+  it('lists the repository under --values-from and reads the matches in order, the last one winning', async () => {
+    const dir = tempDir('agentplat-argocd-glob-');
+    const files: Record<string, string> = {
+      'app.yaml': APP(GIT('      valueFiles: [envs/*.yaml]\n')),
+      ...CHART,
+      'chart/envs/a.yaml': 'controller:\n  replicas: 2\n',
+      'chart/envs/b.yaml': 'controller:\n  replicas: 3\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    const r = await runInProcess(['values', '--computed', '--show-origin', '-f', 'app.yaml', '--values-from', '.'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^controller\.replicas +3 +chart\/envs\/b\.yaml:2:3 helm\.valueFiles\[0\] \(chart\/envs\/b\.yaml\)/m);
   });
 });
