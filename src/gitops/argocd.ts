@@ -155,7 +155,8 @@ export function argoRelease(d: YamlDoc, reader: GitopsReader): GitopsRelease | {
   if (fileParams.length > 0) {
     const layer = assignmentsLayer(`${d.file.name} helm.fileParameters`, fileParams.map((p, i) => {
       const pAt = [...helmAt, 'fileParameters', i, 'path'];
-      const rel = repoPath(d, sourcePath, env.subst(str(get(p, 'path')) ?? '', pAt, `fileParameters[${i}].path`), pAt, title, `fileParameters[${i}]`);
+      const written = str(get(p, 'path')) ?? '';
+      const rel = refPath(d, written, pAt, `fileParameters[${i}]`, fileContext)?.rel ?? repoPath(d, sourcePath, env.subst(written, pAt, `fileParameters[${i}].path`), pAt, title, `fileParameters[${i}]`);
       const file = reader.repoFile(rel);
       if (!file) throw new UsageError(`${whereAt(d, pAt)}: ${title}: fileParameters[${i}] reads ${rel}, which is not found ${reader.repoRootText}`, 'pass the repository\'s root with --values-from DIR');
       return assignment(p, i, 'set-literal', `fileParameters[${i}]`, file.text, pAt);
@@ -312,19 +313,26 @@ function checkRefs(d: YamlDoc, sources: { at: PathSegment[]; data: unknown }[], 
   }
 }
 
+/**
+ * A `$name/…` path (a value file or a file parameter) read from the source whose ref is `name`,
+ * in an Application of several sources only; with one source a leading `$` is the environment's
+ * (`$ARGOCD_APP_NAME/values.yaml`). Undefined when the path names no ref.
+ */
+function refPath(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): { rel: string; repo: string } | undefined {
+  const ref = c.multi ? /^\$([^/]+)\/(.*)$/.exec(file) : null;
+  if (!ref) return undefined;
+  const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);
+  if (!named) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} names the source $${ref[1]}, which no source of the Application has as its ref`, `add ref: ${ref[1]} to the source that holds the file, or fix the name`);
+  // The ref's own name is taken as written; the rest of the path goes through the environment.
+  return { rel: repoPath(d, '', c.env.subst(`/${ref[2]!}`, at, label).slice(1), at, c.title, label), repo: repoKey(str(get(named.data, 'repoURL')) ?? '') };
+}
+
 type Resolved = { rel: string; repo: string } | 'chart-defaults';
 
 /** Where a valueFiles entry points: a path of the repository (the environment substituted), or the chart's own values.yaml. */
 function resolveValueFile(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): Resolved {
-  // `$name/…` names a source's ref in an Application of several sources only; with one source a
-  // leading `$` is the environment's (`$ARGOCD_APP_NAME/values.yaml`).
-  const ref = c.multi ? /^\$([^/]+)\/(.*)$/.exec(file) : null;
-  if (ref) {
-    const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);
-    if (!named) throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} names the source $${ref[1]}, which no source of the Application has as its ref`, `add ref: ${ref[1]} to the source that holds the file, or fix the name`);
-    // The ref's own name is taken as written; the rest of the path goes through the environment.
-    return { rel: repoPath(d, '', c.env.subst(`/${ref[2]!}`, at, label).slice(1), at, c.title, label), repo: repoKey(str(get(named.data, 'repoURL')) ?? '') };
-  }
+  const ref = refPath(d, file, at, label, c);
+  if (ref) return ref;
   if (c.isChartSource) {
     const subst = c.env.subst(file, at, label);
     if (posix.normalize(subst) === 'values.yaml') return 'chart-defaults';

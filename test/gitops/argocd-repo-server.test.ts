@@ -171,3 +171,28 @@ describe('agentplat values -f on an Application whose valueFiles hold a glob', (
     expect(r.stdout).toMatch(/^controller\.replicas +3 +chart\/envs\/b\.yaml:2:3 helm\.valueFiles\[0\] \(chart\/envs\/b\.yaml\)/m);
   });
 });
+
+describe('fileParameters of an Application of several sources', () => {
+  const MULTI = (path: string) => APP(`  sources:
+    - repoURL: https://git.example.com/platform.git
+      targetRevision: main
+      path: chart
+      helm:
+        fileParameters:
+          - name: controller.loglevel
+            path: ${path}
+    - repoURL: https://git.example.com/values.git
+      targetRevision: main
+      ref: team-values
+`);
+
+  it('$ref/path reads the file from the source whose ref it names (the whole ref, though the environment would read $team), the rest of the path through the environment', () => {
+    const r = release(MULTI('$team-values/levels/$ARGOCD_APP_NAME.txt'), { 'levels/web.txt': 'debug' });
+    expect(values(r)).toEqual([{ controller: { loglevel: 'debug' } }]);
+  });
+  it('a $name no source has as its ref is refused at the path', () => {
+    expect(refusal(() => release(MULTI('$other/level.txt'), { 'level.txt': 'debug' }))).toBe(
+      'app.yaml:17:19: Application argocd/web: fileParameters[0] names the source $other, which no source of the Application has as its ref | add ref: other to the source that holds the file, or fix the name',
+    );
+  });
+});
