@@ -22,6 +22,8 @@ const POSIX: Record<string, string> = {
 
 const isLetter = (c: string) => /^[A-Za-z]$/.test(c);
 const swap = (c: string) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase());
+/** An ASCII letter's other cases under Go's simple case folding: k also folds with the Kelvin sign, s with the long s. */
+const others = (c: string) => `${swap(c)}${/[kK]/.test(c) ? '\u212A' : /[sS]/.test(c) ? '\u017F' : ''}`;
 const escapeChar = (c: string) => (/[\\^$.*+?()[\]{}|/-]/.test(c) ? `\\${c}` : c);
 
 /** The RE2 pattern as a JavaScript RegExp; throws Re2Error naming what RE2 refuses, or what has no translation. */
@@ -29,7 +31,10 @@ export function re2ToRegExp(pattern: string): RegExp {
   let out = '';
   let flags: Flags = { i: false, m: false, s: false };
   const stack: Flags[] = [];
-  const literal = (c: string) => (flags.i && isLetter(c) ? `[${c}${swap(c)}]` : escapeChar(c));
+  const literal = (c: string) => {
+    foldable(c, flags);
+    return flags.i && isLetter(c) ? `[${c}${others(c)}]` : escapeChar(c);
+  };
   const at = (i: number) => `at character ${i + 1}`;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
@@ -155,16 +160,24 @@ function classOf(pattern: string, start: number, flags: Flags): { text: string; 
       items.push(`${escapeChar(lo)}-${escapeChar(hi)}`);
       if (flags.i) {
         const letters = /^[a-z]$/.test(lo) && /^[a-z]$/.test(hi) || /^[A-Z]$/.test(lo) && /^[A-Z]$/.test(hi);
-        if (letters) items.push(`${swap(lo)}-${swap(hi)}`);
+        if (letters) items.push(`${swap(lo)}-${swap(hi)}`, ...[...'kKsS'].filter((l) => l >= lo && l <= hi).map((l) => others(l).slice(1)));
         else if (/[A-Za-z]/.test(String.fromCharCode(...range(lo, hi)))) throw new Re2Error(`the range ${lo}-${hi} under (?i) at character ${i + 1} mixes letters and other characters, which agentplat does not translate; write the letters' range on its own`);
       }
       continue;
     }
+    foldable(lo, flags);
     items.push(escapeChar(lo));
-    if (flags.i && isLetter(lo)) items.push(swap(lo));
+    if (flags.i && isLetter(lo)) items.push(others(lo));
   }
   if (i >= pattern.length) throw new Re2Error(`the [ at character ${start + 1} is not closed`);
   return { text: `[${negate ? '^' : ''}${items.join('')}]`, end: i };
+}
+
+/** Go folds case by Unicode's simple folding orbits (ß with ẞ, k with K and the Kelvin sign); agentplat folds ASCII letters only and refuses the rest. */
+function foldable(c: string, flags: Flags): void {
+  if (flags.i && c.charCodeAt(0) > 0x7f && c.toLowerCase() !== c.toUpperCase()) {
+    throw new Re2Error(`the letter ${c} under (?i) folds by Unicode's rules, which agentplat does not translate; write the letters you mean in a class, without (?i)`);
+  }
 }
 
 function range(lo: string, hi: string): number[] {

@@ -68,6 +68,10 @@ describe('spec.ref.semverFilter, read as RE2', () => {
     expect(re('^[[:digit:]]+\\.').test('0.11.3')).toBe(true);
     expect(re('a.b').test('a\nb')).toBe(false);
     expect(re('(?s)a.b').test('a\nb')).toBe(true);
+    // Go folds k with the Kelvin sign and s with the long s; other non-ASCII letters under (?i) are refused.
+    expect(re('(?i)k').test('\u212A')).toBe(true);
+    expect(re('(?i)[r-t]').test('\u017F')).toBe(true);
+    expect(() => re('(?i)ß')).toThrow(/the letter ß under \(\?i\) folds by Unicode's rules/);
   });
 
   it('a lookahead, which RE2 does not have, is refused at the filter as Flux refuses it', () => {
