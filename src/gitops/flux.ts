@@ -12,6 +12,7 @@ import { cloneTree, isPlainMap, mergeMaps, ownValue, setOwn, splitPath, type Val
 import { applySetArgument } from '../values/set-parser.ts';
 import type { PathSegment, ValuesSource } from '../values/source.ts';
 import { get, nodeAt, posAt, readDocuments, str, typeOf, whereAt, writtenAt, type YamlDoc } from './documents.ts';
+import { re2ToRegExp, Re2Error } from './re2.ts';
 import { embeddedText } from './embedded.ts';
 import { assignmentsLayer, embeddedLayer, type Assignment, type UserFile } from './layers.ts';
 import { postRenderer, type KustomizeStep, type PatchPlace, type PatchStep, type Selector } from './post-render.ts';
@@ -177,9 +178,11 @@ function chartOf(d: YamlDoc, beside: Beside, ns: string, title: string, reader: 
       let keep: RegExp | undefined;
       if (filter !== undefined) {
         try {
-          keep = new RegExp(filter);
+          // Flux compiles it with Go's regexp (RE2 syntax), not JavaScript's.
+          keep = re2ToRegExp(filter);
         } catch (err) {
-          throw new UsageError(`${whereAt(src, ['spec', 'ref', 'semverFilter'])}: ${what}: spec.ref.semverFilter "${filter}" is not a regular expression: ${(err as Error).message}`, 'write a regular expression over the tags, e.g. ^0\\.11\\.');
+          if (!(err instanceof Re2Error)) throw err;
+          throw new UsageError(`${whereAt(src, ['spec', 'ref', 'semverFilter'])}: ${what}: spec.ref.semverFilter "${filter}" is not a Go (RE2) regular expression agentplat can read: ${err.message}`, 'write a regular expression over the tags in RE2 syntax, e.g. ^0\\.11\\. or (?i)^v?0\\.11\\.');
         }
       }
       return {

@@ -85,6 +85,8 @@ export interface GitopsReader {
   neighbours(): UserFile[];
   /** A file of the repository an Argo CD source reads, by its path from the repository root; undefined when missing. */
   repoFile(path: string): UserFile | undefined;
+  /** The entries of a folder of the repository (`''` is the root), for a glob in valueFiles; undefined when it is not a folder. */
+  repoDir?(path: string): { name: string; dir: boolean }[] | undefined;
   /** How repository paths are found, for a refusal's hint (`under --values-from DIR`). */
   repoRootText: string;
 }

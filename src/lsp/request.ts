@@ -151,6 +151,13 @@ export function editorReader(doc: OpenDocument, open: OpenTexts): GitopsReader {
       return neighbours;
     },
     repoFile: (path) => read(join(root, path)),
+    repoDir(path) {
+      try {
+        return readdirSync(join(root, path), { withFileTypes: true }).map((e) => ({ name: e.name, dir: e.isDirectory() || (e.isSymbolicLink() && existsSync(join(root, path, e.name, '.'))) }));
+      } catch {
+        return undefined;
+      }
+    },
     repoRootText: `under ${root} (the repository holding the object)`,
   };
 }

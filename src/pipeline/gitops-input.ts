@@ -30,6 +30,14 @@ function yamlFilesIn(dir: string, shownDir: string, cwd: string): UserFile[] {
   return out;
 }
 
+function isDir(full: string): boolean {
+  try {
+    return statSync(full).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function readUserFileSync(full: string): { text: string } {
   if (statSync(full).size > 1024 * 1024) throw new Error('too large');
   return { text: readFileSync(full, 'utf8') };
@@ -46,6 +54,13 @@ export function gitopsReader(file: string, cwd: string, valuesFrom: readonly str
       const full = join(root, path);
       try {
         return { name: relative(cwd, full) || path, text: readUserFileSync(full).text };
+      } catch {
+        return undefined;
+      }
+    },
+    repoDir(path) {
+      try {
+        return readdirSync(join(root, path), { withFileTypes: true }).map((e) => ({ name: e.name, dir: e.isDirectory() || (e.isSymbolicLink() && isDir(join(root, path, e.name))) }));
       } catch {
         return undefined;
       }

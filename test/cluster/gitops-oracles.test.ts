@@ -187,6 +187,10 @@ describe('the oracles give the values worked out by hand from the controllers\' 
     const oci = (ref: Record<string, string>) => fluxChart([chartRelease({ chartRef: { kind: 'OCIRepository', name: 'agentplat' } }), source('OCIRepository', { url: 'oci://ghcr.io/example/charts/agentplat', ref })]);
     expect(await oci({ semver: '>=0.10.0', semverFilter: '^0\\.10\\.' })).toBe('0.10.19');
     expect(await oci({ semver: '0.10.x', tag: '0.11.0' })).toBe('0.10.19');
+    // semverFilter is RE2: flag groups and \A, \z are Go's; a lookahead is refused.
+    expect(await oci({ semver: '>=0.10.0', semverFilter: '(?i)^0\\.10\\.' })).toBe('0.10.19');
+    expect(await oci({ semver: '>=0.10.0', semverFilter: '\\A0\\.11\\.[0-3]\\z' })).toBe('0.11.3');
+    expect(await oci({ semver: '>=0.10.0', semverFilter: '^0\\.(?!11)' })).toMatch(/^refused: OCIRepository ref.semverFilter/);
     expect(await oci({ tag: '0.11.2' })).toBe('0.11.2');
     expect(await oci({ tag: '0.11.x' })).toMatch(/^refused: OCIRepository tag "0.11.x"/);
     expect(await oci({ tag: '0.11.0', digest: `sha256:${'0'.repeat(64)}` })).toMatch(/^refused: OCIRepository ref.digest/);
@@ -258,6 +262,34 @@ describe('the oracles give the values worked out by hand from the controllers\' 
     expect(o.command).not.toMatch(/--include-crds/);
     const plain = await argoApp({});
     expect(plain.ok && plain.command).toMatch(/--name-template agentplat\b.*--include-crds/);
+  });
+
+  // The cases test/gitops/argocd-repo-server.test.ts holds agentplat to, worked by hand from the repo-server's code, here held to that code.
+  test('Argo CD: helm.namespace is the namespace helm renders into, over the destination namespace', async () => {
+    const o = await argoApp({ namespace: 'tenant-a' });
+    expect(o.ok && o.command).toMatch(/--namespace tenant-a\b/);
+  });
+
+  test('Argo CD: the build environment in value file paths and parameter values; an unknown name is empty and $$ a dollar', async () => {
+    const o = await argoApp(
+      { valueFiles: ['envs/${ARGOCD_APP_NAMESPACE}/$ARGOCD_APP_NAME.yaml', '$ARGOCD_APP_NAME/values.yaml'], parameters: [{ name: 'registry', value: 'pa$$ss-$HOME-${ARGOCD_APP_NAME}' }] },
+      { 'chart/envs/apps/agentplat.yaml': 'controller:\n  replicas: 2\n', 'chart/agentplat/values.yaml': 'controller:\n  loglevel: debug\n' },
+    );
+    expectValues(o, { controller: { replicas: 2, loglevel: 'debug' }, registry: 'pa$ss--agentplat' });
+  });
+
+  test('Argo CD: a glob in valueFiles gives its matches folder by folder, a file named outright keeps its place, and no match is refused unless ignoreMissingValueFiles', async () => {
+    const files = { 'chart/envs/a.yaml': 'controller:\n  replicas: 1\n', 'chart/envs/b.yaml': 'controller:\n  replicas: 2\nregistry: b.example\n', 'chart/envs/0/x.yaml': 'registry: x.example\n' };
+    // doublestar lists envs/b.yaml before envs/0/x.yaml (the folder's own names first), and a.yaml is read last, at its own entry.
+    expectValues(await argoApp({ valueFiles: ['envs/**/*.yaml', 'envs/a.yaml'] }, files), { controller: { replicas: 1 }, registry: 'x.example' });
+    expect(await argoApp({ valueFiles: ['envs/*.json'] }, files)).toMatchObject({ ok: false, error: expect.stringMatching(/matched no files/) });
+    expect(await argoApp({ valueFiles: ['envs/*.json'], ignoreMissingValueFiles: true }, files)).toMatchObject({ ok: true });
+  });
+
+  test('Argo CD: a $ref/path file parameter of an Application of several sources is read from the ref source, the whole ref taken as written', async () => {
+    const values = { repoURL: 'https://git.example.com/platform.git', targetRevision: '0.11.0', ref: 'team-values' };
+    const o = await argoApp({ fileParameters: [{ name: 'controller.loglevel', path: '$team-values/levels/$ARGOCD_APP_NAME.txt' }] }, { 'levels/agentplat.txt': 'debug' }, {}, [values]);
+    expectValues(o, { controller: { loglevel: 'debug' } });
   });
 
   test('Argo CD: a value file outside the repository is refused', async () => {

@@ -106,6 +106,10 @@ function chartForm(r: Random, revision: Revision, pinDigest: boolean): ChartForm
       { ref: { semver: '>=0.10.0', semverFilter: '^0\\.10\\.' }, revision: 'A' },
       { ref: { semver: '>=0.10.0', semverFilter: '^0\\.11\\.[0-3]$' }, revision: 'B' },
       { ref: { semver: '*', semverFilter: '^v' } },
+      // RE2, as source-controller compiles it: flag groups JavaScript lacks, \A and \z; a lookahead RE2 refuses.
+      { ref: { semver: '>=0.10.0', semverFilter: '(?i)^0\\.10\\.' }, revision: 'A' },
+      { ref: { semver: '>=0.10.0', semverFilter: '\\A0\\.11\\.[0-3]\\z' }, revision: 'B' },
+      { ref: { semver: '>=0.10.0', semverFilter: '^0\\.(?!11)' } },
       { ref: { semver: '0.10.x', tag: '0.11.0' }, revision: 'A' },
       { ref: { tag: '0.10.3' }, revision: 'A' }, { ref: { tag: '0.11.0-rc.1' }, revision: 'B' }, { ref: { tag: '0.11.2' }, revision: 'B' },
       { ref: { tag: '0.11.x' } }, { ref: { tag: 'latest' } }, { ref: {} },
@@ -331,9 +335,13 @@ export function argoCase(r: Random, id: string): ArgoCase {
   const sameRepo = multi && r.chance(0.5);
   const refName = multi && r.chance(0.05) ? 'my.values' : 'values';
   if (refName !== 'values') refuses ??= 'sources[1].ref my.values holds a character Argo CD refuses in a ref';
+  const appName = r.pick(['agentplat', 'agents']);
+  const destination = r.pick(['apps', 'agents']);
   const where: Record<string, string> = {
     'values-prod.yaml': `${SOURCE_PATH}/values-prod.yaml`, 'env/values-1.yaml': `${SOURCE_PATH}/env/values-1.yaml`, '../common/values.yaml': 'common/values.yaml',
-    ...(multi ? { '$values/envs/prod.yaml': 'envs/prod.yaml', '$values/envs/base.yaml': 'envs/base.yaml' } : {}),
+    // The repo-server's build environment in a path, and a glob (each match a file at the entry's place; one named outright keeps its own place).
+    'env/$ARGOCD_APP_NAME.yaml': `${SOURCE_PATH}/env/${appName}.yaml`, 'env/values-*.yaml': `${SOURCE_PATH}/env/values-2.yaml`, '**/values-?.yaml': `${SOURCE_PATH}/env/deep/values-3.yaml`,
+    ...(multi ? { '$values/envs/prod.yaml': 'envs/prod.yaml', '$values/envs/base.yaml': 'envs/base.yaml', '$values/envs/${ARGOCD_APP_NAMESPACE}.yaml': `envs/${destination}.yaml` } : {}),
     // The same files as the chart source names them: Argo CD reads a file once, at its first place.
     ...(sameRepo ? { '$values/common/values.yaml': 'common/values.yaml', [`$values/${SOURCE_PATH}/values-prod.yaml`]: `${SOURCE_PATH}/values-prod.yaml` } : {}),
   };
@@ -357,7 +365,7 @@ export function argoCase(r: Random, id: string): ArgoCase {
     refuses ??= 'valueFiles: ../../outside.yaml leaves the repository';
   }
   if (r.chance(0.1)) {
-    valueFiles.push(multi && r.chance(0.5) ? '$values/envs/missing.yaml' : 'missing.yaml');
+    valueFiles.push(multi && r.chance(0.5) ? '$values/envs/missing.yaml' : r.pick(['missing.yaml', 'missing-*.yaml']));
     if (r.chance(0.5)) helm.ignoreMissingValueFiles = true;
     else refuses ??= `valueFiles: ${valueFiles.at(-1)} does not exist`;
   }
@@ -377,19 +385,24 @@ export function argoCase(r: Random, id: string): ArgoCase {
   if (parameters.length > 0) helm.parameters = parameters;
   if (r.chance(0.2)) {
     files[`${SOURCE_PATH}/files/loglevel.txt`] = r.pick(['debug', 'error']);
-    helm.fileParameters = [{ name: 'controller.loglevel', path: 'files/loglevel.txt' }];
+    // In an Application of several sources the file may come from the ref source too.
+    const fromRef = multi && r.chance(0.5);
+    if (fromRef) files['levels/loglevel.txt'] = r.pick(['debug', 'error']);
+    helm.fileParameters = [{ name: 'controller.loglevel', path: fromRef ? '$values/levels/loglevel.txt' : 'files/loglevel.txt' }];
   }
   if (r.chance(0.3)) helm.releaseName = r.pick(['platform', 'agentplat-prod']);
+  // helm.namespace is where helm renders; $ARGOCD_APP_NAMESPACE stays the destination's.
+  if (r.chance(0.2)) helm.namespace = 'tenant-a';
   const app = {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'Application',
-    metadata: { name: r.pick(['agentplat', 'agents']), namespace: 'argocd' },
+    metadata: { name: appName, namespace: 'argocd' },
     spec: {
       project: 'default',
       ...(multi
         ? { sources: [{ repoURL: REPO_URL, targetRevision: 'main', path: SOURCE_PATH, helm }, { repoURL: sameRepo ? REPO_URL : 'https://git.example.com/values.git', targetRevision: 'main', ref: refName }] }
         : { source: { repoURL: REPO_URL, targetRevision: 'main', path: SOURCE_PATH, helm } }),
-      destination: { server: 'https://kubernetes.default.svc', namespace: r.pick(['apps', 'agents']) },
+      destination: { server: 'https://kubernetes.default.svc', namespace: destination },
     },
   };
   files['application.yaml'] = yamlText(app);
