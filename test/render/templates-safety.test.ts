@@ -9,6 +9,7 @@ import { parseAllDocuments } from 'yaml';
 import { toYaml } from '../../src/render/manifests.ts';
 import { render } from './_render.ts';
 import { fcParams, seedTitle } from '../hardening/_seed.ts';
+import { breathing } from '../helpers/breathe.ts';
 import { compileTemplates, type TemplateNode } from '../../src/render/template-program.ts';
 import { templateFiles } from '../../src/render/template-source.ts';
 
@@ -37,9 +38,9 @@ const HOSTILE = ['a\nb: c', 'x\n---\nkind: Secret', 'k: v', '"quoted"', "it's", 
 describe('injection: hostile values stay values', () => {
   const baseline = (revision: 'A' | 'B') => render(revision, {}, { skipCrds: true }).map((d) => `${d.object.kind}/${d.object.metadata.name}`);
 
-  it(`a value containing a newline, ---, ": " or quotes cannot add a key or a document ${seedTitle(455, 25)}`, () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...HOSTILE), fc.string(), fc.constantFrom('A' as const, 'B' as const), (hostile, random, revision) => {
+  it(`a value containing a newline, ---, ": " or quotes cannot add a key or a document ${seedTitle(455, 25)}`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...HOSTILE), fc.string(), fc.constantFrom('A' as const, 'B' as const), breathing((hostile: string, random: string, revision: 'A' | 'B') => {
         const s = `${hostile}${random}`;
         const docs = render(revision, {
           labels: { team: s },
@@ -62,7 +63,7 @@ describe('injection: hostile values stay values', () => {
         const text = toYaml(docs);
         const reparsed = parseAllDocuments(text).map((d) => d.toJS());
         expect(reparsed).toEqual(docs.map((d) => d.object));
-      }),
+      })),
       fcParams(455, 25),
     );
   });
