@@ -7,26 +7,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../cli/in-process.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
-import { readGitopsFile, type GitopsReader } from '../../src/gitops/index.ts';
-import { UsageError } from '../../src/problems/errors.ts';
+import { readGitopsFile } from '../../src/gitops/index.ts';
+import { memoryReader, refusal } from './_reading.ts';
 
-function reader(repo: Record<string, string> = {}): GitopsReader {
-  return {
-    neighbours: () => [],
-    repoFile: (path) => (repo[path] !== undefined ? { name: path, text: repo[path] } : undefined),
-    repoDir: (dir) => {
-      const prefix = dir === '' ? '' : `${dir}/`;
-      const names = new Map<string, boolean>();
-      for (const path of Object.keys(repo)) {
-        if (!path.startsWith(prefix)) continue;
-        const [name, ...rest] = path.slice(prefix.length).split('/');
-        names.set(name!, rest.length > 0 || names.get(name!) === true);
-      }
-      return names.size > 0 ? [...names].map(([name, isDir]) => ({ name, dir: isDir })) : undefined;
-    },
-    repoRootText: 'under the test repository',
-  };
-}
 
 const APP = (source: string, meta = '  name: web\n  namespace: argocd\n') => `apiVersion: argoproj.io/v1alpha1
 kind: Application
@@ -47,19 +30,9 @@ ${helm}`;
 const CHART = { 'chart/Chart.yaml': 'apiVersion: v2\nname: agentplat\nversion: 0.11.0\n' };
 
 function release(text: string, repo: Record<string, string> = {}) {
-  const r = readGitopsFile({ name: 'app.yaml', text }, reader({ ...CHART, ...repo })).releases[0];
+  const r = readGitopsFile({ name: 'app.yaml', text }, memoryReader({}, { ...CHART, ...repo })).releases[0];
   if (!r) throw new Error('no release');
   return r;
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof UsageError) return `${err.message} | ${err.hint ?? ''}`;
-    throw err;
-  }
-  throw new Error('not refused');
 }
 
 /** The values each layer gives, merged shallowly by top-level key, lowest first (enough for the flat files here). */

@@ -4,30 +4,12 @@
 // semverFilter and tag, a chart from Git, a value file named twice, a source's ref.
 import { describe, expect, it } from 'vitest';
 import { resolveVersion } from '../../src/gitops/versions.ts';
-import { readGitopsFile, type GitopsReader } from '../../src/gitops/index.ts';
-import { UsageError } from '../../src/problems/errors.ts';
+import { readGitopsFile } from '../../src/gitops/index.ts';
+import { memoryReader, refusal } from './_reading.ts';
 
-/** A reader over files given as text: `beside` as the object's neighbours, `repo` by path from the repository root. */
-function reader(beside: Record<string, string> = {}, repo: Record<string, string> = {}): GitopsReader {
-  return {
-    neighbours: () => Object.entries(beside).map(([name, text]) => ({ name, text })),
-    repoFile: (path) => (repo[path] !== undefined ? { name: path, text: repo[path] } : undefined),
-    repoRootText: 'under the test repository',
-  };
-}
 
-function read(text: string, r = reader()) {
+function read(text: string, r = memoryReader()) {
   return readGitopsFile({ name: 'object.yaml', text }, r);
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof UsageError) return `${err.message} | ${err.hint ?? ''}`;
-    throw err;
-  }
-  throw new Error('not refused');
 }
 
 const HR = (chart: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
@@ -99,7 +81,7 @@ describe("a HelmRelease's chartRef and chart source, as source-controller decide
 
   it("a chart from a GitRepository is at its Chart.yaml's version, whatever spec.chart.spec.version says", () => {
     const text = HR('  chart:\n    spec:\n      chart: ./charts/agentplat\n      version: 0.11.x\n      sourceRef:\n        kind: GitRepository\n        name: platform\n');
-    const r = read(text, reader({}, { 'charts/agentplat/Chart.yaml': 'apiVersion: v2\nname: agentplat\nversion: 0.10.3\n' }));
+    const r = read(text, memoryReader({}, { 'charts/agentplat/Chart.yaml': 'apiVersion: v2\nname: agentplat\nversion: 0.10.3\n' }));
     expect(r.releases[0]?.revision).toBe('A');
     expect(r.notes.join('\n')).toContain('the chart is read from charts/agentplat/Chart.yaml at version 0.10.3 (Flux ignores spec.chart.spec.version for a GitRepository)');
     expect(refusal(() => read(text))).toMatch(/object\.yaml:\d+:\d+: HelmRelease apps\/agentplat: the chart comes from a GitRepository, so Flux installs it at the version its Chart\.yaml says .* charts\/agentplat\/Chart\.yaml is not found under the test repository \| pass the source's root with --values-from DIR/);
@@ -107,12 +89,12 @@ describe("a HelmRelease's chartRef and chart source, as source-controller decide
 
   it("a chart path that leaves the Git source's root is refused, naming the path", () => {
     const text = HR('  chart:\n    spec:\n      chart: ../charts/agentplat\n      sourceRef:\n        kind: GitRepository\n        name: platform\n');
-    expect(refusal(() => read(text, reader({}, { '../charts/agentplat/Chart.yaml': 'name: agentplat\nversion: 0.10.0\n' })))).toMatch(/object\.yaml:10:14: HelmRelease apps\/agentplat: the chart path "\.\.\/charts\/agentplat" leaves the GitRepository's root \| write the chart's path from the root of the source/);
+    expect(refusal(() => read(text, memoryReader({}, { '../charts/agentplat/Chart.yaml': 'name: agentplat\nversion: 0.10.0\n' })))).toMatch(/object\.yaml:10:14: HelmRelease apps\/agentplat: the chart path "\.\.\/charts\/agentplat" leaves the GitRepository's root \| write the chart's path from the root of the source/);
   });
 
   it('a HelmChart of a Bucket named by chartRef is at its Chart.yaml version too', () => {
     const chart = '---\napiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmChart\nmetadata:\n  name: agentplat\nspec:\n  chart: charts/agentplat\n  version: 0.10.x\n  sourceRef:\n    kind: Bucket\n    name: b\n';
-    const r = read(HR(CHART_REF('HelmChart')) + chart, reader({}, { 'charts/agentplat/Chart.yaml': 'name: agentplat\nversion: 0.11.2\n' }));
+    const r = read(HR(CHART_REF('HelmChart')) + chart, memoryReader({}, { 'charts/agentplat/Chart.yaml': 'name: agentplat\nversion: 0.11.2\n' }));
     expect(r.releases[0]?.revision).toBe('B');
   });
 });
@@ -143,21 +125,21 @@ const REPO = {
 
 describe("an Application's value files, in the order the repo-server hands them to helm", () => {
   it('a file named twice (here once as $values/…) is read at its first place only', () => {
-    const r = read(APP(['values-a.yaml', '$values/envs/prod.yaml', '$values/chart/values-a.yaml']), reader({}, REPO));
+    const r = read(APP(['values-a.yaml', '$values/envs/prod.yaml', '$values/chart/values-a.yaml']), memoryReader({}, REPO));
     expect(r.releases[0]?.layers.map((l) => l.name)).toEqual(['chart/values-a.yaml', 'envs/prod.yaml']);
     expect(r.notes.join('\n')).toContain('helm.valueFiles[2] reads chart/values-a.yaml, which helm.valueFiles[0] reads already: Argo CD passes a file to helm once, at its first place');
   });
 
   it('the same path in a ref source of another repository is another file, read at its own place', () => {
     const other = '  - repoURL: https://git.example.com/values.git\n    targetRevision: main\n    ref: values\n';
-    const r = read(APP(['values-a.yaml', '$values/envs/prod.yaml', '$values/chart/values-a.yaml'], other), reader({}, REPO));
+    const r = read(APP(['values-a.yaml', '$values/envs/prod.yaml', '$values/chart/values-a.yaml'], other), memoryReader({}, REPO));
     expect(r.releases[0]?.layers.map((l) => l.name)).toEqual(['chart/values-a.yaml', 'envs/prod.yaml', 'chart/values-a.yaml']);
   });
 
   it('a ref with a character Argo CD refuses, or two sources with one ref, are refused', () => {
     const bad = '  - repoURL: https://git.example.com/platform.git\n    targetRevision: main\n    ref: my.values\n';
-    expect(refusal(() => read(APP(['values-a.yaml'], bad), reader({}, REPO)))).toMatch(/object\.yaml:\d+:\d+: Application argocd\/agentplat: spec\.sources\[1\]\.ref "my\.values" holds a character Argo CD refuses in a ref \| write the ref with letters, digits/);
+    expect(refusal(() => read(APP(['values-a.yaml'], bad), memoryReader({}, REPO)))).toMatch(/object\.yaml:\d+:\d+: Application argocd\/agentplat: spec\.sources\[1\]\.ref "my\.values" holds a character Argo CD refuses in a ref \| write the ref with letters, digits/);
     const twice = `  - repoURL: https://git.example.com/a.git\n    ref: values\n  - repoURL: https://git.example.com/b.git\n    ref: values\n`;
-    expect(refusal(() => read(APP(['values-a.yaml'], twice), reader({}, REPO)))).toMatch(/spec\.sources\[2\]\.ref "values" is the ref of an earlier source too, which Argo CD refuses/);
+    expect(refusal(() => read(APP(['values-a.yaml'], twice), memoryReader({}, REPO)))).toMatch(/spec\.sources\[2\]\.ref "values" is the ref of an earlier source too, which Argo CD refuses/);
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readGitopsFile } from '../../src/gitops/index.ts';
 import { re2ToRegExp } from '../../src/gitops/re2.ts';
-import { UsageError } from '../../src/problems/errors.ts';
+import { refusal } from './_reading.ts';
 
 const FILE = (semver: string, filter: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease
@@ -30,16 +30,6 @@ spec:
 `;
 
 const revision = (semver: string, filter: string) => readGitopsFile({ name: 'hr.yaml', text: FILE(semver, filter) }, { neighbours: () => [], repoFile: () => undefined, repoRootText: '' }).releases[0]?.revision;
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof UsageError) return `${err.message} | ${err.hint ?? ''}`;
-    throw err;
-  }
-  throw new Error('not refused');
-}
 
 describe('spec.ref.semverFilter, read as RE2', () => {
   it('(?i) and the other flag groups RE2 takes are read, not refused', () => {
