@@ -1,21 +1,13 @@
 // One configuration for every command that lints: `.agentplat.yaml` and --rule/--strict give
 // `render` and `lint` of one folder the same revision, the same rule levels and the same verdict.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMemoryIo } from '../../src/cli/io.ts';
 import { createProgram, run } from '../../src/cli/program.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 import { runInProcess } from './in-process.ts';
 
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-settings-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const folder = (files: Record<string, string>) => tempFiles('agentplat-settings-', files);
 
 const A_ONLY = 'controller:\n  toolRefreshInterval: 30s\n';
 const WARN = 'controller:\n  streaming: "on"\n';

@@ -1,19 +1,13 @@
 // `agentplat values --computed`: the values a release renders from (the one merge lint and render
 // make, lintRelease), and with --show-origin where each leaf came from. Run in-process (the run()
 // the executable calls, memory streams); values files are written by each test.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './in-process.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 import { lintRelease } from '../../src/pipeline/render.ts';
 import { loadUserLayers } from '../../src/values/load.ts';
 
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-values-');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
+const folder = (files: Record<string, string>) => tempFiles('agentplat-values-', files);
 
 async function ok(args: string[], cwd: string, stdin?: string): Promise<string> {
   const r = await runInProcess(['values', '--computed', ...args], { cwd, ...(stdin !== undefined ? { stdin } : {}) });

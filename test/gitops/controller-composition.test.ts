@@ -2,20 +2,11 @@
 // holding agentplat to the controllers' own code (test/cluster/gitops-oracles.test.ts): a Flux
 // targetPath value written into a map spec.values shares wins over spec.values, and an Argo CD Git
 // source is of the chart its Chart.yaml names, at the version that file gives.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../cli/in-process.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-gitops-compose-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const folder = (files: Record<string, string>) => tempFiles('agentplat-gitops-compose-', files);
 
 async function computed(files: Record<string, string>, file: string): Promise<Record<string, any>> {
   const r = await runInProcess(['values', '--computed', '-o', 'json', '-f', file], { cwd: folder(files) });

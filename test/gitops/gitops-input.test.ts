@@ -2,12 +2,10 @@
 // --computed --show-origin and plan make of the object, with every position in the user's file,
 // and the refusals of what the controller would refuse. Run in-process over fixtures/gitops/ and
 // files each test writes.
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
 import { runInProcess } from '../cli/in-process.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 import { embeddedText } from '../../src/gitops/embedded.ts';
 import { shortenReleaseName } from '../../src/gitops/flux.ts';
 import { resolveVersion } from '../../src/gitops/versions.ts';
@@ -18,14 +16,7 @@ const FLUX_NEXT = 'fixtures/gitops/flux/helmrelease-0.11.yaml';
 const ARGO = 'fixtures/gitops/argocd/application.yaml';
 const ARGO_REPO = ['--values-from', 'fixtures/gitops/argocd/repo'];
 
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-gitops-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const folder = (files: Record<string, string>) => tempFiles('agentplat-gitops-', files);
 
 /** The origin column of `key` in `values --computed --show-origin`'s table. */
 function origin(table: string, key: string): string | undefined {

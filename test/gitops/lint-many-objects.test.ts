@@ -2,20 +2,11 @@
 // of that file at the patch, so every file is reported; a patch whose target selects nothing is a
 // warning, as Kustomize lets it through; a note names its file and is said once; and files linted
 // at different revisions each carry theirs in the JSON and SARIF reports.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../cli/in-process.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-gitops-many-');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const folder = (files: Record<string, string>) => tempFiles('agentplat-gitops-many-', files);
 
 const HR = (name: string, version: string, extra = '') => `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease

@@ -6,14 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../cli/in-process.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 import { versionOnLine } from '../../src/gitops/versions.ts';
 
-function folder(files: Record<string, string>): string {
-  const dir = tempDir('agentplat-gitops-migrate-');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
+const folder = (files: Record<string, string>) => tempFiles('agentplat-gitops-migrate-', files);
 
 const fluxRelease = (apiVersion: string, version: string, values: string, extra = '') => `# prod's release of the chart
 apiVersion: ${apiVersion}
