@@ -1,12 +1,72 @@
 // The sha256 digests the chart puts in pod annotations, so a pod restarts when the config or
 // secret it reads changes; one definition keeps every checksum annotation comparable.
+//
+// The digest is computed here in JavaScript rather than by node:crypto: loading node:crypto (its
+// key, cipher and stream modules come with it) costs a render 6 to 8 ms of CPU, more than all the
+// hashing a render does (a few texts of a few kilobytes). docs/decisions.md, "Start-up on Node 24,
+// second round", has the figures; test/model/checksum.test.ts holds it to node:crypto.
 
 import { jsonText } from '../values/big-integers.ts';
 
-/** Hex sha256 of a text. */
+/** The round constants of SHA-256 (FIPS 180-4, 4.2.2): the first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
+const K = new Int32Array([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+]);
+
+/** Hex sha256 of a text (of its UTF-8 bytes). */
 export function sha256Hex(text: string): string {
-  // node:crypto when the first digest is asked for: commands that render nothing never load it
-  return process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
+  const bytes = Buffer.from(text, 'utf8');
+  const length = bytes.length;
+  // The message, a 1 bit, zeros, and its length in bits (64 bits, big-endian), to a multiple of 64 bytes.
+  const blocks = Math.ceil((length + 9) / 64);
+  const padded = Buffer.alloc(blocks * 64);
+  bytes.copy(padded);
+  padded[length] = 0x80;
+  padded.writeUInt32BE(Math.floor(length / 0x20000000), padded.length - 8);
+  padded.writeUInt32BE((length * 8) >>> 0, padded.length - 4);
+  const h = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const w = new Int32Array(64);
+  for (let at = 0; at < padded.length; at += 64) {
+    for (let i = 0; i < 16; i++) w[i] = padded.readInt32BE(at + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const a = w[i - 15]!;
+      const b = w[i - 2]!;
+      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
+      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+    }
+    let [a, b, c, d, e, f, g, hh] = h as unknown as number[];
+    for (let i = 0; i < 64; i++) {
+      const s1 = ((e! >>> 6) | (e! << 26)) ^ ((e! >>> 11) | (e! << 21)) ^ ((e! >>> 25) | (e! << 7));
+      const ch = (e! & f!) ^ (~e! & g!);
+      const t1 = (hh! + s1 + ch + K[i]! + w[i]!) | 0;
+      const s0 = ((a! >>> 2) | (a! << 30)) ^ ((a! >>> 13) | (a! << 19)) ^ ((a! >>> 22) | (a! << 10));
+      const maj = (a! & b!) ^ (a! & c!) ^ (b! & c!);
+      const t2 = (s0 + maj) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = (d! + t1) | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) | 0;
+    }
+    h[0] = h[0]! + a!;
+    h[1] = h[1]! + b!;
+    h[2] = h[2]! + c!;
+    h[3] = h[3]! + d!;
+    h[4] = h[4]! + e!;
+    h[5] = h[5]! + f!;
+    h[6] = h[6]! + g!;
+    h[7] = h[7]! + hh!;
+  }
+  let hex = '';
+  for (let i = 0; i < 8; i++) hex += (h[i]! >>> 0).toString(16).padStart(8, '0');
+  return hex;
 }
 
 /** Hex sha256 of a value's JSON text (the data of a ConfigMap or Secret). */

@@ -496,7 +496,7 @@ export const FUNCTIONS: Readonly<Record<string, TplFunction>> = {
   b64dec: str1((s) => (/^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 === 0 ? Buffer.from(s, 'base64').toString('utf8') : 'illegal base64 data at input byte 0')),
   b32enc: str1((s) => base32(Buffer.from(s, 'utf8'))),
   sha256sum: str1(sha256Hex),
-  // node:crypto only when a template asks for these (model/sha256.ts says why)
+  // node:crypto only when a template asks for these (model/checksum.ts says why)
   sha1sum: str1((s) => process.getBuiltinModule('node:crypto').createHash('sha1').update(s).digest('hex')),
   sha512sum: str1((s) => process.getBuiltinModule('node:crypto').createHash('sha512').update(s).digest('hex')),
   adler32sum: str1((s) => String(adler32(Buffer.from(s, 'utf8')))),

@@ -51,7 +51,7 @@ export function parseApplySetFlag(raw: string, namespace: string): ApplySetParen
  * `applyset-…-v1` so the label value starts and ends with a letter.
  */
 export function applySetId(parent: { name: string; namespace: string; kind: string; group?: string }): string {
-  // node:crypto when an ApplySet is asked for, not at every start-up (model/sha256.ts says why)
+  // node:crypto when an ApplySet is asked for, not at every start-up (model/checksum.ts says why)
   const digest = process.getBuiltinModule('node:crypto').createHash('sha256').update(`${parent.name}.${parent.namespace}.${parent.kind}.${parent.group ?? ''}`).digest('base64url');
   return `applyset-${digest}-v1`;
 }

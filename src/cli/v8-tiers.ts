@@ -1,0 +1,40 @@
+// Which of V8's compilers a run of the npm package uses (src/cli/launch.ts calls it before it
+// compiles the CLI bundle).
+//
+// Node 24 turns on V8's mid-tier compiler, Maglev (Node 22 leaves it off). A command runs for
+// about a tenth of a second, and in that time Maglev compiles the functions that got warm on
+// V8's worker threads and the code arrives when the run is nearly over: 10 to 18 ms of CPU of a
+// render, nothing gained (docs/decisions.md, "Start-up on Node 24, second round"). The single
+// executable runs with `--no-maglev` in its configuration (scripts/build-exe.mjs); the package
+// cannot pass Node a flag (`#!/usr/bin/env -S node …` is not portable), so it sets the same flag
+// through node:v8 here, before any of the CLI's code is compiled or has run.
+//
+// Why setting it here is safe. `--no-maglev` removes one tier: V8's tiering then goes from the
+// interpreter and Sparkplug straight to TurboFan, as on Node 22 and in the executable. No
+// function has been compiled by Maglev yet (the launcher's few lines have not run often enough to
+// get warm), so no Maglev code is left to run or to deoptimise. V8 puts the flags in the hash it
+// stamps on every code cache: the CLI's cache is written by a run under the same flags and is
+// accepted; the code cache Node ships for its own modules is not, so a module of Node loaded
+// after this line is compiled from its source (0.5 to 1 ms each: the commands that flip the flag
+// load none on their usual path).
+/**
+ * The words of a command line that leave Maglev on: no command (`--version`, `--help`, whose
+ * run is too short for any compiler to matter and which would pay only for loading node:v8),
+ * `version` and `help` alike, and the language server, which runs as long as the editor does
+ * and gains from the mid tier as any long process does.
+ */
+const LEAVE_ON = new Set(['version', 'help', 'lsp']);
+
+/** Whether a run of `agentplat <word> …` turns Maglev off, on this Node with these options. */
+export function turnsMaglevOff(word: string | undefined, nodeVersion: string = process.versions.node, nodeOptions: string = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ')): boolean {
+  if (word === undefined || word.startsWith('-') || LEAVE_ON.has(word)) return false;
+  // Maglev is on by default from Node 24; on Node 22 and 20 there is nothing to turn off.
+  if (Number(nodeVersion.split('.')[0]) < 24) return false;
+  // A user who chose Maglev's setting (node --maglev …, NODE_OPTIONS) keeps it.
+  return !/maglev/.test(nodeOptions);
+}
+
+export function turnMaglevOff(word: string | undefined): void {
+  // node:v8 loads Node's stream modules with it (2 to 3 ms): only the runs that flip the flag load it.
+  if (turnsMaglevOff(word)) process.getBuiltinModule('node:v8').setFlagsFromString('--no-maglev');
+}
