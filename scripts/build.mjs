@@ -37,7 +37,8 @@ export { templateFiles } from './src/render/template-source.ts';
 export { modelChartCrdDocs, modelMcpopCrdDocs } from './src/crds/model-docs.ts';
 export { AJV_OPTIONS, ANNOTATION_KEYWORDS } from './src/lint/ajv-setup.ts';
 export { objectYaml } from './src/render/manifests.ts';
-export { unsetKeysOf } from './src/chart/values-model.ts';`;
+export { unsetKeysOf } from './src/chart/values-model.ts';
+export { CLI_BUNDLES } from './src/cli/bundles.ts';`;
   const r = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, packages: 'external', logLevel: 'warning' });
   const tmp = join(gen, '.sources.mjs');
   writeFileSync(tmp, r.outputFiles[0].text);
@@ -167,6 +168,10 @@ const define = { __AGENTPLAT_VERSION__: JSON.stringify(pkg.version) };
 const CHUNKS = [
   { name: 'cluster-client', packages: ['@kubernetes/client-node'], loadedBy: 'a --cluster run (src/cluster/connect.ts)' },
   { name: 'lsp', packages: ['vscode-languageserver', 'vscode-languageserver-textdocument'], loadedBy: 'agentplat lsp (src/lsp/server.ts)' },
+  // ajv's compiler and the CEL evaluator: validate, and lint when it checks a custom resource
+  // (src/kube-check/object.ts, which src/lint/crd-check.ts imports dynamically); a render of the
+  // chart never runs them, and without them its bundle (dist/cli-render.cjs) is a fifth smaller.
+  { name: 'kube-check', packages: ['ajv', 'ajv-formats', '@marcbachmann/cel-js'], loadedBy: 'validate, and lint of a custom resource (src/kube-check/crd-ajv.ts, formats.ts, cel.ts)' },
 ];
 const packageRootModule = join(root, 'src', 'package-root.ts');
 /**
@@ -242,6 +247,43 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
     // The sources are ES modules; a CommonJS script has its folder and file as variables.
     define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
   });
+}
+
+// 5''. The CLI again, cut down for the runs that start most often (src/cli/bundles.ts names them
+// and which the launcher runs): the same entry, with the run code of every command the bundle is
+// not for left out. Each command's module (src/cli/commands/<name>.ts) loads its run code by a
+// dynamic import in its action, which only a command line naming that command calls; in a cut
+// bundle such an import of another command's is a stub that throws, which the launcher never
+// reaches (it runs a cut bundle only for the command lines of its commands). A render reads,
+// and V8 takes the code cache of, half the script; `--version` a tenth.
+{
+  for (const bundle of sources.CLI_BUNDLES) {
+    const leaveOut = {
+      name: 'leave-out-other-commands',
+      setup(b) {
+        b.onResolve({ filter: /.*/ }, (args) => {
+          if (args.kind !== 'dynamic-import') return undefined;
+          // what the program loads before an action runs (src/cli/program.ts): only a bundle of no command leaves it out
+          if (bundle.commands.length === 0 && /[\\/]src[\\/]cli[\\/]program\.ts$/.test(args.importer)) return { path: `the program: ${args.path}`, namespace: 'left-out' };
+          const m = /[\\/]src[\\/]cli[\\/]commands[\\/]([a-z-]+)\.ts$/.exec(args.importer);
+          if (!m || m[1].endsWith('-run') || bundle.commands.includes(m[1])) return undefined;
+          return { path: `${m[1]}: ${args.path}`, namespace: 'left-out' };
+        });
+        b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+          contents: `throw new Error(${JSON.stringify(`dist/${bundle.name}.cjs runs ${bundle.commands.join(', ') || 'no command'}: it leaves out the run code of ${args.path} (src/cli/bundles.ts)`)});`,
+          loader: 'js',
+        }));
+      },
+    };
+    await build({
+      ...common,
+      plugins: [...common.plugins, leaveOut],
+      entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+      outfile: join(out, `${bundle.name}.cjs`),
+      format: 'cjs',
+      define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    });
+  }
 }
 
 // 5'. With --exe (scripts/build-exe.mjs): the entry of the single executable, dist/sea/main.cjs,

@@ -27,7 +27,7 @@ const LEAVE_ON = new Set(['version', 'help', 'lsp']);
 
 /** Whether a run of `agentplat <word> …` turns Maglev off, on this Node with these options. */
 export function turnsMaglevOff(word: string | undefined, nodeVersion: string = process.versions.node, nodeOptions: string = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ')): boolean {
-  if (word === undefined || word.startsWith('-') || LEAVE_ON.has(word)) return false;
+  if (word === undefined || LEAVE_ON.has(word)) return false;
   // Maglev is on by default from Node 24; on Node 22 and 20 there is nothing to turn off.
   if (Number(nodeVersion.split('.')[0]) < 24) return false;
   // A user who chose Maglev's setting (node --maglev …, NODE_OPTIONS) keeps it.
