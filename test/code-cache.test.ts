@@ -11,7 +11,7 @@ import { tempDir } from './helpers/temp-dir.ts';
 
 beforeAll(() => ensureBuilt());
 
-const bundleHash = () => readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'latin1').split('\n', 1)[0]!.slice(CONTENT_HASH_PREFIX.length);
+const bundleHash = (bundle: string) => readFileSync(join(ROOT, 'dist', bundle), 'latin1').split('\n', 1)[0]!.slice(CONTENT_HASH_PREFIX.length);
 const cacheFiles = (home: string) => readdirSync(join(home, 'agentplat')).filter((f) => f.endsWith('.v8')).sort();
 const withCache = (home: string) => ({ env: { XDG_CACHE_HOME: home } });
 const VALUES = join(ROOT, 'fixtures', 'render', 'httproute', 'values.yaml');
@@ -23,8 +23,9 @@ describe('the code cache', () => {
     expect(first.code).toBe(0);
     const [file, ...rest] = cacheFiles(home);
     expect(rest).toEqual([]);
-    const st = statSync(join(ROOT, 'dist', 'cli.cjs'));
-    expect(file).toBe(`cli-render--${bundleHash()}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.arch}.v8`);
+    // render runs the cut bundle of its run code (src/cli/bundles.ts)
+    const st = statSync(join(ROOT, 'dist', 'cli-render.cjs'));
+    expect(file).toBe(`cli-render--${bundleHash('cli-render.cjs')}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.arch}.v8`);
     const before = statSync(join(home, 'agentplat', file!));
     const second = runBin(['render', '--skip-crds'], withCache(home));
     expect(second).toEqual(first);

@@ -5,7 +5,7 @@
 // that imports one of them where the start-up path reaches it fails here.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMONJS_HEAD } from '../src/code-cache.ts';
@@ -23,33 +23,44 @@ function librariesRun(args: readonly string[], env: Record<string, string> = {},
   // before it has handled the shutdown, 0 after; which comes first is not the server's to decide.
   if (session) expect([0, 1]).toContain(r.code);
   else expect(r.code).toBe(0);
-  const bundle = join(ROOT, 'dist', 'cli.cjs');
-  const script = r.scripts.find((s) => s.url.startsWith('file:') && fileURLToPath(s.url) === bundle);
-  expect(script, 'coverage of dist/cli.cjs').toBeDefined();
-  // esbuild heads each bundled file with a `// node_modules/<package>/…` comment; a function
-  // belongs to the last such head before it (a head of our own sources ends a package's part).
-  const text = readFileSync(bundle, 'latin1');
-  const heads = [...text.matchAll(/^\/\/ (?:node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\/|src\/)/gm)].map((m) => ({ at: m.index + COMMONJS_HEAD.length, pkg: m[1] }));
-  const owner = (offset: number) => {
-    let pkg: string | undefined;
-    for (const h of heads) {
-      if (h.at > offset) break;
-      pkg = h.pkg;
-    }
-    return pkg;
-  };
+  const bundles = r.scripts.filter((s) => s.url.startsWith('file:') && BUNDLE.test(fileURLToPath(s.url)));
+  expect(bundles, 'coverage of one CLI bundle (dist/cli*.cjs)').toHaveLength(1);
+  // the bundle, and the chunks of libraries it loaded (dist/chunks/*.cjs, built the same way)
+  const chunks = r.scripts.filter((s) => s.url.startsWith('file:') && /[\\/]dist[\\/]chunks[\\/][a-z-]+\.cjs$/.test(fileURLToPath(s.url)));
   const ran = new Set<string>();
-  for (const fn of script!.functions) {
-    const r0 = fn.ranges[0]!;
-    if (r0.count > 0 && r0.startOffset > 0) {
-      const pkg = owner(r0.startOffset);
-      if (pkg) ran.add(pkg);
+  for (const script of [...bundles, ...chunks]) {
+    // esbuild heads each bundled file with a `// node_modules/<package>/…` comment; a function
+    // belongs to the last such head before it (a head of our own sources ends a package's part).
+    const text = readFileSync(fileURLToPath(script.url), 'latin1');
+    const heads = [...text.matchAll(/^\/\/ (?:(?:\.\.\/)*(?:[^/\n]+\/)*node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\/|src\/)/gm)].map((m) => ({ at: m.index + COMMONJS_HEAD.length, pkg: m[1] }));
+    const owner = (offset: number) => {
+      let pkg: string | undefined;
+      for (const h of heads) {
+        if (h.at > offset) break;
+        pkg = h.pkg;
+      }
+      return pkg;
+    };
+    for (const fn of script.functions) {
+      const r0 = fn.ranges[0]!;
+      if (r0.count > 0 && r0.startOffset > 0) {
+        const pkg = owner(r0.startOffset);
+        if (pkg) ran.add(pkg);
+      }
     }
   }
   return [...ran].sort();
 }
 
 const VALUES = join(ROOT, 'fixtures', 'render', 'httproute', 'values.yaml');
+/** The CLI's bundles: the whole one and the cut ones (src/cli/bundles.ts). */
+const BUNDLE = /[\\/]dist[\\/]cli(-[a-z]+)?\.cjs$/;
+/** The bundle a run of `agentplat …args` ran, by its file name. */
+function bundleRun(args: readonly string[]): string[] {
+  const r = scriptsRun(args, { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+  expect(r.code).toBe(0);
+  return r.urls.filter((u) => u.startsWith('file:') && BUNDLE.test(fileURLToPath(u))).map((u) => basename(fileURLToPath(u)));
+}
 
 describe('the offline start-up path runs only its own libraries', () => {
   it.each([
@@ -70,7 +81,7 @@ describe('the offline start-up path runs only its own libraries', () => {
     const LSP_CHUNK = /\/dist\/chunks\/lsp\.cjs$/;
     const help = scriptsRun(['lsp', '--help'], { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
     expect(help.code).toBe(0);
-    expect(help.urls.some((u) => u.endsWith('/dist/cli.cjs'))).toBe(true);
+    expect(help.urls.some((u) => u.endsWith('/dist/cli-render.cjs') || u.endsWith('/dist/cli.cjs'))).toBe(true);
     expect(help.urls.filter((u) => LSP_CHUNK.test(u))).toEqual([]);
     expect(librariesRun(['lsp', '--help'])).toEqual(['commander']);
     const message = (m: object) => {
@@ -83,6 +94,36 @@ describe('the offline start-up path runs only its own libraries', () => {
     expect([0, 1]).toContain(session.code);
     expect(session.urls.filter((u) => LSP_CHUNK.test(u))).toHaveLength(1);
     expect(session.stderr).toBe('');
+  });
+
+  it('render, template and lint run the cut bundle of their run code (dist/cli-render.cjs); a command line naming no command runs the one of none (dist/cli-core.cjs); any other command the whole CLI', () => {
+    expect(bundleRun(['render', '--skip-crds'])).toEqual(['cli-render.cjs']);
+    expect(bundleRun(['--no-color', 'template', 'x', '--skip-crds'])).toEqual(['cli-render.cjs']);
+    expect(bundleRun(['lint', '-f', VALUES])).toEqual(['cli-render.cjs']);
+    expect(bundleRun(['--version'])).toEqual(['cli-core.cjs']);
+    expect(bundleRun(['--help'])).toEqual(['cli-core.cjs']);
+    expect(bundleRun(['crds', '-r', 'B'])).toEqual(['cli.cjs']);
+    expect(bundleRun(['version'])).toEqual(['cli.cjs']);
+  });
+
+  it('the bundle of no command holds no command\'s run code, and the render bundle none of the commands it is not for (nor ajv or the CEL evaluator)', () => {
+    const core = readFileSync(join(ROOT, 'dist', 'cli-core.cjs'), 'latin1');
+    const render = readFileSync(join(ROOT, 'dist', 'cli-render.cjs'), 'latin1');
+    const runFiles = (text: string) => [...text.matchAll(/^\/\/ src\/cli\/commands\/([a-z-]+-run)\.ts$/gm)].map((m) => m[1]).sort();
+    expect(runFiles(core)).toEqual([]);
+    expect(runFiles(render)).toEqual(['lint-run', 'render-run']);
+    for (const text of [core, render]) expect(text).not.toMatch(/^\/\/ (?:[^\n]*\/)?node_modules\/(?:ajv|@marcbachmann\/cel-js)\//m);
+  });
+
+  it('ajv\'s compiler and the CEL evaluator (their chunk, dist/chunks/kube-check.cjs) load only where custom resources are checked: validate loads them, render and lint of the chart\'s values do not', () => {
+    const CHUNK = /\/dist\/chunks\/kube-check\.cjs$/;
+    for (const args of [['render', '--skip-crds'], ['render'], ['lint', '-f', VALUES]]) {
+      const r = scriptsRun(args, { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+      expect(r.code).toBe(0);
+      expect(r.urls.filter((u) => CHUNK.test(u))).toEqual([]);
+    }
+    const v = scriptsRun(['validate', join(ROOT, 'fixtures', 'resources')], { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+    expect(v.urls.filter((u) => CHUNK.test(u))).toHaveLength(1);
   });
 
   it('the check sees a library that runs: validate runs ajv\'s runtime and the CEL evaluator', () => {

@@ -1,0 +1,95 @@
+// The npm package on Node 24, where V8's mid-tier compiler (Maglev) is on by default: the
+// launcher turns it off for a command (src/cli/v8-tiers.ts) before the CLI's code is compiled,
+// so no function of the CLI is compiled by Maglev, and the code cache a run writes under that
+// setting is the one the next run takes.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleFor, commandWord } from '../../src/cli/bundles.ts';
+import { turnsMaglevOff } from '../../src/cli/v8-tiers.ts';
+import { node24 } from '../helpers/exe-compare.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { BIN, ensureBuilt, ROOT, runBin } from './binary.ts';
+
+let NODE24 = '';
+beforeAll(() => {
+  ensureBuilt();
+  NODE24 = node24();
+});
+
+const VALUES = join(ROOT, 'fixtures', 'render', 'httproute', 'values.yaml');
+const run24 = (nodeArgs: readonly string[], args: readonly string[], cache: string) =>
+  spawnSync(NODE24, [...nodeArgs, BIN, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: cache } });
+/** The functions V8 compiled with Maglev in a run under --trace-opt (its lines on stdout). */
+const maglevCompiled = (stdout: string) => [...stdout.matchAll(/^\[compiling method \S+ <JSFunction (\S*) \(sfi = \S+\)> \(target MAGLEV\)/gm)].map((m) => m[1]!);
+/** The functions the CLI's bundles declare by name. */
+const cliFunctions = () => new Set(['cli.cjs', 'cli-render.cjs', 'cli-core.cjs'].flatMap((f) => [...readFileSync(join(ROOT, 'dist', f), 'latin1').matchAll(/\bfunction\*? ([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1]!)));
+
+describe('the package on Node 24', () => {
+  it.each([
+    { name: 'render --skip-crds', args: ['render', '--skip-crds'] },
+    { name: 'lint -f values.yaml', args: ['lint', '-f', VALUES] },
+  ])('$name: no function of the CLI is compiled by Maglev; with the user\'s own --maglev, they are', ({ args }) => {
+    const ours = cliFunctions();
+    const off = run24(['--trace-opt'], args, tempDir('agentplat-cache-'));
+    expect(off.status).toBe(0);
+    expect(maglevCompiled(off.stdout).filter((f) => ours.has(f))).toEqual([]);
+    const on = run24(['--trace-opt', '--maglev'], args, tempDir('agentplat-cache-'));
+    expect(on.status).toBe(0);
+    expect(maglevCompiled(on.stdout).filter((f) => ours.has(f)).length).toBeGreaterThan(0);
+  });
+
+  it('the code cache a render writes with Maglev off is the one the next render takes (not written again), and both print what Node 20 or 22 prints', () => {
+    const cache = tempDir('agentplat-cache-');
+    const first = run24([], ['render', '--skip-crds'], cache);
+    expect(first.status).toBe(0);
+    const dir = join(cache, 'agentplat');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.v8'));
+    expect(files).toHaveLength(1);
+    const before = statSync(join(dir, files[0]!));
+    const second = run24([], ['render', '--skip-crds'], cache);
+    expect([second.status, second.stderr, second.stdout]).toEqual([first.status, first.stderr, first.stdout]);
+    const after = statSync(join(dir, files[0]!));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    const here = runBin(['render', '--skip-crds'], { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
+    expect([second.status, second.stderr, second.stdout]).toEqual([here.code, here.stderr, here.stdout]);
+  });
+});
+
+describe('which runs turn Maglev off', () => {
+  it('a command on Node 24 and later; not --version, --help, `version`, `help` or `lsp`; not on Node 22 or 20; not when the user set Maglev', () => {
+    const word = (line: string) => commandWord(line.split(' ').filter((w) => w !== ''));
+    expect(turnsMaglevOff(word('render --skip-crds'), '24.21.0', '')).toBe(true);
+    expect(turnsMaglevOff(word('--no-color lint -f v.yaml'), '25.0.0', '')).toBe(true);
+    expect(turnsMaglevOff(word('validate agents/'), '24.0.0', '--max-old-space-size=200')).toBe(true);
+    for (const line of ['--version', '-V', '--help', 'version', 'help render', 'lsp --stdio']) expect(turnsMaglevOff(word(line), '24.21.0', ''), line).toBe(false);
+    for (const v of ['22.23.3', '20.19.0']) expect(turnsMaglevOff(word('render'), v, '')).toBe(false);
+    for (const o of ['--maglev', '--no-maglev', '--max-old-space-size=200 --maglev-inlining']) expect(turnsMaglevOff(word('render'), '24.21.0', o)).toBe(false);
+  });
+});
+
+describe('which bundle runs a command line', () => {
+  it('render, template and lint the cut render bundle, wherever the program\'s flags put the word; a line naming no command the core; `--` before the word (a usage error) or any other command the whole CLI', () => {
+    const bundle = (line: string) => bundleFor(line.split(' ').filter((w) => w !== ''));
+    expect(bundle('render --skip-crds')).toBe('cli-render');
+    expect(bundle('--no-color template x')).toBe('cli-render');
+    expect(bundle('lint -f v.yaml')).toBe('cli-render');
+    expect(bundle('--version')).toBe('cli-core');
+    expect(bundle('')).toBe('cli-core');
+    expect(bundle('--help')).toBe('cli-core');
+    expect(bundle('-- render')).toBe('cli');
+    expect(bundle('--')).toBe('cli');
+    expect(bundle('validate agents/')).toBe('cli');
+    expect(bundle('cmp generate')).toBe('cli');
+    expect(bundle('version')).toBe('cli');
+  });
+
+  it('a command line whose command the cut bundle holds prints what the whole CLI (dist/cli.cjs run by node itself) prints', () => {
+    for (const args of [['render', '--skip-crds', '-f', VALUES], ['template', 'x', '-f', VALUES], ['lint', '-f', VALUES, '--format', 'json'], ['lint', '-f', join(ROOT, 'fixtures', 'lint', 'unknown-key.yaml')], ['render', '--help'], ['--version'], ['--help']]) {
+      const cut = runBin(args);
+      const whole = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '' } });
+      expect([cut.code, cut.stderr, cut.stdout], args.join(' ')).toEqual([whole.status, whole.stderr, whole.stdout]);
+    }
+  });
+});
