@@ -10,4 +10,4 @@ import { turnMaglevOff } from './v8-tiers.ts';
 const argv = process.argv.slice(2);
 const word = commandWord(argv);
 turnMaglevOff(word);
-runCachedScript(join(import.meta.dirname, `${bundleFor(argv)}.cjs`), `cli-${word === undefined ? 'none' : /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'other'}`);
+runCachedScript(join(import.meta.dirname, `${bundleFor(argv)}.cjs`), `cli-${word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'other'}`);

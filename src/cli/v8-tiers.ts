@@ -10,13 +10,15 @@
 // through node:v8 here, before any of the CLI's code is compiled or has run.
 //
 // Why setting it here is safe. `--no-maglev` removes one tier: V8's tiering then goes from the
-// interpreter and Sparkplug straight to TurboFan, as on Node 22 and in the executable. No
-// function has been compiled by Maglev yet (the launcher's few lines have not run often enough to
-// get warm), so no Maglev code is left to run or to deoptimise. V8 puts the flags in the hash it
-// stamps on every code cache: the CLI's cache is written by a run under the same flags and is
-// accepted; the code cache Node ships for its own modules is not, so a module of Node loaded
-// after this line is compiled from its source (0.5 to 1 ms each: the commands that flip the flag
-// load none on their usual path).
+// interpreter and Sparkplug straight to TurboFan, as on Node 22 and in the executable. It is set
+// before the CLI's code is compiled: no function of the CLI is ever compiled by Maglev
+// (test/cli/node24-start.test.ts). The few of Node's own that got warm while Node started (a path
+// helper) keep the Maglev code they have, which stays valid and deoptimises as any code does; V8
+// only stops making more. V8 puts its flags in the hash it stamps on every code cache: the CLI's
+// cache is written by a run under the same flags and is taken as it is; the code cache Node ships
+// for its own modules is not, so a module of Node loaded after this line is compiled from its
+// source (0.5 to 1 ms each: the commands that flip the flag load none on their usual path, now
+// that the checksums no longer load node:crypto, src/model/checksum.ts).
 /**
  * The words of a command line that leave Maglev on: no command (`--version`, `--help`, whose
  * run is too short for any compiler to matter and which would pay only for loading node:v8),
