@@ -19,6 +19,7 @@
 // for its own modules is not, so a module of Node loaded after this line is compiled from its
 // source (0.5 to 1 ms each: the commands that flip the flag load none on their usual path, now
 // that the checksums no longer load node:crypto, src/model/checksum.ts).
+
 /**
  * The words of a command line that leave Maglev on: no command (`--version`, `--help`, whose
  * run is too short for any compiler to matter and which would pay only for loading node:v8),
