@@ -21,48 +21,48 @@ export function sha256Hex(text: string): string {
   const bytes = Buffer.from(text, 'utf8');
   const length = bytes.length;
   // The message, a 1 bit, zeros, and its length in bits (64 bits, big-endian), to a multiple of 64 bytes.
-  const blocks = Math.ceil((length + 9) / 64);
-  const padded = Buffer.alloc(blocks * 64);
-  bytes.copy(padded);
-  padded[length] = 0x80;
-  padded.writeUInt32BE(Math.floor(length / 0x20000000), padded.length - 8);
-  padded.writeUInt32BE((length * 8) >>> 0, padded.length - 4);
+  const end = Math.ceil((length + 9) / 64) * 64;
+  const p = new Uint8Array(end);
+  p.set(bytes);
+  p[length] = 0x80;
+  const high = Math.floor(length / 0x20000000);
+  const low = (length * 8) >>> 0;
+  for (let i = 0; i < 4; i++) {
+    p[end - 8 + i] = high >>> (24 - 8 * i);
+    p[end - 4 + i] = low >>> (24 - 8 * i);
+  }
   const h = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
   const w = new Int32Array(64);
-  for (let at = 0; at < padded.length; at += 64) {
-    for (let i = 0; i < 16; i++) w[i] = padded.readInt32BE(at + i * 4);
+  // Plain reads of typed arrays and local variables: a render hashes a few kilobytes, which V8
+  // runs in its interpreter and Sparkplug before any optimising compiler gets to it.
+  for (let at = 0; at < end; at += 64) {
+    for (let i = 0, j = at; i < 16; i++, j += 4) w[i] = (p[j]! << 24) | (p[j + 1]! << 16) | (p[j + 2]! << 8) | p[j + 3]!;
     for (let i = 16; i < 64; i++) {
-      const a = w[i - 15]!;
-      const b = w[i - 2]!;
-      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
-      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
-      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+      const x = w[i - 15]!;
+      const y = w[i - 2]!;
+      w[i] = (w[i - 16]! + (((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3)) + w[i - 7]! + (((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10))) | 0;
     }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as number[];
+    let a = h[0]!, b = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!, f = h[5]!, g = h[6]!, k = h[7]!;
     for (let i = 0; i < 64; i++) {
-      const s1 = ((e! >>> 6) | (e! << 26)) ^ ((e! >>> 11) | (e! << 21)) ^ ((e! >>> 25) | (e! << 7));
-      const ch = (e! & f!) ^ (~e! & g!);
-      const t1 = (hh! + s1 + ch + K[i]! + w[i]!) | 0;
-      const s0 = ((a! >>> 2) | (a! << 30)) ^ ((a! >>> 13) | (a! << 19)) ^ ((a! >>> 22) | (a! << 10));
-      const maj = (a! & b!) ^ (a! & c!) ^ (b! & c!);
-      const t2 = (s0 + maj) | 0;
-      hh = g;
+      const t1 = (k + (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
+      const t2 = ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      k = g;
       g = f;
       f = e;
-      e = (d! + t1) | 0;
+      e = (d + t1) | 0;
       d = c;
       c = b;
       b = a;
       a = (t1 + t2) | 0;
     }
-    h[0] = h[0]! + a!;
-    h[1] = h[1]! + b!;
-    h[2] = h[2]! + c!;
-    h[3] = h[3]! + d!;
-    h[4] = h[4]! + e!;
-    h[5] = h[5]! + f!;
-    h[6] = h[6]! + g!;
-    h[7] = h[7]! + hh!;
+    h[0] = h[0]! + a;
+    h[1] = h[1]! + b;
+    h[2] = h[2]! + c;
+    h[3] = h[3]! + d;
+    h[4] = h[4]! + e;
+    h[5] = h[5]! + f;
+    h[6] = h[6]! + g;
+    h[7] = h[7]! + k;
   }
   let hex = '';
   for (let i = 0; i < 8; i++) hex += (h[i]! >>> 0).toString(16).padStart(8, '0');
