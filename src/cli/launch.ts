@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { runCachedScript } from '../code-cache.ts';
 import { bundleFor, commandWord } from './bundles.ts';
-import { turnMaglevOff } from './v8-tiers.ts';
+import { setV8Flags } from './v8-tiers.ts';
 
 const argv = process.argv.slice(2);
 const word = commandWord(argv);
-turnMaglevOff(word);
+setV8Flags(word);
 runCachedScript(join(import.meta.dirname, `${bundleFor(argv)}.cjs`), `cli-${word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'other'}`);

@@ -7,10 +7,13 @@
 // render, nothing gained (docs/decisions.md, "Start-up on Node 24, second round"). The single
 // executable runs with `--no-maglev` in its configuration (scripts/build-exe.mjs); the package
 // cannot pass Node a flag (`#!/usr/bin/env -S node …` is not portable), so it sets the same flag
-// through node:v8 here, before any of the CLI's code is compiled or has run.
+// through node:v8 here, before any of the CLI's code is compiled or has run. `render` and
+// `template` leave TurboFan out too: in a run that short its code arrives too late to pay back
+// the compiling (below, NO_TURBOFAN).
 //
 // Why setting it here is safe. `--no-maglev` removes one tier: V8's tiering then goes from the
-// interpreter and Sparkplug straight to TurboFan, as on Node 22 and in the executable. It is set
+// interpreter and Sparkplug straight to TurboFan, as on Node 22 and in the executable
+// (`--no-turbofan` removes the top one: a render's code then runs in Sparkplug, correct in any tier). It is set
 // before the CLI's code is compiled: no function of the CLI is ever compiled by Maglev
 // (test/cli/node24-start.test.ts). The few of Node's own that got warm while Node started (a path
 // helper) keep the Maglev code they have, which stays valid and deoptimises as any code does; V8
@@ -28,16 +31,29 @@
  */
 const LEAVE_ON = new Set(['version', 'help', 'lsp']);
 
-/** Whether a run of `agentplat <word> …` turns Maglev off, on this Node with these options. */
-export function turnsMaglevOff(word: string | undefined, nodeVersion: string = process.versions.node, nodeOptions: string = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ')): boolean {
-  if (word === undefined || LEAVE_ON.has(word)) return false;
+/**
+ * The commands that also leave TurboFan out: a render's work is bounded by the chart (a tenth of a
+ * second), too short for TurboFan's code to pay back its compilation on a worker thread. Every
+ * other command keeps it: `validate` and `lint` grow with their input (a lint of the largest
+ * values file ran faster without it too, but a values file has no bound).
+ */
+const NO_TURBOFAN = new Set(['render', 'template']);
+
+/**
+ * The V8 flags a run of `agentplat <word> …` sets, on this Node with these options: none, or
+ * `--no-maglev`, and for a render `--no-turbofan` too.
+ */
+export function v8FlagsFor(word: string | undefined, nodeVersion: string = process.versions.node, nodeOptions: string = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ')): string {
+  if (word === undefined || LEAVE_ON.has(word)) return '';
   // Maglev is on by default from Node 24; on Node 22 and 20 there is nothing to turn off.
-  if (Number(nodeVersion.split('.')[0]) < 24) return false;
-  // A user who chose Maglev's setting (node --maglev …, NODE_OPTIONS) keeps it.
-  return !/maglev/.test(nodeOptions);
+  if (Number(nodeVersion.split('.')[0]) < 24) return '';
+  // A user who chose how V8 compiles (node --maglev …, --no-opt, --jitless, in NODE_OPTIONS too) keeps it.
+  if (/maglev|turbofan|sparkplug|jitless|--no-opt\b|--always-opt\b/.test(nodeOptions)) return '';
+  return NO_TURBOFAN.has(word) ? '--no-maglev --no-turbofan' : '--no-maglev';
 }
 
-export function turnMaglevOff(word: string | undefined): void {
-  // node:v8 loads Node's stream modules with it (2 to 3 ms): only the runs that flip the flag load it.
-  if (turnsMaglevOff(word)) process.getBuiltinModule('node:v8').setFlagsFromString('--no-maglev');
+export function setV8Flags(word: string | undefined): void {
+  const flags = v8FlagsFor(word);
+  // node:v8 loads Node's stream modules with it (2 to 3 ms): only the runs that set a flag load it.
+  if (flags !== '') process.getBuiltinModule('node:v8').setFlagsFromString(flags);
 }

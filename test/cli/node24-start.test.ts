@@ -1,13 +1,13 @@
 // The npm package on Node 24, where V8's mid-tier compiler (Maglev) is on by default: the
-// launcher turns it off for a command (src/cli/v8-tiers.ts) before the CLI's code is compiled,
-// so no function of the CLI is compiled by Maglev, and the code cache a run writes under that
-// setting is the one the next run takes.
+// launcher turns it off for a command, and TurboFan too for a render (src/cli/v8-tiers.ts),
+// before the CLI's code is compiled, so no function of the CLI is compiled by either, and the
+// code cache a run writes under that setting is the one the next run takes.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleFor, commandWord } from '../../src/cli/bundles.ts';
-import { turnsMaglevOff } from '../../src/cli/v8-tiers.ts';
+import { v8FlagsFor } from '../../src/cli/v8-tiers.ts';
 import { node24 } from '../helpers/exe-compare.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { BIN, ensureBuilt, ROOT, runBin } from './binary.ts';
@@ -21,8 +21,9 @@ beforeAll(() => {
 const VALUES = join(ROOT, 'fixtures', 'render', 'httproute', 'values.yaml');
 const run24 = (nodeArgs: readonly string[], args: readonly string[], cache: string) =>
   spawnSync(NODE24, [...nodeArgs, BIN, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '', XDG_CACHE_HOME: cache } });
-/** The functions V8 compiled with Maglev in a run under --trace-opt (its lines on stdout). */
-const maglevCompiled = (stdout: string) => [...stdout.matchAll(/^\[compiling method \S+ <JSFunction (\S*) \(sfi = \S+\)> \(target MAGLEV\)/gm)].map((m) => m[1]!);
+/** The functions V8 compiled with Maglev (or TurboFan) in a run under --trace-opt (its lines on stdout). */
+const compiledBy = (target: 'MAGLEV' | 'TURBOFAN_JS', stdout: string) => [...stdout.matchAll(new RegExp(`^\\[compiling method \\S+ <JSFunction (\\S*) \\(sfi = \\S+\\)> \\(target ${target}\\)`, 'gm'))].map((m) => m[1]!);
+const maglevCompiled = (stdout: string) => compiledBy('MAGLEV', stdout);
 /** The functions the CLI's bundles declare by name. */
 const cliFunctions = () => new Set(['cli.cjs', 'cli-render.cjs', 'cli-core.cjs'].flatMap((f) => [...readFileSync(join(ROOT, 'dist', f), 'latin1').matchAll(/\bfunction\*? ([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1]!)));
 
@@ -38,6 +39,14 @@ describe('the package on Node 24', () => {
     const on = run24(['--trace-opt', '--maglev'], args, tempDir('agentplat-cache-'));
     expect(on.status).toBe(0);
     expect(maglevCompiled(on.stdout).filter((f) => ours.has(f)).length).toBeGreaterThan(0);
+  });
+
+  it('render compiles nothing with TurboFan, not even the path helpers of Node that a render calls thousands of times; left to itself (the user\'s own --maglev), TurboFan compiles them', () => {
+    const off = run24(['--trace-opt'], ['render', '-f', VALUES], tempDir('agentplat-cache-'));
+    expect(off.status).toBe(0);
+    expect(compiledBy('TURBOFAN_JS', off.stdout)).toEqual([]);
+    const on = run24(['--trace-opt', '--maglev'], ['render', '-f', VALUES], tempDir('agentplat-cache-'));
+    expect(compiledBy('TURBOFAN_JS', on.stdout).length).toBeGreaterThan(0);
   });
 
   it('the code cache a render writes with Maglev off is the one the next render takes (not written again), and both print what Node 20 or 22 prints', () => {
@@ -57,15 +66,16 @@ describe('the package on Node 24', () => {
   });
 });
 
-describe('which runs turn Maglev off', () => {
-  it('a command on Node 24 and later; not --version, --help, `version`, `help` or `lsp`; not on Node 22 or 20; not when the user set Maglev', () => {
+describe('which runs turn V8\'s compilers off', () => {
+  it('Maglev for a command on Node 24 and later, TurboFan too for render and template; nothing for --version, --help, `version`, `help` or `lsp`, on Node 22 or 20, or when the user chose how V8 compiles', () => {
     const word = (line: string) => commandWord(line.split(' ').filter((w) => w !== ''));
-    expect(turnsMaglevOff(word('render --skip-crds'), '24.21.0', '')).toBe(true);
-    expect(turnsMaglevOff(word('--no-color lint -f v.yaml'), '25.0.0', '')).toBe(true);
-    expect(turnsMaglevOff(word('validate agents/'), '24.0.0', '--max-old-space-size=200')).toBe(true);
-    for (const line of ['--version', '-V', '--help', 'version', 'help render', 'lsp --stdio']) expect(turnsMaglevOff(word(line), '24.21.0', ''), line).toBe(false);
-    for (const v of ['22.23.3', '20.19.0']) expect(turnsMaglevOff(word('render'), v, '')).toBe(false);
-    for (const o of ['--maglev', '--no-maglev', '--max-old-space-size=200 --maglev-inlining']) expect(turnsMaglevOff(word('render'), '24.21.0', o)).toBe(false);
+    expect(v8FlagsFor(word('render --skip-crds'), '24.21.0', '')).toBe('--no-maglev --no-turbofan');
+    expect(v8FlagsFor(word('--no-color template x'), '25.0.0', '')).toBe('--no-maglev --no-turbofan');
+    expect(v8FlagsFor(word('lint -f v.yaml'), '24.21.0', '')).toBe('--no-maglev');
+    expect(v8FlagsFor(word('validate agents/'), '24.0.0', '--max-old-space-size=200')).toBe('--no-maglev');
+    for (const line of ['--version', '-V', '--help', 'version', 'help render', 'lsp --stdio']) expect(v8FlagsFor(word(line), '24.21.0', ''), line).toBe('');
+    for (const v of ['22.23.3', '20.19.0']) expect(v8FlagsFor(word('render'), v, '')).toBe('');
+    for (const o of ['--maglev', '--no-maglev', '--max-old-space-size=200 --maglev-inlining', '--no-turbofan', '--jitless', '--no-opt', '--always-sparkplug']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('');
   });
 });
 
