@@ -57,11 +57,29 @@ export function cacheFileName(name: string, source: string, size: number, mtimeM
  * than replace each other's. A 32-bit FNV-1a hash of the options, or nothing when there are none.
  */
 function flagsKey(): string {
-  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? '', v8FlagsSet()].join(' ').trim();
   if (flags === '') return '';
   let h = 0x811c9dc5;
   for (let i = 0; i < flags.length; i++) h = Math.imul(h ^ flags.charCodeAt(i), 0x01000193);
   return `-o${(h >>> 0).toString(16)}`;
+}
+
+/**
+ * The V8 flags this process set after it started (the launcher does, src/cli/v8-tiers.ts): V8
+ * stamps them on a code cache as it does Node's options, so they are part of the key too, or a
+ * render and a lint (which set other flags) would each refuse and replace the cache of a script
+ * both run. Kept on the global object: the launcher and the CLI bundle each have their own copy
+ * of this module.
+ */
+const V8_FLAGS_SET = Symbol.for('agentplat.v8-flags-set');
+
+export function noteV8FlagsSet(flags: string): void {
+  (globalThis as Record<symbol, unknown>)[V8_FLAGS_SET] = flags;
+}
+
+function v8FlagsSet(): string {
+  const flags = (globalThis as Record<symbol, unknown>)[V8_FLAGS_SET];
+  return typeof flags === 'string' ? flags : '';
 }
 
 /** How many caches of one name (each of another build, Node version or options) a folder keeps. */

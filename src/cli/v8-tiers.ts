@@ -23,6 +23,8 @@
 // source (0.5 to 1 ms each: the commands that flip the flag load none on their usual path, now
 // that the checksums no longer load node:crypto, src/model/checksum.ts).
 
+import { noteV8FlagsSet } from '../code-cache.ts';
+
 /**
  * The words of a command line that leave Maglev on: no command (`--version`, `--help`, whose
  * run is too short for any compiler to matter and which would pay only for loading node:v8),
@@ -55,5 +57,7 @@ export function v8FlagsFor(word: string | undefined, nodeVersion: string = proce
 export function setV8Flags(word: string | undefined): void {
   const flags = v8FlagsFor(word);
   // node:v8 loads Node's stream modules with it (2 to 3 ms): only the runs that set a flag load it.
-  if (flags !== '') process.getBuiltinModule('node:v8').setFlagsFromString(flags);
+  if (flags === '') return;
+  process.getBuiltinModule('node:v8').setFlagsFromString(flags);
+  noteV8FlagsSet(flags);
 }

@@ -64,6 +64,20 @@ describe('the package on Node 24', () => {
     const here = runBin(['render', '--skip-crds'], { env: { XDG_CACHE_HOME: tempDir('agentplat-cache-') } });
     expect([second.status, second.stderr, second.stdout]).toEqual([here.code, here.stderr, here.stdout]);
   });
+  it('render and lint, which set other V8 flags, each keep their own cache of a script both run (the values validator): taking turns, neither replaces the other\'s', () => {
+    const cache = tempDir('agentplat-cache-');
+    const dir = join(cache, 'agentplat');
+    const unknownKey = join(ROOT, 'fixtures', 'lint', 'unknown-key.yaml');
+    const turn = () => {
+      for (const args of [['lint', '-f', unknownKey], ['render', '-f', unknownKey]]) expect(run24([], args, cache).status, args.join(' ')).toBe(1);
+    };
+    const state = () => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.v8')).map((f) => [f, statSync(join(dir, f)).mtimeMs]));
+    turn();
+    const before = state();
+    expect(Object.keys(before).filter((f) => f.startsWith('values-validator-'))).toHaveLength(2);
+    turn();
+    expect(state()).toEqual(before);
+  });
 });
 
 describe('which runs turn V8\'s compilers off', () => {
