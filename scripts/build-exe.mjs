@@ -31,6 +31,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, re
 import { dirname, join, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { withoutBuiltinCodeCache } from './lib/sea-blob.mjs';
 import { HOST, launcher, stripFor, target as targetNamed } from './lib/targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -138,26 +139,40 @@ process.stderr.write(`build-exe: the bundle (node scripts/build.mjs --exe --into
 run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--exe', '--into', built], { cwd: root });
 // What the executable holds, staged as the package lays it out: the entry, and what the package
 // reads at run time as assets: the data of values/ and schemas/, what the build generated, and
-// the chunks one command loads (templates/ is compiled into dist/generated/templates.json). The
-// values file the warm-up lints (src/cli/exe-main.ts) is read at build time only.
+// the chunks one command loads (templates/ is compiled into dist/generated/templates.json).
 const stage = join(work, 'package');
-for (const part of ['values', 'schemas', 'fixtures/render/httproute/values.yaml']) cpSync(join(root, part), join(stage, part), { recursive: true });
+for (const part of ['values', 'schemas']) cpSync(join(root, part), join(stage, part), { recursive: true });
 for (const part of ['generated', 'chunks', 'sea/main.cjs']) cpSync(join(built, part), join(stage, 'dist', part), { recursive: true });
 const assets = {};
 for (const dir of ['values', 'schemas', 'dist/generated', 'dist/chunks']) assetsOf(stage, dir, assets);
 const blob = join(work, 'sea.blob');
 const config = join(work, 'sea-config.json');
 // V8's options for every run of the executable (the blob's execArgv) and for the snapshot's builder,
-// so that the snapshot's code is made under the flags it runs with. --no-maglev: Node 24 turns on
-// V8's mid-tier compiler Maglev (Node 22 leaves it off), which compiles a run's hot functions on a
-// second thread that a run of a tenth of a second ends before using (docs/performance.md: 11 ms of
-// CPU of `render --skip-crds`, measured). TurboFan stays on for long runs (validate at scale).
-const V8_OPTIONS = ['--no-maglev'];
+// so that the snapshot's code is made under the flags it runs with. Node 24 turns on V8's
+// mid-tier compiler Maglev (Node 22 leaves it off), which compiles a function on a second thread
+// once it has run 400 times: in a run of a tenth of a second, code the run ends before using.
+// --invocation-count-for-maglev=5000 leaves it for functions that hot, where TurboFan (3000) comes
+// first. Measured (docs/decisions.md, "The executable's start, second round"): as fast as
+// --no-maglev on `render --skip-crds` and `--version`, and a quarter faster than it on the
+// longer runs (validate, explain), which --no-maglev left to the interpreter for longer.
+const V8_OPTIONS = ['--invocation-count-for-maglev=5000'];
 writeFileSync(config, `${JSON.stringify({ main: join(stage, 'dist', 'sea', 'main.cjs'), output: blob, disableExperimentalSEAWarning: true, useSnapshot: true, useCodeCache: false, execArgv: V8_OPTIONS, assets }, null, 2)}\n`);
 process.stderr.write(`build-exe: the blob, its snapshot warmed by src/cli/exe-main.ts (${version}, ${target.name}${emulate.argv.length ? `, under ${emulate.argv.join(' ')}` : ''})\n`);
 // The snapshot is built in a clean environment: the warm-up runs read none of the builder's
 // settings, and NODE_OPTIONS would end up in the snapshot's V8 flags.
-runTarget(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
+const builtinsFile = join(work, 'snapshot-builtins.json');
+runTarget(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage, AGENTPLAT_EXE_BUILTINS_OUT: builtinsFile } });
+// Node's snapshot also holds a code cache of each of its own built-in modules (3.6 MB), which
+// every start copies out of the binary with the rest of the snapshot. Those of the modules the
+// snapshot holds loaded (src/cli/exe-main.ts lists them) are never read: they go; those of the
+// modules a run may still load (node:https for --cluster, …) stay (scripts/lib/sea-blob.mjs).
+const inSnapshot = new Set(existsSync(builtinsFile) ? JSON.parse(readFileSync(builtinsFile, 'utf8')) : []);
+const trimmed = withoutBuiltinCodeCache(readFileSync(blob), join(stage, 'dist', 'sea', 'main.cjs'), (id) => inSnapshot.has(id));
+if (trimmed.error) process.stderr.write(`build-exe: kept the code caches of Node's built-in modules in the snapshot (${trimmed.error}: a Node whose blob is laid out otherwise); the executable works, each start copies them\n`);
+else {
+  writeFileSync(blob, trimmed.blob);
+  process.stderr.write(`build-exe: dropped the code caches of the ${trimmed.dropped} built-in modules the snapshot holds loaded (${(trimmed.bytes / 1e6).toFixed(1)} MB), kept ${trimmed.kept}\n`);
+}
 
 const exe = join(work, 'agentplat');
 copyFileSync(node, exe);

@@ -7,7 +7,7 @@
 // assets (src/package-root.ts) and runs the CLI as bin/agentplat does.
 import { getAsset } from 'node:sea';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
 import { codeCacheDir } from '../code-cache.ts';
 import { usePackageFiles, type PackageFiles } from '../package-root.ts';
@@ -28,8 +28,14 @@ const assets: PackageFiles = {
   cacheDir: () => codeCacheDir(),
 };
 
-/** The commands run at build time; their output is dropped. */
-const WARM_UP: readonly (readonly string[])[] = [['--version'], ['render'], ['render', '--skip-crds', '-r', 'B'], ['lint', '-f', 'fixtures/render/httproute/values.yaml'], ['lint', '-r', 'A'], ['--help'], ['render', '--help']];
+/**
+ * The commands run at build time; their output is dropped. Every start deserialises all that they
+ * leave compiled and parsed, so they are the commands whose start counts most: `--version` (the
+ * set-up every command shares) and `render --skip-crds`. Warming more costs every other start
+ * more than it saves its own command (docs/decisions.md, "The executable's start, second round"):
+ * the others compile from the bundle's source, which the snapshot holds.
+ */
+const WARM_UP: readonly (readonly string[])[] = [['--version'], ['render', '--skip-crds', '-r', 'B']];
 
 const buildRoot = process.env.AGENTPLAT_EXE_BUILD_ROOT;
 if (!startupSnapshot.isBuildingSnapshot() || buildRoot === undefined) {
@@ -48,6 +54,17 @@ usePackageFiles({
   name: (path) => join(buildRoot, path),
   cacheDir: () => undefined,
 });
+// The built-in modules the snapshot holds loaded, for scripts/build-exe.mjs: their code caches,
+// which Node also stores in the snapshot, are never read again and only cost every start a copy.
+const builtinsOut = process.env.AGENTPLAT_EXE_BUILTINS_OUT;
+if (builtinsOut !== undefined) {
+  startupSnapshot.addSerializeCallback(() => {
+    // process.moduleLoadList (undocumented; absent, nothing is dropped): "NativeModule fs", …
+    const list = (process as unknown as { moduleLoadList?: unknown }).moduleLoadList;
+    const loaded = Array.isArray(list) ? list.filter((m): m is string => typeof m === 'string' && m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)) : [];
+    writeFileSync(builtinsOut, `${JSON.stringify(loaded)}\n`);
+  });
+}
 void (async () => {
   for (const args of WARM_UP) {
     const io = createMemoryIo({ cwd: buildRoot, env: {} });
