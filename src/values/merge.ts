@@ -81,7 +81,7 @@ export function mergeValues(base: Values, over: Values): Values {
 }
 
 /** Default maps lose their nulls before they are added (helm's cleanNilValues). */
-function withoutNulls(value: unknown): unknown {
+export function withoutNulls(value: unknown): unknown {
   if (!isPlainMap(value)) return value;
   const out: Values = {};
   for (const [k, v] of Object.entries(value)) if (v !== null) setOwn(out, k, withoutNulls(v));
