@@ -20,7 +20,9 @@
 //      aside (a precedence chain that reads both sides, a ServiceMonitor whose API was not
 //      declared): only this render tells, and it costs one part's render per key the chart reads.
 // Keys another rule already reports on (values/authproxy-no-effect,
-// security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice.
+// security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice,
+// nor judged. Lint's record holds only the reads related to the keys the user sets
+// (RenderWithReads.interest); a key whose change reaches beyond them is judged on a full record.
 
 import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
@@ -334,10 +336,15 @@ export function defaultAt(defaults: Values, path: readonly PathSegment[]): unkno
 /** `tree` with the value at `path` replaced (taken out when `value` is undefined); the maps along the path copied, the rest shared. */
 function setIn(tree: unknown, path: readonly PathSegment[], value: unknown): Values {
   const [head, ...rest] = path as [string, ...PathSegment[]];
-  const copy: Values = isPlainMap(tree) ? { ...tree } : {};
-  const next = rest.length === 0 ? value : setIn(copy[head], rest, value);
-  if (next === undefined) delete copy[head];
-  else setOwn(copy, head, next);
+  const map: Values = isPlainMap(tree) ? tree : {};
+  const next = rest.length === 0 ? value : setIn(map[head], rest, value);
+  if (next === undefined) {
+    // Copied without the key rather than deleted from a copy: V8 keeps a map a key was deleted from as a dictionary, slow to read.
+    const { [head]: _gone, ...without } = map;
+    return without;
+  }
+  const copy: Values = { ...map };
+  setOwn(copy, head, next);
   return copy;
 }
 
