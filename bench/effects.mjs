@@ -8,8 +8,9 @@
 //
 // Each prefix is an `npm install -g --prefix <prefix> <tarball>` of an `npm pack` of the
 // repository. Every round runs each command of each install once, in turn; the table gives the
-// mean and median of user+sys CPU (from /usr/bin/time) per install and command, and the ratio of
-// lint to `lint --no-effects` within each install (compare ratios, not figures across runs).
+// mean and median of user+sys CPU (bash's time, to the millisecond) per install and command,
+// and the ratio of lint to `lint --no-effects` within each install (compare ratios, not figures
+// across runs).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,12 +43,14 @@ const all = [
 ];
 const commands = only ? all.filter((c) => c.argv[0] === only) : all;
 
+// bash's `time` reads the child's rusage to the millisecond (TIMEFORMAT %3U %3S); /usr/bin/time
+// prints it in 10 ms ticks, which moved a median of about 100 ms by a tenth at a time.
 const cpu = (bin, argv) => {
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', bin, ...argv], { encoding: 'utf8', cwd: root });
+  const r = spawnSync('bash', ['-c', 'TIMEFORMAT="%3U %3S"; time "$@" >/dev/null 2>/dev/null', 'bench', bin, ...argv], { encoding: 'utf8', cwd: root });
   const last = r.stderr.trim().split('\n').at(-1);
   const [u, s] = last.split(' ').map(Number);
   if (!Number.isFinite(u + s)) throw new Error(`no timing from ${bin} ${argv.join(' ')}: ${r.stderr}`);
-  return Math.round((u + s) * 1000);
+  return (u + s) * 1000;
 };
 
 const times = new Map();
@@ -60,7 +63,8 @@ for (let round = 0; round < runs; round++) {
     }
   }
 }
-const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const ms = (x) => x.toFixed(1);
 console.log(`${runs} interleaved runs; CPU ms (user+sys), mean / median; NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'unset'}`);
 const ratio = commands[0]?.name === 'lint -f' && commands[1]?.name === 'lint --no-effects -f';
 console.log(`| install | ${commands.map((c) => c.name).join(' | ')} |${ratio ? ' lint ÷ --no-effects (mean / median) |' : ''}`);
@@ -68,5 +72,5 @@ console.log(`|---|${commands.map(() => '---|').join('')}${ratio ? '---|' : ''}`)
 for (const i of installs) {
   const cols = commands.map((c) => times.get(`${i.label}\u0000${c.name}`));
   const r = ratio ? ` ${(mean(cols[0]) / mean(cols[1])).toFixed(2)} / ${(median(cols[0]) / median(cols[1])).toFixed(2)} |` : '';
-  console.log(`| ${i.label} | ${cols.map((xs) => `${mean(xs)} / ${median(xs)}`).join(' | ')} |${r}`);
+  console.log(`| ${i.label} | ${cols.map((xs) => `${ms(mean(xs))} / ${ms(median(xs))}`).join(' | ')} |${r}`);
 }

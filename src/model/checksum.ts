@@ -16,8 +16,8 @@ const K = new Int32Array([
   0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** Hex sha256 of a text (of its UTF-8 bytes). */
-export function sha256Hex(text: string): string {
+/** Hex sha256 of a text (of its UTF-8 bytes), computed. */
+function digest(text: string): string {
   const bytes = Buffer.from(text, 'utf8');
   const length = bytes.length;
   // The message, a 1 bit, zeros, and its length in bits (64 bits, big-endian), to a multiple of 64 bytes.
@@ -66,6 +66,27 @@ export function sha256Hex(text: string): string {
   }
   let hex = '';
   for (let i = 0; i < 8; i++) hex += (h[i]! >>> 0).toString(16).padStart(8, '0');
+  return hex;
+}
+
+/** The digests of the texts hashed so far: a render made again (values/no-effect) hashes the same config texts again. */
+const DIGESTS = new Map<string, string>();
+/** Past this many characters of texts kept, the digests start over (a long-running language server). */
+const MAX_KEPT = 1 << 22;
+let kept = 0;
+
+/** Hex sha256 of a text. */
+export function sha256Hex(text: string): string {
+  let hex = DIGESTS.get(text);
+  if (hex === undefined) {
+    hex = digest(text);
+    if (kept + text.length > MAX_KEPT) {
+      DIGESTS.clear();
+      kept = 0;
+    }
+    DIGESTS.set(text, hex);
+    kept += text.length;
+  }
   return hex;
 }
 

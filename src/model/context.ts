@@ -51,7 +51,11 @@ export interface Component {
    * for all its objects is computed first, and each piece then makes its objects from that and from
    * what the piece itself reads. The render records the reads of each piece apart
    * (`<id>#<piece>`), so a values key that only one piece reads renders only that piece again
-   * (`values/no-effect`). A piece shares nothing it changes with another piece.
+   * (`values/no-effect`). A piece shares nothing it changes with another piece. `values/no-effect`
+   * keeps the pieces made once for every key the shared part did not read, and makes each piece
+   * again with other values switched in: a piece reads the values only through `ctx` and the maps
+   * the shared part read from it (which then stand for the values switched in), never a map it
+   * kept from elsewhere.
    */
   pieces?(ctx: RenderContext): readonly Piece[];
 }

@@ -60,6 +60,40 @@ interface View {
   /** The dotted path of the map this view stands for ('' at the top). */
   prefix: string;
   state: { into: Sink; cache: Map<string, unknown> };
+  /** Which paths under it are recorded (recordingView's `interest`): undefined, all of them. */
+  interest: Interest | undefined;
+}
+
+/**
+ * The paths a recording is asked about, as a tree of keys: a path on the way to one of them, at
+ * one or under one is recorded; any other is read as it is, unrecorded (`all`: everything under
+ * this key is recorded).
+ */
+interface Interest {
+  next: Map<string, Interest>;
+  all: boolean;
+}
+
+/** The interest below `key` of a map whose interest is `at`: undefined (all recorded), an Interest, or null (nothing recorded). */
+function interestBelow(at: Interest | undefined, key: string): Interest | undefined | null {
+  if (at === undefined) return undefined;
+  const n = at.next.get(key);
+  return n === undefined ? null : n.all ? undefined : n;
+}
+
+function interestOf(paths: readonly (readonly PathSegment[])[]): Interest | undefined {
+  const root: Interest = { next: new Map(), all: false };
+  for (const p of paths) {
+    let n = root;
+    for (const seg of p) {
+      const k = String(seg);
+      let next = n.next.get(k);
+      if (!next) n.next.set(k, (next = { next: new Map(), all: false }));
+      n = next;
+    }
+    n.all = true;
+  }
+  return root.all ? undefined : root;
 }
 
 const VIEWS = new WeakMap<object, View>();
@@ -69,8 +103,11 @@ const childPath = (prefix: string, key: string) => {
   return prefix === '' ? k : `${prefix}.${k}`;
 };
 
-/** A view of the map `target` at `prefix`: steps into it are recorded, maps under it are views too. */
-function viewOf(target: Values, prefix: string, state: View['state']): Values {
+/**
+ * A view of the map `target` at `prefix`: steps into it are recorded, maps under it are views too
+ * (those `interest` leaves out are handed out as they are, and nothing read of them recorded).
+ */
+function viewOf(target: Values, prefix: string, state: View['state'], interest: Interest | undefined): Values {
   const children = new Map<string, unknown>();
   const paths = new Map<string, string>();
   const pathOf = (key: string) => {
@@ -79,14 +116,15 @@ function viewOf(target: Values, prefix: string, state: View['state']): Values {
     return p;
   };
   const whole = (key: string | symbol) => {
-    if (typeof key === 'string') state.into.whole.add(pathOf(key));
+    if (typeof key === 'string' && interestBelow(interest, key) !== null) state.into.whole.add(pathOf(key));
   };
   const view = new Proxy(target, {
     get(t, key) {
       const v = Reflect.get(t, key);
       // The methods every object inherits are not keys of the values.
       if (typeof key !== 'string' || (!Object.hasOwn(t, key) && key in Object.prototype)) return v;
-      return handOut(v, pathOf(key), state, children, key);
+      const below = interestBelow(interest, key);
+      return below === null ? v : handOut(v, pathOf(key), state, below, children, key);
     },
     has(t, key) {
       whole(key);
@@ -95,7 +133,10 @@ function viewOf(target: Values, prefix: string, state: View['state']): Values {
     getOwnPropertyDescriptor(t, key) {
       whole(key);
       const d = Reflect.getOwnPropertyDescriptor(t, key);
-      if (d && typeof key === 'string' && isPlainMap(d.value)) d.value = handOut(d.value, pathOf(key), state, children, key);
+      if (d && typeof key === 'string' && isPlainMap(d.value)) {
+        const below = interestBelow(interest, key);
+        if (below !== null) d.value = handOut(d.value, pathOf(key), state, below, children, key);
+      }
       return d;
     },
     ownKeys(t) {
@@ -115,17 +156,17 @@ function viewOf(target: Values, prefix: string, state: View['state']): Values {
       return Reflect.defineProperty(t, key, d);
     },
   });
-  VIEWS.set(view, { target, prefix, state });
+  VIEWS.set(view, { target, prefix, state, interest });
   return view;
 }
 
 /** A value read at `path`: a map as a view of it (recorded as entered), anything else as it is (read whole). */
-function handOut(v: unknown, path: string, state: View['state'], cache?: Map<string, unknown>, key?: string): unknown {
+function handOut(v: unknown, path: string, state: View['state'], interest: Interest | undefined, cache?: Map<string, unknown>, key?: string): unknown {
   if (isPlainMap(v)) {
     state.into.entered.add(path);
     let child = cache && key !== undefined ? cache.get(key) : undefined;
     if (child === undefined || VIEWS.get(child as object)?.target !== v) {
-      child = viewOf(v, path, state);
+      child = viewOf(v, path, state, interest);
       if (cache && key !== undefined) cache.set(key, child);
     }
     return child;
@@ -139,13 +180,18 @@ export function withoutView(v: unknown): unknown {
   return (v !== null && typeof v === 'object' && VIEWS.get(v)?.target) || v;
 }
 
-/** A view of `values` that records what is read through it (see above); the first owner is `context`. */
-export function recordingView(values: Values): ReadRecorder {
+/**
+ * A view of `values` that records what is read through it (see above); the first owner is
+ * `context`. With `interest`, only the paths on the way to one of those paths, at one or under
+ * one are recorded: a read of any other map reads the map itself, at no cost (values/no-effect
+ * asks only about the keys the user sets).
+ */
+export function recordingView(values: Values, interest?: readonly (readonly PathSegment[])[]): ReadRecorder {
   const reads = new Map<string, Sink>();
   const sink = (): Sink => ({ whole: new Set(), entered: new Set(), kept: new Set() });
   const state: View['state'] = { into: sink(), cache: new Map() };
   reads.set('context', state.into);
-  const view = viewOf(values, '', state);
+  const view = viewOf(values, '', state, interest && interestOf(interest));
   const walk = (v: unknown, seen: Set<object>) => {
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
     seen.add(v);
@@ -174,29 +220,87 @@ export function recordingView(values: Values): ReadRecorder {
 
 /**
  * A stand-in for merged values whose values can be changed under it: every read goes to the
- * values last `set`. A render context built over it (`values/no-effect`: one context for every
- * key the context did not read) computes what it computes at once from the values it was built
- * with, and reads anything it reads later (`images.pullSecrets()`, `env.a2a()`) from the values
- * set then, as a context built anew would.
+ * values last `set`. Something built once over it and kept (`values/no-effect`: one render
+ * context for every key the context did not read, one shared part of a component for every key
+ * that part did not read) is built inside `keeping`: a map read there is handed out as a
+ * stand-in too, for the map at the same path of the values set at each later read, at any depth.
+ * So what it computes at once comes from the values it was built with, and what it reads later
+ * (`images.pullSecrets()`, `env.a2a()`, a piece reading the block its part kept) from the values
+ * set then, as one built anew would. Outside `keeping`, maps are handed out as they are (what
+ * reads them then is done with them before the next `set`), at no cost beyond the maps'.
+ * A kept map that the values set later no longer have is a bug of the caller (what kept it read
+ * a changed path, and should have been built anew): reading it throws.
  */
-export function switchableValues(initial: Values): { readonly view: Values; set(values: Values): void } {
-  let current: object = initial;
+export function switchableValues(initial: Values): { readonly view: Values; set(values: Values): void; keeping<T>(build: () => T): T } {
+  const root: SwitchRoot = { current: initial, generation: 0, keeping: false };
+  return {
+    view: switchView(root, []),
+    set(values) {
+      if (values === root.current) return;
+      root.current = values;
+      root.generation++;
+    },
+    keeping(build) {
+      const before = root.keeping;
+      root.keeping = true;
+      try {
+        return build();
+      } finally {
+        root.keeping = before;
+      }
+    },
+  };
+}
+
+interface SwitchRoot {
+  current: Values;
+  /** Counts the `set`s that changed the values: a stand-in finds its map again after one. */
+  generation: number;
+  /** Maps read now are kept: handed out as stand-ins. */
+  keeping: boolean;
+}
+
+
+/** The stand-in for the map at `path` (keys) of whatever values `root` holds when it is read. */
+function switchView(root: SwitchRoot, path: readonly string[]): Values {
+  let generation = -1;
+  let found: Values | undefined;
+  const children = new Map<string, Values>();
+  const target = (): Values => {
+    if (generation !== root.generation) {
+      let cur: unknown = root.current;
+      // Indexing only: a recording view (the language server's memory) records a step, not a whole read.
+      for (const k of path) cur = isPlainMap(cur) ? cur[k] : undefined;
+      found = isPlainMap(cur) ? cur : undefined;
+      generation = root.generation;
+    }
+    if (found === undefined) throw new Error(`bug: a map kept across values switched (${path.join('.')}) is no map of the values now`);
+    return found;
+  };
+  const child = (key: string, v: unknown): unknown => {
+    if (!root.keeping || !isPlainMap(v) || (key in Object.prototype && !Object.hasOwn(target(), key))) return v;
+    let c = children.get(key);
+    if (c === undefined) children.set(key, (c = switchView(root, [...path, key])));
+    return c;
+  };
   const view = new Proxy({} as Values, {
-    get: (_, key) => Reflect.get(current, key),
-    has: (_, key) => Reflect.has(current, key),
-    ownKeys: () => Reflect.ownKeys(current),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(current, key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(current),
+    get: (_, key) => {
+      const v = Reflect.get(target(), key);
+      return typeof key === 'string' ? child(key, v) : v;
+    },
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(target(), key);
+      if (d && typeof key === 'string' && 'value' in d) d.value = child(key, d.value);
+      return d;
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
     set: () => false,
     deleteProperty: () => false,
     defineProperty: () => false,
   });
-  return {
-    view,
-    set(values) {
-      current = values;
-    },
-  };
+  return view;
 }
 
 /** The value at `path` of a view, recorded (a map comes back as a view of it). */
@@ -213,8 +317,11 @@ function atView(view: View, path: string, segs: readonly PathSegment[]): unknown
     }
     cur = (cur as Record<string | number, unknown>)[seg];
   }
+  let interest: Interest | undefined | null = view.interest;
+  for (let i = 0; i < segs.length && interest; i++) interest = interestBelow(interest, String(segs[i]));
+  if (interest === null) return cur;
   const full = view.prefix === '' ? path : `${view.prefix}.${path}`;
-  return handOut(cur, full, view.state, view.state.cache, full);
+  return handOut(cur, full, view.state, interest, view.state.cache, full);
 }
 
 /**

@@ -20,7 +20,9 @@
 //      aside (a precedence chain that reads both sides, a ServiceMonitor whose API was not
 //      declared): only this render tells, and it costs one part's render per key the chart reads.
 // Keys another rule already reports on (values/authproxy-no-effect,
-// security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice.
+// security/authproxy-email-widened, values/provider-api-key-unused, …) are not reported twice,
+// nor judged. Lint's record holds only the reads related to the keys the user sets
+// (RenderWithReads.interest); a key whose change reaches beyond them is judged on a full record.
 
 import type { Problem } from '../problems/problem.ts';
 import type { PathReads } from '../model/values-access.ts';
@@ -30,7 +32,7 @@ import { partOf, renderChart, renderChartWithReads, renderSomeParts, type ChartR
 import { orderDocs } from '../render/order.ts';
 import type { Revision } from '../chart/revisions.ts';
 import { defaultsSource } from '../values/defaults.ts';
-import { getPath, isPlainMap, joinPath, setOwn, splitPath, type LayeredValues, type Values } from '../values/merge.ts';
+import { getPath, isPlainMap, joinPath, setOwn, splitPath, withoutNulls, type LayeredValues, type Values } from '../values/merge.ts';
 import { layerRelease, REPLACE_NOT_MERGE } from '../values/replace.ts';
 import { hasPath, type PathSegment, type ValuesSource } from '../values/source.ts';
 
@@ -79,20 +81,29 @@ export type Verdict = { effect: true } | { effect: false; rule: typeof NO_EFFECT
 
 /** Every leaf the user's layers set, each once, with the verdict on it. */
 export function judgeUserKeys(req: EffectRequest, only?: readonly PathSegment[][]): { path: PathSegment[]; verdict: Verdict }[] {
-  const readers = readersOf(req.render);
+  let readers = readersOf(req.render);
+  let render = req.render;
+  // A record made for some paths alone (RenderWithReads.interest) answers for a change at or
+  // under one of them; for any other, the render is made again with every read recorded.
+  const covered = coverage(render);
+  const complete = () => {
+    if (render.interest) {
+      render = renderChartWithReads(req.layered.values, req.options);
+      readers = readersOf(render);
+    }
+  };
   const defaults = defaultsSource(req.revision);
   const out: { path: PathSegment[]; verdict: Verdict }[] = [];
-  let bare: Values | undefined;
   for (const path of only ?? userLeaves(req.layers)) {
     let without: () => Values;
     const changed: PathSegment[][] = [];
     const only = onlyLayer(req.layers, path);
     const mine = getPath(req.layered.values, path);
-    if (only && !only.apply && mine !== null && !REPLACE_NOT_MERGE.some((r) => related(r.split('.'), path)) && sameValue(mine, getPath(only.data, path))) {
-      // One file sets it and its value is what the release has: without it, the key holds what
-      // the defaults give there (layerRelease would make the same tree, at many times the cost).
-      bare ??= layerRelease(defaults, []).values;
-      const under = getPath(bare, path);
+    if (only && !only.apply && mine !== null && !REPLACE_NOT_MERGE.some((r) => related(r.split('.'), path)) && asWritten(mine, getPath(only.data, path))) {
+      // One file sets it and the release has what it wrote (a value, or nothing for a null that
+      // removed the key): without it, the key holds what the defaults give there (layerRelease
+      // would make the same tree, at many times the cost).
+      const under = defaultAt(defaults.data, path);
       without = () => setIn(req.layered.values, path, under);
       if (!sameValue(mine, under)) changed.push(path);
     } else {
@@ -104,7 +115,8 @@ export function judgeUserKeys(req: EffectRequest, only?: readonly PathSegment[][
       out.push({ path, verdict: { effect: false, rule: SAME_AS_DEFAULT_RULE, why: sameWhy(req), rendered: false } });
       continue;
     }
-    const decided = decide(readers, changed, without, req.render, req.options, req.memo && { memo: req.memo, key: joinPath(path), values: req.layered.values });
+    if (!changed.every(covered)) complete();
+    const decided = decide(readers, changed, without, render, req.options, req.memo && { memo: req.memo, key: joinPath(path), values: req.layered.values });
     if (decided === 'effect') out.push({ path, verdict: { effect: true } });
     else out.push({ path, verdict: { effect: false, rule: NO_EFFECT_RULE, why: whyInert(req.layered.values, req.reported, path, decided === 'alike'), rendered: decided === 'alike' } });
   }
@@ -130,15 +142,23 @@ function decide(readers: readonly Reader[], changed: readonly PathSegment[][], v
   return alike ? 'alike' : 'effect';
 }
 
+/** Whether the read record of `render` tells who read a path: every path, unless it was made for some (then those at or under one). */
+function coverage(render: RenderWithReads): (path: readonly PathSegment[]) => boolean {
+  const asked = render.interest;
+  if (!asked) return () => true;
+  return (path) => asked.some((a) => a.length <= path.length && a.every((seg, i) => String(seg) === String(path[i])));
+}
+
 const readersOf = (render: RenderWithReads): Reader[] => [...render.reads].map(([id, reads]) => ({ id, tree: readTree(reads) }));
 
 /** The findings: a warning (no-effect) or a note (same-as-default) at the line that sets each inert key. */
 export function noEffectProblems(req: EffectRequest): Problem[] {
   const problems: Problem[] = [];
   const named = req.reported.filter((p) => p.severity !== 'info' && p.path !== '').map((p) => splitPath(p.path));
-  for (const { path, verdict } of judgeUserKeys(req)) {
+  // A key another rule reports on (or one under it) is not reported again, so not judged either.
+  const asked = userLeaves(req.layers).filter((path) => !named.some((n) => n.length <= path.length && n.every((seg, i) => String(seg) === String(path[i]))));
+  for (const { path, verdict } of judgeUserKeys(req, asked)) {
     if (verdict.effect) continue;
-    if (named.some((n) => n.length <= path.length && n.every((seg, i) => String(seg) === String(path[i])))) continue;
     const key = joinPath(path);
     const loc = writtenAt(req.layers, path);
     const same = verdict.rule === SAME_AS_DEFAULT_RULE;
@@ -296,13 +316,35 @@ function related(a: readonly PathSegment[], b: readonly PathSegment[]): boolean 
   return true;
 }
 
+/**
+ * What the release's values of the defaults alone hold at `path` (`getPath(layerRelease(defaults,
+ * []).values, path)`) without making that tree: the defaults coalesced under nothing lose their
+ * nulls, in every map reached through maps (coalesceValues, withoutNulls); a list is kept as it is.
+ */
+export function defaultAt(defaults: Values, path: readonly PathSegment[]): unknown {
+  let cur: unknown = defaults;
+  let stripped = true;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, seg)) return undefined;
+    if (Array.isArray(cur)) stripped = false;
+    cur = (cur as Record<string, unknown>)[seg as string];
+    if (stripped && cur === null) return undefined;
+  }
+  return stripped ? withoutNulls(cur) : cur;
+}
+
 /** `tree` with the value at `path` replaced (taken out when `value` is undefined); the maps along the path copied, the rest shared. */
 function setIn(tree: unknown, path: readonly PathSegment[], value: unknown): Values {
   const [head, ...rest] = path as [string, ...PathSegment[]];
-  const copy: Values = isPlainMap(tree) ? { ...tree } : {};
-  const next = rest.length === 0 ? value : setIn(copy[head], rest, value);
-  if (next === undefined) delete copy[head];
-  else setOwn(copy, head, next);
+  const map: Values = isPlainMap(tree) ? tree : {};
+  const next = rest.length === 0 ? value : setIn(map[head], rest, value);
+  if (next === undefined) {
+    // Copied without the key rather than deleted from a copy: V8 keeps a map a key was deleted from as a dictionary, slow to read.
+    const { [head]: _gone, ...without } = map;
+    return without;
+  }
+  const copy: Values = { ...map };
+  setOwn(copy, head, next);
   return copy;
 }
 
@@ -321,6 +363,15 @@ function changedPaths(a: unknown, b: unknown, path: PathSegment[], out: PathSegm
     return;
   }
   if (!sameValue(a, b)) out.push(path);
+}
+
+/**
+ * Whether the release holds at a key what the one file that sets it wrote there: the same value,
+ * or nothing where the file wrote null (a null removes the key; one the release keeps as null is
+ * `mine === null`, which the caller leaves to layerRelease).
+ */
+function asWritten(mine: unknown, written: unknown): boolean {
+  return written === null ? mine === undefined : sameValue(mine, written);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -350,6 +401,72 @@ interface Node {
 }
 
 export function readTree(reads: PathReads): ReadTree {
+  // The top-level keys under which anything was read, and whether the top was read or printed
+  // whole, are found at once; the tree of the rest is made the first time a path under one of
+  // them is asked about (most parts read nothing under most keys the user sets).
+  const firsts = new Set<string>();
+  let rootRead = false;
+  let rootKept = false;
+  for (const p of reads.whole) {
+    const f = firstSegment(p);
+    if (f === undefined) rootRead = true;
+    else firsts.add(f);
+  }
+  for (const p of reads.entered) {
+    const f = firstSegment(p);
+    if (f !== undefined) firsts.add(f);
+  }
+  for (const p of reads.kept) {
+    const f = firstSegment(p);
+    if (f === undefined) rootKept = true;
+    else firsts.add(f);
+  }
+  let root: Node | undefined;
+  const tree = (): Node => (root ??= nodesOf(reads));
+  return {
+    touches(path) {
+      if (rootRead || rootKept) return true;
+      if (path.length === 0) return true;
+      if (!firsts.has(String(path[0]))) return false;
+      let n = tree();
+      for (const seg of path) {
+        const next = n.next.get(String(seg));
+        if (!next) return false;
+        if (next.read || next.kept) return true;
+        n = next;
+      }
+      return true;
+    },
+    printed(path) {
+      if (rootKept) return true;
+      if (path.length === 0 || !firsts.has(String(path[0]))) return false;
+      let n: Node | undefined = tree();
+      for (const seg of path) {
+        n = n.next.get(String(seg));
+        if (!n) return false;
+        if (n.kept) return true;
+      }
+      return false;
+    },
+  };
+}
+
+/** The first segment of a recorded path (splitPath's), undefined when it has none (the top). */
+function firstSegment(p: string): string | undefined {
+  if (p.includes('\\') || p.includes('[')) {
+    const segs = splitPath(p);
+    return segs.length > 0 ? String(segs[0]) : undefined;
+  }
+  for (let start = 0; ; ) {
+    const dot = p.indexOf('.', start);
+    const end = dot < 0 ? p.length : dot;
+    if (end > start) return p.slice(start, end);
+    if (dot < 0) return undefined;
+    start = dot + 1;
+  }
+}
+
+function nodesOf(reads: PathReads): Node {
   const root: Node = { read: false, kept: false, next: new Map() };
   const add = (p: string, mark: 'read' | 'kept' | undefined) => {
     let n = root;
@@ -366,29 +483,7 @@ export function readTree(reads: PathReads): ReadTree {
   for (const p of reads.whole) add(p, 'read');
   for (const p of reads.entered) add(p, undefined);
   for (const p of reads.kept) add(p, 'kept');
-  return {
-    touches(path) {
-      let n = root;
-      if (n.read || n.kept) return true;
-      for (const seg of path) {
-        const next = n.next.get(String(seg));
-        if (!next) return false;
-        if (next.read || next.kept) return true;
-        n = next;
-      }
-      return true;
-    },
-    printed(path) {
-      let n: Node | undefined = root;
-      if (n.kept) return true;
-      for (const seg of path) {
-        n = n.next.get(String(seg));
-        if (!n) return false;
-        if (n.kept) return true;
-      }
-      return false;
-    },
-  };
+  return root;
 }
 
 // ------------------------------------------------------------------------------------------

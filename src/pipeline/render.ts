@@ -18,7 +18,8 @@ import { DuplicateObjectError } from '../render/order.ts';
 import { showOnly, sourceMatches } from '../render/manifests.ts';
 import { renderChart, renderChartWithReads, type ChartRenderOptions, type RenderWithReads } from '../render/render.ts';
 import { RULES } from '../lint/rules/index.ts';
-import { noEffectProblems, type AlikeMemo } from './no-effect.ts';
+import { noEffectProblems, userLeaves, type AlikeMemo } from './no-effect.ts';
+import { REPLACE_NOT_MERGE } from '../values/replace.ts';
 
 export interface ReleaseRequest {
   revision: Revision;
@@ -173,9 +174,18 @@ export function renderRelease(req: ReleaseRequest, linted?: ReturnType<typeof li
 
 /** renderChartWithReads, or the memo's render when it holds one of these values (never when something after the render changes its objects: post-renderers, --show-only). */
 function renderRecorded(req: ReleaseRequest, values: Values, options: ChartRenderOptions): RenderWithReads {
-  const make = () => renderChartWithReads(values, options);
-  const reusable = req.effectMemo && !req.layers.some((l) => l.postRender) && !(req.showOnly && req.showOnly.length > 0);
-  return reusable ? req.effectMemo!.render(values, options, make) : make();
+  // The language server's memory reuses a render while nothing it read changed: it needs every read.
+  if (req.effectMemo) {
+    const make = () => renderChartWithReads(values, options);
+    const reusable = !req.layers.some((l) => l.postRender) && !(req.showOnly && req.showOnly.length > 0);
+    return reusable ? req.effectMemo.render(values, options, make) : make();
+  }
+  // Lint asks the record only about the keys the user sets (values/no-effect): the reads related
+  // to them are recorded, and the keys a whole map of the user's replaces (REPLACE_NOT_MERGE),
+  // where removing one key changes the keys beside it.
+  const leaves = userLeaves(req.layers);
+  const replaced = REPLACE_NOT_MERGE.map((p) => p.split('.')).filter((r) => leaves.some((l) => r.every((seg, i) => i >= l.length || seg === String(l[i]))));
+  return renderChartWithReads(values, options, [...leaves, ...replaced]);
 }
 
 /** The problems with the findings on the user's keys that change nothing rendered (levels applied). */

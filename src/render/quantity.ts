@@ -163,6 +163,21 @@ function numberText(n: number): string {
  * is one of a resource list's (rounded to milli precision).
  */
 export function storedQuantity(value: unknown, resourceList: boolean): unknown {
+  // A text is worked out once (values/no-effect writes the same objects again for each key).
+  if (typeof value !== 'string') return workedOut(value, resourceList);
+  const memo = resourceList ? STORED_IN_LIST : STORED;
+  let out = memo.get(value);
+  if (out === undefined) {
+    if (memo.size >= 10_000) memo.clear();
+    memo.set(value, (out = workedOut(value, resourceList)));
+  }
+  return out;
+}
+
+const STORED = new Map<string, unknown>();
+const STORED_IN_LIST = new Map<string, unknown>();
+
+function workedOut(value: unknown, resourceList: boolean): unknown {
   if (typeof value === 'number' && !Number.isFinite(value)) return value;
   if (typeof value !== 'string' && typeof value !== 'number') return value;
   const text = typeof value === 'number' ? numberText(value) : value.trim();

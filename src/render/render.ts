@@ -3,6 +3,7 @@
 
 import { chartCrdDocs, mcpopCrdDocs } from '../crds/index.ts';
 import type { Values } from '../values/merge.ts';
+import type { PathSegment } from '../values/source.ts';
 import { buildRenderContext, type Component, type Piece, type RenderContext, type RenderOptions } from '../model/context.ts';
 import type { RenderedDoc } from '../model/objects.ts';
 import { withTemplateRuns } from './engine.ts';
@@ -66,6 +67,11 @@ export interface RenderWithReads {
   made: ReadonlyMap<string, readonly RenderedDoc[]>;
   /** What renderSomeParts may reuse of this render: its template runs, and each object's printed form. */
   reuse: RenderReuse;
+  /**
+   * When set, `reads` holds only the paths on the way to one of these, at one or under one
+   * (recordingView's `interest`): what the record says of any other path is not known.
+   */
+  interest?: readonly (readonly PathSegment[])[];
 }
 
 /** One template run: what it was given and the documents it made. */
@@ -99,6 +105,14 @@ export interface RenderReuse {
    * what the context reads later reads them. Undefined for options other than the recorded render's.
    */
   context(values: Values, opts: ChartRenderOptions): RenderContext | undefined;
+  /**
+   * The pieces of the part `part` (`make`: Component.pieces), made once over that context, for
+   * `values` that differ from the recorded render's only at paths neither the context nor the
+   * part itself read (what the part decides for all its pieces, its shared part, is then the
+   * same): the values are set to `values` as for context(), and a piece reads them when it is
+   * made, through the stand-ins of the maps the shared part kept. Undefined when context() is.
+   */
+  partPieces(part: string, make: (ctx: RenderContext) => readonly Piece[], values: Values, opts: ChartRenderOptions): readonly Piece[] | undefined;
 }
 
 const runKey = (source: string, template: string) => `${source}\u0000${template}`;
@@ -135,18 +149,22 @@ export const partOf = (owner: string) => {
 /**
  * renderChart, with the values read through a recording view: the same render (the one function
  * below), and which values paths each part read, so which paths each object was computed from:
- * its part's and the context's.
+ * its part's and the context's. With `interest`, only the paths related to those (on the way to
+ * one, at one or under one) are recorded, and the maps of the others are read as they are.
  */
-export function renderChartWithReads(values: Values, opts: ChartRenderOptions): RenderWithReads {
-  const recorder = recordingView(values);
+export function renderChartWithReads(values: Values, opts: ChartRenderOptions, interest?: readonly (readonly PathSegment[])[]): RenderWithReads {
+  const recorder = recordingView(values, interest);
   const made = new Map<string, RenderedDoc[]>();
   const runs = new Map<string, Map<string, TemplateRun[]>>();
   const storedOf = new Map<RenderedDoc, RenderedDoc>();
   const pieceLists = new Map<string, Piece[]>();
   let partRuns = new Map<string, TemplateRun[]>();
+  // What a template made is read from its printed lines (fresh data, no view of the values in it).
+  const templated = new WeakSet<object>();
   const watch = {
     run(source: string, template: string, data: unknown, make: () => RenderedDoc[]) {
       const docs = make();
+      for (const d of docs) templated.add(d.object);
       const key = runKey(source, template);
       let list = partRuns.get(key);
       if (!list) partRuns.set(key, (list = []));
@@ -168,7 +186,7 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
         if (ofPieces) return; // each piece was heard of as it was made
         raw.forEach((d, i) => storedOf.set(d, stored[i]!));
         // A map of the values put into an object as it is gets printed whole with the object.
-        if (id !== 'crds') for (const d of raw) recorder.kept(d.object);
+        if (id !== 'crds') for (const d of raw) if (!templated.has(d.object)) recorder.kept(d.object);
       },
     }),
   );
@@ -185,17 +203,35 @@ export function renderChartWithReads(values: Values, opts: ChartRenderOptions): 
       list.map((x) => ({ name: x.name, source: x.source, made: made.get(pieceId(part, x.name))?.length ?? 0, reads: size(pieceId(part, x.name)) })),
     );
   }
-  let shared: { ctx: RenderContext; values: { set(values: Values): void } } | undefined;
+  let shared: { ctx: RenderContext; values: ReturnType<typeof switchableValues> } | undefined;
   const context = (next: Values, o: ChartRenderOptions) => {
     if (!sameOptions(o, opts)) return undefined;
     if (!shared) {
       const switchable = switchableValues(values);
-      shared = { ctx: buildRenderContext(switchable.view, opts), values: switchable };
+      shared = { ctx: switchable.keeping(() => buildRenderContext(switchable.view, opts)), values: switchable };
     }
     shared.values.set(next);
     return shared.ctx;
   };
-  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf, pieces, context } };
+  const kept = new Map<string, readonly Piece[]>();
+  const partPieces = (part: string, make: (ctx: RenderContext) => readonly Piece[], next: Values, o: ChartRenderOptions) => {
+    const ctx = context(next, o);
+    if (!ctx) return undefined;
+    let list = kept.get(part);
+    if (!list) {
+      // Made over the recorded values: what the shared part reads is what it read in this render.
+      shared!.values.set(values);
+      try {
+        list = shared!.values.keeping(() => make(ctx));
+        checkSources(part, list);
+      } finally {
+        shared!.values.set(next);
+      }
+      kept.set(part, list);
+    }
+    return list;
+  };
+  return { docs, reads: recorder.reads, made, reuse: { runs, stored: storedOf, pieces, context, partPieces }, ...(interest ? { interest } : {}) };
 }
 
 /** Options that build the same render context and run the same parts. */
@@ -221,7 +257,7 @@ export interface PartMade {
 
 /**
  * What the parts `ids` make of `values` (the context built anew unless `contextUnread`), one part at a time as the
- * caller asks, the CRDs last (the largest): for a render that differs from a recorded one only
+ * caller asks, those quickest to tell apart first: for a render that differs from a recorded one only
  * in values the other parts and the context did not read, these are the only objects that can
  * differ, and a caller that finds a difference need not render the other parts.
  */
@@ -234,7 +270,12 @@ export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: 
   for (const id of ids) reached.add(partOf(id));
   const chosen = parts(opts).filter((p) => reached.has(p.id) && (ids.has(p.id) || p.pieces !== undefined));
   const printed = (d: RenderedDoc) => reuse?.stored.get(d) ?? storedForms([d])[0]!;
-  for (const p of [...chosen.filter((c) => c.id !== 'crds'), ...chosen.filter((c) => c.id === 'crds')]) {
+  // The cheapest to tell apart first: the CRDs (prepared objects, the same ones when alike, a list
+  // of another length when the change turns a set of them on or off), then the parts made in
+  // pieces that read a changed path themselves (a recorded piece that is gone is a difference
+  // before anything is made), then the others. The order decides only how soon a difference ends it.
+  const first = (c: Part) => (c.id === 'crds' ? 0 : c.pieces && ids.has(c.id) ? 1 : 2);
+  for (const p of [...chosen].sort((a, b) => first(a) - first(b))) {
     if (shared) reuse!.context(values, opts);
     if (!p.pieces) {
       yield { id: p.id, made: withReuse(reuse?.runs.get(p.id), () => p.make(ctx)), printed };
@@ -243,11 +284,13 @@ export function* renderSomeParts(values: Values, opts: ChartRenderOptions, ids: 
     // What the part decides for all its pieces is made again; of the pieces, all when the part
     // itself read a changed path, else only those that did (the others make what they made).
     const whole = ids.has(p.id);
-    const pieces = p.pieces(ctx);
-    checkSources(p.id, pieces);
+    // The shared part read nothing that changed: the one made over the recorded context serves.
+    const keptPieces = shared && !whole ? reuse!.partPieces(p.id, p.pieces, values, opts) : undefined;
+    const pieces = keptPieces ?? p.pieces(ctx);
+    if (!keptPieces) checkSources(p.id, pieces);
     const recorded = whole ? reuse?.pieces.get(p.id) : undefined;
     if (recorded && bySource(recorded, pieces)) {
-      yield* pieceByPiece(p.id, pieces, recorded, reuse!, printed);
+      yield* pieceByPiece(p.id, pieces, recorded, reuse!, printed, ids);
       continue;
     }
     const made: RenderedDoc[] = [];
@@ -297,14 +340,17 @@ function bySource(recorded: readonly RecordedPiece[], now: readonly Piece[]): bo
  * one source are one piece's in both renders (bySource, Piece.source), and the render orders
  * objects by source before the order they were made in, so the part renders alike exactly when
  * every piece does. A recorded piece that made objects and is gone comes first (nothing need be
- * made to see it differ), then the pieces new to this render, then the others, those that read
- * fewest values first.
+ * made to see it differ), then the pieces new to this render, then those that read a changed
+ * path themselves, then the others, those that read fewest values first in each group.
  */
-function* pieceByPiece(part: string, pieces: readonly Piece[], recorded: readonly RecordedPiece[], reuse: RenderReuse, printed: (d: RenderedDoc) => RenderedDoc): Generator<PartMade> {
+function* pieceByPiece(part: string, pieces: readonly Piece[], recorded: readonly RecordedPiece[], reuse: RenderReuse, printed: (d: RenderedDoc) => RenderedDoc, ids: ReadonlySet<string>): Generator<PartMade> {
   const now = new Set(pieces.map((x) => x.name));
   for (const r of recorded) if (r.made > 0 && !now.has(r.name)) yield { id: pieceId(part, r.name), made: [], printed };
+  // New pieces first (-1), then those that read a changed path themselves, the likeliest to
+  // differ, then the others; each group those that read fewest values first.
   const reads = new Map(recorded.map((r) => [r.name, r.reads]));
-  const order = [...pieces].sort((a, b) => (reads.get(a.name) ?? -1) - (reads.get(b.name) ?? -1));
+  const rank = new Map(pieces.map((x) => [x, reads.has(x.name) ? (ids.has(pieceId(part, x.name)) ? 0 : 1) : -1]));
+  const order = [...pieces].sort((a, b) => rank.get(a)! - rank.get(b)! || (reads.get(a.name) ?? -1) - (reads.get(b.name) ?? -1));
   for (const piece of order) {
     const id = pieceId(part, piece.name);
     yield { id, made: withReuse(reuse.runs.get(id), () => madeBy(part, piece)), printed };

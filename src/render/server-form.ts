@@ -27,28 +27,75 @@ function isMap(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * `node` with `fn` applied at every place `path` reaches (`[]`: each list item, `*`: each map
- * value); the same object where nothing changed. `fn` returning REMOVE deletes the key.
+ * The rules of one kind as a tree of path segments (`[]`: each list item, `*`: each map value),
+ * so that an object is walked once for all of them: at each place, the edits under it first,
+ * then its own. The rules of a kind touch places that do not hold one another's edits (an env
+ * var's `value`, its `valueFrom.fieldRef`), so the order between them is not seen.
  */
-function editAt(node: unknown, path: readonly string[], fn: Edit, i = 0): unknown {
-  if (i === path.length) return fn(node);
-  const seg = path[i]!;
-  if (seg === '[]') {
-    if (!Array.isArray(node)) return node;
-    const out = node.map((x) => editAt(x, path, fn, i + 1));
-    return out.some((y, k) => y !== node[k]) ? out.filter((y) => y !== REMOVE) : node;
+interface RuleTree {
+  edits: Edit[];
+  each?: RuleTree;
+  any?: RuleTree;
+  keys?: Map<string, RuleTree>;
+}
+
+function ruleTree(list: readonly Rule[]): RuleTree {
+  const root: RuleTree = { edits: [] };
+  for (const r of list) {
+    let t = root;
+    for (const seg of r.path.split('.')) {
+      if (seg === '[]') t = t.each ??= { edits: [] };
+      else if (seg === '*') t = t.any ??= { edits: [] };
+      else {
+        t.keys ??= new Map();
+        let next = t.keys.get(seg);
+        if (!next) t.keys.set(seg, (next = { edits: [] }));
+        t = next;
+      }
+    }
+    t.edits.push(r.edit);
   }
-  if (!isMap(node)) return node;
-  const keys = seg === '*' ? Object.keys(node) : Object.hasOwn(node, seg) ? [seg] : [];
-  let out: Record<string, unknown> | undefined;
-  for (const k of keys) {
-    const y = editAt(node[k], path, fn, i + 1);
-    if (y === node[k]) continue;
-    out ??= { ...node };
-    if (y === REMOVE) delete out[k];
-    else out[k] = y;
+  return root;
+}
+
+/** `node` with every edit of `t` applied where its path reaches; the same object where nothing changed. An edit returning REMOVE deletes the key (or the list item). */
+function applyTree(t: RuleTree, node: unknown): unknown {
+  let out = node;
+  if (Array.isArray(node)) {
+    if (t.each) {
+      const each = t.each;
+      const items = node.map((x) => applyTree(each, x));
+      if (items.some((y, k) => y !== node[k])) out = items.filter((y) => y !== REMOVE);
+    }
+  } else if (isMap(node)) {
+    let copy: Record<string, unknown> | undefined;
+    if (t.any) {
+      for (const k of Object.keys(node)) {
+        const y = applyTree(t.any, node[k]);
+        if (y === node[k]) continue;
+        copy ??= { ...node };
+        if (y === REMOVE) delete copy[k];
+        else copy[k] = y;
+      }
+    }
+    if (t.keys) {
+      for (const [k, sub] of t.keys) {
+        const at = copy ?? node;
+        if (!Object.hasOwn(at, k)) continue;
+        const y = applyTree(sub, at[k]);
+        if (y === at[k]) continue;
+        copy ??= { ...node };
+        if (y === REMOVE) delete copy[k];
+        else copy[k] = y;
+      }
+    }
+    out = copy ?? node;
   }
-  return out ?? node;
+  for (const edit of t.edits) {
+    if (out === REMOVE) break;
+    out = edit(out);
+  }
+  return out;
 }
 
 const listQuantity: Edit = (v) => storedQuantity(v, true);
@@ -121,6 +168,15 @@ const KIND_RULES: Record<string, Rule[]> = {
   ]),
 };
 
+/** Each kind's rules as a tree, made the first time an object of the kind is written. */
+const KIND_TREES = new Map<string, RuleTree>();
+
+function kindTree(kind: string): RuleTree | undefined {
+  let tree = KIND_TREES.get(kind);
+  if (tree === undefined && Object.hasOwn(KIND_RULES, kind)) KIND_TREES.set(kind, (tree = ruleTree(KIND_RULES[kind]!)));
+  return tree;
+}
+
 function withoutKey(m: Record<string, unknown>, key: string): Record<string, unknown> {
   const { [key]: _dropped, ...rest } = m;
   return rest;
@@ -146,11 +202,8 @@ function groupOf(apiVersion: string): string {
 export function storedForm(o: K8sObject): K8sObject {
   const group = groupOf(o.apiVersion);
   if (group === '' && o.kind === 'Secret') return storedSecret(o);
-  const list = KIND_RULES[`${group}/${o.kind}`];
-  if (!list) return o;
-  let out: unknown = o;
-  for (const r of list) out = editAt(out, r.path.split('.'), r.edit);
-  return out as K8sObject;
+  const tree = kindTree(`${group}/${o.kind}`);
+  return tree ? (applyTree(tree, o) as K8sObject) : o;
 }
 
 /** The rendered documents, each object as the API server stores it. */

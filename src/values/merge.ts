@@ -58,7 +58,7 @@ export function coalesceValues(user: Values, defaults: Values, unset?: () => Key
     if (mine === null) delete out[key];
     else if (isPlainMap(mine) && isPlainMap(def)) setOwn(out, key, coalesceValues(mine, def, unset && (() => below(unset(), key))));
   }
-  if (!unset) return out;
+  if (!unset) return fastMap(out);
   // The user's keys the defaults do not have: a null is removed where the chart declares the key,
   // and a map is walked for nulls below it. The declared keys are looked up only at a null.
   for (const [key, mine] of Object.entries(user)) {
@@ -68,8 +68,20 @@ export function coalesceValues(user: Values, defaults: Values, unset?: () => Key
       if (declared()) delete out[key];
     } else setOwn(out, key, coalesceValues(mine, {}, declared));
   }
-  return out;
+  return fastMap(out);
 }
+
+/**
+ * The same map, built anew in one step: a map that had many keys added one at a time (or one
+ * deleted) is kept by V8 as a dictionary, slow to read; every render reads the merged values many
+ * times over (values/no-effect, once per key the user sets).
+ */
+function fastMap(map: Values): Values {
+  return Object.keys(map).length > FAST_KEYS ? { ...map } : map;
+}
+
+/** V8 keeps a map that had up to about this many keys added one at a time as it is (fast). */
+const FAST_KEYS = 12;
 
 function below(tree: KeyTree | undefined, key: string): KeyTree | undefined {
   return tree && Object.prototype.hasOwnProperty.call(tree, key) ? tree[key] : undefined;
@@ -81,11 +93,11 @@ export function mergeValues(base: Values, over: Values): Values {
 }
 
 /** Default maps lose their nulls before they are added (helm's cleanNilValues). */
-function withoutNulls(value: unknown): unknown {
+export function withoutNulls(value: unknown): unknown {
   if (!isPlainMap(value)) return value;
   const out: Values = {};
   for (const [k, v] of Object.entries(value)) if (v !== null) setOwn(out, k, withoutNulls(v));
-  return out;
+  return fastMap(out);
 }
 
 /** A deep copy of plain data (maps and lists; scalars are shared). */
