@@ -11,7 +11,7 @@
 // cache. Writes are atomic (a temporary file renamed into place), and any failure to read or write
 // the cache (a read-only or missing home, a full disk) only costs speed: nothing is reported.
 import { isAscii } from 'node:buffer';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -157,11 +157,25 @@ function writePending(code: number): void {
   for (const p of pending.splice(0)) writeCache(p.dir, p.name, p.cacheName, p.script);
 }
 
+/**
+ * Makes a folder and the missing ones above it, one mkdir each, failing at the first refusal.
+ * Not mkdirSync's `recursive`: where the system refuses a child of a folder that exists as
+ * missing (a cache folder under /proc), Node's recursive mkdir tries again forever.
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
+}
+
 function writeCache(dir: string, name: string, cacheName: string, script: Script): void {
   const tmp = join(dir, `.${cacheName}.${process.pid}.tmp`);
   try {
     const data = script.createCachedData();
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     writeFileSync(tmp, data);
     renameSync(tmp, join(dir, cacheName));
     // The caches of earlier builds or other Node versions under this name: the newest few stay

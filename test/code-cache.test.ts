@@ -60,6 +60,13 @@ describe('the code cache', () => {
     expect(runBin(['render', '--skip-crds', '-r', 'A'], withCache(file))).toEqual(reference);
   });
 
+  it.runIf(process.platform === 'linux')('a cache folder the system refuses to create though its parent exists (under /proc) is given up: the run ends with the same output', () => {
+    const home = tempDir('agentplat-cache-');
+    const reference = runBin(['render', '--skip-crds', '-r', 'A'], withCache(home));
+    // Node's recursive mkdir retries such a folder forever: the run would never exit.
+    expect(runBin(['render', '--skip-crds', '-r', 'A'], withCache('/proc/self/agentplat-no-such'))).toEqual(reference);
+  });
+
   it('a run that ends in a usage error writes no cache', () => {
     const home = tempDir('agentplat-cache-');
     expect(runBin(['render', '--no-such-flag'], withCache(home)).code).toBe(2);

@@ -5,14 +5,14 @@
 // about a tenth of a second, and in that time Maglev compiles the functions that got warm on
 // V8's worker threads and the code arrives when the run is nearly over: 10 to 18 ms of CPU of a
 // render, nothing gained (docs/decisions.md, "Start-up on Node 24, second round"). The single
-// executable runs with `--no-maglev` in its configuration (scripts/build-exe.mjs); the package
-// cannot pass Node a flag (`#!/usr/bin/env -S node …` is not portable), so it sets the same flag
-// through node:v8 here, before any of the CLI's code is compiled or has run. `render` and
+// executable delays Maglev in its configuration (scripts/build-exe.mjs); the package cannot pass
+// Node a flag (`#!/usr/bin/env -S node …` is not portable), so it sets `--no-maglev` through
+// node:v8 here, before any of the CLI's code is compiled or has run. `render` and
 // `template` leave TurboFan out too: in a run that short its code arrives too late to pay back
 // the compiling (below, NO_TURBOFAN).
 //
 // Why setting it here is safe. `--no-maglev` removes one tier: V8's tiering then goes from the
-// interpreter and Sparkplug straight to TurboFan, as on Node 22 and in the executable
+// interpreter and Sparkplug straight to TurboFan, as on Node 22
 // (`--no-turbofan` removes the top one: a render's code then runs in Sparkplug, correct in any tier). It is set
 // before the CLI's code is compiled: no function of the CLI is ever compiled by Maglev
 // (test/cli/node24-start.test.ts). The few of Node's own that got warm while Node started (a path
@@ -50,8 +50,19 @@ export function v8FlagsFor(word: string | undefined, nodeVersion: string = proce
   // Maglev is on by default from Node 24; on Node 22 and 20 there is nothing to turn off.
   if (Number(nodeVersion.split('.')[0]) < 24) return '';
   // A user who chose how V8 compiles (node --maglev …, --no-opt, --jitless, in NODE_OPTIONS too) keeps it.
-  if (/maglev|turbofan|sparkplug|jitless|--no-opt\b|--always-opt\b/.test(nodeOptions)) return '';
+  if (nodeOptions.split(/\s+/).some(choosesCompiler)) return '';
   return NO_TURBOFAN.has(word) ? '--no-maglev --no-turbofan' : '--no-maglev';
+}
+
+/** The names of V8 flags that choose a compiler tier, beside those naming Maglev, TurboFan or Sparkplug. */
+const TIER_FLAGS = new Set(['opt', 'always-opt', 'max-opt', 'jitless', 'lite-mode', 'turbo-filter']);
+
+/** Whether a word of Node's options is a V8 flag choosing how V8 compiles (V8 reads `_` as `-`). */
+function choosesCompiler(word: string): boolean {
+  const flag = /^--(?:no-|no_)?([a-z0-9_-]+)(?:=|$)/.exec(word);
+  if (!flag) return false;
+  const name = flag[1]!.replaceAll('_', '-');
+  return TIER_FLAGS.has(name) || /maglev|turbofan|sparkplug/.test(name);
 }
 
 export function setV8Flags(word: string | undefined): void {

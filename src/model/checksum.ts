@@ -71,7 +71,7 @@ function digest(text: string): string {
 
 /** The digests of the texts hashed so far: a render made again (values/no-effect) hashes the same config texts again. */
 const DIGESTS = new Map<string, string>();
-/** Past this many characters of texts kept, the digests start over (a long-running language server). */
+/** Past this many characters kept (texts, digests and entries), the digests start over (a long-running language server); a longer text is not kept. */
 const MAX_KEPT = 1 << 22;
 let kept = 0;
 
@@ -80,12 +80,15 @@ export function sha256Hex(text: string): string {
   let hex = DIGESTS.get(text);
   if (hex === undefined) {
     hex = digest(text);
-    if (kept + text.length > MAX_KEPT) {
+    // a text and its digest, and about as much again for the map's entry
+    const size = text.length + 2 * hex.length;
+    if (size > MAX_KEPT) return hex;
+    if (kept + size > MAX_KEPT) {
       DIGESTS.clear();
       kept = 0;
     }
     DIGESTS.set(text, hex);
-    kept += text.length;
+    kept += size;
   }
   return hex;
 }

@@ -95,6 +95,10 @@ describe('which runs turn V8\'s compilers off', () => {
     for (const line of ['--version', '-V', '--help', 'version', 'help render', 'lsp --stdio']) expect(v8FlagsFor(word(line), '24.21.0', ''), line).toBe('');
     for (const v of ['22.23.3', '20.19.0']) expect(v8FlagsFor(word('render'), v, '')).toBe('');
     for (const o of ['--maglev', '--no-maglev', '--max-old-space-size=200 --maglev-inlining', '--no-turbofan', '--jitless', '--no-opt', '--always-sparkplug']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('');
+    // V8 reads `_` as `-`, and a cap on the top tier or a filter of what TurboFan compiles is a choice too
+    for (const o of ['--no_opt', '--always_opt', '--max-opt=2', '--turbo-filter=~', '--no_maglev', '--invocation-count-for-maglev=9']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('');
+    // options that do not choose a compiler, even where a word of them names one
+    for (const o of ['--max-semi-space-size=64', '--optimize-for-size', '--stack-size=2000', '--require /srv/maglev-tools/x.js']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('--no-maglev --no-turbofan');
   });
 });
 
