@@ -1,32 +1,37 @@
 // Which of V8's compilers a run of the npm package uses (src/cli/launch.ts calls it before it
 // compiles the CLI bundle).
 //
-// Node 24 turns on V8's mid-tier compiler, Maglev (Node 22 leaves it off). A command runs for
-// about a tenth of a second, and in that time Maglev compiles the functions that got warm on
-// V8's worker threads and the code arrives when the run is nearly over: 10 to 18 ms of CPU of a
-// render, nothing gained (docs/decisions.md, "Start-up on Node 24, second round"). The single
-// executable delays Maglev in its configuration (scripts/build-exe.mjs); the package cannot pass
-// Node a flag (`#!/usr/bin/env -S node …` is not portable), so it sets `--no-maglev` through
-// node:v8 here, before any of the CLI's code is compiled or has run. `render` and
-// `template` leave TurboFan out too: in a run that short its code arrives too late to pay back
-// the compiling (below, NO_TURBOFAN).
+// Node 24 turns on V8's mid-tier compiler, Maglev (Node 22 leaves it off), which compiles a
+// function on a worker thread once it has run 400 times. A command runs for about a tenth of a
+// second, and the code arrives when the run is nearly over: 10 to 18 ms of CPU of a render,
+// nothing gained (docs/decisions.md, "Start-up on Node 24, second round"). The package cannot pass
+// Node a flag (`#!/usr/bin/env -S node …` is not portable), so it sets V8's flags through node:v8
+// here, before any of the CLI's code is compiled or has run:
+// - `render` and `template`, whose work is bounded by the chart and a values file of at most
+//   1 MiB, run without Maglev and TurboFan (`--no-maglev --no-turbofan`): their code runs in
+//   Sparkplug, whose code comes at once on the main thread;
+// - every other command delays Maglev to functions run 5,000 times
+//   (`--invocation-count-for-maglev=5000`, as the single executable does, scripts/build-exe.mjs):
+//   a short run compiles nothing on the side, and a long one (`validate` of many files, `lint`
+//   of a large file, `explain`) still gets the mid tier for its hottest functions, which
+//   `--no-maglev` took from it (a `validate` of one rendered chart 240 against 180 ms of CPU,
+//   docs/decisions.md, "Start-up on Node 24, third round").
 //
-// Why setting it here is safe. `--no-maglev` removes one tier: V8's tiering then goes from the
-// interpreter and Sparkplug straight to TurboFan, as on Node 22
-// (`--no-turbofan` removes the top one: a render's code then runs in Sparkplug, correct in any tier). It is set
-// before the CLI's code is compiled: no function of the CLI is ever compiled by Maglev
-// (test/cli/node24-start.test.ts). The few of Node's own that got warm while Node started (a path
-// helper) keep the Maglev code they have, which stays valid and deoptimises as any code does; V8
-// only stops making more. V8 puts its flags in the hash it stamps on every code cache: the CLI's
-// cache is written by a run under the same flags and is taken as it is; the code cache Node ships
-// for its own modules is not, so a module of Node loaded after this line is compiled from its
-// source (0.5 to 1 ms each: the commands that flip the flag load none on their usual path, now
-// that the checksums no longer load node:crypto, src/model/checksum.ts).
+// Why setting them here is safe. They only change when and whether V8 moves a function to a
+// faster tier: the interpreter and Sparkplug remain, and every tier runs the same code correctly.
+// They are set before the CLI's code is compiled: no function of the CLI is ever compiled by
+// Maglev in a render (test/cli/node24-start.test.ts). The few of Node's own that got warm while
+// Node started (a path helper) keep the Maglev code they have, which stays valid and deoptimises
+// as any code does. V8 puts its flags in the hash it stamps on every code cache: the CLI's cache
+// is written by a run under the same flags and is taken as it is; the code cache Node ships for
+// its own modules is not, so a module of Node loaded after this line is compiled from its source
+// (0.5 to 1 ms each: the commands that set flags load none on their usual path, now that the
+// checksums no longer load node:crypto, src/model/checksum.ts).
 
 import { noteV8FlagsSet } from '../code-cache.ts';
 
 /**
- * The words of a command line that leave Maglev on: no command (`--version`, `--help`, whose
+ * The words of a command line that leave V8's defaults: no command (`--version`, `--help`, whose
  * run is too short for any compiler to matter and which would pay only for loading node:v8),
  * `version` and `help` alike, and the language server, which runs as long as the editor does
  * and gains from the mid tier as any long process does.
@@ -34,16 +39,18 @@ import { noteV8FlagsSet } from '../code-cache.ts';
 const LEAVE_ON = new Set(['version', 'help', 'lsp']);
 
 /**
- * The commands that also leave TurboFan out: a render's work is bounded by the chart (a tenth of a
- * second), too short for TurboFan's code to pay back its compilation on a worker thread. Every
- * other command keeps it: `validate` and `lint` grow with their input (a lint of the largest
- * values file ran faster without it too, but a values file has no bound).
+ * The commands that run without Maglev and TurboFan: a render's work is bounded by the chart (a
+ * tenth of a second), too short for either's code to pay back its compilation on a worker thread.
+ * Every other command delays Maglev and keeps TurboFan: `validate` and `lint` grow with their input.
  */
 const NO_TURBOFAN = new Set(['render', 'template']);
 
+/** The invocations before Maglev compiles a function (V8's default 400), for commands other than a render. */
+const MAGLEV_AFTER = 5000;
+
 /**
- * The V8 flags a run of `agentplat <word> …` sets, on this Node with these options: none, or
- * `--no-maglev`, and for a render `--no-turbofan` too.
+ * The V8 flags a run of `agentplat <word> …` sets, on this Node with these options: none; for a
+ * render `--no-maglev --no-turbofan`; for any other command Maglev delayed.
  */
 export function v8FlagsFor(word: string | undefined, nodeVersion: string = process.versions.node, nodeOptions: string = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ')): string {
   if (word === undefined || LEAVE_ON.has(word)) return '';
@@ -51,7 +58,7 @@ export function v8FlagsFor(word: string | undefined, nodeVersion: string = proce
   if (Number(nodeVersion.split('.')[0]) < 24) return '';
   // A user who chose how V8 compiles (node --maglev …, --no-opt, --jitless, in NODE_OPTIONS too) keeps it.
   if (nodeOptions.split(/\s+/).some(choosesCompiler)) return '';
-  return NO_TURBOFAN.has(word) ? '--no-maglev --no-turbofan' : '--no-maglev';
+  return NO_TURBOFAN.has(word) ? '--no-maglev --no-turbofan' : `--invocation-count-for-maglev=${MAGLEV_AFTER}`;
 }
 
 /** The names of V8 flags that choose a compiler tier, beside those naming Maglev, TurboFan or Sparkplug. */
