@@ -2,11 +2,9 @@
 // executable application (https://nodejs.org/api/single-executable-applications.html) made of
 // the same bundle as the npm package, with
 // - a start-up snapshot warmed by real work (src/cli/exe-main.ts runs a few commands at build
-//   time): a run of render, template, lint or no command starts with that program loaded,
-//   compiled and its data parsed; any other command runs the whole CLI (an asset) with V8's code
-//   cache in the user's cache folder, as the npm package does;
-// - the package's data files (values/, schemas/, dist/generated/, the chunks of dist/chunks/) and
-//   the whole CLI (dist/sea/cli.cjs) as the executable's assets, read through src/package-root.ts;
+//   time): a run starts with the CLI loaded, compiled and its data parsed;
+// - the package's data files (values/, schemas/, dist/generated/, the chunks of dist/chunks/) as
+//   the executable's assets, read through src/package-root.ts;
 // - Node's binary stripped of its symbols before the blob is injected (postject).
 //
 //   npm run build:exe [-- --target linux-arm64] [-- --node /path/to/node24] [-- --out path/to/agentplat]
@@ -140,13 +138,12 @@ const built = join(work, 'dist');
 process.stderr.write(`build-exe: the bundle (node scripts/build.mjs --exe --into ${relative(root, built)})\n`);
 run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--exe', '--into', built], { cwd: root });
 // What the executable holds, staged as the package lays it out: the entry, and what the package
-// reads at run time as assets: the data of values/ and schemas/, what the build generated, the
-// chunks one command loads (templates/ is compiled into dist/generated/templates.json), and the
-// whole CLI (dist/sea/cli.cjs), which runs the commands the snapshot does not hold.
+// reads at run time as assets: the data of values/ and schemas/, what the build generated, and
+// the chunks one command loads (templates/ is compiled into dist/generated/templates.json).
 const stage = join(work, 'package');
 for (const part of ['values', 'schemas']) cpSync(join(root, part), join(stage, part), { recursive: true });
-for (const part of ['generated', 'chunks', 'sea']) cpSync(join(built, part), join(stage, 'dist', part), { recursive: true });
-const assets = { 'dist/sea/cli.cjs': join(stage, 'dist', 'sea', 'cli.cjs') };
+for (const part of ['generated', 'chunks', 'sea/main.cjs']) cpSync(join(built, part), join(stage, 'dist', part), { recursive: true });
+const assets = {};
 for (const dir of ['values', 'schemas', 'dist/generated', 'dist/chunks']) assetsOf(stage, dir, assets);
 const blob = join(work, 'sea.blob');
 const config = join(work, 'sea-config.json');

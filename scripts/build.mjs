@@ -38,7 +38,7 @@ export { modelChartCrdDocs, modelMcpopCrdDocs } from './src/crds/model-docs.ts';
 export { AJV_OPTIONS, ANNOTATION_KEYWORDS } from './src/lint/ajv-setup.ts';
 export { objectYaml } from './src/render/manifests.ts';
 export { unsetKeysOf } from './src/chart/values-model.ts';
-export { CLI_BUNDLES, EXE_SNAPSHOT } from './src/cli/bundles.ts';`;
+export { CLI_BUNDLES } from './src/cli/bundles.ts';`;
   const r = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, packages: 'external', logLevel: 'warning' });
   const tmp = join(gen, '.sources.mjs');
   writeFileSync(tmp, r.outputFiles[0].text);
@@ -256,56 +256,46 @@ for (const [name, entry] of [['cli', join(root, 'src', 'cli', 'main.ts')], ['lau
 // bundle such an import of another command's is a stub that throws, which the launcher never
 // reaches (it runs a cut bundle only for the command lines of its commands). A render reads,
 // and V8 takes the code cache of, half the script; `--version` a tenth.
-/** esbuild plugin: the run code of every command `bundle` (a row of CLI_BUNDLES) is not for, left out. */
-function leaveOutOtherCommands(bundle) {
-  return {
-    name: 'leave-out-other-commands',
-    setup(b) {
-      b.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind !== 'dynamic-import') return undefined;
-        // what the program loads before an action runs (src/cli/program.ts): only a bundle of no command leaves it out
-        if (bundle.commands.length === 0 && /[\\/]src[\\/]cli[\\/]program\.ts$/.test(args.importer)) return { path: `the program: ${args.path}`, namespace: 'left-out' };
-        const m = /[\\/]src[\\/]cli[\\/]commands[\\/]([a-z-]+)\.ts$/.exec(args.importer);
-        if (!m || m[1].endsWith('-run') || bundle.commands.includes(m[1])) return undefined;
-        return { path: `${m[1]}: ${args.path}`, namespace: 'left-out' };
-      });
-      b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
-        contents: `throw new Error(${JSON.stringify(`dist/${bundle.name}.cjs runs ${bundle.commands.join(', ') || 'no command'}: it leaves out the run code of ${args.path} (src/cli/bundles.ts)`)});`,
-        loader: 'js',
-      }));
-    },
-  };
-}
-for (const bundle of sources.CLI_BUNDLES) {
-  await build({
-    ...common,
-    plugins: [...common.plugins, leaveOutOtherCommands(bundle)],
-    entryPoints: [join(root, 'src', 'cli', 'main.ts')],
-    outfile: join(out, `${bundle.name}.cjs`),
-    format: 'cjs',
-    define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
-  });
-}
-
-// 5'. With --exe (scripts/build-exe.mjs), the single executable's two scripts (the package does
-// not ship them): dist/sea/main.cjs, its entry (src/cli/exe-main.ts), which its start-up snapshot
-// holds: the program with the run code of the commands src/cli/bundles.ts EXE_SNAPSHOT does not
-// name left out, as in a cut bundle; and dist/sea/cli.cjs, the whole CLI (src/cli/exe-cli.ts), an
-// asset the entry runs for a command line of those commands (bundleFor).
-if (process.argv.includes('--exe')) {
-  for (const [name, entry, plugins] of [
-    ['main', 'exe-main.ts', [...common.plugins, leaveOutOtherCommands(sources.EXE_SNAPSHOT)]],
-    ['cli', 'exe-cli.ts', common.plugins],
-  ]) {
+{
+  for (const bundle of sources.CLI_BUNDLES) {
+    const leaveOut = {
+      name: 'leave-out-other-commands',
+      setup(b) {
+        b.onResolve({ filter: /.*/ }, (args) => {
+          if (args.kind !== 'dynamic-import') return undefined;
+          // what the program loads before an action runs (src/cli/program.ts): only a bundle of no command leaves it out
+          if (bundle.commands.length === 0 && /[\\/]src[\\/]cli[\\/]program\.ts$/.test(args.importer)) return { path: `the program: ${args.path}`, namespace: 'left-out' };
+          const m = /[\\/]src[\\/]cli[\\/]commands[\\/]([a-z-]+)\.ts$/.exec(args.importer);
+          if (!m || m[1].endsWith('-run') || bundle.commands.includes(m[1])) return undefined;
+          return { path: `${m[1]}: ${args.path}`, namespace: 'left-out' };
+        });
+        b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+          contents: `throw new Error(${JSON.stringify(`dist/${bundle.name}.cjs runs ${bundle.commands.join(', ') || 'no command'}: it leaves out the run code of ${args.path} (src/cli/bundles.ts)`)});`,
+          loader: 'js',
+        }));
+      },
+    };
     await build({
       ...common,
-      plugins,
-      entryPoints: [join(root, 'src', 'cli', entry)],
-      outfile: join(out, 'sea', `${name}.cjs`),
+      plugins: [...common.plugins, leaveOut],
+      entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+      outfile: join(out, `${bundle.name}.cjs`),
       format: 'cjs',
       define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
     });
   }
+}
+
+// 5'. With --exe (scripts/build-exe.mjs): the entry of the single executable, dist/sea/main.cjs,
+// the same bundle with src/cli/exe-main.ts as its entry (the package does not ship it).
+if (process.argv.includes('--exe')) {
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src', 'cli', 'exe-main.ts')],
+    outfile: join(out, 'sea', 'main.cjs'),
+    format: 'cjs',
+    define: { ...define, 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  });
 }
 
 // 5a. The chunks: each a CommonJS script whose exports are, by import path, the modules the
@@ -360,7 +350,7 @@ for (const chunk of CHUNKS) {
 // content hash on its first line, which names its code cache.
 {
   const { createHash } = await import('node:crypto');
-  const scripts = [out, gen, join(out, 'chunks'), join(out, 'sea')].filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).map((f) => join(d, f)));
+  const scripts = [out, gen, join(out, 'chunks')].filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).map((f) => join(d, f)));
   for (const file of scripts) {
     if (!/\.(mjs|cjs)$/.test(file)) continue;
     let text = readFileSync(file, 'utf8');

@@ -27,37 +27,10 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return argv.find((a) => !a.startsWith('-'));
 }
 
-/**
- * The single executable's start-up snapshot (src/cli/exe-main.ts, dist/sea/main.cjs): the program
- * with the run code of every command but these, which it leaves out. The commands it leaves out
- * run the whole CLI, an asset of the executable, with V8's code cache in the user's cache folder
- * as the npm package does: `validate`, whose code is large and shares little with a render (the
- * snapshot holds a render's compiled code: explain, diff and plan render too), and the language
- * server, which runs as long as the editor. A command not named here goes to the whole CLI.
- * docs/decisions.md, "The executable's start, third round", has the figures.
- */
-export const EXE_SNAPSHOT: CliBundle = {
-  name: 'sea/main',
-  commands: ['render', 'template', 'lint', 'explain', 'diff', 'plan', 'crds', 'values', 'schema', 'docs', 'migrate', 'version', 'completion', 'help', 'cmp'],
-};
-
-/**
- * The bundle (dist/<name>.cjs) that runs a command line: the first of `bundles` that holds its
- * command (a line of no command: `cli-core`, which every cut program holds), else the whole CLI,
- * `cli`.
- */
-export function bundleFor(argv: readonly string[], bundles: readonly CliBundle[] = CLI_BUNDLES): string {
+/** The bundle (dist/<name>.cjs) that runs a command line: a cut one when it holds the command, else the whole CLI. */
+export function bundleFor(argv: readonly string[]): string {
   const word = commandWord(argv);
   if (word === undefined) return argv.includes('--') ? 'cli' : 'cli-core';
   if (argv.indexOf('--') >= 0 && argv.indexOf('--') < argv.indexOf(word)) return 'cli';
-  return bundles.find((b) => b.commands.includes(word))?.name ?? 'cli';
-}
-
-/**
- * The name of the code cache (src/code-cache.ts) of a run whose command line names `word`: one per
- * command, since each command compiles other parts of a bundle; a word that is no command's name
- * shares `other`.
- */
-export function codeCacheName(word: string | undefined): string {
-  return `cli-${word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'other'}`;
+  return CLI_BUNDLES.find((b) => b.commands.includes(word))?.name ?? 'cli';
 }

@@ -5,19 +5,12 @@
 // taken before any work holds next to nothing), then names the function each run of the
 // executable starts from. That function reads the package's files from the executable's own
 // assets (src/package-root.ts) and runs the CLI as bin/agentplat does.
-//
-// The snapshot holds the program with the run code of validate and the language server left out
-// (src/cli/bundles.ts EXE_SNAPSHOT; scripts/build.mjs builds this entry so). A command line of
-// those (bundleFor, as the npm package's launcher decides) runs the whole CLI, dist/sea/cli.cjs,
-// an asset compiled with V8's code cache in the user's cache folder, as the npm package runs
-// dist/cli.cjs.
 import { getAsset } from 'node:sea';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
-import { codeCacheDir, runCachedText } from '../code-cache.ts';
+import { codeCacheDir } from '../code-cache.ts';
 import { usePackageFiles, type PackageFiles } from '../package-root.ts';
-import { bundleFor, codeCacheName, commandWord, EXE_SNAPSHOT } from './bundles.ts';
 import { createMemoryIo } from './io.ts';
 import { run } from './program.ts';
 import { start } from './start.ts';
@@ -39,9 +32,8 @@ const assets: PackageFiles = {
  * The commands run at build time; their output is dropped. Every start deserialises all that they
  * leave compiled and parsed, so they are the commands whose start counts most: `--version` (the
  * set-up every command shares) and `render --skip-crds`. Warming more costs every other start
- * more than it saves its own command (docs/decisions.md, "The executable's start, second and third
- * rounds"): `template` and `lint` compile from the source the snapshot holds, the other commands
- * run the whole CLI with its code cache.
+ * more than it saves its own command (docs/decisions.md, "The executable's start, second round"):
+ * the others compile from the bundle's source, which the snapshot holds.
  */
 const WARM_UP: readonly (readonly string[])[] = [['--version'], ['render', '--skip-crds', '-r', 'B']];
 
@@ -82,28 +74,4 @@ void (async () => {
   usePackageFiles(assets);
 })();
 
-/** The whole CLI's script among the assets (src/cli/exe-cli.ts), and what it exports. */
-const WHOLE_CLI = 'dist/sea/cli.cjs';
-interface WholeCli {
-  usePackageFiles(reader: PackageFiles): void;
-  start(argv: readonly string[]): void;
-}
-
-/** Runs a command line the snapshot's program does not hold in the whole CLI, a module instance of its own reading the same assets. */
-function startWhole(argv: readonly string[]): void {
-  const bytes = assets.read(WHOLE_CLI);
-  if (bytes === undefined) {
-    process.stderr.write(`agentplat: ${assets.name(WHOLE_CLI)} is missing from this executable: rebuild it with \`npm run build:exe\`\n`);
-    process.exitCode = 3;
-    return;
-  }
-  const whole = runCachedText(assets.name(WHOLE_CLI), bytes, 0, codeCacheName(commandWord(argv)), assets.cacheDir()) as WholeCli;
-  whole.usePackageFiles(assets);
-  whole.start(argv);
-}
-
-startupSnapshot.setDeserializeMainFunction(() => {
-  const argv = process.argv.slice(2);
-  if (bundleFor(argv, [EXE_SNAPSHOT]) === 'cli') startWhole(argv);
-  else start(argv);
-});
+startupSnapshot.setDeserializeMainFunction(() => start(process.argv.slice(2)));

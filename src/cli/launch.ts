@@ -4,10 +4,10 @@
 // each keeps its own cache file, named after the command's word.
 import { join } from 'node:path';
 import { runCachedScript } from '../code-cache.ts';
-import { bundleFor, codeCacheName, commandWord } from './bundles.ts';
+import { bundleFor, commandWord } from './bundles.ts';
 import { setV8Flags } from './v8-tiers.ts';
 
 const argv = process.argv.slice(2);
 const word = commandWord(argv);
 setV8Flags(word);
-runCachedScript(join(import.meta.dirname, `${bundleFor(argv)}.cjs`), codeCacheName(word));
+runCachedScript(join(import.meta.dirname, `${bundleFor(argv)}.cjs`), `cli-${word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'other'}`);
