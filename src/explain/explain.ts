@@ -483,7 +483,7 @@ function renderAsking(rev: Revision, set: Record<string, unknown>, checkModelCon
   return { docs, asked };
 }
 
-/** The render of `set`, which the build found the linter passes (computeExplainBases): not linted again. */
+/** The render of `set` without linting it: a base the build found the linter passes (computeExplainBases), or apiMayMatter's pre-check. */
 function renderLintClean(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined, apis: readonly string[]): RenderedDoc[] | undefined {
   const req = releaseOf(rev, set, checkModelConfig, apis);
   return renderRelease(req, { problems: [], layered: layerRelease(defaultsSource(rev), req.layers) }).docs;
@@ -621,8 +621,11 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[], ch
       let objects = compare(baseDocs(rev, withKeys, checkModelConfig, []), after);
       // Nothing changes: the key's objects may render only when the cluster serves an API the
       // render asked about (a ServiceMonitor). Compared again with each of those declared, in
-      // both renders; the first that shows a change is the answer.
-      for (const api of objects.length === 0 ? [...asked].sort() : []) {
+      // both renders; the first that shows a change is the answer. Whether any of them changes
+      // anything is seen first by rendering with all of them declared, unlinted (most keys that
+      // change nothing change nothing there either, and cost no lint).
+      const waits = objects.length === 0 && asked.size > 0 && apiMayMatter(rev, withKeys, set, checkModelConfig, [...asked].sort());
+      for (const api of waits ? [...asked].sort() : []) {
         if (!baseRenders(rev, withKeys, checkModelConfig !== undefined, [api])) continue;
         const withApi = renderIfLintPasses(rev, set, changed, checkModelConfig, [api]);
         const found = withApi ? compare(baseDocs(rev, withKeys, checkModelConfig, [api]), withApi) : [];
@@ -643,6 +646,16 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[], ch
   }
   const tried = candidates.slice(0, 3).map((v) => setFlag(key, v)).join(', ');
   return `the linter refuses every example value tried (${tried}${candidates.length > 3 ? ', …' : ''}); \`agentplat lint\` with one of them says why`;
+}
+
+/**
+ * Whether `set` renders differently from `withKeys` with `apis` declared, both rendered without
+ * linting (a pre-check: landings lints what it reports). True when either does not render.
+ */
+function apiMayMatter(rev: Revision, withKeys: Record<string, unknown>, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined, apis: readonly string[]): boolean {
+  const after = renderLintClean(rev, set, checkModelConfig, apis);
+  const before = after && renderLintClean(rev, withKeys, checkModelConfig, apis);
+  return !after || !before || compare(before, after).length > 0;
 }
 
 function objectId(d: RenderedDoc): string {
