@@ -140,6 +140,11 @@ export function addValuesFromOption(cmd: Command): void {
 
 export const API_VERSIONS_HELP = 'APIs the cluster serves, group/version[/Kind], repeatable or comma-separated, e.g. monitoring.coreos.com/v1,cert-manager.io/v1';
 
+/** `-a, --api-versions`: the APIs a render declares the cluster serves (render, lint, explain take it alike). */
+export function addApiVersionsOption(cmd: Command): Command {
+  return cmd.option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, []);
+}
+
 /** What markDefaultedNamespace adds to a command's options. */
 export interface NamespaceFlags {
   namespace: string;
@@ -162,11 +167,8 @@ export function markDefaultedNamespace(cmd: Command): Command {
  * render and lint take the same four flags with the same defaults, so they decide alike.
  */
 export function addReleaseOptions(cmd: Command, kubeVersionHelp = 'Kubernetes version of the target cluster, e.g. 1.29'): Command {
-  return markDefaultedNamespace(cmd)
-    .option('-n, --namespace <ns>', 'release namespace', 'default')
-    .option('--release-name <name>', 'release name', 'agentplat')
-    .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
-    .option('--kube-version <x.y>', kubeVersionHelp);
+  markDefaultedNamespace(cmd).option('-n, --namespace <ns>', 'release namespace', 'default').option('--release-name <name>', 'release name', 'agentplat');
+  return addApiVersionsOption(cmd).option('--kube-version <x.y>', kubeVersionHelp);
 }
 
 /**

@@ -55,6 +55,12 @@ export interface RevisionFacts {
      * what the key changes.
      */
     alongside?: Record<string, unknown>;
+    /**
+     * Cluster APIs declared in both renders (`agentplat render -a`): the key's objects render only
+     * when the cluster serves one (a ServiceMonitor needs monitoring.coreos.com/v1). Declared only
+     * when the comparison without them changes nothing and a render asked for the API; else empty.
+     */
+    apiVersions: string[];
     objects: Landing[];
     /** Switches above the key that could not be turned on for the comparison. */
     note?: string;
@@ -247,25 +253,49 @@ export interface InConfiguration {
   set: { key: string; effect: boolean; rule?: string; why?: string }[];
   /** What the values' setting of it changes: the render compared with the render without it (the rest of the values kept). */
   changes?: Landing[];
+  /** The APIs the render declared (`-a`). */
+  apiVersions: string[];
+  /**
+   * When nothing this render makes reads the key and the render asked about an API it did not
+   * declare, with which the key's objects render (a ServiceMonitor without monitoring.coreos.com/v1):
+   * that API and the objects the key then feeds.
+   */
+  needsApi?: { apiVersion: string; feeds: Omit<Landing, 'change' | 'fields'>[] };
 }
 
-/** `key` in the render of `layered` (the user's `layers` over the defaults of `revision`, linted with `problems`). */
-export function keyInValues(key: string, revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, problems: readonly Problem[]): InConfiguration {
+/**
+ * `key` in the render of `layered` (the user's `layers` over the defaults of `revision`, linted
+ * with `problems`), with the cluster APIs `apiVersions` declared (`-a`, parsed).
+ */
+export function keyInValues(key: string, revision: Revision, layers: readonly ValuesSource[], layered: LayeredValues, problems: readonly Problem[], apiVersions: readonly string[] = []): InConfiguration {
   if (!schemaNodeAt(valuesSchema(revision), key)) throw unknownKey(key, [revision]);
   // Without the CRDs, as the examples render (they do not change with the values but for mcpop.enabled, which the mcpop part reads too).
-  const options = { revision, releaseName: 'agentplat', releaseNamespace: RELEASE_NAMESPACE, apiVersions: [] as string[], skipCrds: true };
+  const asked = new Set<string>();
+  const options = { revision, releaseName: 'agentplat', releaseNamespace: RELEASE_NAMESPACE, apiVersions: [...apiVersions], skipCrds: true, onApiQuery: (api: string) => asked.add(api) };
   const k = keyInConfiguration(revision, layers, layered, options, problems, key);
-  const feeds = k.objects.map((d) => {
-    const { change: _c, fields: _f, ...rest } = landing(d, 'changed', []);
-    return rest;
-  });
+  const feedsOf = (docs: readonly RenderedDoc[]) =>
+    docs.map((d) => {
+      const { change: _c, fields: _f, ...rest } = landing(d, 'changed', []);
+      return rest;
+    });
+  // Nothing reads it: the reader may wait for an API this render asked about and was not declared.
+  let needsApi: InConfiguration['needsApi'];
+  for (const api of k.readBy.length === 0 ? [...asked].filter((a) => !apiVersions.includes(a)).sort() : []) {
+    const withApi = keyInConfiguration(revision, layers, layered, { ...options, apiVersions: [...apiVersions, api], onApiQuery: () => {} }, problems, key);
+    if (withApi.readBy.length > 0) {
+      needsApi = { apiVersion: api, feeds: feedsOf(withApi.objects) };
+      break;
+    }
+  }
   return {
     revision,
-    feeds,
+    feeds: feedsOf(k.objects),
     readBy: k.readBy,
     ...(k.unreadBecause ? { unreadBecause: k.unreadBecause } : {}),
     set: k.set.map(({ key: sk, verdict }) => (verdict.effect ? { key: sk, effect: true } : { key: sk, effect: false, rule: verdict.rule, why: verdict.why })),
     ...(k.without ? { changes: compare(k.without, k.docs) } : {}),
+    apiVersions: [...apiVersions],
+    ...(needsApi ? { needsApi } : {}),
   };
 }
 
@@ -434,21 +464,28 @@ function switchesAbove(rev: Revision, key: string): Record<string, unknown> {
   return out;
 }
 
-/** The release `agentplat render` renders without flags, so the example printed renders the same. */
-function releaseOf(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): ReleaseRequest {
+/**
+ * The release `agentplat render` renders with `-a` for each of `apis` and no other flag, so the
+ * example printed renders the same; `onApiQuery` is told of each API the render asks about.
+ */
+function releaseOf(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined, apis: readonly string[], onApiQuery?: (api: string) => void): ReleaseRequest {
   const data: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(set)) assignPath(data, k.split('.'), v);
   const layers = Object.keys(set).length > 0 ? [dataSource('explain', data)] : [];
-  return { revision: rev, layers, releaseName: 'agentplat', namespace: RELEASE_NAMESPACE, apiVersions: [], skipCrds: true, ...(checkModelConfig ? { checkModelConfig } : {}) };
+  return { revision: rev, layers, releaseName: 'agentplat', namespace: RELEASE_NAMESPACE, apiVersions: apis, skipCrds: true, ...(checkModelConfig ? { checkModelConfig } : {}), ...(onApiQuery ? { onApiQuery } : {}) };
 }
 
-function render(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
-  return renderRelease(releaseOf(rev, set, checkModelConfig)).docs;
+/** The render of a base (linted), with the APIs it asked about and was not declared to have. */
+function renderAsking(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined, apis: readonly string[]): { docs: RenderedDoc[] | undefined; asked: Set<string> } {
+  const asked = new Set<string>();
+  const docs = renderRelease(releaseOf(rev, set, checkModelConfig, apis, (api) => asked.add(api))).docs;
+  for (const api of apis) asked.delete(api);
+  return { docs, asked };
 }
 
-/** The render of `set`, which the build found the linter passes (computeExplainBases): not linted again. */
-function renderLintClean(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
-  const req = releaseOf(rev, set, checkModelConfig);
+/** The render of `set` without linting it: a base the build found the linter passes (computeExplainBases), or apiMayMatter's pre-check. */
+function renderLintClean(rev: Revision, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined, apis: readonly string[]): RenderedDoc[] | undefined {
+  const req = releaseOf(rev, set, checkModelConfig, apis);
   return renderRelease(req, { problems: [], layered: layerRelease(defaultsSource(rev), req.layers) }).docs;
 }
 
@@ -456,8 +493,8 @@ function renderLintClean(rev: Revision, set: Record<string, unknown>, checkModel
  * The render of `set` when the linter passes it: linted first, rendered only then (a value the
  * linter refuses costs no render).
  */
-function renderIfLintPasses(rev: Revision, set: Record<string, unknown>, changed: readonly string[], checkModelConfig: CheckObject | undefined): RenderedDoc[] | undefined {
-  const req = releaseOf(rev, set, checkModelConfig);
+function renderIfLintPasses(rev: Revision, set: Record<string, unknown>, changed: readonly string[], checkModelConfig: CheckObject | undefined, apis: readonly string[], onApiQuery?: (api: string) => void): RenderedDoc[] | undefined {
+  const req = releaseOf(rev, set, checkModelConfig, apis, onApiQuery);
   // The checks that read a changed key first: the likeliest to refuse it, which ends the lint.
   const readers = new Set(changed.flatMap((k) => [...checksReading(rev, k, checkModelConfig)]));
   const lint = lintReleaseUnlessError(req, (rule) => readers.has(rule));
@@ -492,25 +529,35 @@ function baseSets(rev: Revision, key: string): { switched: Record<string, unknow
   return attempts.map((switched) => ({ switched, withKeys: { ...switched, ...companions(Object.keys(switched)) } }));
 }
 
-const baseId = (rev: Revision, withKeys: Record<string, unknown>, withCheck: boolean) => `${rev}${withCheck ? '+check' : ''} ${JSON.stringify(withKeys)}`;
+/** A base render's name in explain-bases.json: the revision, whether the ModelConfig check runs, the keys set, the APIs declared (`-a`). */
+const baseId = (rev: Revision, withKeys: Record<string, unknown>, withCheck: boolean, apis: readonly string[]) => `${rev}${withCheck ? '+check' : ''} ${JSON.stringify(withKeys)}${apis.length > 0 ? ` -a ${apis.join(',')}` : ''}`;
 
 /**
  * Whether each render explain compares examples with (every key's base sets, per revision, with
- * validate's ModelConfig check for a provider key) passes the linter and renders. It depends only
- * on the package, so the build finds it (scripts/build.mjs) and writes it to
+ * validate's ModelConfig check for a provider key) passes the linter and renders: without any API
+ * declared, and with each API that one of these renders asked about declared (landings compares
+ * with one declared when the comparison without it changes nothing). It depends only on the
+ * package, so the build finds it (scripts/build.mjs) and writes it to
  * dist/generated/explain-bases.json: explain then renders a base only once an example value
  * passes the linter, and lints it not at all. test/generated.test.ts holds the file to this.
  */
 export function computeExplainBases(checkModelConfig: CheckObject): Record<string, boolean> {
   const out: Record<string, boolean> = {};
   for (const rev of REVISION_IDS) {
+    const bases = new Map<string, { withKeys: Record<string, unknown>; check: CheckObject | undefined }>();
     for (const key of allKeys([rev])) {
       const item = listItemField(rev, key);
       const check = key.startsWith('providers.') ? checkModelConfig : undefined;
-      for (const { withKeys } of baseSets(rev, item ? item.list : key)) {
-        const id = baseId(rev, withKeys, check !== undefined);
-        if (!Object.hasOwn(out, id)) out[id] = render(rev, withKeys, check) !== undefined;
-      }
+      for (const { withKeys } of baseSets(rev, item ? item.list : key)) bases.set(baseId(rev, withKeys, check !== undefined, []), { withKeys, check });
+    }
+    const asked = new Set<string>();
+    for (const [id, { withKeys, check }] of bases) {
+      const r = renderAsking(rev, withKeys, check, []);
+      out[id] = r.docs !== undefined;
+      for (const api of r.asked) asked.add(api);
+    }
+    for (const api of [...asked].sort()) {
+      for (const { withKeys, check } of bases.values()) out[baseId(rev, withKeys, check !== undefined, [api])] = renderAsking(rev, withKeys, check, [api]).docs !== undefined;
     }
   }
   return out;
@@ -524,10 +571,23 @@ export function explainBases(): Readonly<Record<string, boolean>> {
 }
 
 /** Whether the base render of `withKeys` passes the linter and renders (from the build: computeExplainBases). */
-function baseRenders(rev: Revision, withKeys: Record<string, unknown>, withCheck: boolean): boolean {
-  const known = explainBases()[baseId(rev, withKeys, withCheck)];
-  if (known === undefined) throw new Error(`dist/generated/explain-bases.json does not know the render of revision ${rev} with ${JSON.stringify(withKeys)}: run \`npm run build\` in the agentplat folder`);
+function baseRenders(rev: Revision, withKeys: Record<string, unknown>, withCheck: boolean, apis: readonly string[]): boolean {
+  const known = explainBases()[baseId(rev, withKeys, withCheck, apis)];
+  if (known === undefined) {
+    // An API no base render asks about is one computeExplainBases does not declare: the build cannot have it.
+    const with_ = `${JSON.stringify(withKeys)}${apis.length > 0 ? ` and -a ${apis.join(',')}` : ''}`;
+    throw new Error(`dist/generated/explain-bases.json does not know the render of revision ${rev} with ${with_}: run \`npm run build\` in the agentplat folder${apis.length > 0 ? `; if it still does not, no base render asks about ${apis.join(', ')} and computeExplainBases must declare it` : ''}`);
+  }
   return known;
+}
+
+/** The base render of `withKeys` (the build found that the linter passes it), made once per run. */
+function baseDocs(rev: Revision, withKeys: Record<string, unknown>, checkModelConfig: CheckObject | undefined, apis: readonly string[]): RenderedDoc[] {
+  const id = baseId(rev, withKeys, checkModelConfig !== undefined, apis);
+  if (!baseCache.has(id)) baseCache.set(id, renderLintClean(rev, withKeys, checkModelConfig, apis));
+  const docs = baseCache.get(id);
+  if (!docs) throw new Error(`dist/generated/explain-bases.json says revision ${rev} renders with ${JSON.stringify(withKeys)}${apis.length > 0 ? ` and -a ${apis.join(',')}` : ''}, and it does not: run \`npm run build\` in the agentplat folder`);
+  return docs;
 }
 
 interface Landed {
@@ -550,17 +610,34 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[], ch
     // The key's own companions only with its example value.
     const alongside = companions([key]);
     for (const k of Object.keys(withKeys)) delete alongside[k];
-    const renders = baseRenders(rev, withKeys, checkModelConfig !== undefined);
+    const renders = baseRenders(rev, withKeys, checkModelConfig !== undefined, []);
     for (const value of renders ? candidates : []) {
-      const after = renderIfLintPasses(rev, { ...withKeys, ...alongside, [key]: value }, [key, ...Object.keys(alongside)], checkModelConfig);
+      const set = { ...withKeys, ...alongside, [key]: value };
+      const changed = [key, ...Object.keys(alongside)];
+      const asked = new Set<string>();
+      const after = renderIfLintPasses(rev, set, changed, checkModelConfig, [], (api) => asked.add(api));
       if (!after) continue;
-      const id = baseId(rev, withKeys, checkModelConfig !== undefined);
-      if (!baseCache.has(id)) baseCache.set(id, renderLintClean(rev, withKeys, checkModelConfig));
-      const before = baseCache.get(id);
-      if (!before) throw new Error(`dist/generated/explain-bases.json says revision ${rev} renders with ${JSON.stringify(withKeys)}, and it does not: run \`npm run build\` in the agentplat folder`);
-      const command = ['agentplat render', ...Object.entries({ ...withKeys, ...alongside, [key]: value }).map(([k, v]) => setFlag(k, v))].join(' ');
+      let apis: string[] = [];
+      let objects = compare(baseDocs(rev, withKeys, checkModelConfig, []), after);
+      // Nothing changes: the key's objects may render only when the cluster serves an API the
+      // render asked about (a ServiceMonitor). Compared again with each of those declared, in
+      // both renders; the first that shows a change is the answer. Whether any of them changes
+      // anything is seen first by rendering with all of them declared, unlinted (most keys that
+      // change nothing change nothing there either, and cost no lint).
+      const waits = objects.length === 0 && asked.size > 0 && apiMayMatter(rev, withKeys, set, checkModelConfig, [...asked].sort());
+      for (const api of waits ? [...asked].sort() : []) {
+        if (!baseRenders(rev, withKeys, checkModelConfig !== undefined, [api])) continue;
+        const withApi = renderIfLintPasses(rev, set, changed, checkModelConfig, [api]);
+        const found = withApi ? compare(baseDocs(rev, withKeys, checkModelConfig, [api]), withApi) : [];
+        if (found.length > 0) {
+          apis = [api];
+          objects = found;
+          break;
+        }
+      }
+      const command = ['agentplat render', ...apis.map((a) => `-a ${a}`), ...Object.entries(set).map(([k, v]) => setFlag(k, v))].join(' ');
       const extra = Object.keys(alongside).length > 0 ? { alongside } : {};
-      return { renders: { with: withKeys, ...extra, objects: compare(before, after), ...(note ? { note } : {}) }, value, command };
+      return { renders: { with: withKeys, ...extra, apiVersions: apis, objects, ...(note ? { note } : {}) }, value, command };
     }
     // Only the first attempt turns switches on; the second compares without them, and says why.
     note = renders
@@ -569,6 +646,16 @@ function landings(rev: Revision, key: string, candidates: readonly unknown[], ch
   }
   const tried = candidates.slice(0, 3).map((v) => setFlag(key, v)).join(', ');
   return `the linter refuses every example value tried (${tried}${candidates.length > 3 ? ', …' : ''}); \`agentplat lint\` with one of them says why`;
+}
+
+/**
+ * Whether `set` renders differently from `withKeys` with `apis` declared, both rendered without
+ * linting (a pre-check: landings lints what it reports). True when either does not render.
+ */
+function apiMayMatter(rev: Revision, withKeys: Record<string, unknown>, set: Record<string, unknown>, checkModelConfig: CheckObject | undefined, apis: readonly string[]): boolean {
+  const after = renderLintClean(rev, set, checkModelConfig, apis);
+  const before = after && renderLintClean(rev, withKeys, checkModelConfig, apis);
+  return !after || !before || compare(before, after).length > 0;
 }
 
 function objectId(d: RenderedDoc): string {

@@ -74,7 +74,8 @@ export async function hoverText(doc: OpenDocument, offset: number, open: OpenTex
   if (effective) lines.push(`Effective value: \`${JSON.stringify(effective.value)}\` from ${effective.from}`);
   if (facts.renders) {
     const objects = facts.renders.objects.map((l) => `${l.kind} ${l.name}${l.fields.length > 0 ? `: ${l.fields.slice(0, 4).join(', ')}` : ` (${l.change})`}`);
-    lines.push('', 'Renders into:', ...(objects.length > 0 ? objects.map((o) => `- ${o}`) : ['- no rendered object changes']));
+    const apis = facts.renders.apiVersions.map((a) => `\`-a ${a}\``).join(' ');
+    lines.push('', apis ? `Renders into (when the cluster serves it: ${apis}):` : 'Renders into:', ...(objects.length > 0 ? objects.map((o) => `- ${o}`) : ['- no rendered object changes']));
   } else if (facts.rendersNote) lines.push('', `Renders into: ${facts.rendersNote}`);
   const rules = [...new Set(facts.rules.flat())];
   lines.push('', `Lint rules that read it: ${rules.length > 0 ? rules.map((r) => `\`${r}\``).join(', ') : 'none'}`);

@@ -51,6 +51,8 @@ export interface ReleaseRequest {
   checkModelConfig?: CheckObject;
   /** With `effects`: what earlier runs over the same document keep (the language server's, ./alike-memo.ts). */
   effectMemo?: EffectMemo;
+  /** Told of every API the render asks the capabilities about (explain: which APIs its objects wait for). */
+  onApiQuery?: (apiVersion: string) => void;
 }
 
 /**
@@ -123,6 +125,7 @@ export function renderRelease(req: ReleaseRequest, linted?: ReturnType<typeof li
     apiVersions: [...req.apiVersions],
     ...(req.kubeVersion ? { kubeVersion: req.kubeVersion } : {}),
     ...(req.skipCrds ? { skipCrds: true } : {}),
+    ...(req.onApiQuery ? { onApiQuery: req.onApiQuery } : {}),
   };
   if (problems.some((p) => p.severity === 'error')) {
     // No release; but what the user's keys change is still judged when every error leaves the

@@ -16,6 +16,26 @@ async function explain(args: string[]) {
 }
 
 describe('explain with values: the key in that configuration', () => {
+  it('a key whose objects need an API the render did not declare says so, with the -a to add; with -a the render reads it', async () => {
+    const on = ['--set', 'controller.metrics.enabled=true', '--set', 'controller.metrics.serviceMonitor.enabled=true'];
+    const without = await explain(['controller.metrics.serviceMonitor.labels', '-r', 'B', ...on]);
+    const section = without.slice(without.indexOf('IN THIS CONFIGURATION:'));
+    expect(section).toContain('  its objects render only when the cluster serves monitoring.coreos.com/v1, which this render did not declare: with -a monitoring.coreos.com/v1 it feeds these 2 objects:\n');
+    expect(section).toMatch(/^ {4}ServiceMonitor default\/agentplat-controller-metrics {3}agentplat\/templates\/controller-servicemonitor\.yaml$/m);
+    const declared = await explain(['controller.metrics.serviceMonitor.labels', '-r', 'B', ...on, '-a', 'monitoring.coreos.com/v1']);
+    const inside = declared.slice(declared.indexOf('IN THIS CONFIGURATION:'));
+    expect(inside).toMatch(/^IN THIS CONFIGURATION: {2}\(revision B, -a monitoring\.coreos\.com\/v1 --set /);
+    expect(inside).toMatch(/^ {2}read by metrics, for these 2 objects/m);
+    expect(inside).toMatch(/^ {4}ServiceMonitor default\/agentplat-controller-metrics /m);
+    expect(inside).not.toContain('which this render did not declare');
+  });
+
+  it('-a takes what render takes: a bad API version is a usage error (exit 2)', async () => {
+    const r = await runInProcess(['explain', 'controller.replicas', '-a', 'not an api']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--api-versions: "not an api" is not an API version');
+  });
+
   it('a key nothing reads in the configuration: the switch that keeps it unread, and lint\'s values/no-effect verdict on the value set', async () => {
     const out = await explain(['ui.httpRoute.hostnames', '-r', 'B', '--set', 'ui.httpRoute.hostnames={a.example.com}']);
     const section = out.slice(out.indexOf('IN THIS CONFIGURATION:'));

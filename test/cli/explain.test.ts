@@ -96,6 +96,32 @@ describe('explain KEY through the binary', () => {
     expect(renders.objects.some((o) => o.kind === 'Secret' && o.fields.some((f) => f.startsWith('data.')))).toBe(true);
   });
 
+  it('a key whose objects render only when the cluster serves an API (a ServiceMonitor) names the object and field, with the API declared: "-a" in the example', async () => {
+    const r = await runInProcess(['explain', 'controller.metrics.serviceMonitor.labels', '-r', 'B']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('no rendered object changes');
+    expect(r.stdout).toMatch(/^ {2}\(and -a monitoring\.coreos\.com\/v1: its objects render only when the cluster serves monitoring\.coreos\.com\/v1\)$/m);
+    expect(r.stdout).toMatch(/^ {2}ServiceMonitor default\/agentplat-controller-metrics: metadata\.labels\.example {3}agentplat\/templates\/controller-servicemonitor\.yaml$/m);
+    expect(r.stdout).toMatch(/^ {2}agentplat render -a monitoring\.coreos\.com\/v1 --set controller\.metrics\.enabled=true --set controller\.metrics\.serviceMonitor\.enabled=true --set controller\.metrics\.serviceMonitor\.labels\.example=example-value$/m);
+  });
+
+  it('the proxy\'s and the tools server\'s ServiceMonitor keys, and the Route\'s, land in their objects with the API declared (-o json: renders.apiVersions)', async () => {
+    const cases: [string, string, string][] = [
+      ['authproxy.metrics.serviceMonitor.labels', 'monitoring.coreos.com/v1', 'ServiceMonitor'],
+      ['agentplat-tools.tools.metrics.servicemonitor.labels', 'monitoring.coreos.com/v1', 'ServiceMonitor'],
+      ['ui.altRoute.annotations', 'route.openshift.io/v1', 'Route'],
+    ];
+    for (const [key, api, kind] of cases) {
+      const e = await explainJson([key, '-r', 'B']);
+      const renders = e.byRevision.B.renders as { apiVersions: string[]; objects: { kind: string; fields: string[] }[] };
+      expect(renders.apiVersions, key).toEqual([api]);
+      expect(renders.objects.some((o) => o.kind === kind && o.fields.some((f) => f.startsWith('metadata.'))), key).toBe(true);
+      expect(e.example.command, key).toMatch(new RegExp(`^agentplat render -a ${api.replace(/\./g, '\\.')} `));
+    }
+    // A key that changes objects without any API declares none.
+    expect((await explainJson(['controller.replicas', '-r', 'B'])).byRevision.B.renders.apiVersions).toEqual([]);
+  });
+
   it('a key holding other keys lists them (FIELDS) instead of rendering', async () => {
     const r = await runInProcess(['explain', 'controller.auth']);
     expect(r.code).toBe(0);

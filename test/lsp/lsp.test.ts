@@ -68,6 +68,16 @@ describe('agentplat lsp over stdio', () => {
     expect(text).toMatch(/Lint rules that read it: .*`values\/pdb-blocks-eviction`/);
   });
 
+  it('hover on a ServiceMonitor key names the ServiceMonitor it lands in and the API the cluster must serve for it', async () => {
+    const values = 'controller:\n  metrics:\n    serviceMonitor:\n      labels: {}\n';
+    const { file } = await workspace('', values);
+    const uri = client!.open(file, values);
+    await client!.diagnostics(uri, 1);
+    const hover = await client!.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 8 } });
+    expect(hover.contents.value).toContain('Renders into (when the cluster serves it: `-a monitoring.coreos.com/v1`):');
+    expect(hover.contents.value).toMatch(/- ServiceMonitor agentplat-controller-metrics: metadata\.labels\.example/);
+  });
+
   it('hover on a key of revision A only, in a revision B file, names revision A', async () => {
     const values = 'controller:\n  toolRefreshInterval: 30s\n';
     const { file } = await workspace('', values);

@@ -8,6 +8,8 @@ import { EXIT_PROBLEMS } from '../../problems/errors.ts';
 export interface ExplainFlags extends LayerFlags {
   revision?: string;
   output: string;
+  /** -a/--api-versions as given (each entry one API or a comma-separated list). */
+  apiVersions: string[];
 }
 
 const MAX_FIELDS = 6;
@@ -28,7 +30,8 @@ export async function runExplain(key: string | undefined, flags: ExplainFlags, a
     return;
   }
   const layers = layerOptionsFrom(flags);
-  const inValues = Object.values(layers).some((l: string[] | undefined) => (l ?? []).length > 0) ? await configuration(key.trim(), flags, layers, app) : undefined;
+  const configured = Object.values(layers).some((l: string[] | undefined) => (l ?? []).length > 0) || flags.apiVersions.length > 0;
+  const inValues = configured ? await configuration(key.trim(), flags, layers, app) : undefined;
   if (inValues === null) return;
   const e = await explainKey(key.trim(), inValues ? [inValues.revision] : revisions);
   const whole = inValues ? { ...e, configuration: inValues } : e;
@@ -44,6 +47,8 @@ async function configuration(key: string, flags: ExplainFlags, layers: ReturnTyp
   const { lintSettings } = await import('../lint-settings.ts');
   const { computeValues } = await import('../../pipeline/operations.ts');
   const { problemReporter } = await import('../problem-report.ts');
+  const { parseApiVersionList } = await import('../../pipeline/request.ts');
+  const apiVersions = parseApiVersionList(flags.apiVersions);
   const settings = lintSettings(app.io.cwd, { revision: flags.revision });
   const outcome = await computeValues({
     revision: settings.revision,
@@ -51,6 +56,7 @@ async function configuration(key: string, flags: ExplainFlags, layers: ReturnTyp
     reader: { cwd: app.io.cwd, readStdin: (maxBytes: number) => app.io.readStdin(maxBytes) },
     releaseName: 'agentplat',
     namespace: 'default',
+    apiVersions,
     rules: settings.rules,
     ...(settings.ignoreKeys ? { ignoreKeys: settings.ignoreKeys } : {}),
   });
@@ -59,7 +65,7 @@ async function configuration(key: string, flags: ExplainFlags, layers: ReturnTyp
     app.exitCode = EXIT_PROBLEMS;
     return null;
   }
-  return keyInValues(key, settings.revision, outcome.loaded.sources, outcome.layered, outcome.problems);
+  return keyInValues(key, settings.revision, outcome.loaded.sources, outcome.layered, outcome.problems, apiVersions);
 }
 
 function objectLine(o: InConfiguration['feeds'][number]): string {
@@ -67,13 +73,18 @@ function objectLine(o: InConfiguration['feeds'][number]): string {
 }
 
 function configurationText(c: InConfiguration, flags: ExplainFlags): string {
-  const given = [...flags.values.map((f) => `-f ${f}`), ...(flags.set ?? []).map((s) => `--set ${s}`), ...(flags.setString ?? []).map((s) => `--set-string ${s}`), ...(flags.setJson ?? []).map((s) => `--set-json ${s}`), ...(flags.setFile ?? []).map((s) => `--set-file ${s}`), ...(flags.setLiteral ?? []).map((s) => `--set-literal ${s}`)];
+  const given = [...c.apiVersions.map((a) => `-a ${a}`), ...flags.values.map((f) => `-f ${f}`), ...(flags.set ?? []).map((s) => `--set ${s}`), ...(flags.setString ?? []).map((s) => `--set-string ${s}`), ...(flags.setJson ?? []).map((s) => `--set-json ${s}`), ...(flags.setFile ?? []).map((s) => `--set-file ${s}`), ...(flags.setLiteral ?? []).map((s) => `--set-literal ${s}`)];
   const lines: string[] = [];
   if (c.unreadBecause) lines.push(`nothing this configuration renders reads it: ${c.unreadBecause}`);
   else {
     const by = c.readBy.includes('context') ? 'the render context (every object rests on it)' : c.readBy.join(', ');
     lines.push(`read by ${by}, for ${c.feeds.length === 1 ? 'this object' : `these ${c.feeds.length} objects`} (the key feeds one or more of them):`);
     for (const o of c.feeds) lines.push(`  ${objectLine(o)}`);
+  }
+  if (c.needsApi) {
+    const n = c.needsApi;
+    lines.push(`its objects render only when the cluster serves ${n.apiVersion}, which this render did not declare: with -a ${n.apiVersion} it feeds ${n.feeds.length === 1 ? 'this object' : `these ${n.feeds.length} objects`}:`);
+    for (const o of n.feeds) lines.push(`  ${objectLine(o)}`);
   }
   for (const s of c.set) lines.push(s.effect ? `the values set \`${s.key}\`: it changes the output` : `the values set \`${s.key}\`: ${s.rule === 'values/same-as-default' ? 'it is the value it has without it' : 'it has no effect'}: ${s.why}  [${s.rule}]`);
   if (c.changes) {
@@ -127,9 +138,11 @@ function explanationText(e: Explanation): string {
     if (!facts.renders) return facts.rendersNote;
     const on = Object.entries(facts.renders.with).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
     const head = on.length > 0 ? `(with ${on.join(', ')})\n  ` : facts.renders.note ? `(${facts.renders.note})\n  ` : '';
+    const apis = facts.renders.apiVersions.map((a) => `-a ${a}`).join(' ');
+    const declared = apis ? `(${on.length > 0 ? 'and' : 'with'} ${apis}: its objects render only when the cluster serves ${facts.renders.apiVersions.join(', ')})\n  ` : '';
     const alongside = Object.entries(facts.renders.alongside ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
     const needs = alongside.length > 0 ? `(the example value needs ${alongside.join(', ')}: set with it, not in the defaults' render)\n  ` : '';
-    return head + needs + (facts.renders.objects.length === 0 ? 'no rendered object changes' : facts.renders.objects.map(landingLine).join('\n  '));
+    return head + declared + needs + (facts.renders.objects.length === 0 ? 'no rendered object changes' : facts.renders.objects.map(landingLine).join('\n  '));
   });
   out += section(`RENDERS INTO:${e.example ? `  (${e.example.flag}, compared with the defaults)` : ''}`, renders);
   if (e.example) out += section('EXAMPLE:', [e.example.command]);

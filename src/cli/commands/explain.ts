@@ -2,7 +2,7 @@
 // `kubectl explain` for a field; the work (explain-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, outputFlag, REPORT_FORMATS, revisionFlag } from '../options.ts';
+import { addApiVersionsOption, addLayerOptions, outputFlag, REPORT_FORMATS, revisionFlag } from '../options.ts';
 import type { ExplainFlags } from './explain-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -12,7 +12,7 @@ export function register(program: Command, app: App): void {
     .argument('[key]', 'dotted values key, e.g. controller.replicas; none lists the top-level keys')
     .addOption(revisionFlag('only this chart revision').default(undefined, 'both'))
     .addOption(outputFlag(REPORT_FORMATS, 'text or json'));
-  addLayerOptions(cmd)
+  addApiVersionsOption(addLayerOptions(cmd))
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -28,6 +28,9 @@ export function register(program: Command, app: App): void {
         'those values and says, from what that render read, which objects the key feeds in that\n' +
         'configuration, what keeps it unread when nothing reads it, and, for what the values set of\n' +
         'it, the lint verdict (values/no-effect) and the objects and fields the setting changes.\n' +
+        'That render declares the cluster APIs of -a/--api-versions (as render does); a key whose objects\n' +
+        'render only with an API it did not declare (a ServiceMonitor) is said so, with the -a to add.\n' +
+        'The example comparison declares an API only when its objects need it; the EXAMPLE shows the -a.\n' +
         'Exit codes: 0 explained; 1 unknown key (with the nearest key as a hint, like kubectl explain\n' +
         'on a field that does not exist); 2 usage error.',
     )

@@ -10,6 +10,7 @@ import { at, optStr } from '../../model/values-access.ts';
 import { authproxyPlan, configFileEmailDomains, emailAdmission } from '../../model/authproxy-plan.ts';
 import { isPlainMap, type Values } from '../../values/merge.ts';
 import { kubeOlder } from '../../chart/kube-features.ts';
+import { MONITORING_API } from '../../chart/cluster-apis.ts';
 
 const SESSION_RULE = 'values/authproxy-session-storage';
 const REMOVED_RULE = 'values/authproxy-removed-key';
@@ -26,7 +27,6 @@ const SERVICE_RULE = 'values/authproxy-service-ports';
 const EMAIL_RULE = 'security/authproxy-email-widened';
 
 const GATEWAY_API = 'gateway.networking.k8s.io/v1';
-const MONITORING_API = 'monitoring.coreos.com/v1';
 /** The oldest Kubernetes that serves every API version the proxy's objects use (autoscaling/v2 since 1.23). */
 const OLDEST_KUBE = '1.23';
 

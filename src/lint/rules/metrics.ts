@@ -5,6 +5,7 @@
 import type { ValuesRule } from './types.ts';
 import { revisionModel } from '../../model/revisions/index.ts';
 import { at, optBool } from '../../model/values-access.ts';
+import { MONITORING_API } from '../../chart/cluster-apis.ts';
 
 /** The port a bind address listens on ("" when none): the trailing digits, as the chart derives it. */
 export function metricsPort(bindAddress: unknown): string {
@@ -19,7 +20,6 @@ export function metricsEnabled(values: unknown): boolean {
   return port !== '' && Number(port) !== 0;
 }
 
-const MONITORING_API = 'monitoring.coreos.com/v1';
 
 export const metricsRules: ValuesRule = {
   ids: [

@@ -8,12 +8,12 @@
 import type { RuleContext, ValuesRule } from './types.ts';
 import { at, optStr, strings } from '../../model/values-access.ts';
 import { assumedNamespaceNote, namespaceFix } from './release-namespace.ts';
+import { MONITORING_API } from '../../chart/cluster-apis.ts';
 
 const NAMESPACES_RULE = 'values/subchart-rbac-namespace';
 const MONITOR_RULE = 'values/tools-service-monitor-needs-api';
 const READ_ONLY_RULE = 'values/tools-rbac-read-only-only';
 const IMAGE_ALIAS_RULE = 'values/tools-image-alias';
-const MONITORING_API = 'monitoring.coreos.com/v1';
 const NO_EFFECT_RULE = 'values/no-effect';
 
 /**

@@ -8,8 +8,7 @@ import { chartLabels, nameOf, selectorLabels, stringMap } from '../chart.ts';
 import { metricsSettings } from '../../model/derive.ts';
 import { bool, firstOf, list, map, present, str } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
-
-export const MONITORING_API = 'monitoring.coreos.com/v1';
+import { MONITORING_API } from '../../chart/cluster-apis.ts';
 
 export const metricsComponent: Component = {
   id: 'metrics',

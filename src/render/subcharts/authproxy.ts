@@ -26,6 +26,7 @@ import { RenderError } from '../components/common.ts';
 import { podView, subchartLabels, subchartPieces, type LabelSpec } from './workload.ts';
 import type { Values } from '../../values/merge.ts';
 import { jsonText } from '../../values/big-integers.ts';
+import { MONITORING_API } from '../../chart/cluster-apis.ts';
 
 export { AUTHPROXY_SECRET_KEYS };
 
@@ -496,7 +497,7 @@ export const authproxyComponent: Component = subchartPieces(CHART, (ctx, b, vers
   }
 
   // ---- ServiceMonitor ----
-  if (plan.serviceMonitor.wanted && ctx.capabilities.has(AUTHPROXY_MONITORING_API, 'ServiceMonitor')) {
+  if (plan.serviceMonitor.wanted && ctx.capabilities.has(MONITORING_API, 'ServiceMonitor')) {
     object('servicemonitor.yaml', 'authproxy/servicemonitor.yaml.hbs', () => {
       const sm = asMap(asMap(b.metrics).serviceMonitor);
       const smLabels = { ...withLabels(sm.labels), prometheus: asStr(sm.prometheusInstance) || 'default' };
@@ -535,4 +536,3 @@ export const authproxyComponent: Component = subchartPieces(CHART, (ctx, b, vers
   return pieces;
 });
 
-export const AUTHPROXY_MONITORING_API = 'monitoring.coreos.com/v1';

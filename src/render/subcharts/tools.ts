@@ -12,7 +12,7 @@
 import { dnsTrunc, type Component } from '../../model/context.ts';
 import { asBool, asList, asMap, asStr, at, present, str } from '../../model/values-access.ts';
 import type { Values } from '../../values/merge.ts';
-import { MONITORING_API } from '../components/metrics.ts';
+import { MONITORING_API } from '../../chart/cluster-apis.ts';
 import { toolsFullname, toolsNamespace, toolsServicePort } from './names.ts';
 import { ownRoleScope, roleScopes } from './scope.ts';
 import { platformRegistry, podView, subchartFiles, subchartLabels, type FileRun } from './workload.ts';
