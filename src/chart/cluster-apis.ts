@@ -4,3 +4,6 @@
 
 /** The Prometheus operator's API: a ServiceMonitor renders only when it is declared. */
 export const MONITORING_API = 'monitoring.coreos.com/v1';
+
+/** OpenShift's Route API: the platform Route renders only when it is declared. */
+export const ROUTE_API = 'route.openshift.io/v1';

@@ -14,12 +14,13 @@ import { dnsTrunc, releaseFacts } from '../../model/context.ts';
 import { expandExtraObjects } from '../../model/extra-objects.ts';
 import { tplScope } from '../../model/tpl-scope.ts';
 import type { K8sObject } from '../../model/objects.ts';
+import { ROUTE_API } from '../../chart/cluster-apis.ts';
 
 const BYPASS_RULE = 'security/route-bypasses-authproxy';
 const TOOLS_RULE = 'security/tools-cluster-admin';
 const SERVICE_RULE = 'security/service-bypasses-authproxy';
 const INSECURE_RULE = 'security/insecure-behind-authproxy';
-const ROUTE_API = 'route.openshift.io/v1';
+
 /** The proxy's Service port when authproxy.service.portNumber is not a number. */
 const PROXY_PORT = 4180;
 

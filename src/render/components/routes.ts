@@ -6,8 +6,7 @@ import type { RenderedDoc } from '../../model/objects.ts';
 import { chartLabels, stringMap, uiName } from '../chart.ts';
 import { at, bool, list, map, present, type Json, type JsonMap } from '../../model/values-access.ts';
 import { chartDocs, meta } from './common.ts';
-
-export const ROUTE_API = 'route.openshift.io/v1';
+import { ROUTE_API } from '../../chart/cluster-apis.ts';
 
 export const routesComponent: Component = {
   id: 'routes',
