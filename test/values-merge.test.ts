@@ -112,6 +112,17 @@ describe('layering follows Helm', () => {
     const layers = [defaults, dataSource('f1', { a: null }), dataSource('f2', { a: { x: 1 } })];
     expect(layerValues(layers).values).toEqual({ a: { x: 1, y: 2 } });
   });
+
+  test('the defaults coalesced under nothing lose their nulls; a default map with no null below it is the defaults\' own, not a copy, and the defaults are left as they were', () => {
+    const data = { a: { x: 1, deep: { y: [1, null], z: 'z' } }, b: { x: null, keep: { q: 1 } }, c: null, d: 3 };
+    const before = structuredClone(data);
+    const values = layerValues([{ ...dataSource('defaults', data), chartDefaults: true }]).values;
+    expect(values).toEqual({ a: { x: 1, deep: { y: [1, null], z: 'z' } }, b: { keep: { q: 1 } }, d: 3 });
+    expect(values.a).toBe(data.a);
+    expect((values.b as Values).keep).toBe(data.b.keep);
+    expect(values.b).not.toBe(data.b);
+    expect(data).toEqual(before);
+  });
 });
 
 describe('locate points at the layer that last wrote a key', () => {

@@ -15,10 +15,14 @@
 //   a short run compiles nothing on the side, and a long one (`validate` of many files, `lint`
 //   of a large file, `explain`) still gets the mid tier for its hottest functions, which
 //   `--no-maglev` took from it (a `validate` of one rendered chart 240 against 180 ms of CPU,
-//   docs/decisions.md, "Start-up on Node 24, third round").
+//   docs/decisions.md, "Start-up on Node 24, third round");
+// - a render also has V8 grow its young generation by 8 rather than 2 after a scavenge
+//   (`--semi-space-growth-factor=8`): one scavenge in a render instead of three
+//   (docs/decisions.md, "Start-up on Node 24, fourth round").
 //
 // Why setting them here is safe. They only change when and whether V8 moves a function to a
-// faster tier: the interpreter and Sparkplug remain, and every tier runs the same code correctly.
+// faster tier, or how soon the young generation grows: the interpreter and Sparkplug remain,
+// every tier runs the same code correctly, and a collection frees the same garbage whenever it runs.
 // They are set before the CLI's code is compiled: no function of the CLI is ever compiled by
 // Maglev in a render (test/cli/node24-start.test.ts). The few of Node's own that got warm while
 // Node started (a path helper) keep the Maglev code they have, which stays valid and deoptimises
@@ -49,8 +53,21 @@ const NO_TURBOFAN = new Set(['render', 'template']);
 const MAGLEV_AFTER = 5000;
 
 /**
+ * How much V8 grows the young generation after a scavenge (its default 2), for a render. The
+ * young generation starts small, and a render allocates a few megabytes after its first
+ * scavenge, most of it short-lived: grown by 2 it scavenges twice more (revision A with a values
+ * file: three times more), each about 1.3 ms on the main thread and more on V8's worker threads;
+ * grown by 8 it does not scavenge again (docs/decisions.md, "Start-up on Node 24, fourth round").
+ * The young generation's ceiling is V8's, unchanged: a larger render still scavenges as often as
+ * its garbage needs. The size it starts at is fixed when Node makes the heap, before any code of
+ * ours runs; the factor is read at every scavenge, so it can be set here.
+ */
+const RENDER_YOUNG_GROWTH = 8;
+
+/**
  * The V8 flags a run of `agentplat <word> …` sets, on this Node with these options: none; for a
- * render `--no-maglev --no-turbofan`; for any other command Maglev delayed.
+ * render `--no-maglev --no-turbofan` and the young generation grown faster (unless the user set
+ * its growth); for any other command Maglev delayed.
  */
 export function v8FlagsFor(word: string | undefined, nodeVersion: string = process.versions.node, nodeOptions: string = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ')): string {
   if (word === undefined || LEAVE_ON.has(word)) return '';
@@ -58,7 +75,9 @@ export function v8FlagsFor(word: string | undefined, nodeVersion: string = proce
   if (Number(nodeVersion.split('.')[0]) < 24) return '';
   // A user who chose how V8 compiles (node --maglev …, --no-opt, --jitless, in NODE_OPTIONS too) keeps it.
   if (nodeOptions.split(/\s+/).some(choosesCompiler)) return '';
-  return NO_TURBOFAN.has(word) ? '--no-maglev --no-turbofan' : `--invocation-count-for-maglev=${MAGLEV_AFTER}`;
+  if (!NO_TURBOFAN.has(word)) return `--invocation-count-for-maglev=${MAGLEV_AFTER}`;
+  // A user who chose how the young generation grows keeps it.
+  return /--semi[-_]space[-_]growth[-_]factor\b/.test(nodeOptions) ? '--no-maglev --no-turbofan' : `--no-maglev --no-turbofan --semi-space-growth-factor=${RENDER_YOUNG_GROWTH}`;
 }
 
 /** The names of V8 flags that choose a compiler tier, beside those naming Maglev, TurboFan or Sparkplug. */

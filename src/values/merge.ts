@@ -92,12 +92,28 @@ export function mergeValues(base: Values, over: Values): Values {
   return coalesceValues(over, base);
 }
 
-/** Default maps lose their nulls before they are added (helm's cleanNilValues). */
+/**
+ * Default maps lose their nulls before they are added (helm's cleanNilValues). A map with no null
+ * anywhere below it through maps is returned as it is, not copied (inputs are never mutated, and
+ * lists were always shared): a render of the defaults alone copied every map of them, about half
+ * of making the release's values.
+ */
 export function withoutNulls(value: unknown): unknown {
   if (!isPlainMap(value)) return value;
-  const out: Values = {};
-  for (const [k, v] of Object.entries(value)) if (v !== null) setOwn(out, k, withoutNulls(v));
-  return fastMap(out);
+  const keys = Object.keys(value);
+  // Made at the first key whose value changes (a null left out, or a map below that lost one).
+  let out: Values | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = value[k];
+    const kept = v === null ? undefined : withoutNulls(v);
+    if (out === undefined && kept !== v) {
+      out = {};
+      for (let j = 0; j < i; j++) setOwn(out, keys[j]!, value[keys[j]!]);
+    }
+    if (out !== undefined && v !== null) setOwn(out, k, kept);
+  }
+  return out === undefined ? value : fastMap(out);
 }
 
 /** A deep copy of plain data (maps and lists; scalars are shared). */

@@ -63,6 +63,17 @@ describe('the package on Node 24', () => {
     expect(compiledBy('TURBOFAN_JS', on.stdout).length).toBeGreaterThan(0);
   });
 
+  it('a render grows V8\'s young generation enough after its first scavenge that it collects fewer times than with V8\'s own growth (the user\'s --semi-space-growth-factor=2), and prints the same', () => {
+    const scavenges = (stdout: string) => stdout.split('\n').filter((l) => /\bScavenge\b/.test(l)).length;
+    const ours = run24(['--trace-gc'], ['render', '-r', 'A', '-f', VALUES], tempDir('agentplat-cache-'));
+    const v8s = run24(['--trace-gc', '--semi-space-growth-factor=2'], ['render', '-r', 'A', '-f', VALUES], tempDir('agentplat-cache-'));
+    expect([ours.status, v8s.status]).toEqual([0, 0]);
+    expect(scavenges(ours.stdout)).toBeGreaterThan(0);
+    expect(scavenges(ours.stdout)).toBeLessThan(scavenges(v8s.stdout));
+    const text = (stdout: string) => stdout.split('\n').filter((l) => !/^\[\d+:0x[0-9a-f]+\]/.test(l)).join('\n');
+    expect(text(ours.stdout)).toBe(text(v8s.stdout));
+  });
+
   it('the code cache a render writes with Maglev off is the one the next render takes (not written again), and both print what Node 20 or 22 prints', () => {
     const cache = tempDir('agentplat-cache-');
     const first = run24([], ['render', '--skip-crds'], cache);
@@ -97,8 +108,8 @@ describe('the package on Node 24', () => {
 describe('which runs turn V8\'s compilers off', () => {
   it('Maglev for a command on Node 24 and later, TurboFan too for render and template; nothing for --version, --help, `version`, `help` or `lsp`, on Node 22 or 20, or when the user chose how V8 compiles', () => {
     const word = (line: string) => commandWord(line.split(' ').filter((w) => w !== ''));
-    expect(v8FlagsFor(word('render --skip-crds'), '24.21.0', '')).toBe('--no-maglev --no-turbofan');
-    expect(v8FlagsFor(word('--no-color template x'), '25.0.0', '')).toBe('--no-maglev --no-turbofan');
+    expect(v8FlagsFor(word('render --skip-crds'), '24.21.0', '')).toBe('--no-maglev --no-turbofan --semi-space-growth-factor=8');
+    expect(v8FlagsFor(word('--no-color template x'), '25.0.0', '')).toBe('--no-maglev --no-turbofan --semi-space-growth-factor=8');
     expect(v8FlagsFor(word('lint -f v.yaml'), '24.21.0', '')).toBe('--invocation-count-for-maglev=5000');
     expect(v8FlagsFor(word('validate agents/'), '24.0.0', '--max-old-space-size=200')).toBe('--invocation-count-for-maglev=5000');
     for (const line of ['--version', '-V', '--help', 'version', 'help render', 'lsp --stdio']) expect(v8FlagsFor(word(line), '24.21.0', ''), line).toBe('');
@@ -107,7 +118,10 @@ describe('which runs turn V8\'s compilers off', () => {
     // V8 reads `_` as `-`, and a cap on the top tier or a filter of what TurboFan compiles is a choice too
     for (const o of ['--no_opt', '--always_opt', '--max-opt=2', '--turbo-filter=~', '--no_maglev', '--invocation-count-for-maglev=9']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('');
     // options that do not choose a compiler, even where a word of them names one
-    for (const o of ['--max-semi-space-size=64', '--optimize-for-size', '--stack-size=2000', '--require /srv/maglev-tools/x.js']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('--no-maglev --no-turbofan');
+    for (const o of ['--max-semi-space-size=64', '--optimize-for-size', '--stack-size=2000', '--require /srv/maglev-tools/x.js']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('--no-maglev --no-turbofan --semi-space-growth-factor=8');
+    // a user who chose how the young generation grows keeps it; the compilers are still set
+    for (const o of ['--semi-space-growth-factor=2', '--semi_space_growth_factor=3']) expect(v8FlagsFor(word('render'), '24.21.0', o), o).toBe('--no-maglev --no-turbofan');
+    expect(v8FlagsFor(word('lint -f v.yaml'), '24.21.0', '')).toBe('--invocation-count-for-maglev=5000');
   });
 });
 
