@@ -68,23 +68,23 @@ describe('agentplat lsp over stdio', () => {
     expect(text).toMatch(/Lint rules that read it: .*`values\/pdb-blocks-eviction`/);
   });
 
-  it('hover on a ServiceMonitor key names the ServiceMonitor it lands in and the API the cluster must serve for it', async () => {
-    const values = 'controller:\n  metrics:\n    serviceMonitor:\n      labels: {}\n';
+  /** The hover's text at a position of a values file of these contents, once its diagnostics are in. */
+  async function hoverText(values: string, line: number, character: number): Promise<string> {
     const { file } = await workspace('', values);
     const uri = client!.open(file, values);
     await client!.diagnostics(uri, 1);
-    const hover = await client!.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 8 } });
-    expect(hover.contents.value).toContain('Renders into (when the cluster serves it: `-a monitoring.coreos.com/v1`):');
-    expect(hover.contents.value).toMatch(/- ServiceMonitor agentplat-controller-metrics: metadata\.labels\.example/);
+    const hover = await client!.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+    return hover.contents.value;
+  }
+
+  it('hover on a ServiceMonitor key names the ServiceMonitor it lands in and the API the cluster must serve for it', async () => {
+    const text = await hoverText('controller:\n  metrics:\n    serviceMonitor:\n      labels: {}\n', 3, 8);
+    expect(text).toContain('Renders into (when the cluster serves it: `-a monitoring.coreos.com/v1`):');
+    expect(text).toMatch(/- ServiceMonitor agentplat-controller-metrics: metadata\.labels\.example/);
   });
 
   it('hover on a key of revision A only, in a revision B file, names revision A', async () => {
-    const values = 'controller:\n  toolRefreshInterval: 30s\n';
-    const { file } = await workspace('', values);
-    const uri = client!.open(file, values);
-    await client!.diagnostics(uri, 1);
-    const hover = await client!.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
-    expect(hover.contents.value).toMatch(/exists only in revision A/);
+    expect(await hoverText('controller:\n  toolRefreshInterval: 30s\n', 1, 4)).toMatch(/exists only in revision A/);
   });
 
   it('completion under `controller.` offers its keys with type, default and description, and not the ones written', async () => {
