@@ -3,7 +3,7 @@
 // The implementation (diff-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addClusterOptions, addLayerOptions, addToLayerOptions, collect, markDefaultedNamespace, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
+import { addApiVersionsOption, addClusterOptions, addLayerOptions, addToLayerOptions, collect, markDefaultedNamespace, outputFlag, REPORT_FORMATS, revisionChoice, revisionFlag } from '../options.ts';
 import type { DiffFlags } from './diff-run.ts';
 
 export function register(program: Command, app: App): void {
@@ -15,11 +15,12 @@ export function register(program: Command, app: App): void {
     .addOption(revisionChoice('--to-revision <A|B>', 'revision of the new side, the old values migrated to it', '--revision'))
     .addOption(revisionChoice('--from <A|B>', "the same as --from-revision (plan's spelling)"))
     .addOption(revisionChoice('--to <A|B>', "the same as --to-revision (plan's spelling)"));
-  addToLayerOptions(addLayerOptions(markDefaultedNamespace(cmd)))
-    .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
-    .option('-n, --namespace <ns>', 'namespace of both renders', 'default')
-    .option('--release-name <name>', 'release name of both renders', 'agentplat')
-    .option('-a, --api-versions <api>', 'an API the cluster serves, group/version[/Kind] (repeatable)', collect, [])
+  addApiVersionsOption(
+    addToLayerOptions(addLayerOptions(markDefaultedNamespace(cmd)))
+      .option('--against <path>', 'the old side is this manifest instead of a render: a YAML or JSON file (- reads stdin) or a folder written by render --output-dir; the new side renders -f/--set')
+      .option('-n, --namespace <ns>', 'namespace of both renders', 'default')
+      .option('--release-name <name>', 'release name of both renders', 'agentplat'),
+  )
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('--skip-crds', 'leave out CustomResourceDefinitions on both sides')
     .addOption(outputFlag(REPORT_FORMATS, 'text (a unified diff per object) or json'))
