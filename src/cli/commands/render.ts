@@ -2,10 +2,9 @@
 // The implementation (render-run.ts) loads only when the command runs.
 import type { Command } from 'commander';
 import type { App } from '../app.ts';
-import { addLayerOptions, addReleaseOptions, API_VERSIONS_HELP, collect, MANIFEST_FORMATS, outputFlag, revisionFlag } from '../options.ts';
+import { addLayerOptions, addReleaseOptions, collect, MANIFEST_FORMATS, outputFlag, revisionFlag } from '../options.ts';
 import type { RenderFlags } from './render-run.ts';
 
-export { API_VERSIONS_HELP };
 export const APPLYSET_HELP = 'label the release as an ApplySet (KEP-3659) and print its parent, a Secret (NAME, secrets/NAME) or ConfigMap (configmaps/NAME) in the release namespace: an inventory, not input for kubectl --prune';
 /** --protect-crds as render, template and crds describe it. */
 export const PROTECT_CRDS_HELP = 'annotate every CustomResourceDefinition so that Flux and Argo CD never prune or delete it (kustomize.toolkit.fluxcd.io/prune: disabled; argocd.argoproj.io/sync-options: Prune=false,Delete=false; argocd.argoproj.io/compare-options: IgnoreExtraneous)';

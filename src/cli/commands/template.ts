@@ -4,8 +4,8 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../problems/errors.ts';
 import type { App } from '../app.ts';
-import { addLayerOptions, collect, markDefaultedNamespace, revisionFlag, withChoices } from '../options.ts';
-import { API_VERSIONS_HELP, APPLYSET_HELP, APPLYSET_HELP_TEXT, PROTECT_CRDS_HELP } from './render.ts';
+import { addApiVersionsOption, addLayerOptions, collect, markDefaultedNamespace, revisionFlag, withChoices } from '../options.ts';
+import { APPLYSET_HELP, APPLYSET_HELP_TEXT, PROTECT_CRDS_HELP } from './render.ts';
 import type { RenderFlags } from './render-run.ts';
 
 /** helm template's release name when none is given. */
@@ -112,9 +112,7 @@ export function register(program: Command, app: App): void {
     // (as an excess argument) to refuse it with that reason rather than commander's bare error.
     .allowExcessArguments(true)
     .addOption(revisionFlag());
-  addLayerOptions(markDefaultedNamespace(cmd))
-    .option('-n, --namespace <ns>', 'release namespace', 'default')
-    .option('-a, --api-versions <api>', API_VERSIONS_HELP, collect, [])
+  addApiVersionsOption(addLayerOptions(markDefaultedNamespace(cmd)).option('-n, --namespace <ns>', 'release namespace', 'default'))
     .option('--kube-version <x.y>', 'Kubernetes version to render for, e.g. 1.29')
     .option('-s, --show-only <source>', 'only the objects of this source path, or of every source a helm pattern matches (repeatable), e.g. templates/controller-deployment.yaml or \'templates/rbac/*.yaml\'', collect, [])
     .option('--output-dir <dir>', 'write one file per source path under this directory instead of stdout; the folder is replaced whole (with --show-only: only the selected files are written, the rest stays)')
