@@ -152,16 +152,6 @@ export function installOutput(prefix: string): Ran & { command: string } {
   return JSON.parse(readFileSync(join(prefix, '.agentplat-installed'), 'utf8')) as Ran & { command: string };
 }
 
-/** A fresh temp folder holding `files` (relative path → text), removed after the test (see tempDir). */
-export function folderWith(prefix: string, files: Record<string, string>): string {
-  const dir = tempDir(prefix);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
 /** The command the README's recipes install with, from a repository holding the pack under tools/. */
 export const TOOLS_INSTALL = `npm install --global ./tools/${TARBALL}`;
 

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { folderWith, installOnce, sh, sharedPack, stepEnv, TARBALL } from '../helpers/pack.ts';
+import { installOnce, sh, sharedPack, stepEnv, TARBALL } from '../helpers/pack.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 
 const DIR = join(ROOT, 'recipes', 'argocd');
 const APPLICATION = readFileSync(join(DIR, 'application-chart.yaml'), 'utf8');
@@ -16,7 +17,7 @@ const workflow = parse(readFileSync(join(DIR, 'lint-workflow.yaml'), 'utf8')) as
 
 /** The Git repository Argo CD reads: the Application, the plugin recipe's Application (not of this chart's Helm repository), the value file, the pack. */
 async function argoRepo(values: string): Promise<string> {
-  const repo = folderWith('agentplat-argocd-apps-', {
+  const repo = tempFiles('agentplat-argocd-apps-', {
     'apps/agentplat.yaml': APPLICATION,
     'apps/agentplat-plugin.yaml': readFileSync(join(DIR, 'application.yaml'), 'utf8'),
     'envs/prod/values.yaml': values,

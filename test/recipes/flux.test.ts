@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT, runBin } from '../cli/binary.ts';
 import { objectsOf } from '../helpers/objects.ts';
-import { folderWith, installedPack, installOnce, sh, sharedPack, stepEnv, TARBALL } from '../helpers/pack.ts';
+import { installedPack, installOnce, sh, sharedPack, stepEnv, TARBALL } from '../helpers/pack.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 
 const DIR = join(ROOT, 'recipes', 'flux');
 const RENDER = readFileSync(join(DIR, 'render.sh'), 'utf8');
@@ -32,7 +33,7 @@ beforeAll(async () => {
   prefix = await installedPack();
 });
 
-const valuesRepo = (files: Record<string, string>) => folderWith('agentplat-flux-repo-', files);
+const valuesRepo = (files: Record<string, string>) => tempFiles('agentplat-flux-repo-', files);
 
 function render(repo: string, env: Record<string, string> = {}) {
   return sh('sh', RENDER, repo, stepEnv(prefix, env));
@@ -216,7 +217,7 @@ describe('Flux recipe for HelmReleases', () => {
 
   /** A Flux repository: the recipe's HelmRelease in a Kustomization folder, another chart's HelmRelease, the pack under tools/. */
   const fluxRepo = async (helmrelease: string) => {
-    const repo = folderWith('agentplat-flux-helmreleases-', {
+    const repo = tempFiles('agentplat-flux-helmreleases-', {
       'clusters/prod/agentplat/helmrelease.yaml': helmrelease,
       'clusters/prod/agentplat/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - helmrelease.yaml\n',
       'clusters/prod/podinfo/helmrelease.yaml': 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: podinfo\n  namespace: flux-system\nspec:\n  chart:\n    spec:\n      chart: podinfo\n      version: 6.x\n  values:\n    replicaCount: 2\n',

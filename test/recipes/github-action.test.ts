@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { folderWith, installOnce, NPM_GUARD_MS, sharedPack, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
+import { installOnce, NPM_GUARD_MS, sharedPack, stepEnv, TARBALL, type Ran } from '../helpers/pack.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 
 interface Step {
   name?: string;
@@ -88,7 +89,7 @@ async function runAction(repo: string, inputs: Record<string, string>): Promise<
 
 /** A values repository with the pack where the `package` input's default expects it. */
 async function valuesRepo(files: Record<string, string>): Promise<string> {
-  const dir = folderWith('agentplat-action-repo-', files);
+  const dir = tempFiles('agentplat-action-repo-', files);
   const pkg = join(dir, action.inputs.package!.default!);
   mkdirSync(dirname(pkg), { recursive: true });
   copyFileSync(await sharedPack(), pkg);

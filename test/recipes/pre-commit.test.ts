@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../cli/binary.ts';
-import { folderWith, installedPack, NPM_GUARD_MS, sh, stepEnv, type Ran } from '../helpers/pack.ts';
+import { installedPack, NPM_GUARD_MS, sh, stepEnv, type Ran } from '../helpers/pack.ts';
+import { tempFiles } from '../helpers/temp-dir.ts';
 
 interface Hook {
   id: string;
@@ -43,7 +44,7 @@ function selects(h: Hook, file: string): boolean {
 
 /** Runs a hook on a repository of `files` (path → text) as pre-commit does, all staged; undefined when it selects none. */
 function runHook(h: Hook, files: Record<string, string>): (Ran & { passed: string[] }) | undefined {
-  const repo = folderWith('agentplat-pre-commit-repo-', files);
+  const repo = tempFiles('agentplat-pre-commit-repo-', files);
   const passed = Object.keys(files).filter((f) => selects(h, f)).sort();
   if (passed.length === 0) return undefined;
   const [command, ...entryArgs] = h.entry.split(/\s+/);
@@ -155,7 +156,7 @@ describe('a commit through the hooks', () => {
 
   /** A repository with `committed` in its first commit and the hooks installed as git's pre-commit hook. */
   function repository(committed: Record<string, string>): { run: (script: string) => Ran } {
-    const repo = folderWith('agentplat-pre-commit-git-', committed);
+    const repo = tempFiles('agentplat-pre-commit-git-', committed);
     const run = (script: string) => sh('sh', script, repo, stepEnv(prefix, GIT_ENV));
     expect(run('git init -q && git add -A && git commit -qm start').code).toBe(0);
     writeFileSync(join(repo, '.git', 'hooks', 'pre-commit'), preCommitHook(hooks));
