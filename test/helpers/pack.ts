@@ -13,7 +13,6 @@ import { dirname, join } from 'node:path';
 import { expect, inject } from 'vitest';
 import { ROOT } from '../cli/binary.ts';
 import { underLockAsync } from './lock.ts';
-import { tempDir } from './temp-dir.ts';
 
 export const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 export const TARBALL = `agentplat-${VERSION}.tgz`;
