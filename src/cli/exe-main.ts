@@ -9,6 +9,7 @@ import { getAsset } from 'node:sea';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
+import { forgetAnswers } from '../answer-memos.ts';
 import { codeCacheDir } from '../code-cache.ts';
 import { usePackageFiles, type PackageFiles } from '../package-root.ts';
 import { createMemoryIo } from './io.ts';
@@ -65,6 +66,8 @@ if (builtinsOut !== undefined) {
     writeFileSync(builtinsOut, `${JSON.stringify(loaded)}\n`);
   });
 }
+// The snapshot keeps the program and the chart's data, not the warm-up's answers (src/answer-memos.ts).
+startupSnapshot.addSerializeCallback(forgetAnswers);
 void (async () => {
   for (const args of WARM_UP) {
     const io = createMemoryIo({ cwd: buildRoot, env: {} });

@@ -6,6 +6,7 @@
 // hashing a render does (a few texts of a few kilobytes). docs/decisions.md, "Start-up on Node 24,
 // second round", has the figures; test/model/checksum.test.ts holds it to node:crypto.
 
+import { answerMemo } from '../answer-memos.ts';
 import { jsonText } from '../values/big-integers.ts';
 
 /** The round constants of SHA-256 (FIPS 180-4, 4.2.2): the first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
@@ -70,7 +71,7 @@ function digest(text: string): string {
 }
 
 /** The digests of the texts hashed so far: a render made again (values/no-effect) hashes the same config texts again. */
-const DIGESTS = new Map<string, string>();
+const DIGESTS = answerMemo('digests', new Map<string, string>());
 /** Past this many characters kept (texts, digests and entries), the digests start over (a long-running language server); a longer text is not kept. */
 const MAX_KEPT = 1 << 22;
 let kept = 0;
@@ -83,6 +84,7 @@ export function sha256Hex(text: string): string {
     // a text and its digest, and about as much again for the map's entry
     const size = text.length + 2 * hex.length;
     if (size > MAX_KEPT) return hex;
+    if (DIGESTS.size === 0) kept = 0;
     if (kept + size > MAX_KEPT) {
       DIGESTS.clear();
       kept = 0;

@@ -25,6 +25,8 @@
 //   maps of quantities in the core API) is defaulted to milli precision: a value finer than a
 //   milli is rounded away from zero to the next milli and loses the text as written.
 
+import { answerMemo } from '../answer-memos.ts';
+
 type Kind = 'binary' | 'decimal' | 'exponent';
 
 const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
@@ -174,8 +176,8 @@ export function storedQuantity(value: unknown, resourceList: boolean): unknown {
   return out;
 }
 
-const STORED = new Map<string, unknown>();
-const STORED_IN_LIST = new Map<string, unknown>();
+const STORED = answerMemo('quantities', new Map<string, unknown>());
+const STORED_IN_LIST = answerMemo('quantities in resource lists', new Map<string, unknown>());
 
 function workedOut(value: unknown, resourceList: boolean): unknown {
   if (typeof value === 'number' && !Number.isFinite(value)) return value;

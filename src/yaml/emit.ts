@@ -5,9 +5,10 @@
 // YAML 1.1 or 1.2 reader could take for anything but a string, and writes multi-line strings as
 // literal blocks so configs stay readable.
 
+import { answerMemo } from '../answer-memos.ts';
 import { isPlainSafe } from './plain-safe.ts';
 
-const scalarCache = new Map<string, string>();
+const scalarCache = answerMemo('yaml scalars', new Map<string, string>());
 
 function literalBlock(s: string, indent: string): string | undefined {
   if (/[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff\r]/.test(s)) return undefined;
