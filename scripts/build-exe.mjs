@@ -170,18 +170,18 @@ writeFileSync(config, `${JSON.stringify({ main: join(stage, 'dist', 'sea', 'main
 process.stderr.write(`build-exe: the blob, its snapshot warmed by src/cli/exe-main.ts (${version}, ${target.name}${emulate.argv.length ? `, under ${emulate.argv.join(' ')}` : ''})\n`);
 // The snapshot is built in a clean environment: the warm-up runs read none of the builder's
 // settings, and NODE_OPTIONS would end up in the snapshot's V8 flags.
-const builtinsFile = join(work, 'snapshot-builtins.json');
-runTarget(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage, AGENTPLAT_EXE_BUILTINS_OUT: builtinsFile } });
+runTarget(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
 // Node's snapshot also holds a code cache of each of its own built-in modules (3.6 MB), which
-// every start copies out of the binary with the rest of the snapshot. Those of the modules the
-// snapshot holds loaded (src/cli/exe-main.ts lists them) are never read: they go; those of the
-// modules a run may still load (node:https for --cluster, …) stay (scripts/lib/sea-blob.mjs).
-const inSnapshot = new Set(existsSync(builtinsFile) ? JSON.parse(readFileSync(builtinsFile, 'utf8')) : []);
-const trimmed = withoutBuiltinCodeCache(readFileSync(blob), join(stage, 'dist', 'sea', 'main.cjs'), (id) => inSnapshot.has(id));
+// every start copies out of the binary with the rest of the snapshot. None is worth its copy: a
+// module the snapshot holds loaded (126 after the warm-up) never reads its cache again, and the
+// modules a run loads after its start (node:https and what it needs, for --cluster; the stream
+// for a stdout that is a file) took the same time with their caches and without them
+// (docs/decisions.md, "The executable's start, fifth round"). They all go (scripts/lib/sea-blob.mjs).
+const trimmed = withoutBuiltinCodeCache(readFileSync(blob), join(stage, 'dist', 'sea', 'main.cjs'), () => true);
 if (trimmed.error) process.stderr.write(`build-exe: kept the code caches of Node's built-in modules in the snapshot (${trimmed.error}: a Node whose blob is laid out otherwise); the executable works, each start copies them\n`);
 else {
   writeFileSync(blob, trimmed.blob);
-  process.stderr.write(`build-exe: dropped the code caches of the ${trimmed.dropped} built-in modules the snapshot holds loaded (${(trimmed.bytes / 1e6).toFixed(1)} MB), kept ${trimmed.kept}\n`);
+  process.stderr.write(`build-exe: dropped the code caches of Node's ${trimmed.dropped} built-in modules from the snapshot (${(trimmed.bytes / 1e6).toFixed(1)} MB)\n`);
 }
 
 const exe = join(work, 'agentplat');

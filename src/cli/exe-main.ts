@@ -7,7 +7,7 @@
 // assets (src/package-root.ts) and runs the CLI as bin/agentplat does.
 import { getAsset } from 'node:sea';
 import { join } from 'node:path';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
 import { forgetAnswers } from '../answer-memos.ts';
 import { codeCacheDir } from '../code-cache.ts';
@@ -55,17 +55,6 @@ usePackageFiles({
   name: (path) => join(buildRoot, path),
   cacheDir: () => undefined,
 });
-// The built-in modules the snapshot holds loaded, for scripts/build-exe.mjs: their code caches,
-// which Node also stores in the snapshot, are never read again and only cost every start a copy.
-const builtinsOut = process.env.AGENTPLAT_EXE_BUILTINS_OUT;
-if (builtinsOut !== undefined) {
-  startupSnapshot.addSerializeCallback(() => {
-    // process.moduleLoadList (undocumented; absent, nothing is dropped): "NativeModule fs", …
-    const list = (process as unknown as { moduleLoadList?: unknown }).moduleLoadList;
-    const loaded = Array.isArray(list) ? list.filter((m): m is string => typeof m === 'string' && m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)) : [];
-    writeFileSync(builtinsOut, `${JSON.stringify(loaded)}\n`);
-  });
-}
 // The snapshot keeps the program and the chart's data, not the warm-up's answers (src/answer-memos.ts).
 startupSnapshot.addSerializeCallback(forgetAnswers);
 void (async () => {
