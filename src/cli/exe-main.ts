@@ -7,7 +7,7 @@
 // assets (src/package-root.ts) and runs the CLI as bin/agentplat does.
 import { getAsset } from 'node:sea';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
 import { forgetAnswers } from '../answer-memos.ts';
 import { codeCacheDir } from '../code-cache.ts';
@@ -57,6 +57,15 @@ usePackageFiles({
 });
 // The snapshot keeps the program and the chart's data, not the warm-up's answers (src/answer-memos.ts).
 startupSnapshot.addSerializeCallback(forgetAnswers);
+// Two builds of one commit write the same snapshot (scripts/build-exe.mjs fixes V8's seeds) but
+// for two things of the builder's process Node leaves in it, both set again at every start: its
+// process id, and the last file status it read (Node keeps one array for every stat call; the
+// warm-up's last is of a file the build has just copied). The snapshot gets a fixed id and the
+// status of Node's own binary, which no build changes.
+startupSnapshot.addSerializeCallback(() => {
+  Object.defineProperty(process, 'pid', { value: 0, writable: false, enumerable: true, configurable: true });
+  statSync(process.execPath);
+});
 void (async () => {
   for (const args of WARM_UP) {
     const io = createMemoryIo({ cwd: buildRoot, env: {} });
