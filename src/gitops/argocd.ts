@@ -319,6 +319,11 @@ function checkRefs(d: YamlDoc, sources: { at: PathSegment[]; data: unknown }[], 
  * (`$ARGOCD_APP_NAME/values.yaml`). Undefined when the path names no ref.
  */
 function refPath(d: YamlDoc, file: string, at: PathSegment[], label: string, c: FileContext): { rel: string; repo: string } | undefined {
+  // `$values` alone names the repository, not a file in it: Argo CD reads its root folder and fails.
+  const bare = c.multi ? /^\$([^/]+)\/?$/.exec(file) : null;
+  if (bare && c.sources.some((s) => get(s.data, 'ref') === bare[1])) {
+    throw new UsageError(`${whereAt(d, at)}: ${c.title}: ${label} "${file}" names the source $${bare[1]} but no file in it`, `write the file's path in that repository after it: $${bare[1]}/path/to/file`);
+  }
   const ref = c.multi ? /^\$([^/]+)\/(.*)$/.exec(file) : null;
   if (!ref) return undefined;
   const named = c.sources.find((s) => get(s.data, 'ref') === ref[1]);

@@ -163,6 +163,13 @@ describe('fileParameters of an Application of several sources', () => {
     const r = release(MULTI('$team-values/levels/$ARGOCD_APP_NAME.txt'), { 'levels/web.txt': 'debug' });
     expect(values(r)).toEqual([{ controller: { loglevel: 'debug' } }]);
   });
+  it('a $ref with no path after it (the repository, not a file) is refused at the path, naming the fix', () => {
+    for (const path of ['$team-values', '$team-values/']) {
+      expect(refusal(() => release(MULTI(path), { 'level.txt': 'debug' }))).toBe(
+        `app.yaml:17:19: Application argocd/web: fileParameters[0] "${path}" names the source $team-values but no file in it | write the file's path in that repository after it: $team-values/path/to/file`,
+      );
+    }
+  });
   it('a $name no source has as its ref is refused at the path', () => {
     expect(refusal(() => release(MULTI('$other/level.txt'), { 'level.txt': 'debug' }))).toBe(
       'app.yaml:17:19: Application argocd/web: fileParameters[0] names the source $other, which no source of the Application has as its ref | add ref: other to the source that holds the file, or fix the name',
