@@ -199,16 +199,15 @@ const config = join(work, 'sea-config.json');
 // first. Measured (docs/decisions.md, "The executable's start, second round"): as fast as
 // --no-maglev on `render --skip-crds` and `--version`, and a quarter faster than it on the
 // longer runs (validate, explain), which --no-maglev left to the interpreter for longer.
-//
 const V8_OPTIONS = ['--invocation-count-for-maglev=5000'];
 // Runs only: --no-rehash-snapshot. At every start V8 (Node 24.21's, as later ones) draws a new hash
 // seed, derives the string hasher's secrets from it by a search for primes, then hashes every
 // string of the snapshot again and rebuilds every hash table it holds. The executable's snapshot
 // holds the warmed program: that took 10 to 15 ms of each start's 45 to 65 (docs/decisions.md,
 // "The executable's start, fifth round"). With it, a run keeps the seed the snapshot was built
-// with, which the builder (run without it) drew at random: a seed per build rather than per run.
-// That matters only to a process hashing many keys an adversary chose to collide, and costs it
-// time, not correctness; agentplat hashes the keys of the values and manifests it is given.
+// with (the builder's, below: one per release rather than one per run). That matters only to a
+// process hashing many keys an adversary chose to collide, and costs it time, not correctness;
+// agentplat hashes the keys of the values and manifests it is given.
 const RUN_OPTIONS = [...V8_OPTIONS, '--no-rehash-snapshot'];
 // The builder's own options, so that two builds of one commit give the same snapshot: the hash
 // seed and the seed of V8's random numbers fixed (derived from the version: a seed per release,
