@@ -332,6 +332,17 @@ const K8S_EXAMPLES: Record<string, unknown> = {
   IoK8sApiCoreV1WindowsSecurityContextOptions: { runAsUserName: 'ContainerUser' },
 };
 
+/**
+ * Keys whose value the linter holds to more than their schema does, and which no example below
+ * meets: the first value tried for them (a cookie secret is 16, 24 or 32 bytes; a token file is
+ * an absolute path in a folder of its own; a Gateway is named).
+ */
+const KEY_EXAMPLES: Record<string, unknown> = {
+  'authproxy.config.cookieSecret': 'example-cookie-secret-32-bytes!!',
+  'controller.substrate.substrateApiTokenFile': '/var/run/secrets/example/token',
+  'authproxy.gatewayApi.gatewayRef': { name: 'other-gateway' },
+};
+
 const STRING_EXAMPLES = [WORD, 'providerA', 'https://example.com', '/example', '17m', '90s', ':9443', 'example.com', 'EXAMPLE_VALUE'];
 
 function refName(ref: string | undefined): string | undefined {
@@ -367,6 +378,7 @@ export function exampleValues(key: string, node: SchemaNode, def: unknown): unkn
   const add = (v: unknown) => {
     if (v !== undefined && JSON.stringify(v) !== JSON.stringify(def) && !out.some((o) => JSON.stringify(o) === JSON.stringify(v))) out.push(v);
   };
+  add(KEY_EXAMPLES[key]);
   const alts = node.anyOf ?? node.oneOf;
   const ref = refName(node.$ref);
   if (ref) {
@@ -503,14 +515,24 @@ function renderIfLintPasses(rev: Revision, set: Record<string, unknown>, changed
 
 /**
  * Values a key cannot render without, by the switch or key they go with: the linter refuses the
- * switch alone (the proxy needs its credentials, a route its Gateway, turning the bundled
- * database off an external one). `test/cli/explain.test.ts` renders every example explain
- * prints, so a key missing here shows up there.
+ * switch or the key alone (the proxy needs its credentials, a route its Gateway, turning the
+ * bundled database off an external one, a restriction of the proxy's addresses the removal of the
+ * chart's `--email-domain=*` flag (and, for a list of addresses, of its `email_domains = ["*"]`),
+ * a minimum of a disruption budget the removal of its default maximum). A null removes a default, as in helm. `test/cli/explain.test.ts` renders every example
+ * explain prints, and requires that no key is compared without its switch for want of an example
+ * the linter passes, so a key missing here shows up there.
  */
 const COMPANIONS: Record<string, Record<string, unknown>> = {
   'authproxy.enabled': { 'authproxy.config.clientID': 'example-client', 'authproxy.config.clientSecret': 'example-secret', 'authproxy.config.cookieSecret': 'example-cookie16' },
   'ui.httpRoute.enabled': { 'ui.httpRoute.parentRefs': [{ name: 'example-gateway' }] },
   'database.rdb.bundled.enabled': { 'database.rdb.url': 'postgres://agentplat@db.example.com:5432/agentplat' },
+  'controller.pdb.minAvailable': { 'controller.pdb.maxUnavailable': null },
+  'ui.pdb.minAvailable': { 'ui.pdb.maxUnavailable': null },
+  'authproxy.config.emailDomains': { 'authproxy.extraArgs.email-domain': null },
+  'authproxy.authenticatedEmailsFile.enabled': { 'authproxy.extraArgs.email-domain': null, 'authproxy.config.emailDomains': null },
+  'authproxy.htpasswdFile.enabled': { 'authproxy.htpasswdFile.entries': ['example:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='] },
+  'authproxy.gatewayApi.enabled': { 'authproxy.gatewayApi.gatewayRef': { name: 'example-gateway' } },
+  'authproxy.sessionStorage.type': { 'authproxy.sessionStorage.redis.standalone.connectionUrl': 'redis://redis.example.svc:6379' },
 };
 
 function companions(keys: readonly string[]): Record<string, unknown> {
