@@ -530,7 +530,7 @@ const COMPANIONS: Record<string, Record<string, unknown>> = {
   'ui.pdb.minAvailable': { 'ui.pdb.maxUnavailable': null },
   'authproxy.config.emailDomains': { 'authproxy.extraArgs.email-domain': null },
   'authproxy.authenticatedEmailsFile.enabled': { 'authproxy.extraArgs.email-domain': null, 'authproxy.config.emailDomains': null },
-  'authproxy.htpasswdFile.enabled': { 'authproxy.htpasswdFile.entries': ['example:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g='] },
+  'authproxy.htpasswdFile.enabled': { 'authproxy.htpasswdFile.entries': ['example:$2y$05$exampleexampleexample.exampleexampleexampleexampleexa'] },
   'authproxy.gatewayApi.enabled': { 'authproxy.gatewayApi.gatewayRef': { name: 'example-gateway' } },
   'authproxy.sessionStorage.type': { 'authproxy.sessionStorage.redis.standalone.connectionUrl': 'redis://redis.example.svc:6379' },
 };
