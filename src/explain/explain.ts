@@ -518,9 +518,10 @@ function renderIfLintPasses(rev: Revision, set: Record<string, unknown>, changed
  * switch or the key alone (the proxy needs its credentials, a route its Gateway, turning the
  * bundled database off an external one, a restriction of the proxy's addresses the removal of the
  * chart's `--email-domain=*` flag (and, for a list of addresses, of its `email_domains = ["*"]`),
- * a minimum of a disruption budget the removal of its default maximum). A null removes a default, as in helm. `test/cli/explain.test.ts` renders every example
- * explain prints, and requires that no key is compared without its switch for want of an example
- * the linter passes, so a key missing here shows up there.
+ * a minimum of a disruption budget the removal of its default maximum). A null removes a default,
+ * as in helm. `test/cli/explain.test.ts` renders every example explain prints, and requires that
+ * no key is compared without its switch for want of an example the linter passes, so a key
+ * missing here shows up there.
  */
 const COMPANIONS: Record<string, Record<string, unknown>> = {
   'authproxy.enabled': { 'authproxy.config.clientID': 'example-client', 'authproxy.config.clientSecret': 'example-secret', 'authproxy.config.cookieSecret': 'example-cookie16' },
