@@ -62,11 +62,20 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-const running = new Set<() => void>();
-// A test worker that dies mid-run must not leave a control plane behind.
-process.once('exit', () => {
-  for (const kill of running) kill();
-});
+// A test worker that dies mid-run must not leave a control plane behind. The cluster suite runs
+// its files one after another in one process, each with this module loaded afresh: one set and
+// one exit listener for the process (a listener per file passed Node's limit of ten).
+const RUNNING = Symbol.for('agentplat.test.cluster.running');
+const shared = globalThis as { [RUNNING]?: Set<() => void> };
+const running: Set<() => void> =
+  shared[RUNNING] ??
+  (shared[RUNNING] = (() => {
+    const set = new Set<() => void>();
+    process.once('exit', () => {
+      for (const kill of set) kill();
+    });
+    return set;
+  })());
 
 function stopChild(p: ChildProcess): Promise<void> {
   if (p.exitCode !== null || p.signalCode !== null) return Promise.resolve();
