@@ -61,10 +61,11 @@ startupSnapshot.addSerializeCallback(forgetAnswers);
 // for two things of the builder's process Node leaves in it, both set again at every start: its
 // process id, and the last file status it read (Node keeps one array for every stat call; the
 // warm-up's last is of a file the build has just copied). The snapshot gets a fixed id and the
-// status of Node's own binary, which no build changes.
+// status of /dev/null, which reading or writing it leaves as it is (a file's access time moves
+// once a day); where there is none, of Node's own binary.
 startupSnapshot.addSerializeCallback(() => {
   Object.defineProperty(process, 'pid', { value: 0, writable: false, enumerable: true, configurable: true });
-  statSync(process.execPath);
+  if (statSync('/dev/null', { throwIfNoEntry: false }) === undefined) statSync(process.execPath);
 });
 void (async () => {
   for (const args of WARM_UP) {
