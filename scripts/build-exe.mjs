@@ -28,10 +28,11 @@
 // kept in ~/.cache/agentplat-exe. That binary is both the builder and the base of the executable.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { lockOwner, release, tryTake } from './lib/lock.mjs';
 import { withoutBuiltinCodeCache } from './lib/sea-blob.mjs';
 import { HOST, launcher, stripFor, target as targetNamed } from './lib/targets.mjs';
 
@@ -111,41 +112,17 @@ function nodeBinary() {
 }
 
 /**
- * Waits until no other build holds `lock` (a file naming its process), then holds it until this
- * process exits. A lock whose process is gone is taken over.
+ * Waits until no other build holds the lock directory `lock` (scripts/lib/lock.mjs), then holds it
+ * until this process exits. A lock whose process is gone is taken over.
  */
 function takeTurn(lock) {
   mkdirSync(dirname(lock), { recursive: true });
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (let waited = 0; ; waited += 250) {
-    try {
-      const fd = openSync(lock, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      process.on('exit', () => rmSync(lock, { force: true }));
-      return;
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-    }
-    let holder = 0;
-    try {
-      holder = Number(readFileSync(lock, 'utf8'));
-    } catch {
-      continue; // released meanwhile
-    }
-    if (holder > 0 && !alive(holder)) rmSync(lock, { force: true });
-    else if (waited >= 15 * 60_000) fail(`another build of the ${target.name} executable (process ${holder || '?'}) has held ${relative(root, lock)} for 15 minutes`, `wait for it to finish, or delete ${relative(root, lock)} if no build runs`);
-    else Atomics.wait(pause, 0, 0, 250);
+  for (const started = Date.now(); tryTake(lock) === 'busy'; Atomics.wait(pause, 0, 0, 250)) {
+    if (Date.now() - started < 15 * 60_000) continue;
+    fail(`another build of the ${target.name} executable (process ${lockOwner(lock) ?? '?'}) has held ${relative(root, lock)} for 15 minutes`, `wait for it to finish, or delete ${relative(root, lock)} if no build runs`);
   }
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
+  process.on('exit', () => release(lock));
 }
 
 /** Runs the target's binary `bin` with `args`: itself, or under qemu-user. */

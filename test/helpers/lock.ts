@@ -1,38 +1,8 @@
 // Work that several test files (vitest runs them in parallel worker processes) may each ask for,
 // done by one of them: a lock directory serialises the workers, and whoever takes it checks again
 // whether the work is still needed.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { release, tryTake } from '../../scripts/lib/lock.mjs';
 
-/** Whether the process that took the lock is gone (it died without removing the lock). */
-function ownerGone(lock: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-  } catch {
-    return false; // the owner has made the folder and not yet written its pid
-  }
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** Takes the lock directory, or makes way for a live owner: 'taken' or 'busy'. A lock whose owner has died is taken over. */
-function tryTake(lock: string): 'taken' | 'busy' {
-  try {
-    mkdirSync(lock);
-    writeFileSync(join(lock, 'pid'), String(process.pid));
-    return 'taken';
-  } catch {
-    if (ownerGone(lock)) rmSync(lock, { recursive: true, force: true });
-    return 'busy';
-  }
-}
-
-const release = (lock: string) => rmSync(lock, { recursive: true, force: true });
 const WAIT_MS = 250;
 
 /**
